@@ -1,0 +1,112 @@
+//! The one mapping from failures to HTTP: every error leaves as
+//! `{"error": {"code": "...", "message": "..."}}` with a stable `code` and a status chosen
+//! here and nowhere else. Handlers return [`ApiError`]; actix's own extractor and routing
+//! failures are funnelled into it by the handlers in this module.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use serde::Serialize;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("no route for {method} {path}")]
+    NotFound { method: String, path: String },
+    #[error("{method} is not allowed on {path}; allowed: {allowed}")]
+    MethodNotAllowed { method: String, path: String, allowed: &'static str },
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String },
+    #[error("the request body is larger than the limit of {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    #[error("expected content type application/json, got {0}")]
+    UnsupportedMediaType(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorDetail<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorDetail<'a> {
+    code: &'a str,
+    message: String,
+}
+
+impl ApiError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NotFound { .. } => "not_found",
+            Self::MethodNotAllowed { .. } => "method_not_allowed",
+            Self::BadRequest { code, .. } => code,
+            Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::UnsupportedMediaType(_) => "unsupported_media_type",
+            Self::Internal(_) => "internal_error",
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::NotFound { .. } => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        if let Self::MethodNotAllowed { allowed, .. } = self {
+            response.insert_header((header::ALLOW, *allowed));
+        }
+        if let Self::Internal(reason) = self {
+            // The detail goes to the log; the client gets the code.
+            tracing::error!(%reason, "internal error");
+        }
+        let message = match self {
+            Self::Internal(_) => "internal error; see the server log".to_owned(),
+            other => other.to_string(),
+        };
+        response.json(ErrorBody { error: ErrorDetail { code: self.code(), message } })
+    }
+}
+
+/// Fallback for paths no route matches.
+pub async fn not_found(request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound { method: request.method().to_string(), path: request.path().to_owned() })
+}
+
+/// Fallback for a known path asked with the wrong method.
+pub fn method_not_allowed(
+    allowed: &'static str,
+) -> impl Fn(HttpRequest) -> std::future::Ready<Result<HttpResponse, ApiError>> + Clone {
+    move |request: HttpRequest| {
+        std::future::ready(Err(ApiError::MethodNotAllowed {
+            method: request.method().to_string(),
+            path: request.path().to_owned(),
+            allowed,
+        }))
+    }
+}
+
+/// Turns actix's JSON extractor failures into [`ApiError`]s with stable codes.
+pub fn json_error(err: actix_web::error::JsonPayloadError, limit: usize) -> ApiError {
+    use actix_web::error::JsonPayloadError as E;
+    match err {
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => ApiError::PayloadTooLarge { limit },
+        E::ContentType => ApiError::UnsupportedMediaType("a non-JSON content type".into()),
+        E::Deserialize(e) if e.is_data() => {
+            ApiError::BadRequest { code: "invalid_request", message: format!("invalid request body: {e}") }
+        }
+        E::Deserialize(e) => {
+            ApiError::BadRequest { code: "invalid_json", message: format!("the body is not valid JSON: {e}") }
+        }
+        E::Payload(e) => ApiError::BadRequest { code: "invalid_body", message: format!("could not read the body: {e}") },
+        other => ApiError::BadRequest { code: "invalid_body", message: other.to_string() },
+    }
+}

@@ -1,0 +1,254 @@
+//! The command line: argument types (clap) and the code behind each subcommand.
+//!
+//! `serve` starts the HTTP service; `load` fills an on-disk store from dump files. Flags
+//! override the environment and `.env` (see `config`). `ask` and `eval` arrive with the
+//! question pipeline. `main.rs` only parses, sets up logging and dispatches here.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use url::Url;
+
+use crate::config::{BackendKind, ConfigError, Settings};
+use crate::kg::load::{Progress, SkippedLine};
+
+#[derive(Debug, Parser)]
+#[command(name = "scigraph", version, about = "Cited answers about scientific papers from the Open Research Knowledge Graph")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the HTTP API (GET /health). With no backend flags: the bundled demo graph.
+    Serve(ServeArgs),
+    /// Load N-Triples, N-Quads or Turtle files (optionally .gz) into an on-disk store.
+    Load(LoadArgs),
+}
+
+/// Where the knowledge graph comes from; shared by every command that queries one.
+#[derive(Debug, Args, Default, Clone)]
+pub struct BackendArgs {
+    /// Load this dump into memory (repeatable). Implies the embedded backend.
+    #[arg(long = "dump", value_name = "FILE")]
+    pub dumps: Vec<PathBuf>,
+    /// Open an on-disk store made by `scigraph load` (needs the `rocksdb` feature).
+    #[arg(long, value_name = "DIR")]
+    pub store: Option<PathBuf>,
+    /// Query this SPARQL 1.1 endpoint instead of an embedded store.
+    #[arg(long, value_name = "URL")]
+    pub endpoint: Option<String>,
+}
+
+#[derive(Debug, Args, Default, Clone)]
+pub struct ServeArgs {
+    /// Address to listen on, as HOST:PORT (default 127.0.0.1:8000, or SCIGRAPH_HOST/PORT).
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<String>,
+    #[command(flatten)]
+    pub backend: BackendArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LoadArgs {
+    /// The store directory; created if absent, added to if present.
+    #[arg(long, value_name = "DIR")]
+    pub store: PathBuf,
+    /// Stop at the first malformed statement instead of reporting and skipping it.
+    #[arg(long)]
+    pub strict: bool,
+    /// The files to load.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+impl BackendArgs {
+    /// Applies the flags over the settings: `--endpoint` means remote, `--dump`/`--store`
+    /// mean embedded, and mixing the two is refused rather than guessed at.
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), ConfigError> {
+        let embedded = !self.dumps.is_empty() || self.store.is_some();
+        if let Some(endpoint) = &self.endpoint {
+            if embedded {
+                return Err(ConfigError::new(
+                    "--endpoint",
+                    endpoint,
+                    "cannot be combined with --dump or --store; pick one backend",
+                ));
+            }
+            let url = Url::parse(endpoint)
+                .map_err(|e| ConfigError::new("--endpoint", endpoint, format!("not a URL: {e}")))?;
+            settings.kg.backend = BackendKind::Remote;
+            settings.kg.endpoint = url;
+        }
+        if embedded {
+            settings.kg.backend = BackendKind::Embedded;
+            settings.kg.dumps = self.dumps.clone();
+            settings.kg.store = self.store.clone();
+        }
+        Ok(())
+    }
+}
+
+impl ServeArgs {
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), ConfigError> {
+        if let Some(bind) = &self.bind {
+            let (host, port) = bind
+                .rsplit_once(':')
+                .ok_or_else(|| ConfigError::new("--bind", bind, "expected HOST:PORT, e.g. 127.0.0.1:8000"))?;
+            let port = port
+                .parse()
+                .map_err(|_| ConfigError::new("--bind", bind, "the port must be a number from 0 to 65535"))?;
+            let host = host.trim_start_matches('[').trim_end_matches(']');
+            if host.is_empty() {
+                return Err(ConfigError::new("--bind", bind, "expected HOST:PORT, e.g. 127.0.0.1:8000"));
+            }
+            settings.server.host = host.to_owned();
+            settings.server.port = port;
+        }
+        self.backend.apply(settings)
+    }
+}
+
+/// Draws the load progress on stderr (hidden when stderr is not a terminal) and reports
+/// each skipped statement.
+pub struct ProgressBar {
+    bar: indicatif::ProgressBar,
+}
+
+impl ProgressBar {
+    pub fn new() -> Self {
+        let bar = indicatif::ProgressBar::new_spinner();
+        let style = indicatif::ProgressStyle::with_template(
+            "{spinner} {human_pos} statements  {per_sec}  {elapsed_precise}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+        bar.set_style(style);
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        Self { bar }
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Default for ProgressBar {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Progress for ProgressBar {
+    fn statements(&self, loaded: u64) {
+        self.bar.set_position(loaded);
+    }
+
+    fn skipped(&self, line: &SkippedLine) {
+        let at = line.line.map(|l| format!(":{l}")).unwrap_or_default();
+        self.bar.suspend(|| eprintln!("skipped {}{at}: {}", line.path.display(), line.reason));
+    }
+}
+
+/// `scigraph load`: fills (or adds to) an on-disk store and prints what happened.
+#[cfg(feature = "rocksdb")]
+pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
+    use crate::kg::load::{load_files, LoadOptions};
+    use anyhow::Context;
+
+    let store = oxigraph::store::Store::open(&args.store)
+        .with_context(|| format!("cannot open or create the store at {}", args.store.display()))?;
+    let started = Instant::now();
+    let progress = ProgressBar::new();
+    let result = load_files(&store, &args.files, LoadOptions { strict: args.strict }, &progress);
+    progress.finish();
+    let report = result?;
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "loaded {} statements from {} file(s) in {:.1}s ({:.0} statements/s)",
+        report.statements,
+        args.files.len(),
+        seconds,
+        report.statements as f64 / seconds.max(1e-9)
+    );
+    println!("skipped {} malformed statement(s)", report.skipped);
+    println!("the store at {} holds {} triples", args.store.display(), report.triples_in_store);
+    Ok(())
+}
+
+#[cfg(not(feature = "rocksdb"))]
+pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
+    let _ = (Instant::now(), args);
+    anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn defaults() -> Settings {
+        Settings::from_lookup(|_| None).unwrap()
+    }
+
+    fn parse(args: &[&str]) -> Cli {
+        Cli::try_parse_from(args).unwrap()
+    }
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn serve_flags_override_the_settings() {
+        let cli = parse(&["scigraph", "serve", "--bind", "0.0.0.0:9000", "--dump", "a.nt", "--dump", "b.nt.gz"]);
+        let Command::Serve(args) = cli.command else { panic!("expected serve") };
+        let mut settings = defaults();
+        args.apply(&mut settings).unwrap();
+        assert_eq!(settings.server.host, "0.0.0.0");
+        assert_eq!(settings.server.port, 9000);
+        assert_eq!(settings.kg.backend, BackendKind::Embedded);
+        assert_eq!(settings.kg.dumps.len(), 2);
+    }
+
+    #[test]
+    fn endpoint_selects_the_remote_backend() {
+        let Command::Serve(args) = parse(&["scigraph", "serve", "--endpoint", "http://127.0.0.1:8890/sparql"]).command
+        else {
+            panic!("expected serve")
+        };
+        let mut settings = defaults();
+        args.apply(&mut settings).unwrap();
+        assert_eq!(settings.kg.backend, BackendKind::Remote);
+        assert_eq!(settings.kg.endpoint.as_str(), "http://127.0.0.1:8890/sparql");
+    }
+
+    #[test]
+    fn contradictory_or_malformed_flags_are_refused_with_the_flag_named() {
+        let cases: [&[&str]; 4] = [
+            &["scigraph", "serve", "--endpoint", "http://x/sparql", "--dump", "a.nt"],
+            &["scigraph", "serve", "--bind", "8000"],
+            &["scigraph", "serve", "--bind", "127.0.0.1:http"],
+            &["scigraph", "serve", "--endpoint", "nope"],
+        ];
+        for argv in cases {
+            let Command::Serve(args) = parse(argv).command else { panic!("expected serve") };
+            let err = args.apply(&mut defaults()).expect_err(&argv.join(" "));
+            assert!(err.variable.starts_with("--"), "{err}");
+        }
+    }
+
+    #[test]
+    fn load_requires_a_store_and_at_least_one_file() {
+        assert!(Cli::try_parse_from(["scigraph", "load", "a.nt"]).is_err());
+        assert!(Cli::try_parse_from(["scigraph", "load", "--store", "d"]).is_err());
+        let Command::Load(args) = parse(&["scigraph", "load", "--store", "d", "--strict", "a.nt", "b.ttl"]).command
+        else {
+            panic!("expected load")
+        };
+        assert!(args.strict);
+        assert_eq!(args.files.len(), 2);
+    }
+}

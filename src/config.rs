@@ -1,0 +1,395 @@
+//! Typed settings, read once at start-up from the process environment and an optional `.env`.
+//!
+//! The variable names of the Python service scigraph replaces (`SPARQL_ENDPOINT`,
+//! `SPARQL_TIMEOUT`, `OLLAMA_*`, `MAX_CONTEXT_PAPERS`, `CORS_ORIGINS`) are kept; scigraph's own
+//! settings carry a `SCIGRAPH_` prefix, and the OpenAI-compatible client uses `OPENAI_*`.
+//! Every value is parsed here, so a bad value stops start-up with a [`ConfigError`] that names
+//! the variable, instead of surfacing later as a failed request. `.env.example` documents every
+//! variable this module reads; the two lists are kept in step by a unit test.
+//!
+//! Precedence, highest first: command-line flags (applied by `cli`), the environment, `.env`,
+//! the defaults below. Secrets are held in [`Secret`], whose `Debug` never prints the value.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use url::Url;
+
+/// ORKG's public SPARQL endpoint (a Virtuoso server).
+pub const DEFAULT_SPARQL_ENDPOINT: &str = "https://orkg.org/triplestore";
+
+/// Every variable this module reads, in the order `.env.example` documents them.
+pub const VARIABLES: &[&str] = &[
+    "SCIGRAPH_HOST",
+    "SCIGRAPH_PORT",
+    "SCIGRAPH_BODY_LIMIT",
+    "SCIGRAPH_MAX_QUESTION_CHARS",
+    "CORS_ORIGINS",
+    "SCIGRAPH_BACKEND",
+    "SCIGRAPH_DUMPS",
+    "SCIGRAPH_STORE",
+    "SPARQL_ENDPOINT",
+    "SPARQL_TIMEOUT",
+    "SCIGRAPH_HEALTH_CACHE_SECS",
+    "SCIGRAPH_LLM_PROVIDER",
+    "OLLAMA_BASE_URL",
+    "OLLAMA_MODEL",
+    "OLLAMA_TIMEOUT",
+    "OPENAI_BASE_URL",
+    "OPENAI_MODEL",
+    "OPENAI_API_KEY",
+    "OPENAI_TIMEOUT",
+    "MAX_CONTEXT_PAPERS",
+];
+
+/// A setting that could not be used. Its message names the variable and the value.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("invalid configuration: {variable}={value:?}: {reason}")]
+pub struct ConfigError {
+    pub variable: String,
+    pub value: String,
+    pub reason: String,
+}
+
+impl ConfigError {
+    pub fn new(variable: &str, value: &str, reason: impl Into<String>) -> Self {
+        Self { variable: variable.to_owned(), value: value.to_owned(), reason: reason.into() }
+    }
+}
+
+/// A string that must never reach a log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub kg: KgSettings,
+    pub llm: LlmSettings,
+    pub pipeline: PipelineSettings,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerSettings {
+    pub host: String,
+    pub port: u16,
+    /// Largest accepted request body, in bytes; larger bodies get a 413.
+    pub body_limit: usize,
+    /// Longest accepted question, in characters.
+    pub max_question_chars: usize,
+    /// Allowed CORS origins; empty means no cross-origin access, `*` means any origin.
+    pub cors_origins: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendKind {
+    Embedded,
+    Remote,
+}
+
+impl BackendKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Embedded => "embedded",
+            Self::Remote => "remote",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct KgSettings {
+    pub backend: BackendKind,
+    /// Dump files loaded into the in-memory store at start-up (embedded backend).
+    pub dumps: Vec<PathBuf>,
+    /// An on-disk store made by `scigraph load` (embedded backend, `rocksdb` feature).
+    pub store: Option<PathBuf>,
+    /// The SPARQL 1.1 endpoint (remote backend).
+    pub endpoint: Url,
+    /// Time budget of one SPARQL query, on either backend.
+    pub timeout: Duration,
+    /// How long `/health` reuses its last knowledge-graph and LLM check.
+    pub health_cache_ttl: Duration,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum LlmSettings {
+    None,
+    Ollama { base_url: Url, model: String, timeout: Duration },
+    OpenAi { base_url: Url, model: String, api_key: Option<Secret>, timeout: Duration },
+}
+
+impl LlmSettings {
+    pub fn provider(&self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Ollama { .. } => "ollama",
+            Self::OpenAi { .. } => "openai",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PipelineSettings {
+    /// Papers kept after ranking and handed to answer generation.
+    pub max_context_papers: usize,
+}
+
+impl Settings {
+    /// Reads `.env` (if present, without overriding the environment) and then the environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        // A missing .env is normal; a malformed one is a configuration error worth reporting.
+        match dotenvy::dotenv() {
+            Ok(_) => {}
+            Err(e) if e.not_found() => {}
+            Err(e) => return Err(ConfigError::new(".env", "", e.to_string())),
+        }
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Builds settings from any variable source; tests pass a map.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let env = Env { lookup: &lookup };
+        let server = ServerSettings {
+            host: env.string("SCIGRAPH_HOST", "127.0.0.1"),
+            port: env.parse("SCIGRAPH_PORT", 8000u16, "expected a TCP port (0-65535)")?,
+            body_limit: env.positive("SCIGRAPH_BODY_LIMIT", 64 * 1024)?,
+            max_question_chars: env.positive("SCIGRAPH_MAX_QUESTION_CHARS", 1000)?,
+            cors_origins: env.list("CORS_ORIGINS"),
+        };
+        for origin in &server.cors_origins {
+            if origin != "*" && Url::parse(origin).is_err() {
+                return Err(ConfigError::new(
+                    "CORS_ORIGINS",
+                    &env.raw("CORS_ORIGINS").unwrap_or_default(),
+                    format!("`{origin}` is neither `*` nor an origin such as http://localhost:3000"),
+                ));
+            }
+        }
+        let backend = match env.raw("SCIGRAPH_BACKEND").as_deref().map(str::trim) {
+            None | Some("") | Some("embedded") => BackendKind::Embedded,
+            Some("remote") => BackendKind::Remote,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "SCIGRAPH_BACKEND",
+                    other,
+                    "expected `embedded` or `remote`",
+                ))
+            }
+        };
+        let kg = KgSettings {
+            backend,
+            dumps: env.list("SCIGRAPH_DUMPS").into_iter().map(PathBuf::from).collect(),
+            store: env.raw("SCIGRAPH_STORE").filter(|s| !s.trim().is_empty()).map(PathBuf::from),
+            endpoint: env.url("SPARQL_ENDPOINT", DEFAULT_SPARQL_ENDPOINT)?,
+            timeout: env.seconds("SPARQL_TIMEOUT", 10.0)?,
+            health_cache_ttl: env.seconds("SCIGRAPH_HEALTH_CACHE_SECS", 5.0)?,
+        };
+        let llm = match env.raw("SCIGRAPH_LLM_PROVIDER").as_deref().map(str::trim) {
+            None | Some("") | Some("none") => LlmSettings::None,
+            Some("ollama") => LlmSettings::Ollama {
+                base_url: env.url("OLLAMA_BASE_URL", "http://localhost:11434")?,
+                model: env.string("OLLAMA_MODEL", "llama3.2"),
+                timeout: env.seconds("OLLAMA_TIMEOUT", 60.0)?,
+            },
+            Some("openai") => LlmSettings::OpenAi {
+                base_url: env.url("OPENAI_BASE_URL", "https://api.openai.com/v1")?,
+                model: env.string("OPENAI_MODEL", "gpt-4o-mini"),
+                api_key: env.raw("OPENAI_API_KEY").filter(|k| !k.is_empty()).map(Secret::new),
+                timeout: env.seconds("OPENAI_TIMEOUT", 60.0)?,
+            },
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "SCIGRAPH_LLM_PROVIDER",
+                    other,
+                    "expected `none`, `ollama` or `openai`",
+                ))
+            }
+        };
+        let pipeline =
+            PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)? };
+        Ok(Settings { server, kg, llm, pipeline })
+    }
+}
+
+/// Reads and parses single variables, producing errors that name them.
+struct Env<'a> {
+    lookup: &'a dyn Fn(&str) -> Option<String>,
+}
+
+impl Env<'_> {
+    fn raw(&self, name: &str) -> Option<String> {
+        // Keeps VARIABLES (and so the .env.example check) complete.
+        debug_assert!(VARIABLES.contains(&name), "{name} missing from config::VARIABLES");
+        (self.lookup)(name)
+    }
+
+    /// The trimmed value, or `None` when unset or blank (blank means "use the default").
+    fn value(&self, name: &str) -> Option<String> {
+        self.raw(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    }
+
+    fn string(&self, name: &str, default: &str) -> String {
+        self.value(name).unwrap_or_else(|| default.to_owned())
+    }
+
+    fn list(&self, name: &str) -> Vec<String> {
+        self.value(name)
+            .map(|v| {
+                v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn parse<T: std::str::FromStr>(
+        &self,
+        name: &str,
+        default: T,
+        expected: &str,
+    ) -> Result<T, ConfigError> {
+        match self.value(name) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| ConfigError::new(name, &v, expected)),
+        }
+    }
+
+    fn positive(&self, name: &str, default: usize) -> Result<usize, ConfigError> {
+        let n = self.parse(name, default, "expected a whole number greater than 0")?;
+        if n == 0 {
+            return Err(ConfigError::new(name, "0", "expected a whole number greater than 0"));
+        }
+        Ok(n)
+    }
+
+    fn seconds(&self, name: &str, default: f64) -> Result<Duration, ConfigError> {
+        let expected = "expected a number of seconds greater than 0, such as 10 or 2.5";
+        let secs: f64 = self.parse(name, default, expected)?;
+        if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+            return Err(ConfigError::new(name, &secs.to_string(), expected));
+        }
+        Ok(Duration::from_secs_f64(secs))
+    }
+
+    fn url(&self, name: &str, default: &str) -> Result<Url, ConfigError> {
+        let value = self.value(name).unwrap_or_else(|| default.to_owned());
+        let url = Url::parse(&value)
+            .map_err(|e| ConfigError::new(name, &value, format!("not a URL: {e}")))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(ConfigError::new(name, &value, "expected an http:// or https:// URL"));
+        }
+        Ok(url)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        let map: HashMap<String, String> =
+            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Settings::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_serve_the_embedded_demo_on_localhost_8000_without_llm() {
+        let s = settings(&[]).unwrap();
+        assert_eq!(s.server.host, "127.0.0.1");
+        assert_eq!(s.server.port, 8000);
+        assert_eq!(s.kg.backend, BackendKind::Embedded);
+        assert!(s.kg.dumps.is_empty() && s.kg.store.is_none());
+        assert_eq!(s.kg.endpoint.as_str(), DEFAULT_SPARQL_ENDPOINT);
+        assert_eq!(s.kg.timeout, Duration::from_secs(10));
+        assert_eq!(s.llm, LlmSettings::None);
+        assert_eq!(s.pipeline.max_context_papers, 8);
+        assert_eq!(s.server.max_question_chars, 1000);
+    }
+
+    #[test]
+    fn each_bad_value_is_reported_with_its_variable_name() {
+        let cases = [
+            ("SPARQL_TIMEOUT", "ten"),
+            ("SPARQL_TIMEOUT", "0"),
+            ("SPARQL_TIMEOUT", "-3"),
+            ("SCIGRAPH_PORT", "70000"),
+            ("SCIGRAPH_BACKEND", "postgres"),
+            ("SPARQL_ENDPOINT", "not a url"),
+            ("SPARQL_ENDPOINT", "ftp://example.org/sparql"),
+            ("MAX_CONTEXT_PAPERS", "0"),
+            ("MAX_CONTEXT_PAPERS", "many"),
+            ("SCIGRAPH_LLM_PROVIDER", "claude"),
+            ("CORS_ORIGINS", "not-an-origin"),
+            ("SCIGRAPH_BODY_LIMIT", "1e9"),
+        ];
+        for (name, value) in cases {
+            let err = settings(&[(name, value)]).expect_err(name);
+            assert_eq!(err.variable, name, "{name}={value}");
+            assert!(err.to_string().contains(name), "{err}");
+        }
+    }
+
+    #[test]
+    fn provider_variables_are_only_read_for_the_chosen_provider() {
+        let err = settings(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_TIMEOUT", "x")])
+            .unwrap_err();
+        assert_eq!(err.variable, "OLLAMA_TIMEOUT");
+        // The same bad value is ignored when Ollama is not the provider.
+        assert!(settings(&[("OLLAMA_TIMEOUT", "x")]).is_ok());
+    }
+
+    #[test]
+    fn openai_key_is_kept_but_never_printed_by_debug() {
+        let s = settings(&[
+            ("SCIGRAPH_LLM_PROVIDER", "openai"),
+            ("OPENAI_API_KEY", "sk-very-secret"),
+            ("OPENAI_MODEL", "m"),
+        ])
+        .unwrap();
+        let debug = format!("{s:?}");
+        assert!(!debug.contains("sk-very-secret"), "{debug}");
+        match s.llm {
+            LlmSettings::OpenAi { api_key, model, .. } => {
+                assert_eq!(api_key.unwrap().expose(), "sk-very-secret");
+                assert_eq!(model, "m");
+            }
+            other => panic!("expected openai, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn lists_are_comma_separated_and_trimmed() {
+        let s = settings(&[
+            ("CORS_ORIGINS", " http://a.example , http://b.example:3000 "),
+            ("SCIGRAPH_DUMPS", "a.nt,b.ttl.gz"),
+            ("SPARQL_TIMEOUT", "2.5"),
+        ])
+        .unwrap();
+        assert_eq!(s.server.cors_origins, vec!["http://a.example", "http://b.example:3000"]);
+        assert_eq!(s.kg.dumps, vec![PathBuf::from("a.nt"), PathBuf::from("b.ttl.gz")]);
+        assert_eq!(s.kg.timeout, Duration::from_millis(2500));
+    }
+
+    #[test]
+    fn env_example_documents_every_variable_read_here() {
+        let example = include_str!("../.env.example");
+        for name in VARIABLES {
+            assert!(example.contains(&format!("{name}=")), ".env.example lacks {name}");
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The remote backend: the SPARQL 1.1 protocol over HTTP.
+//!
+//! One `reqwest::Client` per endpoint, with the configured timeout covering the whole
+//! exchange. Queries go as an HTML-form POST (`query=...`), which every SPARQL 1.1 server
+//! accepts, Virtuoso included, and which has no URL-length limit. The answer must be a SPARQL
+//! results document (JSON is asked for; XML, CSV and TSV are parsed too if a server insists);
+//! it is parsed with `sparesults` into the same rows the embedded store yields. Every failure
+//! is its own [`KgError`]: a timeout, a 429 (with `Retry-After`), another HTTP status, a body
+//! that is not SPARQL results, a body that does not parse, a body over the size cap.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use reqwest::header::{ACCEPT, CONTENT_TYPE, RETRY_AFTER};
+use sparesults::{QueryResultsFormat, QueryResultsParser, SliceQueryResultsParserOutput};
+use url::Url;
+
+use super::{BackendInfo, KgError, KnowledgeGraph, QueryAnswer, ReadQuery, Solutions};
+use crate::config::BackendKind;
+
+/// Results larger than this are refused rather than buffered (a runaway query on ORKG).
+pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
+
+const ACCEPT_RESULTS: &str = "application/sparql-results+json";
+
+pub struct RemoteGraph {
+    client: reqwest::Client,
+    endpoint: Url,
+    timeout: Duration,
+    max_response_bytes: usize,
+}
+
+impl RemoteGraph {
+    pub fn new(endpoint: Url, timeout: Duration) -> Result<Self, reqwest::Error> {
+        let client = crate::http_client::builder(timeout).build()?;
+        Ok(Self { client, endpoint, timeout, max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES })
+    }
+
+    pub fn with_max_response_bytes(mut self, limit: usize) -> Self {
+        self.max_response_bytes = limit;
+        self
+    }
+
+    fn transport_error(&self, e: reqwest::Error) -> KgError {
+        if e.is_timeout() {
+            KgError::Timeout(self.timeout)
+        } else if e.is_connect() {
+            KgError::Unreachable(e.to_string())
+        } else {
+            KgError::Unreachable(format!("{e}"))
+        }
+    }
+
+    /// Reads the body up to the size cap; a timeout while streaming is still a timeout.
+    async fn read_body(&self, mut response: reqwest::Response) -> Result<Vec<u8>, KgError> {
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(|e| self.transport_error(e))? {
+            if body.len() + chunk.len() > self.max_response_bytes {
+                return Err(KgError::TooLarge { limit: self.max_response_bytes });
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
+    }
+}
+
+#[async_trait]
+impl KnowledgeGraph for RemoteGraph {
+    fn info(&self) -> BackendInfo {
+        BackendInfo {
+            backend: BackendKind::Remote,
+            endpoint: Some(self.endpoint.to_string()),
+            source: self.endpoint.to_string(),
+        }
+    }
+
+    #[tracing::instrument(name = "kg.remote.query", skip_all, fields(endpoint = %self.endpoint))]
+    async fn query(&self, query: &ReadQuery) -> Result<QueryAnswer, KgError> {
+        let response = self
+            .client
+            .post(self.endpoint.clone())
+            .header(ACCEPT, ACCEPT_RESULTS)
+            .form(&[("query", query.as_str())])
+            .send()
+            .await
+            .map_err(|e| self.transport_error(e))?;
+
+        let status = response.status();
+        if status.as_u16() == 429 {
+            return Err(KgError::RateLimited { retry_after: retry_after(&response) });
+        }
+        if !status.is_success() {
+            let body = self.read_body(response).await.unwrap_or_default();
+            return Err(KgError::Http { status: status.as_u16(), body: snippet(&body) });
+        }
+        let content_type = response
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let format = results_format(&content_type)
+            .ok_or_else(|| KgError::UnexpectedContentType(content_type.clone()))?;
+        let body = self.read_body(response).await?;
+        parse_results(format, &body)
+    }
+
+    fn triple_count(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// Maps a response content type to a results format that keeps RDF terms intact: JSON
+/// (also when labelled plain `application/json`, as several servers do), XML and TSV. CSV
+/// and `text/plain` lose term types, so they count as the wrong content type.
+fn results_format(content_type: &str) -> Option<QueryResultsFormat> {
+    match QueryResultsFormat::from_media_type(content_type)? {
+        QueryResultsFormat::Csv => None,
+        format => Some(format),
+    }
+}
+
+/// Parses a SPARQL results document into rows (or a boolean).
+pub fn parse_results(format: QueryResultsFormat, body: &[u8]) -> Result<QueryAnswer, KgError> {
+    let malformed = |e: &dyn std::fmt::Display| KgError::Malformed(e.to_string());
+    match QueryResultsParser::from_format(format).for_slice(body).map_err(|e| malformed(&e))? {
+        SliceQueryResultsParserOutput::Boolean(b) => Ok(QueryAnswer::Boolean(b)),
+        SliceQueryResultsParserOutput::Solutions(solutions) => {
+            let variables = solutions.variables().to_vec();
+            let rows = solutions.collect::<Result<Vec<_>, _>>().map_err(|e| malformed(&e))?;
+            Ok(QueryAnswer::Solutions(Solutions { variables, rows }))
+        }
+    }
+}
+
+/// `Retry-After` in its delta-seconds form; an HTTP date is rare enough to ignore.
+fn retry_after(response: &reqwest::Response) -> Option<Duration> {
+    let value = response.headers().get(RETRY_AFTER)?.to_str().ok()?;
+    value.trim().parse::<u64>().ok().map(Duration::from_secs)
+}
+
+/// The start of an error body, for the error message (servers put the reason there).
+fn snippet(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let text = text.trim();
+    match text.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wiremock::matchers::{body_string_contains, header, method};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    const SELECT_JSON: &str = r#"{
+      "head": {"vars": ["paper", "title", "year"]},
+      "results": {"bindings": [
+        {"paper": {"type": "uri", "value": "http://orkg.org/orkg/resource/R1"},
+         "title": {"type": "literal", "value": "Deep Residual Learning"},
+         "year": {"type": "literal", "value": "2016", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}},
+        {"paper": {"type": "uri", "value": "http://orkg.org/orkg/resource/R2"},
+         "title": {"type": "literal", "value": "BERT"}}
+      ]}}"#;
+
+    fn query() -> ReadQuery {
+        ReadQuery::parse("SELECT ?paper ?title ?year WHERE { ?paper ?p ?title }").unwrap()
+    }
+
+    async fn graph(server: &MockServer, timeout_ms: u64) -> RemoteGraph {
+        let url = Url::parse(&format!("{}/sparql", server.uri())).unwrap();
+        RemoteGraph::new(url, Duration::from_millis(timeout_ms)).unwrap()
+    }
+
+    fn json_results(body: &str) -> ResponseTemplate {
+        // set_body_raw: wiremock's set_body_string would force text/plain.
+        ResponseTemplate::new(200)
+            .set_body_raw(body.as_bytes().to_vec(), "application/sparql-results+json; charset=utf-8")
+    }
+
+    #[tokio::test]
+    async fn a_200_with_sparql_json_becomes_rows_with_typed_terms() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(header("accept", ACCEPT_RESULTS))
+            .and(header("content-type", "application/x-www-form-urlencoded"))
+            .and(body_string_contains("query=SELECT"))
+            .respond_with(json_results(SELECT_JSON))
+            .expect(1)
+            .mount(&server)
+            .await;
+
+        let answer = graph(&server, 2000).await.query(&query()).await.unwrap();
+
+        let solutions = answer.into_solutions();
+        assert_eq!(solutions.variables.len(), 3);
+        assert_eq!(solutions.rows.len(), 2);
+        let year = solutions.rows[0].get("year").unwrap();
+        assert_eq!(year.to_string(), "\"2016\"^^<http://www.w3.org/2001/XMLSchema#integer>");
+        assert!(solutions.rows[1].get("year").is_none(), "unbound stays unbound");
+    }
+
+    #[tokio::test]
+    async fn an_ask_answer_is_a_boolean() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(json_results(r#"{"head": {}, "boolean": true}"#))
+            .mount(&server)
+            .await;
+        let g = graph(&server, 2000).await;
+        assert!(g.ping().await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_500_is_an_http_error_carrying_the_status_and_reason() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(ResponseTemplate::new(500).set_body_string("Virtuoso 42000 Error SR"))
+            .mount(&server)
+            .await;
+        let err = graph(&server, 2000).await.query(&query()).await.unwrap_err();
+        match &err {
+            KgError::Http { status, body } => {
+                assert_eq!(*status, 500);
+                assert!(body.contains("Virtuoso 42000"), "{body}");
+            }
+            other => panic!("expected Http, got {other:?}"),
+        }
+        assert_eq!(err.code(), "kg_http_error");
+    }
+
+    #[tokio::test]
+    async fn a_429_is_rate_limited_with_its_retry_after() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(ResponseTemplate::new(429).insert_header("retry-after", "12"))
+            .mount(&server)
+            .await;
+        let err = graph(&server, 2000).await.query(&query()).await.unwrap_err();
+        assert!(
+            matches!(err, KgError::RateLimited { retry_after: Some(d) } if d == Duration::from_secs(12)),
+            "{err:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_reply_slower_than_the_timeout_is_a_timeout_not_an_empty_result() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(json_results(SELECT_JSON).set_delay(Duration::from_millis(1500)))
+            .mount(&server)
+            .await;
+        let err = graph(&server, 200).await.query(&query()).await.unwrap_err();
+        assert!(matches!(err, KgError::Timeout(_)), "{err:?}");
+        assert_eq!(err.code(), "kg_timeout");
+    }
+
+    #[tokio::test]
+    async fn a_malformed_body_is_a_malformed_results_error() {
+        let server = MockServer::start().await;
+        for body in [r#"{"head": {"vars": ["a"]}, "results": {"bindings": [{"a": {"type": "#, "<html>"] {
+            server.reset().await;
+            Mock::given(method("POST")).respond_with(json_results(body)).mount(&server).await;
+            let err = graph(&server, 2000).await.query(&query()).await.unwrap_err();
+            assert!(matches!(err, KgError::Malformed(_)), "{body}: {err:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_wrong_content_type_is_its_own_error() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_raw("<html>maintenance</html>", "text/html"),
+            )
+            .mount(&server)
+            .await;
+        let err = graph(&server, 2000).await.query(&query()).await.unwrap_err();
+        match err {
+            KgError::UnexpectedContentType(ct) => assert_eq!(ct, "text/html"),
+            other => panic!("expected UnexpectedContentType, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn sparql_xml_results_are_parsed_too() {
+        let server = MockServer::start().await;
+        let xml = r#"<?xml version="1.0"?>
+<sparql xmlns="http://www.w3.org/2005/sparql-results#">
+  <head><variable name="title"/></head>
+  <results><result><binding name="title"><literal>GloVe</literal></binding></result></results>
+</sparql>"#;
+        Mock::given(method("POST"))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_raw(xml, "application/sparql-results+xml"),
+            )
+            .mount(&server)
+            .await;
+        let rows = graph(&server, 2000).await.query(&query()).await.unwrap().into_solutions();
+        assert_eq!(rows.rows.len(), 1);
+        assert_eq!(rows.rows[0].get("title").unwrap().to_string(), "\"GloVe\"");
+    }
+
+    #[tokio::test]
+    async fn a_body_over_the_size_cap_is_refused() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(json_results(SELECT_JSON)).mount(&server).await;
+        let err =
+            graph(&server, 2000).await.with_max_response_bytes(64).query(&query()).await.unwrap_err();
+        assert!(matches!(err, KgError::TooLarge { limit: 64 }), "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn an_endpoint_that_refuses_connections_is_unreachable() {
+        // Bind then drop a listener so the port is (almost certainly) closed.
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let url = Url::parse(&format!("http://127.0.0.1:{port}/sparql")).unwrap();
+        let g = RemoteGraph::new(url, Duration::from_secs(2)).unwrap();
+        let err = g.query(&query()).await.unwrap_err();
+        assert_eq!(err.code(), "kg_unreachable", "{err:?}");
+    }
+
+    #[test]
+    fn content_types_map_to_result_formats() {
+        assert_eq!(results_format("application/sparql-results+json"), Some(QueryResultsFormat::Json));
+        assert_eq!(results_format("application/json; charset=UTF-8"), Some(QueryResultsFormat::Json));
+        assert_eq!(results_format("application/sparql-results+xml"), Some(QueryResultsFormat::Xml));
+        assert_eq!(results_format("text/html"), None);
+        assert_eq!(results_format("text/plain"), None);
+        assert_eq!(results_format("text/csv"), None);
+        assert_eq!(results_format(""), None);
+    }
+}

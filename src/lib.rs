@@ -1,0 +1,15 @@
+//! scigraph answers questions about scientific papers from the Open Research Knowledge Graph
+//! (ORKG) over SPARQL and cites every paper it uses.
+//!
+//! The crate is a library with a thin binary (`src/main.rs`). The library is split by
+//! boundary: configuration, the knowledge-graph backends, the LLM clients and the HTTP layer
+//! touch the outside world; everything else is data in, data out. See `ARCHITECTURE.md`.
+
+pub mod api; // actix-web routes, response types and the one error -> HTTP mapping
+pub mod cli; // the command line: serve, load (ask and eval come with the pipeline)
+pub mod config; // typed settings from the environment and `.env`; bad values stop start-up
+pub mod http_client; // the one place that builds outbound `reqwest` clients (TLS provider, timeouts)
+pub mod kg; // `KnowledgeGraph` trait, the remote SPARQL and embedded oxigraph backends, the loader
+pub mod llm; // LLM providers (Ollama, OpenAI-compatible) behind one health/chat boundary
+pub mod startup; // `Application::build` binds first, then serves until stopped
+pub mod telemetry; // tracing subscriber set-up

@@ -1,0 +1,148 @@
+//! Building and running the HTTP service.
+//!
+//! [`Application::build`] connects the knowledge graph and the LLM client, then binds the
+//! listener before anything is served, so a caller that asked for port 0 (the tests) can read
+//! the real port from [`Application::port`]. [`Application::run_until_stopped`] serves until
+//! SIGINT/SIGTERM, and [`Application::run_until`] until any future completes; both stop
+//! gracefully, letting requests in flight finish.
+
+use std::future::Future;
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_cors::Cors;
+use actix_web::dev::{Server, Service};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Condition;
+use actix_web::{web, App, HttpMessage, HttpServer};
+use tracing_actix_web::{RequestId, TracingLogger};
+
+use crate::api::{self, error, AppState};
+use crate::config::Settings;
+use crate::kg::{self, KnowledgeGraph};
+use crate::llm;
+
+/// Seconds a stopping server waits for requests in flight.
+const SHUTDOWN_GRACE_SECS: u64 = 10;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Kg(#[from] kg::ConnectError),
+    #[error("could not build the LLM client: {0}")]
+    Llm(String),
+    #[error("cannot listen on {address}: {reason}")]
+    Bind { address: String, reason: String },
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    /// Connects the configured backends and binds `host:port` from the settings.
+    pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        let kg = kg::connect(&settings.kg).await?;
+        Self::build_with(settings, kg)
+    }
+
+    /// Binds and prepares the server around an already connected knowledge graph.
+    pub fn build_with(settings: Settings, kg: Arc<dyn KnowledgeGraph>) -> Result<Self, StartupError> {
+        let address = format!("{}:{}", settings.server.host, settings.server.port);
+        let listener = TcpListener::bind(&address)
+            .map_err(|e| StartupError::Bind { address: address.clone(), reason: e.to_string() })?;
+        let port = listener
+            .local_addr()
+            .map_err(|e| StartupError::Bind { address: address.clone(), reason: e.to_string() })?
+            .port();
+        let llm = llm::from_settings(&settings.llm).map_err(|e| StartupError::Llm(e.to_string()))?;
+        let health = api::health::HealthChecker::new(kg.clone(), llm.clone(), settings.kg.health_cache_ttl);
+        let info = kg.info();
+        tracing::info!(
+            address = %listener.local_addr().map(|a| a.to_string()).unwrap_or(address.clone()),
+            backend = info.backend.as_str(),
+            source = %info.source,
+            triples = kg.triple_count(),
+            llm = settings.llm.provider(),
+            "scigraph listening"
+        );
+        let state = web::Data::new(AppState { settings, kg, llm, health });
+        let server = run(listener, state).map_err(|e| StartupError::Bind { address, reason: e.to_string() })?;
+        Ok(Self { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until the process receives SIGINT or SIGTERM.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+
+    /// Serves until `shutdown` completes, then stops gracefully.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let server = self.server;
+        tokio::pin!(server);
+        tokio::select! {
+            result = &mut server => result,
+            () = shutdown => {
+                // The server future must keep being polled: it is what carries out the stop.
+                let ((), result) = tokio::join!(handle.stop(true), &mut server);
+                result
+            }
+        }
+    }
+}
+
+fn cors(origins: &[String]) -> Cors {
+    let cors = Cors::default()
+        .allowed_methods(["GET", "POST"])
+        .allowed_headers([actix_web::http::header::CONTENT_TYPE])
+        .expose_headers(["x-request-id"])
+        .max_age(3600);
+    if origins.iter().any(|o| o == "*") {
+        cors.allow_any_origin()
+    } else {
+        origins.iter().fold(cors, |cors, origin| cors.allowed_origin(origin))
+    }
+}
+
+fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
+    let server = HttpServer::new(move || {
+        let server_settings = &state.settings.server;
+        let limit = server_settings.body_limit;
+        let origins = server_settings.cors_origins.clone();
+        App::new()
+            // Registered first, so it runs inside TracingLogger and can read the request id.
+            .wrap_fn(|request, service| {
+                let request_id = request.extensions().get::<RequestId>().map(|id| id.to_string());
+                let response = service.call(request);
+                async move {
+                    let mut response = response.await?;
+                    if let Some(value) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+                        response.headers_mut().insert(HeaderName::from_static("x-request-id"), value);
+                    }
+                    Ok(response)
+                }
+            })
+            .wrap(TracingLogger::default())
+            // No origins configured: no CORS headers at all, and same-origin use is unaffected.
+            .wrap(Condition::new(!origins.is_empty(), cors(&origins)))
+            .app_data(state.clone())
+            .app_data(web::PayloadConfig::new(limit))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(limit)
+                    .error_handler(move |err, _req| error::json_error(err, limit).into()),
+            )
+            .configure(api::routes)
+            .default_service(web::to(error::not_found))
+    })
+    .shutdown_timeout(SHUTDOWN_GRACE_SECS)
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

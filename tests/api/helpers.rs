@@ -1,0 +1,49 @@
+//! `spawn_app`: the application on 127.0.0.1:0 with settings built from a variable map, as
+//! `.env` would give them, and a client to talk to it.
+
+use std::collections::HashMap;
+
+use scigraph::config::Settings;
+use scigraph::startup::Application;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+}
+
+impl TestApp {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.address)).send().await.expect("request failed")
+    }
+
+    pub async fn health(&self) -> serde_json::Value {
+        let response = self.get("/health").await;
+        assert_eq!(response.status(), 200);
+        response.json().await.expect("health is JSON")
+    }
+}
+
+/// Settings as if read from an environment holding `vars`, listening on a free port.
+pub fn settings(vars: &[(&str, &str)]) -> Settings {
+    let mut map: HashMap<String, String> =
+        vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    map.entry("SCIGRAPH_PORT".into()).or_insert_with(|| "0".into());
+    Settings::from_lookup(|name| map.get(name).cloned()).expect("valid test settings")
+}
+
+/// A plain HTTP client. Built through scigraph's builder, which installs the TLS crypto
+/// provider that reqwest (compiled without a bundled one) needs even for plain HTTP.
+pub fn client() -> reqwest::Client {
+    scigraph::http_client::builder(std::time::Duration::from_secs(30)).build().expect("client")
+}
+
+pub async fn spawn_app(vars: &[(&str, &str)]) -> TestApp {
+    spawn_with(settings(vars)).await
+}
+
+pub async fn spawn_with(settings: Settings) -> TestApp {
+    let app = Application::build(settings).await.expect("the application builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, client: client() }
+}

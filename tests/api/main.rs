@@ -1,0 +1,6 @@
+//! Black-box tests of the HTTP service: each test spawns the real application on port 0,
+//! with wiremock standing in for a remote SPARQL endpoint or an LLM server where needed.
+
+mod health;
+mod helpers;
+mod routing;

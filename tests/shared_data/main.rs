@@ -1,0 +1,188 @@
+//! Tests over the real ORKG-derived data in `../shared/data/orkg` (or `SCIGRAPH_SHARED_DATA`):
+//! the mirror graph and the real dump slice. `make test-shared` runs them only where the
+//! data exists; run directly without it, they fail with a message saying where they looked.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use scigraph::kg::embedded::EmbeddedGraph;
+use scigraph::kg::load::{load_files, LoadOptions, Quiet};
+use scigraph::kg::{KnowledgeGraph, ReadQuery};
+
+/// Triples in the mirror, per its README and build-stats.json.
+const MIRROR_TRIPLES: u64 = 99_400;
+
+fn shared() -> PathBuf {
+    let dir = std::env::var_os("SCIGRAPH_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/orkg")));
+    assert!(dir.is_dir(), "ORKG shared data not found at {} (set SCIGRAPH_SHARED_DATA)", dir.display());
+    dir
+}
+
+fn mirror() -> PathBuf {
+    shared().join("mirror/orkg-mirror.nt.gz")
+}
+
+fn dump_slice() -> PathBuf {
+    shared().join("dump-sample/orkg-dump-slice_R790604-R790635.nt")
+}
+
+#[test]
+fn the_mirror_loads_into_memory_with_every_triple_and_nothing_skipped() {
+    let store = oxigraph::store::Store::new().unwrap();
+    let report = load_files(&store, &[mirror()], LoadOptions { strict: true }, &Quiet).unwrap();
+    assert_eq!(report.skipped, 0);
+    assert_eq!(report.triples_in_store, MIRROR_TRIPLES);
+}
+
+#[test]
+fn the_real_dump_slice_loads_cleanly() {
+    let store = oxigraph::store::Store::new().unwrap();
+    let report = load_files(&store, &[dump_slice()], LoadOptions { strict: true }, &Quiet).unwrap();
+    assert_eq!(report.skipped, 0);
+    assert_eq!(report.statements, 165);
+    assert_eq!(report.triples_in_store, 165);
+}
+
+#[tokio::test]
+async fn a_comparison_in_the_dump_slice_has_a_month_and_a_year_under_p29() {
+    // Real dumps hold both under the year predicate; later stages must cope with it.
+    let graph = EmbeddedGraph::from_dumps(&[dump_slice()], Duration::from_secs(10), &Quiet).unwrap();
+    let query = ReadQuery::parse(
+        "SELECT ?s (COUNT(?y) AS ?n) WHERE { ?s <http://orkg.org/orkg/predicate/P29> ?y } \
+         GROUP BY ?s HAVING (COUNT(?y) > 1)",
+    )
+    .unwrap();
+    let rows = graph.query(&query).await.unwrap().into_solutions();
+    assert!(!rows.rows.is_empty(), "expected a resource with two P29 values");
+}
+
+/// A running `scigraph serve`, killed on drop.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts the real binary and waits (up to a minute) until /health answers.
+async fn serve(args: &[&str]) -> Server {
+    let port = free_port();
+    let bind = format!("127.0.0.1:{port}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scigraph"))
+        .arg("serve")
+        .args(["--bind", &bind])
+        .args(args)
+        .env_remove("SCIGRAPH_BACKEND")
+        .env("SCIGRAPH_LLM_PROVIDER", "none")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Drain stderr so the child never blocks on a full pipe.
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || for _ in BufReader::new(stderr).lines() {});
+    let server = Server { child, url: format!("http://{bind}") };
+    let client = scigraph::http_client::builder(Duration::from_secs(5)).build().unwrap();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        if let Ok(r) = client.get(format!("{}/health", server.url)).send().await {
+            if r.status() == 200 {
+                return server;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("scigraph serve {args:?} did not become healthy within 60s");
+}
+
+async fn health(server: &Server) -> serde_json::Value {
+    let client = scigraph::http_client::builder(Duration::from_secs(5)).build().unwrap();
+    client.get(format!("{}/health", server.url)).send().await.unwrap().json().await.unwrap()
+}
+
+#[tokio::test]
+async fn serve_with_a_dump_serves_the_mirror_from_memory() {
+    let mirror = mirror();
+    let server = serve(&["--dump", mirror.to_str().unwrap()]).await;
+    let body = health(&server).await;
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["kg"]["backend"], "embedded");
+    assert_eq!(body["kg"]["triples"], MIRROR_TRIPLES);
+}
+
+#[cfg(feature = "rocksdb")]
+#[tokio::test]
+async fn load_then_serve_an_on_disk_store_reports_the_same_triple_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let output = Command::new(env!("CARGO_BIN_EXE_scigraph"))
+        .args(["load", "--store", store.to_str().unwrap(), mirror().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "load failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains(&format!("holds {MIRROR_TRIPLES} triples")), "{stdout}");
+    assert!(stdout.contains("skipped 0 malformed"), "{stdout}");
+
+    let server = serve(&["--store", store.to_str().unwrap()]).await;
+    let body = health(&server).await;
+    assert_eq!(body["kg"]["triples"], MIRROR_TRIPLES);
+    assert_eq!(body["status"], "ok");
+}
+
+#[cfg(feature = "rocksdb")]
+#[test]
+fn load_reports_malformed_lines_and_skips_them_unless_strict() {
+    let dir = tempfile::tempdir().unwrap();
+    let dirty = dir.path().join("dirty.nt");
+    let mut text = std::fs::read_to_string(dump_slice()).unwrap();
+    text.push_str("<http://orkg.org/orkg/resource/R1> <http://x/p> \"unterminated .\n");
+    std::fs::write(&dirty, text).unwrap();
+    let store = dir.path().join("store");
+    let run = |strict: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_scigraph"));
+        cmd.args(["load", "--store", store.to_str().unwrap()]);
+        if strict {
+            cmd.arg("--strict");
+        }
+        cmd.arg(&dirty).output().unwrap()
+    };
+
+    let lenient = run(false);
+    let stdout = String::from_utf8_lossy(&lenient.stdout);
+    let stderr = String::from_utf8_lossy(&lenient.stderr);
+    assert!(lenient.status.success(), "{stderr}");
+    assert!(stdout.contains("skipped 1 malformed"), "{stdout}");
+    assert!(stdout.contains("holds 165 triples"), "{stdout}");
+    assert!(stderr.contains("dirty.nt:166"), "the bad line is named: {stderr}");
+
+    let strict = run(true);
+    assert!(!strict.status.success());
+    assert!(String::from_utf8_lossy(&strict.stderr).contains("dirty.nt:166"));
+}
+
+#[cfg(not(feature = "rocksdb"))]
+#[test]
+fn load_without_the_rocksdb_feature_says_how_to_get_it() {
+    let output = Command::new(env!("CARGO_BIN_EXE_scigraph"))
+        .args(["load", "--store", "/tmp/never-created", dump_slice().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--features rocksdb"), "{stderr}");
+    assert!(!std::path::Path::new("/tmp/never-created").exists());
+}
