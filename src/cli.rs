@@ -1,8 +1,8 @@
 //! The command line: argument types (clap) and the code behind each subcommand.
 //!
-//! `serve` starts the HTTP service; `load` fills an on-disk store from dump files. Flags
-//! override the environment and `.env` (see `config`). `ask` and `eval` arrive with the
-//! question pipeline. `main.rs` only parses, sets up logging and dispatches here.
+//! `serve` starts the HTTP service; `load` fills an on-disk store from dump files; `ask`
+//! runs the question pipeline once and prints the answer. Flags override the environment
+//! and `.env` (see `config`). `main.rs` only parses, sets up logging and dispatches here.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,6 +26,41 @@ pub enum Command {
     Serve(ServeArgs),
     /// Load N-Triples, N-Quads or Turtle files (optionally .gz) into an on-disk store.
     Load(LoadArgs),
+    /// Answer one question from the command line (offline against a dump or store).
+    Ask(AskArgs),
+    /// Measure the pipeline against gold question sets.
+    #[command(subcommand)]
+    Eval(EvalCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EvalCommand {
+    /// Query-type accuracy and entity precision/recall on a JSON Lines gold file.
+    Types(EvalTypesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvalTypesArgs {
+    /// The gold file (JSON Lines with question, query_type, entities).
+    #[arg(long, value_name = "FILE")]
+    pub questions: PathBuf,
+    /// Also write the full report (with every miss) as JSON here.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    #[command(flatten)]
+    pub backend: BackendArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct AskArgs {
+    /// The question, in quotes.
+    #[arg(value_name = "QUESTION")]
+    pub question: String,
+    /// Print the same JSON as `POST /ask` instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub backend: BackendArgs,
 }
 
 /// Where the knowledge graph comes from; shared by every command that queries one.
@@ -181,6 +216,67 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
 pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     let _ = (Instant::now(), args);
     anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
+}
+
+/// `scigraph ask`: one question through the same pipeline as `POST /ask`.
+pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
+    use crate::pipeline::{Pipeline, Question};
+
+    let question = Question::parse(&args.question, settings.server.max_question_chars)?;
+    let kg = crate::kg::connect(&settings.kg).await?;
+    let llm = crate::llm::from_settings(&settings.llm)?;
+    let pipeline = Pipeline::new(&settings, kg, llm)?;
+    crate::startup::load_labels(&pipeline).await;
+    let response = pipeline.ask(&question).await;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&response)?);
+        return Ok(());
+    }
+    println!("{}\n", response.answer);
+    if !response.answer_items.is_empty() {
+        println!("Answer items:");
+        for item in &response.answer_items {
+            let value = item.value.as_deref().map(|v| format!(" = {v}")).unwrap_or_default();
+            let cited: String = item.sources.iter().map(|n| format!("[{n}]")).collect();
+            println!("  - {}{value} {cited}", item.label);
+        }
+        println!();
+    }
+    if !response.sources.is_empty() {
+        println!("Sources:");
+        for s in &response.sources {
+            let year = s.year.map(|y| format!(" ({y})")).unwrap_or_default();
+            let doi = s.doi.as_deref().map(|d| format!(" doi:{d}")).unwrap_or_default();
+            println!("  [{}] {}{year}{doi} <{}>", s.n, s.title, s.iri);
+        }
+        println!();
+    }
+    let query_type = serde_json::to_value(response.query_type)?;
+    println!(
+        "query type: {} ({:?}); strategies: {}",
+        query_type.as_str().unwrap_or("?"),
+        response.query_type_source,
+        response.strategies_used.iter().map(|s| format!("{}={:?}", s.name, s.status)).collect::<Vec<_>>().join(", ")
+    );
+    for warning in &response.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(())
+}
+
+/// `scigraph eval types`: scores classification and keyword extraction on a gold file.
+pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Result<()> {
+    let gold = crate::eval::read_gold(&args.questions)?;
+    let kg = crate::kg::connect(&settings.kg).await?;
+    let pipeline = crate::pipeline::Pipeline::new(&settings, kg, None)?;
+    crate::startup::load_labels(&pipeline).await;
+    let report = crate::eval::evaluate_types(&pipeline.lexicon(), &gold);
+    print!("{}", crate::eval::render_types(&report));
+    if let Some(out) = &args.json {
+        std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

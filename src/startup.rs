@@ -21,6 +21,16 @@ use crate::api::{self, error, AppState};
 use crate::config::Settings;
 use crate::kg::{self, KnowledgeGraph};
 use crate::llm;
+use crate::pipeline::Pipeline;
+
+/// Reads the graph's entity labels into the pipeline's lexicon; a graph that cannot answer
+/// leaves the synonym tables in use, which is logged, not fatal.
+pub async fn load_labels(pipeline: &Pipeline) {
+    match pipeline.load_labels().await {
+        Ok(count) => tracing::info!(labels = count, "entity labels loaded from the knowledge graph"),
+        Err(e) => tracing::warn!(error = %e, "could not read entity labels; keyword extraction uses the synonym tables only"),
+    }
+}
 
 /// Seconds a stopping server waits for requests in flight.
 const SHUTDOWN_GRACE_SECS: u64 = 10;
@@ -31,6 +41,8 @@ pub enum StartupError {
     Kg(#[from] kg::ConnectError),
     #[error("could not build the LLM client: {0}")]
     Llm(String),
+    #[error("the question pipeline cannot start: {0}")]
+    Pipeline(#[from] crate::pipeline::PipelineError),
     #[error("cannot listen on {address}: {reason}")]
     Bind { address: String, reason: String },
 }
@@ -44,11 +56,11 @@ impl Application {
     /// Connects the configured backends and binds `host:port` from the settings.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
         let kg = kg::connect(&settings.kg).await?;
-        Self::build_with(settings, kg)
+        Self::build_with(settings, kg).await
     }
 
     /// Binds and prepares the server around an already connected knowledge graph.
-    pub fn build_with(settings: Settings, kg: Arc<dyn KnowledgeGraph>) -> Result<Self, StartupError> {
+    pub async fn build_with(settings: Settings, kg: Arc<dyn KnowledgeGraph>) -> Result<Self, StartupError> {
         let address = format!("{}:{}", settings.server.host, settings.server.port);
         let listener = TcpListener::bind(&address)
             .map_err(|e| StartupError::Bind { address: address.clone(), reason: e.to_string() })?;
@@ -58,6 +70,8 @@ impl Application {
             .port();
         let llm = llm::from_settings(&settings.llm).map_err(|e| StartupError::Llm(e.to_string()))?;
         let health = api::health::HealthChecker::new(kg.clone(), llm.clone(), settings.kg.health_cache_ttl);
+        let pipeline = Pipeline::new(&settings, kg.clone(), llm.clone())?;
+        load_labels(&pipeline).await;
         let info = kg.info();
         tracing::info!(
             address = %listener.local_addr().map(|a| a.to_string()).unwrap_or(address.clone()),
@@ -67,7 +81,7 @@ impl Application {
             llm = settings.llm.provider(),
             "scigraph listening"
         );
-        let state = web::Data::new(AppState { settings, kg, llm, health });
+        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline });
         let server = run(listener, state).map_err(|e| StartupError::Bind { address, reason: e.to_string() })?;
         Ok(Self { port, server })
     }

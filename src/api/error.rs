@@ -47,6 +47,17 @@ impl ApiError {
     }
 }
 
+impl From<crate::pipeline::QuestionError> for ApiError {
+    fn from(e: crate::pipeline::QuestionError) -> Self {
+        use crate::pipeline::QuestionError as Q;
+        let code = match e {
+            Q::Empty => "empty_question",
+            Q::TooLong { .. } => "question_too_long",
+        };
+        ApiError::BadRequest { code, message: e.to_string() }
+    }
+}
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {

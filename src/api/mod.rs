@@ -4,6 +4,7 @@
 //! boundaries; they hold no logic of their own beyond turning requests into calls and
 //! results into JSON.
 
+pub mod ask;
 pub mod error;
 pub mod health;
 
@@ -14,6 +15,7 @@ use actix_web::web;
 use crate::config::Settings;
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
+use crate::pipeline::Pipeline;
 
 pub use error::ApiError;
 
@@ -23,6 +25,7 @@ pub struct AppState {
     pub kg: Arc<dyn KnowledgeGraph>,
     pub llm: Option<Arc<dyn ChatModel>>,
     pub health: health::HealthChecker,
+    pub pipeline: Pipeline,
 }
 
 /// Registers every route; unknown methods on a known path get a JSON 405.
@@ -32,5 +35,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(health::health))
             .route(web::head().to(health::health))
             .default_service(web::to(error::method_not_allowed("GET, HEAD"))),
+    )
+    .service(
+        web::resource("/ask")
+            .route(web::post().to(ask::ask))
+            .default_service(web::to(error::method_not_allowed("POST"))),
     );
 }

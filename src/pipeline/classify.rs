@@ -1,0 +1,292 @@
+//! Stage 1: what kind of question is this, and what does it ask for?
+//!
+//! [`classify`] is the rule classifier that always runs: ordered cue patterns over the
+//! lowercased question, checked from the most specific type (a claim to verify, a specific
+//! paper) to the most general (a topic). It also derives the [`Target`]: the kind of thing
+//! the answer lists (models, papers, metrics, a top score, code links...), which decides the
+//! strategies and what `answer_items` holds. [`parse_llm_label`] reads an LLM's constrained
+//! answer; the pipeline prefers it when it parses and falls back to the rules when it does
+//! not. Pure: no I/O.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueryType {
+    TopicSearch,
+    MethodComparison,
+    DatasetSearch,
+    ClaimVerification,
+    MethodUsage,
+    PaperLookup,
+}
+
+impl QueryType {
+    pub const ALL: [QueryType; 6] = [
+        Self::TopicSearch,
+        Self::MethodComparison,
+        Self::DatasetSearch,
+        Self::ClaimVerification,
+        Self::MethodUsage,
+        Self::PaperLookup,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::TopicSearch => "topic_search",
+            Self::MethodComparison => "method_comparison",
+            Self::DatasetSearch => "dataset_search",
+            Self::ClaimVerification => "claim_verification",
+            Self::MethodUsage => "method_usage",
+            Self::PaperLookup => "paper_lookup",
+        }
+    }
+
+    pub fn parse(label: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.as_str() == label.trim())
+    }
+}
+
+/// What the answer should list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// Papers (the default).
+    Papers,
+    /// Models/methods evaluated or used.
+    Models,
+    /// The best model on a dataset (by a metric, if given).
+    BestModel,
+    /// The top score(s) on a dataset, with their metric.
+    TopScore,
+    /// Metrics used on a dataset.
+    Metrics,
+    /// Datasets (of a task, a field, or in general).
+    Datasets,
+    /// Research problems (of a field).
+    Problems,
+    /// Source-code links.
+    Code,
+    /// Details of one paper (authors, year, DOI).
+    PaperDetails,
+    /// A verdict on a claim.
+    Verdict,
+}
+
+/// The outcome of classification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Classification {
+    pub query_type: QueryType,
+    pub target: Target,
+}
+
+fn re(pattern: &str) -> Regex {
+    // The patterns are constants of this module; a typo is caught by the tests.
+    Regex::new(pattern).unwrap_or_else(|e| panic!("bad classifier pattern {pattern}: {e}"))
+}
+
+static CLAIM_OPENER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|can you (confirm|verify|check)|please (confirm|verify)|fact[- ]check|it is claimed|claim:)")
+});
+static AUX_OPENER: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|was|were|can|could|will|would)\b"));
+static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
+});
+static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+});
+static QUOTED_TITLE: LazyLock<Regex> =
+    LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
+static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(highest|lowest|best|top|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank\w*|winning|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading)\b")
+});
+static NOT_COMPARISON: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
+static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
+    // Plural "datasets" asks for datasets; a singular one only right after which/what
+    // ("evaluated on the X dataset" names a dataset, it does not ask for one).
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)\s+(\w+\s+){0,2}(dataset|corpus|data set)\b")
+});
+static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b")
+});
+static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b")
+});
+static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(evaluated|benchmarked|tested|assessed|trained|compared|measured|reported|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\bcontain a benchmark\b")
+});
+static USAGE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repositor\w*|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b")
+});
+static ASKS_CODE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repositor\w*|source)\b"));
+static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
+});
+static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|figure)\b")
+});
+static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b")
+});
+static ASKS_PAPERS: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(papers?|articles?|studies|study|works?|publications?|research)\b"));
+
+/// Classifies `question` by rules. `has_dataset` says whether a dataset was recognised in it
+/// (a bare "models on X" reads as a dataset question only when X is a dataset).
+pub fn classify(question: &str, has_dataset: bool) -> Classification {
+    let q = question.trim().to_lowercase();
+    let q = q.trim_start_matches(|c: char| !c.is_alphanumeric());
+
+    let comparison = COMPARISON.is_match(q) && !NOT_COMPARISON.is_match(q);
+    let asks_datasets = ASKS_DATASETS.is_match(q);
+    let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
+    let asks_code = ASKS_CODE.is_match(q);
+
+    let query_type = if CLAIM_OPENER.is_match(q) || (AUX_OPENER.is_match(q) && CLAIM_VERB.is_match(q) && !ASKS_DATASETS.is_match(q)) {
+        QueryType::ClaimVerification
+    } else if LOOKUP.is_match(q) || (QUOTED_TITLE.is_match(question) && !comparison) {
+        QueryType::PaperLookup
+    } else if comparison && !asks_datasets && !(asks_metrics && !ASKS_SCORE.is_match(q)) {
+        QueryType::MethodComparison
+    } else if asks_datasets || asks_metrics || (EVALUATED_ON.is_match(q) && has_dataset && !asks_code) {
+        QueryType::DatasetSearch
+    } else if USAGE.is_match(q) {
+        QueryType::MethodUsage
+    } else if has_dataset && ASKS_MODELS.is_match(q) {
+        QueryType::DatasetSearch
+    } else {
+        QueryType::TopicSearch
+    };
+
+    let target = match query_type {
+        QueryType::ClaimVerification => Target::Verdict,
+        QueryType::PaperLookup => Target::PaperDetails,
+        QueryType::MethodComparison => {
+            if WHICH_MODEL.is_match(q) {
+                Target::BestModel
+            } else if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) {
+                Target::TopScore
+            } else {
+                Target::BestModel
+            }
+        }
+        QueryType::DatasetSearch => {
+            if asks_datasets && !EVALUATED_ON.is_match(q) {
+                Target::Datasets
+            } else if asks_metrics {
+                Target::Metrics
+            } else if ASKS_PAPERS.is_match(q) && !ASKS_MODELS.is_match(q) {
+                Target::Papers
+            } else if ASKS_MODELS.is_match(q) {
+                Target::Models
+            } else if asks_datasets {
+                Target::Datasets
+            } else {
+                Target::Papers
+            }
+        }
+        QueryType::MethodUsage => {
+            if asks_code {
+                Target::Code
+            } else if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) {
+                Target::Models
+            } else {
+                Target::Papers
+            }
+        }
+        QueryType::TopicSearch => {
+            if ASKS_PROBLEMS.is_match(q) {
+                Target::Problems
+            } else {
+                Target::Papers
+            }
+        }
+    };
+    Classification { query_type, target }
+}
+
+/// Reads a query type from an LLM reply: a JSON object `{"query_type": "..."}` (possibly in
+/// a code fence or surrounded by chatter), or a bare label. Anything else is `None`.
+pub fn parse_llm_label(reply: &str) -> Option<QueryType> {
+    if let Some(value) = crate::pipeline::json::first_object(reply) {
+        if let Some(label) = value.get("query_type").and_then(|v| v.as_str()) {
+            return QueryType::parse(label);
+        }
+    }
+    let found: Vec<QueryType> =
+        QueryType::ALL.into_iter().filter(|t| reply.contains(t.as_str())).collect();
+    match found.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use QueryType::*;
+
+    fn check(question: &str, has_dataset: bool, query_type: QueryType, target: Target) {
+        let got = classify(question, has_dataset);
+        assert_eq!((got.query_type, got.target), (query_type, target), "{question}");
+    }
+
+    #[test]
+    fn leaderboard_questions_are_method_comparisons() {
+        check("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?", true, MethodComparison, Target::BestModel);
+        check("Indicate the model that performed best in terms of Accuracy metric on the Kuzushiji-MNIST benchmark dataset?", true, MethodComparison, Target::BestModel);
+        check("What is the top benchmark score and its metric on the MAZEA dataset?", true, MethodComparison, Target::TopScore);
+        check("What is the highest benchmark result achieved on the Ball in cup, catch (DMControl500k) dataset, including the metric and its value?", true, MethodComparison, Target::TopScore);
+        check("How does ResNet-50 compare with EfficientNet-B7 on ImageNet?", true, MethodComparison, Target::BestModel);
+        check("What is the state of the art on WMT 2014 English-German?", true, MethodComparison, Target::BestModel);
+    }
+
+    #[test]
+    fn claims_are_recognised_by_openers_and_yes_no_comparisons() {
+        check("Is it true that BERT outperforms ELMo on SQuAD1.1?", true, ClaimVerification, Target::Verdict);
+        check("Does the Transformer achieve 28.4 BLEU on WMT 2014 English-German?", true, ClaimVerification, Target::Verdict);
+        check("Does XLNet outperform BERT?", false, ClaimVerification, Target::Verdict);
+        check("Is GCN better than GAT on Cora?", true, ClaimVerification, Target::Verdict);
+    }
+
+    #[test]
+    fn dataset_questions_cover_models_papers_metrics_and_datasets() {
+        check("What models are being evaluated on the UrbanSound8k dataset?", true, DatasetSearch, Target::Models);
+        check("List the title and ID of research papers that contain a benchmark over the Penn Treebank (Word Level) dataset?", true, DatasetSearch, Target::Papers);
+        check("Can you list the metrics used to evaluate models on the TDM Tagged Corpus dataset?", true, DatasetSearch, Target::Metrics);
+        check("What are the most commonly used benchmark datasets for the Entity Disambiguation research field?", false, DatasetSearch, Target::Datasets);
+        check("What are the best-known datasets for sentiment analysis?", false, DatasetSearch, Target::Datasets);
+    }
+
+    #[test]
+    fn usage_questions_cover_code_links_and_papers() {
+        check("Provide a list of papers that have utilized the Flair-TDM model and include the links to their code?", false, MethodUsage, Target::Code);
+        check("Can you provide links to code used in papers that benchmark the Transformer-XL Base model?", false, MethodUsage, Target::Code);
+        check("Which papers use LSTM?", false, MethodUsage, Target::Papers);
+    }
+
+    #[test]
+    fn lookups_and_topics() {
+        check("Who wrote 'Attention Is All You Need'?", false, PaperLookup, Target::PaperDetails);
+        check("Find the paper with DOI 10.1109/CVPR.2016.90", false, PaperLookup, Target::PaperDetails);
+        check("What is the DOI of the BERT paper?", false, PaperLookup, Target::PaperDetails);
+        check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
+        check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);
+    }
+
+    #[test]
+    fn llm_labels_are_read_from_json_fences_or_bare_words_and_nothing_else() {
+        assert_eq!(parse_llm_label(r#"{"query_type": "dataset_search"}"#), Some(DatasetSearch));
+        assert_eq!(parse_llm_label("```json\n{\"query_type\":\"paper_lookup\"}\n```"), Some(PaperLookup));
+        assert_eq!(parse_llm_label("Sure! The type is method_usage."), Some(MethodUsage));
+        assert_eq!(parse_llm_label(r#"{"query_type": "recipes"}"#), None);
+        assert_eq!(parse_llm_label("topic_search or paper_lookup"), None);
+        assert_eq!(parse_llm_label(""), None);
+    }
+}

@@ -1,0 +1,252 @@
+//! Stage 2: which methods, datasets, tasks, fields and metrics does the question mention?
+//!
+//! Two extractors produce the same [`Entities`]: [`by_keywords`], dictionary matching over
+//! the lexicon (synonym tables plus the graph's own labels, whole words only), which always
+//! works; and the LLM, asked with [`llm_request`] for few-shot JSON and read back by
+//! [`parse_llm_reply`], which tolerates code fences and chatter and rejects anything that is
+//! not the expected shape. The pipeline falls back to keywords when the LLM fails or finds
+//! nothing. This module also pulls out what a paper lookup needs ([`LookupKeys`]: a DOI,
+//! a quoted title) and the title keywords of the fallback strategy. Pure: no I/O.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+use super::lexicon::{EntityKind, Lexicon};
+use crate::llm::ChatRequest;
+
+/// Entity mentions by kind, as written in the question (or as the LLM named them).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Entities {
+    pub methods: Vec<String>,
+    pub datasets: Vec<String>,
+    pub tasks: Vec<String>,
+    pub fields: Vec<String>,
+    pub metrics: Vec<String>,
+}
+
+impl Entities {
+    pub fn get(&self, kind: EntityKind) -> &Vec<String> {
+        match kind {
+            EntityKind::Method => &self.methods,
+            EntityKind::Dataset => &self.datasets,
+            EntityKind::Task => &self.tasks,
+            EntityKind::Field => &self.fields,
+            EntityKind::Metric => &self.metrics,
+        }
+    }
+
+    fn get_mut(&mut self, kind: EntityKind) -> &mut Vec<String> {
+        match kind {
+            EntityKind::Method => &mut self.methods,
+            EntityKind::Dataset => &mut self.datasets,
+            EntityKind::Task => &mut self.tasks,
+            EntityKind::Field => &mut self.fields,
+            EntityKind::Metric => &mut self.metrics,
+        }
+    }
+
+    /// Adds `text` under `kind` unless it is there already (case-insensitively).
+    pub fn push(&mut self, kind: EntityKind, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        let list = self.get_mut(kind);
+        if !list.iter().any(|t| t.eq_ignore_ascii_case(text)) {
+            list.push(text.to_owned());
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        EntityKind::ALL.iter().all(|&k| self.get(k).is_empty())
+    }
+
+    /// Every (kind, text) pair.
+    pub fn iter(&self) -> impl Iterator<Item = (EntityKind, &str)> {
+        EntityKind::ALL.into_iter().flat_map(move |k| self.get(k).iter().map(move |t| (k, t.as_str())))
+    }
+}
+
+/// Dictionary extraction: every lexicon mention in the question, by the kind of its best entry.
+pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
+    let mut entities = Entities::default();
+    for mention in lexicon.find(question) {
+        if let Some(&best) = mention.entries.first() {
+            entities.push(lexicon.entry(best).kind, &mention.text);
+        }
+    }
+    entities
+}
+
+const EXTRACTION_SYSTEM: &str = "You extract named entities from questions about scientific papers. \
+Answer with one JSON object with exactly these keys, each a list of strings copied as written in the question: \
+\"methods\" (models, methods, architectures, algorithms), \"datasets\" (datasets and benchmarks), \
+\"tasks\" (research problems and tasks), \"fields\" (research fields), \"metrics\" (evaluation metrics). \
+Do not add entities that are not in the question. Paper titles are not entities. Use [] when there are none.";
+
+const EXTRACTION_EXAMPLES: &str = r#"Question: Which model has achieved the highest F1 score on the SQuAD1.1 dataset?
+{"methods": [], "datasets": ["SQuAD1.1"], "tasks": [], "fields": [], "metrics": ["F1"]}
+Question: Is it true that BERT outperforms ELMo on named entity recognition?
+{"methods": ["BERT", "ELMo"], "datasets": [], "tasks": ["named entity recognition"], "fields": [], "metrics": []}
+Question: List papers in Computer Vision that use a ResNet on ImageNet.
+{"methods": ["ResNet"], "datasets": ["ImageNet"], "tasks": [], "fields": ["Computer Vision"], "metrics": []}
+"#;
+
+/// The few-shot extraction request for `question`.
+pub fn llm_request(question: &str) -> ChatRequest {
+    let list = serde_json::json!({"type": "array", "items": {"type": "string"}});
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {"methods": list, "datasets": list, "tasks": list, "fields": list, "metrics": list},
+        "required": ["methods", "datasets", "tasks", "fields", "metrics"],
+        "additionalProperties": false,
+    });
+    ChatRequest {
+        system: EXTRACTION_SYSTEM.to_owned(),
+        user: format!("{EXTRACTION_EXAMPLES}Question: {question}\n"),
+        json: Some(schema),
+        temperature: 0.0,
+    }
+}
+
+/// Reads the LLM's entities. `None` when the reply holds no object with at least one of
+/// the five lists, or a list is not a list of strings.
+pub fn parse_llm_reply(reply: &str) -> Option<Entities> {
+    let value = super::json::first_object(reply)?;
+    let object = value.as_object()?;
+    let mut entities = Entities::default();
+    let mut seen_any_key = false;
+    for kind in EntityKind::ALL {
+        let Some(list) = object.get(kind.plural()) else { continue };
+        seen_any_key = true;
+        for item in list.as_array()? {
+            let text = item.as_str()?;
+            // Guard against a model echoing the prompt or inventing essays.
+            if text.chars().count() <= 120 {
+                entities.push(kind, text);
+            }
+        }
+    }
+    seen_any_key.then_some(entities)
+}
+
+/// What identifies a specific paper in a lookup question.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct LookupKeys {
+    pub doi: Option<String>,
+    pub title: Option<String>,
+}
+
+static DOI: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"10\.\d{4,9}/[^\s\x22'<>]+").unwrap_or_else(|e| panic!("DOI pattern: {e}"))
+});
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#""([^"]{4,300})"|“([^”]{4,300})”|‘([^’]{4,300})’|(?:^|[\s(])'([^']{4,300})'"#)
+        .unwrap_or_else(|e| panic!("quote pattern: {e}"))
+});
+
+pub fn lookup_keys(question: &str) -> LookupKeys {
+    let doi = DOI
+        .find(question)
+        .map(|m| m.as_str().trim_end_matches(['.', ',', ';', ')', '?', '!']).to_owned());
+    let title = QUOTED.captures(question).and_then(|c| {
+        (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().to_owned())
+    });
+    LookupKeys { doi, title }
+}
+
+/// Words that say nothing about which papers are meant.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "above", "achieve", "achieved", "across", "after", "all", "also", "an", "and",
+    "any", "are", "area", "articles", "as", "at", "be", "been", "being", "benchmark",
+    "benchmarked", "benchmarks", "best", "between", "by", "can", "code", "compare", "compared",
+    "contain", "could", "dataset", "datasets", "describe", "did", "do", "does", "doi", "each",
+    "evaluated", "evaluation", "exist", "field", "find", "for", "from", "give", "has", "have",
+    "highest", "how", "i", "ids", "in", "include", "including", "into", "is", "it", "its",
+    "links", "list", "look", "lowest", "many", "me", "method", "methods", "metric", "metrics",
+    "model", "models", "more", "most", "my", "of", "on", "or", "over", "paper", "papers",
+    "performance", "performed", "please", "problem", "problems", "provide", "published",
+    "research", "result", "results", "score", "scores", "show", "some", "state", "studies",
+    "study", "tell", "than", "that", "the", "their", "them", "there", "these", "this", "those",
+    "title", "titles", "to", "top", "true", "use", "used", "uses", "using", "utilized", "value",
+    "was", "were", "what", "when", "where", "which", "who", "with", "work", "works", "would",
+    "wrote", "you",
+];
+
+/// Content words of the question outside recognised mentions: the title-keyword fallback.
+pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
+    let mentioned: Vec<String> = entities.iter().map(|(_, t)| t.to_lowercase()).collect();
+    let mut keywords: Vec<String> = Vec::new();
+    for word in question.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.')) {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        if word.chars().count() < 3
+            || STOPWORDS.contains(&word.as_str())
+            || word.chars().all(|c| c.is_ascii_digit())
+            || mentioned.iter().any(|m| m.split_whitespace().any(|w| w == word))
+            || keywords.contains(&word)
+        {
+            continue;
+        }
+        keywords.push(word);
+    }
+    keywords.truncate(8);
+    keywords
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keyword_extraction_sorts_mentions_into_kinds() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let e = by_keywords(&lexicon, "Is BERT better than ELMo for named entity recognition on CoNLL 2003 by F1?");
+        assert_eq!(e.methods, vec!["BERT", "ELMo"]);
+        assert_eq!(e.tasks, vec!["named entity recognition"]);
+        assert_eq!(e.datasets, vec!["CoNLL 2003"]);
+        assert_eq!(e.metrics, vec!["F1"]);
+    }
+
+    #[test]
+    fn llm_replies_are_read_through_fences_and_chatter() {
+        let reply = "Sure!\n```json\n{\"methods\": [\"BERT\"], \"datasets\": [\"SQuAD\"], \"tasks\": [], \"fields\": [], \"metrics\": [\"F1\"]}\n```";
+        let e = parse_llm_reply(reply).unwrap();
+        assert_eq!(e.methods, vec!["BERT"]);
+        assert_eq!(e.datasets, vec!["SQuAD"]);
+        assert_eq!(e.metrics, vec!["F1"]);
+    }
+
+    #[test]
+    fn unusable_llm_replies_are_rejected() {
+        for reply in [
+            "I cannot help with that.",
+            r#"{"answer": "BERT"}"#,
+            r#"{"methods": "BERT"}"#,
+            r#"{"methods": [1, 2]}"#,
+            "",
+        ] {
+            assert_eq!(parse_llm_reply(reply), None, "{reply}");
+        }
+    }
+
+    #[test]
+    fn lookup_keys_find_dois_and_quoted_titles() {
+        let k = lookup_keys("Find the paper with DOI 10.1109/CVPR.2016.90.");
+        assert_eq!(k.doi.as_deref(), Some("10.1109/CVPR.2016.90"));
+        let k = lookup_keys("Who wrote 'Attention Is All You Need'?");
+        assert_eq!(k.title.as_deref(), Some("Attention Is All You Need"));
+        let k = lookup_keys("Who wrote “Deep Residual Learning for Image Recognition”?");
+        assert_eq!(k.title.as_deref(), Some("Deep Residual Learning for Image Recognition"));
+        assert_eq!(lookup_keys("What's the best model?"), LookupKeys::default());
+    }
+
+    #[test]
+    fn title_keywords_skip_stopwords_and_mentions() {
+        let mut e = Entities::default();
+        e.push(EntityKind::Task, "protein structure prediction");
+        let k = title_keywords("Show me research on protein structure prediction with deep learning", &e);
+        assert_eq!(k, vec!["deep", "learning"]);
+    }
+}

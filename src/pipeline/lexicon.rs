@@ -1,0 +1,467 @@
+//! The entity lexicon: every name the keyword extractor can recognise, and what it means.
+//!
+//! Two sources are merged at start-up: the synonym tables in `synonyms/` (compiled in;
+//! canonical names with their aliases, per kind) and the knowledge graph's own labels of
+//! Model, Dataset, Metric, Problem and ResearchField resources, with their IRIs. One
+//! Aho-Corasick automaton over every surface form (case-insensitive) finds mentions in a
+//! question; a match only counts at word boundaries, so "NER" never matches inside
+//! "mineral". The lexicon is built once and then only read: matching is pure.
+
+use std::collections::HashMap;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use serde::Serialize;
+
+/// The five kinds of entity a question can mention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntityKind {
+    Method,
+    Dataset,
+    Task,
+    Field,
+    Metric,
+}
+
+impl EntityKind {
+    pub const ALL: [EntityKind; 5] =
+        [Self::Method, Self::Dataset, Self::Task, Self::Field, Self::Metric];
+
+    /// The ORKG class whose labels name entities of this kind.
+    pub fn orkg_class(self) -> &'static str {
+        match self {
+            Self::Method => "Model",
+            Self::Dataset => "Dataset",
+            Self::Task => "Problem",
+            Self::Field => "ResearchField",
+            Self::Metric => "Metric",
+        }
+    }
+
+    /// The plural list name used in JSON (`methods`, `datasets`, ...).
+    pub fn plural(self) -> &'static str {
+        match self {
+            Self::Method => "methods",
+            Self::Dataset => "datasets",
+            Self::Task => "tasks",
+            Self::Field => "fields",
+            Self::Metric => "metrics",
+        }
+    }
+
+    pub fn from_plural(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.plural() == name)
+    }
+}
+
+/// Whether a higher or a lower value of a metric is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    Higher,
+    Lower,
+    None,
+}
+
+/// One thing the lexicon knows: a canonical name, its other names, and its IRIs.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub kind: EntityKind,
+    pub canonical: String,
+    /// Other names (the synonym table's aliases; for a KG label, none).
+    pub aliases: Vec<String>,
+    /// Knowledge-graph resources carrying this name (or one of its aliases) as label.
+    pub iris: Vec<String>,
+    /// True when the entry came from a knowledge-graph label rather than the tables.
+    pub from_graph: bool,
+    pub direction: Option<Direction>,
+}
+
+/// A label read from the knowledge graph.
+#[derive(Debug, Clone)]
+pub struct GraphLabel {
+    pub kind: EntityKind,
+    pub iri: String,
+    pub label: String,
+}
+
+/// A mention found in a question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mention {
+    /// The text as written in the question.
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    /// The entries this surface form names, best first.
+    pub entries: Vec<usize>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("synonyms/{file}:{line}: {reason}")]
+pub struct LexiconError {
+    pub file: &'static str,
+    pub line: usize,
+    pub reason: String,
+}
+
+pub struct Lexicon {
+    entries: Vec<Entry>,
+    /// One pattern per distinct lowercased surface form.
+    surfaces: Vec<String>,
+    /// For each pattern, the entries it names: exact KG labels first, then canonicals, then aliases.
+    targets: Vec<Vec<usize>>,
+    matcher: AhoCorasick,
+}
+
+/// The synonym tables, compiled into the binary.
+pub const SYNONYM_TABLES: [(EntityKind, &str, &str); 5] = [
+    (EntityKind::Method, "methods.tsv", include_str!("../../synonyms/methods.tsv")),
+    (EntityKind::Dataset, "datasets.tsv", include_str!("../../synonyms/datasets.tsv")),
+    (EntityKind::Task, "tasks.tsv", include_str!("../../synonyms/tasks.tsv")),
+    (EntityKind::Field, "fields.tsv", include_str!("../../synonyms/fields.tsv")),
+    (EntityKind::Metric, "metrics.tsv", include_str!("../../synonyms/metrics.tsv")),
+];
+
+/// Lowercases and folds whitespace: the key under which names are compared.
+pub fn normalize(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Labels too generic to be recognised as mentions on their own: real graphs label models
+/// "Ours", "Base" or "Large" and datasets "Test", and such words are everywhere in questions.
+const GENERIC_LABELS: &[&str] = &[
+    "a", "an", "the", "our", "ours", "model", "models", "method", "base", "large", "small",
+    "test", "train", "dev", "all", "full", "score", "value", "best", "top", "results", "result",
+    "dataset", "datasets", "paper", "papers", "code", "data", "other", "none", "new", "task",
+    "average", "mean", "total", "time", "speed", "size", "use", "used", "using", "what",
+    "which", "research", "field", "problem", "benchmark", "metric", "metrics", "on", "in",
+    "of", "and", "for", "is", "are",
+];
+
+fn parse_table(kind: EntityKind, file: &'static str, text: &str) -> Result<Vec<Entry>, LexiconError> {
+    let mut entries = Vec::new();
+    for (index, line) in text.lines().enumerate().skip(1) {
+        let line_no = index + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        let expected = if kind == EntityKind::Metric { 3 } else { 2 };
+        if columns.len() != expected {
+            return Err(LexiconError {
+                file,
+                line: line_no,
+                reason: format!("expected {expected} tab-separated columns, found {}", columns.len()),
+            });
+        }
+        let canonical = columns[0].trim();
+        if canonical.is_empty() {
+            return Err(LexiconError { file, line: line_no, reason: "empty canonical name".into() });
+        }
+        let aliases = columns[1].split('|').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect();
+        let direction = match columns.get(2).map(|d| d.trim()) {
+            None => None,
+            Some("higher") => Some(Direction::Higher),
+            Some("lower") => Some(Direction::Lower),
+            Some("none") => Some(Direction::None),
+            Some(other) => {
+                return Err(LexiconError {
+                    file,
+                    line: line_no,
+                    reason: format!("direction must be higher, lower or none, not {other:?}"),
+                })
+            }
+        };
+        entries.push(Entry {
+            kind,
+            canonical: canonical.to_owned(),
+            aliases,
+            iris: Vec::new(),
+            from_graph: false,
+            direction,
+        });
+    }
+    Ok(entries)
+}
+
+impl Lexicon {
+    /// The synonym tables alone (no knowledge-graph labels).
+    pub fn from_tables() -> Result<Self, LexiconError> {
+        Self::build(&[])
+    }
+
+    /// The synonym tables merged with the knowledge graph's labels.
+    pub fn build(labels: &[GraphLabel]) -> Result<Self, LexiconError> {
+        let mut entries = Vec::new();
+        for (kind, file, text) in SYNONYM_TABLES {
+            entries.extend(parse_table(kind, file, text)?);
+        }
+        // Graph labels: one entry per distinct (kind, normalised label), holding every IRI
+        // with that label (real graphs have duplicate labels, e.g. two "SciERC" datasets).
+        let mut graph_entries: HashMap<(EntityKind, String), usize> = HashMap::new();
+        for label in labels {
+            let text = label.label.trim();
+            let key = normalize(text);
+            if key.chars().count() < 2 || GENERIC_LABELS.contains(&key.as_str()) {
+                continue;
+            }
+            let id = *graph_entries.entry((label.kind, key)).or_insert_with(|| {
+                entries.push(Entry {
+                    kind: label.kind,
+                    canonical: text.to_owned(),
+                    aliases: Vec::new(),
+                    iris: Vec::new(),
+                    from_graph: true,
+                    direction: None,
+                });
+                entries.len() - 1
+            });
+            if !entries[id].iris.contains(&label.iri) {
+                entries[id].iris.push(label.iri.clone());
+            }
+        }
+        // A table entry links to every graph resource labelled with its canonical name or an
+        // alias ("CNN" finds resources labelled "Convolutional Neural Network" and "CNN").
+        let table_count = entries.len() - graph_entries.len();
+        for id in 0..table_count {
+            let kind = entries[id].kind;
+            let names: Vec<String> = std::iter::once(&entries[id].canonical)
+                .chain(&entries[id].aliases)
+                .map(|n| normalize(n))
+                .collect();
+            let mut iris = Vec::new();
+            for name in names {
+                if let Some(&g) = graph_entries.get(&(kind, name)) {
+                    iris.extend(entries[g].iris.iter().cloned());
+                }
+            }
+            iris.dedup();
+            entries[id].iris = iris;
+        }
+
+        // Surface forms -> entries, ranked: an exact graph label, then a canonical name,
+        // then an alias.
+        let mut by_surface: HashMap<String, Vec<(u8, usize)>> = HashMap::new();
+        for (id, entry) in entries.iter().enumerate() {
+            let rank = if entry.from_graph { 0 } else { 1 };
+            by_surface.entry(normalize(&entry.canonical)).or_default().push((rank, id));
+            for alias in &entry.aliases {
+                by_surface.entry(normalize(alias)).or_default().push((2, id));
+            }
+        }
+        let mut surfaces: Vec<String> = by_surface.keys().cloned().collect();
+        surfaces.sort();
+        let targets = surfaces
+            .iter()
+            .map(|s| {
+                let mut t = by_surface[s].clone();
+                t.sort();
+                t.dedup_by_key(|(_, id)| *id);
+                t.into_iter().map(|(_, id)| id).collect()
+            })
+            .collect();
+        let matcher = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(&surfaces)
+            .map_err(|e| LexiconError { file: "(all)", line: 0, reason: e.to_string() })?;
+        Ok(Self { entries, surfaces, targets, matcher })
+    }
+
+    pub fn entry(&self, id: usize) -> &Entry {
+        &self.entries[id]
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Entries whose canonical name or alias equals `name` (normalised), best first.
+    pub fn lookup(&self, name: &str) -> Vec<usize> {
+        let key = normalize(name);
+        match self.surfaces.binary_search(&key) {
+            Ok(i) => self.targets[i].clone(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Every mention in `text`: whole words only, longest first where mentions overlap.
+    pub fn find(&self, text: &str) -> Vec<Mention> {
+        // Match on a whitespace-folded lowercase copy, mapping offsets back to `text`.
+        let (folded, offsets) = fold(text);
+        let mut candidates: Vec<(usize, usize, usize)> = self
+            .matcher
+            .find_overlapping_iter(&folded)
+            .filter(|m| at_word_boundaries(&folded, m.start(), m.end()))
+            .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
+            .collect();
+        // Longest first, then leftmost: a longer name ("Penn Treebank (Word Level)") wins
+        // over the shorter one inside it ("Penn Treebank").
+        candidates.sort_by(|a, b| (b.1 - b.0).cmp(&(a.1 - a.0)).then(a.0.cmp(&b.0)));
+        let mut taken: Vec<(usize, usize)> = Vec::new();
+        let mut mentions = Vec::new();
+        for (start, end, pattern) in candidates {
+            if taken.iter().any(|&(s, e)| start < e && s < end) {
+                continue;
+            }
+            taken.push((start, end));
+            // Every byte of the folded copy maps to its original byte, so the last byte of
+            // the match maps to the last byte of the mention.
+            let (orig_start, orig_end) = (offsets[start], offsets[end - 1] + 1);
+            mentions.push(Mention {
+                text: text[orig_start..orig_end].to_owned(),
+                start: orig_start,
+                end: orig_end,
+                entries: self.targets[pattern].clone(),
+            });
+        }
+        mentions.sort_by_key(|m| m.start);
+        mentions
+    }
+}
+
+/// Folds runs of whitespace to one space, keeping for each byte of the result the offset
+/// of the byte it came from in the original.
+fn fold(text: &str) -> (String, Vec<usize>) {
+    let mut folded = String::with_capacity(text.len());
+    let mut offsets = Vec::with_capacity(text.len());
+    let mut last_space = false;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if !last_space {
+                folded.push(' ');
+                offsets.push(i);
+            }
+            last_space = true;
+            continue;
+        }
+        last_space = false;
+        let before = folded.len();
+        folded.push(c);
+        offsets.extend((0..folded.len() - before).map(|k| i + k));
+    }
+    (folded, offsets)
+}
+
+/// A match counts only when the characters around it are not letters or digits (for a
+/// name that itself starts or ends with punctuation, e.g. "DeepLabv3+", that side is free).
+fn at_word_boundaries(text: &str, start: usize, end: usize) -> bool {
+    let word = |c: char| c.is_alphanumeric();
+    let inner_first = text[start..end].chars().next();
+    let inner_last = text[start..end].chars().next_back();
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let left_ok = !matches!((before, inner_first), (Some(b), Some(f)) if word(b) && word(f));
+    let right_ok = !matches!((inner_last, after), (Some(l), Some(a)) if word(l) && word(a));
+    left_ok && right_ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph_labels() -> Vec<GraphLabel> {
+        let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };
+        vec![
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R1", "Penn Treebank"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R2", "Penn Treebank (Word Level)"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R3", "SciERC"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R4", "SciERC"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/R5", "ResNet-50"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/R6", "Convolutional Neural Network"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/R7", "Ours"),
+        ]
+    }
+
+    fn texts(lexicon: &Lexicon, question: &str) -> Vec<String> {
+        lexicon.find(question).into_iter().map(|m| m.text).collect()
+    }
+
+    #[test]
+    fn the_synonym_tables_parse_and_meet_their_minimum_sizes() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let count = |kind| (0..lexicon.len()).filter(|&i| lexicon.entry(i).kind == kind).count();
+        assert!(count(EntityKind::Method) >= 150);
+        assert!(count(EntityKind::Dataset) >= 80);
+        assert!(count(EntityKind::Task) >= 40);
+        assert!(count(EntityKind::Field) >= 15);
+        assert!(count(EntityKind::Metric) >= 20);
+    }
+
+    #[test]
+    fn mentions_respect_word_boundaries() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let cases: [(&str, &[&str]); 5] = [
+            ("Which minerals are studied in mineralogy?", &[]),
+            ("Papers on NER with a CNN", &["NER", "CNN"]),
+            ("papers on ner.", &["ner"]),
+            ("BERTology and ResNets", &["ResNets"]),
+            ("(ViT) results", &["ViT"]),
+        ];
+        for (question, expected) in cases {
+            assert_eq!(texts(&lexicon, question), expected, "{question}");
+        }
+    }
+
+    #[test]
+    fn the_longest_overlapping_name_wins_and_keeps_the_question_spelling() {
+        let lexicon = Lexicon::build(&graph_labels()).unwrap();
+        assert_eq!(
+            texts(&lexicon, "List papers on the  penn treebank (word level) dataset"),
+            vec!["penn treebank (word level)"]
+        );
+    }
+
+    #[test]
+    fn graph_labels_link_to_every_resource_that_carries_them() {
+        let lexicon = Lexicon::build(&graph_labels()).unwrap();
+        let mention = &lexicon.find("models on SciERC")[0];
+        let entry = lexicon.entry(mention.entries[0]);
+        assert!(entry.from_graph);
+        assert_eq!(entry.iris.len(), 2, "both SciERC datasets");
+    }
+
+    #[test]
+    fn an_exact_graph_label_ranks_before_the_family_alias() {
+        let lexicon = Lexicon::build(&graph_labels()).unwrap();
+        let mention = &lexicon.find("code for ResNet-50")[0];
+        let first = lexicon.entry(mention.entries[0]);
+        assert_eq!(first.canonical, "ResNet-50");
+        assert!(mention.entries.iter().any(|&i| lexicon.entry(i).canonical == "ResNet"));
+    }
+
+    #[test]
+    fn table_entries_link_through_aliases_to_graph_resources() {
+        let lexicon = Lexicon::build(&graph_labels()).unwrap();
+        let mention = &lexicon.find("papers using a CNN")[0];
+        let entry = lexicon.entry(mention.entries[0]);
+        assert_eq!(entry.canonical, "Convolutional Neural Network");
+        assert_eq!(entry.iris, vec!["http://orkg.org/orkg/resource/R6".to_owned()]);
+    }
+
+    #[test]
+    fn generic_graph_labels_are_not_recognised() {
+        let lexicon = Lexicon::build(&graph_labels()).unwrap();
+        assert!(texts(&lexicon, "which of ours is best").is_empty());
+    }
+
+    #[test]
+    fn metrics_carry_their_direction() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let dir = |name: &str| lexicon.entry(lexicon.lookup(name)[0]).direction;
+        assert_eq!(dir("F1"), Some(Direction::Higher));
+        assert_eq!(dir("Perplexity"), Some(Direction::Lower));
+    }
+
+    #[test]
+    fn offsets_survive_multibyte_text_and_folded_whitespace() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let q = "Modèles évalués  sur  ImageNet — lesquels?";
+        let m = &lexicon.find(q)[0];
+        assert_eq!(&q[m.start..m.end], "ImageNet");
+    }
+}

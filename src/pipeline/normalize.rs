@@ -1,0 +1,195 @@
+//! Stages 3 and 4: normalise each extracted entity to a canonical name with its aliases
+//! (from `synonyms/`), and link it to knowledge-graph IRIs where a label matches.
+//!
+//! An entity whose exact name is a graph label links to exactly those resources ("ResNet-50"
+//! to the ResNet-50 model, not to every ResNet); otherwise its synonym entry links to every
+//! resource labelled with the canonical name or an alias ("CNN" to "Convolutional Neural
+//! Network"). An entity nothing links stays usable: strategies then filter labels by its
+//! name and aliases. Pure: the lexicon already holds the graph's labels.
+
+use serde::Serialize;
+
+use super::extract::Entities;
+use super::lexicon::{Direction, EntityKind, Lexicon};
+
+/// At most this many names per entity go into a label filter.
+const MAX_FILTER_TERMS: usize = 6;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NormalizedEntity {
+    #[serde(skip)]
+    pub kind: EntityKind,
+    /// As extracted.
+    pub text: String,
+    pub canonical: String,
+    pub aliases: Vec<String>,
+    /// Linked knowledge-graph resources; empty when nothing matched.
+    pub iris: Vec<String>,
+    /// For metrics: whether higher or lower is better, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direction: Option<Direction>,
+}
+
+impl NormalizedEntity {
+    pub fn is_linked(&self) -> bool {
+        !self.iris.is_empty()
+    }
+
+    /// The names a label filter looks for: the text, the canonical name, then aliases.
+    pub fn filter_terms(&self) -> Vec<String> {
+        let mut terms: Vec<String> = Vec::new();
+        for name in std::iter::once(&self.text).chain(std::iter::once(&self.canonical)).chain(&self.aliases) {
+            let name = name.trim();
+            if name.chars().count() >= 2 && !terms.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+                terms.push(name.to_owned());
+            }
+        }
+        terms.truncate(MAX_FILTER_TERMS);
+        terms
+    }
+
+    /// Whether `label` names this entity (the text, canonical name or an alias).
+    pub fn names(&self, label: &str) -> bool {
+        let label = super::lexicon::normalize(label);
+        std::iter::once(&self.text)
+            .chain(std::iter::once(&self.canonical))
+            .chain(&self.aliases)
+            .any(|n| super::lexicon::normalize(n) == label)
+    }
+}
+
+/// The normalised entities, grouped as in the response.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Normalized {
+    pub methods: Vec<NormalizedEntity>,
+    pub datasets: Vec<NormalizedEntity>,
+    pub tasks: Vec<NormalizedEntity>,
+    pub fields: Vec<NormalizedEntity>,
+    pub metrics: Vec<NormalizedEntity>,
+}
+
+impl Normalized {
+    pub fn get(&self, kind: EntityKind) -> &Vec<NormalizedEntity> {
+        match kind {
+            EntityKind::Method => &self.methods,
+            EntityKind::Dataset => &self.datasets,
+            EntityKind::Task => &self.tasks,
+            EntityKind::Field => &self.fields,
+            EntityKind::Metric => &self.metrics,
+        }
+    }
+
+    fn get_mut(&mut self, kind: EntityKind) -> &mut Vec<NormalizedEntity> {
+        match kind {
+            EntityKind::Method => &mut self.methods,
+            EntityKind::Dataset => &mut self.datasets,
+            EntityKind::Task => &mut self.tasks,
+            EntityKind::Field => &mut self.fields,
+            EntityKind::Metric => &mut self.metrics,
+        }
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &NormalizedEntity> {
+        EntityKind::ALL.into_iter().flat_map(move |k| self.get(k).iter())
+    }
+}
+
+/// Normalises and links every entity.
+pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
+    let mut out = Normalized::default();
+    for (kind, text) in entities.iter() {
+        let candidates: Vec<usize> =
+            lexicon.lookup(text).into_iter().filter(|&id| lexicon.entry(id).kind == kind).collect();
+        let entity = match candidates.first() {
+            None => NormalizedEntity {
+                kind,
+                text: text.to_owned(),
+                canonical: text.to_owned(),
+                aliases: Vec::new(),
+                iris: Vec::new(),
+                direction: None,
+            },
+            Some(&best) => {
+                let entry = lexicon.entry(best);
+                // A table entry naming the same thing supplies aliases and direction.
+                let table = candidates.iter().map(|&id| lexicon.entry(id)).find(|e| !e.from_graph);
+                let mut aliases: Vec<String> = Vec::new();
+                for name in table.into_iter().flat_map(|t| std::iter::once(&t.canonical).chain(&t.aliases)) {
+                    if !name.eq_ignore_ascii_case(&entry.canonical) && !aliases.contains(name) {
+                        aliases.push(name.clone());
+                    }
+                }
+                let iris = if entry.iris.is_empty() {
+                    table.map(|t| t.iris.clone()).unwrap_or_default()
+                } else {
+                    entry.iris.clone()
+                };
+                NormalizedEntity {
+                    kind,
+                    text: text.to_owned(),
+                    canonical: entry.canonical.clone(),
+                    aliases,
+                    iris,
+                    direction: entry.direction.or(table.and_then(|t| t.direction)),
+                }
+            }
+        };
+        let list = out.get_mut(kind);
+        if !list.iter().any(|e| e.canonical == entity.canonical) {
+            list.push(entity);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::lexicon::GraphLabel;
+
+    fn lexicon() -> Lexicon {
+        let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };
+        Lexicon::build(&[
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/R1", "ResNet-50"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/R2", "ResNet"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R3", "SQuAD1.1"),
+        ])
+        .unwrap()
+    }
+
+    fn one(kind: EntityKind, text: &str) -> NormalizedEntity {
+        let mut e = Entities::default();
+        e.push(kind, text);
+        normalize(&lexicon(), &e).get(kind)[0].clone()
+    }
+
+    #[test]
+    fn an_exact_graph_label_links_to_its_own_resource() {
+        let e = one(EntityKind::Method, "resnet-50");
+        assert_eq!(e.canonical, "ResNet-50");
+        assert_eq!(e.iris, vec!["http://orkg.org/orkg/resource/R1"]);
+        assert!(e.aliases.contains(&"ResNet".to_owned()), "family name kept as alias: {:?}", e.aliases);
+    }
+
+    #[test]
+    fn an_alias_normalises_to_the_canonical_name_and_its_resources() {
+        let e = one(EntityKind::Dataset, "Stanford Question Answering Dataset");
+        assert_eq!(e.canonical, "SQuAD1.1");
+        assert_eq!(e.iris, vec!["http://orkg.org/orkg/resource/R3"]);
+    }
+
+    #[test]
+    fn unknown_entities_stay_unlinked_with_their_own_name_as_filter() {
+        let e = one(EntityKind::Dataset, "UrbanSound8k");
+        assert!(!e.is_linked());
+        assert_eq!(e.filter_terms(), vec!["UrbanSound8k"]);
+    }
+
+    #[test]
+    fn abbreviations_expand_and_metrics_know_their_direction() {
+        let e = one(EntityKind::Method, "CNN");
+        assert_eq!(e.canonical, "Convolutional Neural Network");
+        assert!(e.filter_terms().contains(&"CNN".to_owned()));
+        assert_eq!(one(EntityKind::Metric, "perplexity").direction, Some(Direction::Lower));
+    }
+}

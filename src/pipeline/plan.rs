@@ -1,0 +1,285 @@
+//! Which strategies answer this question: from the classification, the linked entities and
+//! the lookup keys to a list of filled queries. Each entity anchors its own strategies (so
+//! every row knows which entity it matched), leaderboards and code links serve the targets
+//! that need them, and every entity strategy carries the title-keyword search as its
+//! timeout fallback. Pure: building queries does no I/O.
+
+use super::build::{Anchor, Arg, BuildError, Templates};
+use super::classify::{Classification, QueryType, Target};
+use super::extract::LookupKeys;
+use super::lexicon::EntityKind;
+use super::normalize::{Normalized, NormalizedEntity};
+use super::retrieve::Strategy;
+
+/// Row limits per kind of strategy: generous for leaderboards (one row per evaluation),
+/// tighter for paper lists that are ranked and cut anyway.
+const PAPER_ROWS: u32 = 300;
+const RESULT_ROWS: u32 = 5000;
+const LISTING_ROWS: u32 = 2000;
+
+/// What a strategy's rows are for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Role {
+    /// Papers matching the strategy's anchor entity.
+    Papers,
+    /// Papers whose title holds question keywords.
+    TitleKeywords(Vec<String>),
+    /// A specific paper (lookup by DOI or title).
+    Lookup,
+    /// Leaderboard rows (results with model, metric, value, paper).
+    Results,
+    /// Source-code links of a model's contributions.
+    Code,
+    /// Datasets of a research problem.
+    DatasetsOfTask,
+    /// Research problems of a field.
+    ProblemsOfField,
+    /// Metadata of the ranked papers.
+    Details,
+    /// Methods, datasets, problems and code of the ranked papers.
+    PaperEntities,
+}
+
+fn anchor(entity: &NormalizedEntity) -> Arg {
+    if entity.is_linked() {
+        Arg::Anchor(Anchor::Iris(entity.iris.clone()))
+    } else {
+        Arg::Anchor(Anchor::Labels(entity.filter_terms()))
+    }
+}
+
+/// Everything the planner reads.
+pub struct PlanInput<'a> {
+    pub classification: Classification,
+    pub entities: &'a Normalized,
+    pub keywords: &'a [String],
+    pub lookup: &'a LookupKeys,
+}
+
+pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy>, BuildError> {
+    let mut strategies: Vec<Strategy> = Vec::new();
+    let target = input.classification.target;
+    let entities = input.entities;
+
+    let title_search = |words: Vec<String>| -> Result<Option<Strategy>, BuildError> {
+        if words.is_empty() {
+            return Ok(None);
+        }
+        let query = templates.fill(
+            "papers_by_title",
+            &[("keywords", Arg::Keywords(words.clone())), ("limit", Arg::Limit(PAPER_ROWS))],
+        )?;
+        Ok(Some(Strategy {
+            name: "papers_by_title".into(),
+            query,
+            fallback: None,
+            role: Role::TitleKeywords(words),
+            anchor: None,
+        }))
+    };
+    let with_fallback = |name: &str, args: &[(&str, Arg)], role: Role, entity: &NormalizedEntity| -> Result<Strategy, BuildError> {
+        let query = templates.fill(name, args)?;
+        let mut words: Vec<String> = input.keywords.to_vec();
+        words.push(entity.text.to_lowercase());
+        let fallback = title_search(words)?.map(Box::new);
+        Ok(Strategy {
+            name: format!("{name}:{}", entity.canonical),
+            query,
+            fallback,
+            role,
+            anchor: Some((entity.kind, entity.canonical.clone())),
+        })
+    };
+
+    // Papers for every entity.
+    let paper_strategies = [
+        (EntityKind::Method, "papers_by_method", "method"),
+        (EntityKind::Dataset, "papers_by_dataset", "dataset"),
+        (EntityKind::Task, "papers_by_task", "task"),
+        (EntityKind::Field, "papers_by_field", "field"),
+    ];
+    for (kind, template, param) in paper_strategies {
+        for entity in entities.get(kind) {
+            strategies.push(with_fallback(
+                template,
+                &[(param, anchor(entity)), ("limit", Arg::Limit(PAPER_ROWS))],
+                Role::Papers,
+                entity,
+            )?);
+        }
+    }
+
+    // What the target needs beyond papers.
+    let wants_results = matches!(
+        target,
+        Target::Models | Target::BestModel | Target::TopScore | Target::Metrics | Target::Verdict
+    ) || input.classification.query_type == QueryType::MethodComparison;
+    if wants_results {
+        for dataset in &entities.datasets {
+            strategies.push(with_fallback(
+                "leaderboard",
+                &[("dataset", anchor(dataset)), ("limit", Arg::Limit(RESULT_ROWS))],
+                Role::Results,
+                dataset,
+            )?);
+        }
+        if entities.datasets.is_empty() {
+            for method in &entities.methods {
+                strategies.push(with_fallback(
+                    "model_results",
+                    &[("model", anchor(method)), ("limit", Arg::Limit(RESULT_ROWS))],
+                    Role::Results,
+                    method,
+                )?);
+            }
+        }
+    }
+    if target == Target::Code {
+        for method in &entities.methods {
+            strategies.push(with_fallback(
+                "code_links",
+                &[("model", anchor(method)), ("limit", Arg::Limit(LISTING_ROWS))],
+                Role::Code,
+                method,
+            )?);
+        }
+    }
+    if target == Target::Datasets {
+        for task in &entities.tasks {
+            strategies.push(with_fallback(
+                "datasets_by_task",
+                &[("task", anchor(task)), ("limit", Arg::Limit(LISTING_ROWS))],
+                Role::DatasetsOfTask,
+                task,
+            )?);
+        }
+    }
+    if target == Target::Problems {
+        for field in &entities.fields {
+            strategies.push(with_fallback(
+                "problems_by_field",
+                &[("field", anchor(field)), ("limit", Arg::Limit(LISTING_ROWS))],
+                Role::ProblemsOfField,
+                field,
+            )?);
+        }
+    }
+
+    // Paper lookups.
+    if let Some(doi) = &input.lookup.doi {
+        let doi = doi.trim_start_matches("https://doi.org/").to_owned();
+        let query = templates.fill("paper_by_doi", &[("doi", Arg::Contains(doi)), ("limit", Arg::Limit(20))])?;
+        strategies.push(Strategy { name: "paper_by_doi".into(), query, fallback: None, role: Role::Lookup, anchor: None });
+    }
+    if let Some(title) = &input.lookup.title {
+        let query =
+            templates.fill("paper_by_title", &[("title", Arg::Contains(title.clone())), ("limit", Arg::Limit(50))])?;
+        strategies.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None });
+    }
+
+    // Title keywords: the fallback when nothing else anchors the question, and always for
+    // topics and lookups, where titles carry most of the meaning.
+    let anchored = !strategies.is_empty();
+    let topical = matches!(input.classification.query_type, QueryType::TopicSearch | QueryType::PaperLookup);
+    if !anchored || (topical && input.lookup.doi.is_none() && input.lookup.title.is_none()) {
+        let mut words = input.keywords.to_vec();
+        if input.classification.query_type == QueryType::PaperLookup {
+            // "the BERT paper": the method names a title.
+            words.extend(entities.methods.iter().map(|m| m.text.to_lowercase()));
+        }
+        if let Some(strategy) = title_search(words)? {
+            strategies.push(strategy);
+        }
+    }
+    Ok(strategies)
+}
+
+/// The metadata and entity queries for the papers kept after ranking.
+pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>, BuildError> {
+    if papers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let args = |limit| [("papers", Arg::Values(papers.to_vec())), ("limit", Arg::Limit(limit))];
+    Ok(vec![
+        Strategy {
+            name: "paper_details".into(),
+            query: templates.fill("paper_details", &args(LISTING_ROWS))?,
+            fallback: None,
+            role: Role::Details,
+            anchor: None,
+        },
+        Strategy {
+            name: "paper_entities".into(),
+            query: templates.fill("paper_entities", &args(LISTING_ROWS))?,
+            fallback: None,
+            role: Role::PaperEntities,
+            anchor: None,
+        },
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::classify::classify;
+    use crate::pipeline::extract::{by_keywords, lookup_keys, title_keywords};
+    use crate::pipeline::lexicon::Lexicon;
+    use crate::pipeline::normalize::normalize;
+
+    fn names(question: &str) -> Vec<String> {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let entities = by_keywords(&lexicon, question);
+        let normalized = normalize(&lexicon, &entities);
+        let keywords = title_keywords(question, &entities);
+        let lookup = lookup_keys(question);
+        let input = PlanInput {
+            classification: classify(question, !entities.datasets.is_empty()),
+            entities: &normalized,
+            keywords: &keywords,
+            lookup: &lookup,
+        };
+        plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
+    }
+
+    #[test]
+    fn leaderboard_questions_plan_the_dataset_leaderboard() {
+        let n = names("Which model has achieved the highest F1 score on SQuAD1.1?");
+        assert!(n.contains(&"leaderboard:SQuAD1.1".to_owned()), "{n:?}");
+    }
+
+    #[test]
+    fn code_questions_plan_code_links_per_model() {
+        let n = names("Provide links to code for papers that use BERT");
+        assert!(n.contains(&"code_links:BERT".to_owned()), "{n:?}");
+    }
+
+    #[test]
+    fn questions_with_no_entity_fall_back_to_title_keywords() {
+        let n = names("Show me papers about cosmological simulations of galaxies");
+        assert_eq!(n, vec!["papers_by_title"]);
+    }
+
+    #[test]
+    fn doi_lookups_plan_the_doi_strategy() {
+        let n = names("Find the paper with DOI 10.1109/CVPR.2016.90");
+        assert!(n.contains(&"paper_by_doi".to_owned()), "{n:?}");
+    }
+
+    #[test]
+    fn entity_strategies_fall_back_to_title_keywords() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let q = "Which papers use LSTM for speech?";
+        let entities = by_keywords(&lexicon, q);
+        let normalized = normalize(&lexicon, &entities);
+        let keywords = title_keywords(q, &entities);
+        let input = PlanInput {
+            classification: classify(q, false),
+            entities: &normalized,
+            keywords: &keywords,
+            lookup: &LookupKeys::default(),
+        };
+        let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
+        let lstm = strategies.iter().find(|s| s.name == "papers_by_method:LSTM").unwrap();
+        assert_eq!(lstm.fallback.as_ref().unwrap().name, "papers_by_title");
+    }
+}

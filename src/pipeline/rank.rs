@@ -1,0 +1,158 @@
+//! Stage 7: rank and filter the papers the strategies found.
+//!
+//! Score: +2 per matched method, +2 per matched dataset, +1.5 per matched task, +1 per
+//! matched field, +1 per question keyword in the title, +3 for a paper found by DOI or
+//! title lookup. Hard filter: when the question names both a method and a dataset, a paper
+//! must match both; if that would leave nothing, the soft result is kept with a warning.
+//! Soft filter: score ≥ 1. The best `max` papers are kept. Pure.
+
+use super::evidence::{Evidence, PaperHit};
+use super::lexicon::EntityKind;
+use super::normalize::Normalized;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranked {
+    pub iri: String,
+    pub title: String,
+    pub score: f64,
+    pub matched: Vec<(EntityKind, String)>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Ranking {
+    pub papers: Vec<Ranked>,
+    pub warnings: Vec<String>,
+    /// Papers that passed the filters before the cut to `max`.
+    pub candidates: usize,
+}
+
+fn weight(kind: EntityKind) -> f64 {
+    match kind {
+        EntityKind::Method | EntityKind::Dataset => 2.0,
+        EntityKind::Task => 1.5,
+        EntityKind::Field | EntityKind::Metric => 1.0,
+    }
+}
+
+pub fn score(hit: &PaperHit, keywords: &[String]) -> f64 {
+    let title = hit.title.to_lowercase();
+    let entities: f64 = hit.matched.iter().map(|(kind, _)| weight(*kind)).sum();
+    let words = keywords.iter().filter(|k| title.contains(k.as_str())).count() as f64;
+    entities + words + if hit.looked_up { 3.0 } else { 0.0 }
+}
+
+pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max: usize) -> Ranking {
+    let mut warnings = Vec::new();
+    let scored: Vec<Ranked> = evidence
+        .papers
+        .values()
+        .map(|hit| Ranked {
+            iri: hit.iri.clone(),
+            title: hit.title.clone(),
+            score: score(hit, keywords),
+            matched: hit.matched.clone(),
+        })
+        .filter(|r| r.score >= 1.0)
+        .collect();
+
+    let both = !entities.methods.is_empty() && !entities.datasets.is_empty();
+    let matches = |r: &Ranked, kind| r.matched.iter().any(|(k, _)| *k == kind);
+    let mut papers = if both {
+        let hard: Vec<Ranked> = scored
+            .iter()
+            .filter(|r| matches(r, EntityKind::Method) && matches(r, EntityKind::Dataset))
+            .cloned()
+            .collect();
+        if hard.is_empty() && !scored.is_empty() {
+            warnings.push(
+                "no paper matches both the method(s) and the dataset(s) asked about; showing papers that match either"
+                    .to_owned(),
+            );
+            scored
+        } else {
+            hard
+        }
+    } else {
+        scored
+    };
+    papers.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.title.cmp(&b.title)).then_with(|| a.iri.cmp(&b.iri)));
+    let candidates = papers.len();
+    papers.truncate(max);
+    Ranking { papers, warnings, candidates }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::normalize::NormalizedEntity;
+
+    fn hit(iri: &str, title: &str, matched: &[(EntityKind, &str)]) -> PaperHit {
+        PaperHit {
+            iri: iri.into(),
+            title: title.into(),
+            matched: matched.iter().map(|(k, n)| (*k, n.to_string())).collect(),
+            looked_up: false,
+        }
+    }
+
+    fn entity(kind: EntityKind, name: &str) -> NormalizedEntity {
+        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None }
+    }
+
+    fn evidence(hits: Vec<PaperHit>) -> Evidence {
+        let mut e = Evidence::default();
+        for h in hits {
+            e.papers.insert(h.iri.clone(), h);
+        }
+        e
+    }
+
+    #[test]
+    fn scores_add_up_per_match_and_order_the_papers() {
+        let e = evidence(vec![
+            hit("a", "A study", &[(EntityKind::Method, "BERT")]),
+            hit("b", "BERT on SQuAD", &[(EntityKind::Method, "BERT"), (EntityKind::Dataset, "SQuAD1.1")]),
+            hit("c", "Deep squad tricks", &[]),
+        ]);
+        let r = rank(&e, &Normalized::default(), &["squad".to_owned()], 10);
+        let order: Vec<_> = r.papers.iter().map(|p| (p.iri.as_str(), p.score)).collect();
+        assert_eq!(order, vec![("b", 5.0), ("a", 2.0), ("c", 1.0)]);
+    }
+
+    #[test]
+    fn the_hard_filter_keeps_papers_matching_method_and_dataset() {
+        let e = evidence(vec![
+            hit("a", "A", &[(EntityKind::Method, "BERT")]),
+            hit("b", "B", &[(EntityKind::Method, "BERT"), (EntityKind::Dataset, "SQuAD1.1")]),
+        ]);
+        let entities = Normalized {
+            methods: vec![entity(EntityKind::Method, "BERT")],
+            datasets: vec![entity(EntityKind::Dataset, "SQuAD1.1")],
+            ..Default::default()
+        };
+        let r = rank(&e, &entities, &[], 10);
+        assert_eq!(r.papers.len(), 1);
+        assert!(r.warnings.is_empty());
+    }
+
+    #[test]
+    fn an_empty_hard_filter_falls_back_to_the_soft_result_with_a_warning() {
+        let e = evidence(vec![hit("a", "A", &[(EntityKind::Method, "BERT")])]);
+        let entities = Normalized {
+            methods: vec![entity(EntityKind::Method, "BERT")],
+            datasets: vec![entity(EntityKind::Dataset, "ImageNet")],
+            ..Default::default()
+        };
+        let r = rank(&e, &entities, &[], 10);
+        assert_eq!(r.papers.len(), 1);
+        assert_eq!(r.warnings.len(), 1);
+    }
+
+    #[test]
+    fn papers_below_the_soft_threshold_are_dropped_and_the_list_is_cut() {
+        let e = evidence((0..20).map(|i| hit(&format!("p{i}"), "x", &[(EntityKind::Method, "M")])).chain([hit("z", "nothing", &[])]).collect());
+        let r = rank(&e, &Normalized::default(), &[], 8);
+        assert_eq!(r.papers.len(), 8);
+        assert_eq!(r.candidates, 20);
+    }
+}

@@ -1,0 +1,164 @@
+//! Stage 6 (I/O): run the planned strategies against the knowledge graph.
+//!
+//! Strategies run concurrently, each bounded by the SPARQL timeout. Results are cached by
+//! query text in a bounded moka cache with a time-to-live; concurrent identical queries are
+//! coalesced into one evaluation. A strategy that times out is retried once as its fallback
+//! (the title-keyword search) when the plan gave it one. Every strategy reports its name,
+//! status (`ok`, `cached`, `timeout`, `error`), rows and milliseconds; a failure never
+//! pretends to be an empty result.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures::future::join_all;
+use moka::future::Cache;
+use serde::Serialize;
+
+use crate::kg::{KgError, KnowledgeGraph, ReadQuery, Solutions};
+
+/// A query the plan wants run, with what it is for.
+#[derive(Debug, Clone)]
+pub struct Strategy {
+    pub name: String,
+    pub query: ReadQuery,
+    /// What to run instead if this one times out.
+    pub fallback: Option<Box<Strategy>>,
+    /// Which planned purpose the rows serve (set by the planner, read by assembly).
+    pub role: super::plan::Role,
+    /// The question entity the query is anchored on: every row matched it.
+    pub anchor: Option<(super::lexicon::EntityKind, String)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ok,
+    Cached,
+    Timeout,
+    Error,
+}
+
+/// How one strategy went, as reported in the response.
+#[derive(Debug, Clone, Serialize)]
+pub struct StrategyReport {
+    pub name: String,
+    pub status: Status,
+    pub rows: usize,
+    pub ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Set on a fallback: the strategy it replaced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback_for: Option<String>,
+}
+
+/// The rows of one strategy that answered.
+#[derive(Debug, Clone)]
+pub struct Retrieved {
+    pub strategy: Strategy,
+    pub rows: Arc<Solutions>,
+}
+
+/// A query as run, for `sparql_queries` in the response.
+#[derive(Debug, Clone, Serialize)]
+pub struct QueryRecord {
+    pub strategy: String,
+    pub sparql: String,
+}
+
+pub struct Retriever {
+    kg: Arc<dyn KnowledgeGraph>,
+    cache: Cache<String, Arc<Solutions>>,
+    timeout: Duration,
+}
+
+impl Retriever {
+    pub fn new(kg: Arc<dyn KnowledgeGraph>, timeout: Duration, capacity: u64, ttl: Duration) -> Self {
+        let cache = Cache::builder().max_capacity(capacity).time_to_live(ttl).build();
+        Self { kg, cache, timeout }
+    }
+
+    pub fn kg(&self) -> &Arc<dyn KnowledgeGraph> {
+        &self.kg
+    }
+
+    /// Runs one query through the cache; `true` when the answer came from the cache.
+    pub async fn run(&self, query: &ReadQuery) -> Result<(Arc<Solutions>, bool), KgError> {
+        let key = query.as_str().to_owned();
+        if let Some(hit) = self.cache.get(&key).await {
+            return Ok((hit, true));
+        }
+        let kg = self.kg.clone();
+        let budget = self.timeout;
+        let result = self
+            .cache
+            .try_get_with(key, async move {
+                // The backends enforce the timeout themselves; this is the backstop.
+                match tokio::time::timeout(budget + Duration::from_millis(250), kg.query(query)).await {
+                    Ok(answer) => answer.map(|a| Arc::new(a.into_solutions())),
+                    Err(_) => Err(KgError::Timeout(budget)),
+                }
+            })
+            .await;
+        result.map(|rows| (rows, false)).map_err(|e| (*e).clone())
+    }
+
+    async fn run_one(&self, strategy: Strategy) -> (Vec<StrategyReport>, Vec<QueryRecord>, Option<Retrieved>) {
+        let mut reports = Vec::new();
+        let mut records = vec![QueryRecord { strategy: strategy.name.clone(), sparql: strategy.query.as_str().to_owned() }];
+        let started = Instant::now();
+        let outcome = self.run(&strategy.query).await;
+        let ms = started.elapsed().as_millis() as u64;
+        match outcome {
+            Ok((rows, cached)) => {
+                reports.push(StrategyReport {
+                    name: strategy.name.clone(),
+                    status: if cached { Status::Cached } else { Status::Ok },
+                    rows: rows.rows.len(),
+                    ms,
+                    error: None,
+                    fallback_for: None,
+                });
+                (reports, records, Some(Retrieved { strategy, rows }))
+            }
+            Err(e) => {
+                let timed_out = matches!(e, KgError::Timeout(_));
+                reports.push(StrategyReport {
+                    name: strategy.name.clone(),
+                    status: if timed_out { Status::Timeout } else { Status::Error },
+                    rows: 0,
+                    ms,
+                    error: Some(format!("{e} ({})", e.code())),
+                    fallback_for: None,
+                });
+                if let (true, Some(fallback)) = (timed_out, strategy.fallback.clone()) {
+                    tracing::warn!(strategy = %strategy.name, "timed out; retrying as the title-keyword fallback");
+                    let fallback = *fallback;
+                    let (mut fallback_reports, fallback_records, retrieved) = Box::pin(self.run_one(fallback)).await;
+                    for report in &mut fallback_reports {
+                        report.fallback_for = Some(strategy.name.clone());
+                    }
+                    reports.extend(fallback_reports);
+                    records.extend(fallback_records);
+                    return (reports, records, retrieved);
+                }
+                (reports, records, None)
+            }
+        }
+    }
+
+    /// Runs every strategy concurrently; reports come back in plan order.
+    #[tracing::instrument(name = "retrieve", skip_all, fields(strategies = strategies.len()))]
+    pub async fn run_all(&self, strategies: Vec<Strategy>) -> (Vec<StrategyReport>, Vec<QueryRecord>, Vec<Retrieved>) {
+        let outcomes = join_all(strategies.into_iter().map(|s| self.run_one(s))).await;
+        let mut reports = Vec::new();
+        let mut records = Vec::new();
+        let mut retrieved = Vec::new();
+        for (r, q, rows) in outcomes {
+            reports.extend(r);
+            records.extend(q);
+            retrieved.extend(rows);
+        }
+        (reports, records, retrieved)
+    }
+}
