@@ -93,23 +93,37 @@ static CLAIM_OPENER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|was|were|can|could|will|would)\b"));
+/// A statement followed by a request to confirm it: "X beats Y on D, right?".
+static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(\bis (that|this|it) (so|true|right|correct)|\bright|\btrue or false|\bcorrect|\bisn'?t it|\bdoesn'?t it|\bor not|\bagreed?|\byes or no)\s*[?.!]*\s*$")
+});
+/// A yes/no comparison after a leading phrase: "on Citeseer, does GCN outperform GAT".
+static EMBEDDED_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(does|do|did|is|are|was|were|has|have)\b[^?]{0,60}\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better than|worse than|higher than|lower than|superior to|inferior to)\b")
+});
+static WH_OPENER: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(what|which|who|whom|whose|when|where|why|how|list|name|give|show|provide|find|tell)\b"));
+/// "What methods does paper X use": usage, even when a title is quoted.
+static METHODS_OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(which|what) (methods|techniques|approaches|models|architectures|algorithms)\b.{0,120}\b(use|uses|used|employ|employs|employed|apply|applies|applied|rely on|relies on|build on)\b")
+});
 static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(come|came) out\b|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|best|top|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank\w*|winning|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading)\b")
+    re(r"\b(highest|lowest|best|top|tops|topped|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank\w*|winning|wins|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)\s+(\w+\s+){0,2}(dataset|corpus|data set)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)\s+(\w+\s+){0,2}(dataset|corpus|data set|benchmarks)\b")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b")
@@ -118,7 +132,7 @@ static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b")
 });
 static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(evaluated|benchmarked|tested|assessed|trained|compared|measured|reported|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\bcontain a benchmark\b")
+    re(r"\b(evaluated|benchmarked|tested|assessed|trained|compared|measured|reported|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\b(contain|contains|include|includes|including) an? benchmark\b|\b(results?|scores?|numbers) (on|over|for)\b")
 });
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repositor\w*|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b")
@@ -148,8 +162,13 @@ pub fn classify(question: &str, has_dataset: bool) -> Classification {
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let asks_code = ASKS_CODE.is_match(q);
 
-    let query_type = if CLAIM_OPENER.is_match(q) || (AUX_OPENER.is_match(q) && CLAIM_VERB.is_match(q) && !ASKS_DATASETS.is_match(q)) {
+    let claim = CLAIM_OPENER.is_match(q)
+        || (AUX_OPENER.is_match(q) && CLAIM_VERB.is_match(q) && !ASKS_DATASETS.is_match(q))
+        || (!WH_OPENER.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(q)));
+    let query_type = if claim {
         QueryType::ClaimVerification
+    } else if METHODS_OF.is_match(q) && !comparison {
+        QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
     } else if comparison && !asks_datasets && !(asks_metrics && !ASKS_SCORE.is_match(q)) {

@@ -69,15 +69,122 @@ impl Entities {
     }
 }
 
-/// Dictionary extraction: every lexicon mention in the question, by the kind of its best entry.
+/// Dictionary extraction: every lexicon mention in the question, by the kind of its best
+/// entry, plus names the lexicon does not know, from the words around them ("on the X
+/// dataset", "the X model", "in terms of X").
 pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
-    let mut entities = Entities::default();
-    for mention in lexicon.find(question) {
-        if let Some(&best) = mention.entries.first() {
-            entities.push(lexicon.entry(best).kind, &mention.text);
+    let mentions = lexicon.find(question);
+    let kind_of = |i: usize| mentions[i].entries.first().map(|&e| lexicon.entry(e).kind);
+    // (start, kind, text) of every accepted name, ordered by position at the end.
+    let mut found: Vec<(usize, EntityKind, String)> = Vec::new();
+    let mut superseded = vec![false; mentions.len()];
+    for (kind, start, end) in contextual(question) {
+        let inside: Vec<usize> =
+            (0..mentions.len()).filter(|&i| mentions[i].start < end && start < mentions[i].end).collect();
+        let extends_a_known_name = !inside.is_empty()
+            && inside.iter().all(|&i| kind_of(i) == Some(kind) && start <= mentions[i].start && mentions[i].end <= end)
+            && inside.iter().all(|&i| mentions[i].end - mentions[i].start < end - start);
+        if inside.is_empty() {
+            found.push((start, kind, question[start..end].to_owned()));
+        } else if extends_a_known_name {
+            // "Atari 2600 Freeway": a known name plus words that name nothing else is a
+            // more specific name. ("CoNLL 2003 NER" holds a task, so it is not one.)
+            for i in inside {
+                superseded[i] = true;
+            }
+            found.push((start, kind, question[start..end].to_owned()));
         }
     }
+    for (i, mention) in mentions.iter().enumerate() {
+        if let (false, Some(kind)) = (superseded[i], kind_of(i)) {
+            found.push((mention.start, kind, mention.text.clone()));
+        }
+    }
+    found.sort_by_key(|(start, _, _)| *start);
+    let mut entities = Entities::default();
+    for (_, kind, text) in found {
+        entities.push(kind, &text);
+    }
     entities
+}
+
+static DATASET_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:on|over|for|in|using|with|from|of|across)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+'’/:,()& ]{0,70}?)\s+(?:benchmark\s+)?(?:dataset|data set|corpus|benchmark)s?\b")
+        .unwrap_or_else(|e| panic!("dataset context pattern: {e}"))
+});
+static MODEL_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:the|a|an|use|uses|using|used|utilized|utilised|employ|employs)\s+([\p{L}\p{N}][\p{L}\p{N}\-\.\+/() ]{0,40}?)\s+(?:model|architecture|network)s?\b")
+        .unwrap_or_else(|e| panic!("model context pattern: {e}"))
+});
+static METRIC_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bin terms of\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-@\.% ]{0,30}?)\s*(?:metric|score|measure)?\s*(?:[?.!,;]|$|\bon\b|\bfor\b)|\b(?:by|according to)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-@\.% ]{0,30}?)\s+(?:metric|score)\b|\b(?:highest|best|lowest|top)\s+([\p{L}\p{N}][\p{L}\p{N}\-@\.%]{0,30}(?:\s[\p{L}\p{N}\-@\.%]{1,20})?)\s+score\b")
+        .unwrap_or_else(|e| panic!("metric context pattern: {e}"))
+});
+/// A preposition and article inside a captured phrase: the name starts after it.
+static INNER_PREPOSITION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:on|over|for|in|of|from|using|with|across)\s+the\s+")
+        .unwrap_or_else(|e| panic!("preposition pattern: {e}"))
+});
+
+/// Words that are never a name on their own.
+const NOT_NAMES: &[&str] = &[
+    "the", "this", "that", "these", "a", "an", "same", "following", "given", "proposed", "new",
+    "best", "top", "highest", "benchmark", "standard", "public", "test", "which", "what", "each",
+    "every", "any", "its", "their", "our", "baseline", "different", "other", "overall",
+];
+
+/// Spans of names recognised from their context, by kind.
+fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
+    // In an all-lowercase question capitalisation tells nothing; elsewhere a model or
+    // dataset name has a capital or a digit ("UrbanSound8k", "Flair-TDM").
+    let cased = question.chars().any(|c| c.is_uppercase());
+    // `need_shape` is false only for metrics, whose context ("in terms of X") is explicit
+    // enough to accept ordinary words such as "Score".
+    let plausible = |name: &str, need_shape: bool| {
+        let lower = name.to_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        !words.is_empty()
+            && !words.iter().all(|w| NOT_NAMES.contains(w) || (need_shape && STOPWORDS.contains(w)))
+            && (!need_shape || !cased || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()))
+    };
+    let mut spans = Vec::new();
+    let mut push = |kind, start: usize, end: usize, need_shape: bool| {
+        let mut start = start;
+        // Keep only what follows the last "over the", "on the"... inside the phrase.
+        if let Some(last) = INNER_PREPOSITION.find_iter(&question[start..end]).last() {
+            start += last.end();
+        }
+        let mut text = question[start..end].trim_matches(|c: char| c.is_whitespace() || c == ',');
+        for article in ["the ", "a ", "an "] {
+            if text.len() > article.len() && text[..article.len()].eq_ignore_ascii_case(article) {
+                text = &text[article.len()..];
+            }
+        }
+        if text.is_empty() {
+            return;
+        }
+        let offset = question[start..end].find(text).unwrap_or(0);
+        let (s, e) = (start + offset, start + offset + text.len());
+        if plausible(text, need_shape) && !spans.iter().any(|&(_, a, b)| s < b && a < e) {
+            spans.push((kind, s, e));
+        }
+    };
+    for c in DATASET_CONTEXT.captures_iter(question) {
+        if let Some(m) = c.get(1) {
+            push(EntityKind::Dataset, m.start(), m.end(), true);
+        }
+    }
+    for c in MODEL_CONTEXT.captures_iter(question) {
+        if let Some(m) = c.get(1) {
+            push(EntityKind::Method, m.start(), m.end(), true);
+        }
+    }
+    for c in METRIC_CONTEXT.captures_iter(question) {
+        if let Some(m) = c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)) {
+            push(EntityKind::Metric, m.start(), m.end(), false);
+        }
+    }
+    spans
 }
 
 const EXTRACTION_SYSTEM: &str = "You extract named entities from questions about scientific papers. \
@@ -207,6 +314,25 @@ mod tests {
         assert_eq!(e.tasks, vec!["named entity recognition"]);
         assert_eq!(e.datasets, vec!["CoNLL 2003"]);
         assert_eq!(e.metrics, vec!["F1"]);
+    }
+
+    #[test]
+    fn unknown_names_are_recognised_from_their_context() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let cases: [(&str, &[&str], &[&str], &[&str]); 6] = [
+            ("What models are being evaluated on the UrbanSound8k dataset?", &["UrbanSound8k"], &[], &[]),
+            ("List papers that have utilized the Flair-TDM model and include links to their code", &[], &["Flair-TDM"], &[]),
+            ("Which model performs best on the Atari 2600 Freeway benchmark in terms of Score?", &["Atari 2600 Freeway"], &[], &["Score"]),
+            ("What are the metrics of evaluation over the Classical music, 5 seconds at 12 kHz dataset?", &["Classical music, 5 seconds at 12 kHz"], &[], &[]),
+            ("Which is the best model on this dataset?", &[], &[], &[]),
+            ("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?", &["Story Cloze Test"], &[], &["Accuracy score"]),
+        ];
+        for (q, datasets, methods, metrics) in cases {
+            let e = by_keywords(&lexicon, q);
+            assert_eq!(e.datasets, datasets, "{q}");
+            assert_eq!(e.methods, methods, "{q}");
+            assert_eq!(e.metrics, metrics, "{q}");
+        }
     }
 
     #[test]
