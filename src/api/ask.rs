@@ -3,18 +3,25 @@
 //! statuses in a 200 answer. Bad input is a 4xx JSON error from `error.rs`.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde_json::Value;
 
 use super::{ApiError, AppState};
 use crate::pipeline::Question;
 
-#[derive(Debug, Deserialize)]
-pub struct AskRequest {
-    pub question: String,
+/// The body must be an object with a string `question`. Read as a JSON value first, since
+/// serde would also accept `["..."]` for a one-field struct.
+fn question_of(body: &Value) -> Result<&str, ApiError> {
+    let invalid = |message: &str| ApiError::BadRequest { code: "invalid_request", message: message.to_owned() };
+    let object = body.as_object().ok_or_else(|| invalid("the body must be a JSON object like {\"question\": \"...\"}"))?;
+    match object.get("question") {
+        None => Err(invalid("missing field `question`")),
+        Some(Value::String(q)) => Ok(q),
+        Some(_) => Err(invalid("`question` must be a string")),
+    }
 }
 
-pub async fn ask(state: web::Data<AppState>, body: web::Json<AskRequest>) -> Result<HttpResponse, ApiError> {
-    let question = Question::parse(&body.question, state.settings.server.max_question_chars)?;
+pub async fn ask(state: web::Data<AppState>, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    let question = Question::parse(question_of(&body)?, state.settings.server.max_question_chars)?;
     let response = state.pipeline.ask(&question).await;
     Ok(HttpResponse::Ok().json(response))
 }

@@ -125,6 +125,13 @@ static INNER_PREPOSITION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:on|over|for|in|of|from|using|with|across)\s+the\s+")
         .unwrap_or_else(|e| panic!("preposition pattern: {e}"))
 });
+/// An article or a verb of use inside a captured model phrase: the name starts after it.
+static INNER_MODEL_TRIGGER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:the|a|an|use|uses|using|used|utili[sz]ed|employ|employs|employed|that|which)\s+")
+        .unwrap_or_else(|e| panic!("model trigger pattern: {e}"))
+});
+/// Longer captures are sentences, not names.
+const MAX_NAME_WORDS: usize = 8;
 
 /// Words that are never a name on their own.
 const NOT_NAMES: &[&str] = &[
@@ -150,9 +157,14 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     let mut spans = Vec::new();
     let mut push = |kind, start: usize, end: usize, need_shape: bool| {
         let mut start = start;
-        // Keep only what follows the last "over the", "on the"... inside the phrase.
-        if let Some(last) = INNER_PREPOSITION.find_iter(&question[start..end]).last() {
+        // Keep only what follows the last "over the", "on the" (or, for models, the last
+        // article or verb of use) inside the phrase.
+        let inner: &Regex = if kind == EntityKind::Method { &INNER_MODEL_TRIGGER } else { &INNER_PREPOSITION };
+        if let Some(last) = inner.find_iter(&question[start..end]).last() {
             start += last.end();
+        }
+        if question[start..end].split_whitespace().count() > MAX_NAME_WORDS {
+            return;
         }
         let mut text = question[start..end].trim_matches(|c: char| c.is_whitespace() || c == ',');
         for article in ["the ", "a ", "an "] {
@@ -319,12 +331,13 @@ mod tests {
     #[test]
     fn unknown_names_are_recognised_from_their_context() {
         let lexicon = Lexicon::from_tables().unwrap();
-        let cases: [(&str, &[&str], &[&str], &[&str]); 6] = [
+        let cases: [(&str, &[&str], &[&str], &[&str]); 7] = [
             ("What models are being evaluated on the UrbanSound8k dataset?", &["UrbanSound8k"], &[], &[]),
             ("List papers that have utilized the Flair-TDM model and include links to their code", &[], &["Flair-TDM"], &[]),
             ("Which model performs best on the Atari 2600 Freeway benchmark in terms of Score?", &["Atari 2600 Freeway"], &[], &["Score"]),
             ("What are the metrics of evaluation over the Classical music, 5 seconds at 12 kHz dataset?", &["Classical music, 5 seconds at 12 kHz"], &[], &[]),
             ("Which is the best model on this dataset?", &[], &[], &[]),
+            ("Provide links to code used in papers that use the Flair-TDM model", &[], &["Flair-TDM"], &[]),
             ("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?", &["Story Cloze Test"], &[], &["Accuracy score"]),
         ];
         for (q, datasets, methods, metrics) in cases {

@@ -334,7 +334,14 @@ impl Pipeline {
         let sources = generate::sources(&chosen, &details, &evidence, &ranking.papers, &year_of);
         clock.lap("validate");
 
-        let extractive = generate::extractive(classification.target, &items, &sources, &normalized);
+        let all_failed = !reports.is_empty()
+            && reports.iter().all(|r| matches!(r.status, retrieve::Status::Timeout | retrieve::Status::Error));
+        let extractive = if all_failed {
+            "I could not query the knowledge graph (see strategies_used and warnings), so I cannot answer or cite anything."
+                .to_owned()
+        } else {
+            generate::extractive(classification.target, &items, &sources, &normalized)
+        };
         let mut answer = extractive.clone();
         let mut answer_mode = AnswerMode::Extractive;
         if !sources.is_empty() || !items.is_empty() {

@@ -1,7 +1,7 @@
 use std::time::Duration;
 
 use serde_json::json;
-use wiremock::matchers::{method, path};
+use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::helpers::spawn_app;
@@ -30,7 +30,23 @@ async fn health_on_the_default_embedded_demo_graph_is_ok_with_a_triple_count() {
 #[tokio::test]
 async fn health_on_a_remote_endpoint_reports_it_and_asks_it_once_per_cache_period() {
     let sparql = MockServer::start().await;
-    Mock::given(method("POST")).and(path("/sparql")).respond_with(ask_true()).expect(1).mount(&sparql).await;
+    // The health check's ASK, once; the start-up label query is answered separately.
+    Mock::given(method("POST"))
+        .and(path("/sparql"))
+        .and(body_string_contains("query=ASK"))
+        .respond_with(ask_true())
+        .expect(1)
+        .mount(&sparql)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/sparql"))
+        .and(body_string_contains("query=PREFIX"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            r#"{"head": {"vars": ["entity", "class", "label"]}, "results": {"bindings": []}}"#,
+            "application/sparql-results+json",
+        ))
+        .mount(&sparql)
+        .await;
     let endpoint = format!("{}/sparql", sparql.uri());
     let app = spawn_app(&[("SCIGRAPH_BACKEND", "remote"), ("SPARQL_ENDPOINT", &endpoint)]).await;
 

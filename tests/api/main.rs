@@ -4,3 +4,7 @@
 mod health;
 mod helpers;
 mod routing;
+mod ask;
+mod bad_input;
+mod llm;
+mod upstream;

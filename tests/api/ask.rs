@@ -1,0 +1,181 @@
+//! `POST /ask` on the bundled demo graph, without an LLM: the right type, entities, real
+//! sources and a cited answer for each of the six question types; and bad input.
+
+use serde_json::Value;
+
+use crate::helpers::{spawn_app, TestApp};
+
+async fn ask(app: &TestApp, question: &str) -> Value {
+    let response = app
+        .client
+        .post(format!("{}/ask", app.address))
+        .json(&serde_json::json!({ "question": question }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{question}");
+    response.json().await.unwrap()
+}
+
+fn labels(body: &Value) -> Vec<String> {
+    body["answer_items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap().to_owned()).collect()
+}
+
+fn source_titles(body: &Value) -> Vec<String> {
+    body["sources"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap().to_owned()).collect()
+}
+
+/// Every [n] in the answer names a listed source, and at least one is there.
+fn assert_cited(body: &Value) {
+    let answer = body["answer"].as_str().unwrap();
+    let count = body["sources"].as_array().unwrap().len();
+    let cited: Vec<usize> = regex::Regex::new(r"\[(\d+)\]")
+        .unwrap()
+        .captures_iter(answer)
+        .map(|c| c[1].parse().unwrap())
+        .collect();
+    assert!(!cited.is_empty(), "answer cites nothing: {answer}");
+    assert!(cited.iter().all(|n| (1..=count).contains(n)), "{answer} cites beyond {count} sources");
+}
+
+#[tokio::test]
+async fn a_leaderboard_question_names_the_best_model_by_number_with_its_paper() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "Which model has achieved the highest F1 score on the SQuAD1.1 dataset?").await;
+
+    assert_eq!(body["query_type"], "method_comparison");
+    assert_eq!(body["query_type_source"], "rules");
+    assert_eq!(body["entities"]["datasets"][0], "SQuAD1.1");
+    assert_eq!(body["normalized_entities"]["metrics"][0]["canonical"], "F1");
+    assert_eq!(body["entities_source"], "keywords");
+    assert_eq!(labels(&body), vec!["T5-11B"]);
+    assert_eq!(body["answer_items"][0]["value"], "96.22");
+    let first = &body["sources"][0];
+    assert_eq!(first["title"], "Exploring the Limits of Transfer Learning with a Unified Text-to-Text Transformer");
+    assert_eq!(first["year"], 2019);
+    assert_eq!(first["doi"], "10.48550/arXiv.1910.10683");
+    assert_eq!(body["answer_mode"], "extractive");
+    assert_cited(&body);
+    let strategies: Vec<&str> = body["strategies_used"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert!(strategies.contains(&"leaderboard:SQuAD1.1"), "{strategies:?}");
+    assert!(body["strategies_used"].as_array().unwrap().iter().all(|s| s["status"] == "ok" || s["status"] == "cached"));
+    assert!(body["sparql_queries"].as_array().unwrap().iter().any(|q| q["sparql"].as_str().unwrap().contains("HAS_BENCHMARK")));
+}
+
+#[tokio::test]
+async fn a_dataset_question_lists_the_models_evaluated_on_it() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "What models are being evaluated on the CIFAR-10 dataset?").await;
+
+    assert_eq!(body["query_type"], "dataset_search");
+    assert_eq!(body["target"], "models");
+    assert!(labels(&body).len() >= 3, "{:?}", labels(&body));
+    assert!(body["kg_results_count"].as_u64().unwrap() > 0);
+    assert_cited(&body);
+}
+
+#[tokio::test]
+async fn a_claim_question_is_recognised_and_answered_with_both_sides_cited() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "Is it true that BERT outperforms ELMo on SQuAD1.1?").await;
+
+    assert_eq!(body["query_type"], "claim_verification");
+    assert_eq!(body["entities"]["methods"], serde_json::json!(["BERT", "ELMo"]));
+    let titles = source_titles(&body);
+    assert!(titles.iter().any(|t| t.starts_with("BERT")), "{titles:?}");
+    assert!(titles.iter().any(|t| t == "Deep Contextualized Word Representations"), "{titles:?}");
+    assert_cited(&body);
+}
+
+#[tokio::test]
+async fn a_usage_question_returns_code_links_of_the_models_papers() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "Provide links to code used in papers that use the BERT-Large model").await;
+
+    assert_eq!(body["query_type"], "method_usage");
+    assert!(labels(&body).contains(&"https://github.com/google-research/bert".to_owned()), "{:?}", labels(&body));
+    assert_cited(&body);
+}
+
+#[tokio::test]
+async fn a_lookup_by_title_returns_the_paper_with_its_metadata() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "Who wrote 'Attention Is All You Need'?").await;
+
+    assert_eq!(body["query_type"], "paper_lookup");
+    let first = &body["sources"][0];
+    assert_eq!(first["title"], "Attention Is All You Need");
+    assert_eq!(first["year"], 2017);
+    assert_eq!(first["doi"], "10.48550/arXiv.1706.03762");
+    assert!(first["authors"].as_array().unwrap().iter().any(|a| a == "Ashish Vaswani"));
+    assert!(body["answer"].as_str().unwrap().contains("Ashish Vaswani"));
+    assert_cited(&body);
+}
+
+#[tokio::test]
+async fn a_lookup_by_doi_finds_the_paper() {
+    let app = spawn_app(&[]).await;
+    let body = ask(&app, "Find the paper with DOI 10.1109/CVPR.2016.90").await;
+    assert_eq!(body["query_type"], "paper_lookup");
+    assert_eq!(body["sources"][0]["title"], "Deep Residual Learning for Image Recognition");
+    assert_cited(&body);
+}
+
+#[tokio::test]
+async fn a_topic_question_returns_ranked_papers_on_the_task() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "Which papers address named entity recognition?").await;
+
+    assert_eq!(body["query_type"], "topic_search");
+    assert_eq!(body["entities"]["tasks"][0], "named entity recognition");
+    assert!(!body["sources"].as_array().unwrap().is_empty());
+    assert!(body["sources"].as_array().unwrap().len() <= 8, "MAX_CONTEXT_PAPERS");
+    assert_cited(&body);
+}
+
+#[tokio::test]
+async fn a_month_stored_as_a_year_is_ignored_and_reported() {
+    let app = spawn_app(&[]).await;
+    let body = ask(&app, "When was the paper 'Going deeper with convolutions' published?").await;
+    assert_eq!(body["sources"][0]["year"], 2015);
+    assert!(body["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("\"6\"")));
+}
+
+#[tokio::test]
+async fn a_question_about_nothing_in_the_graph_says_so_and_cites_nothing() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "Which papers study the migration patterns of zebras?").await;
+
+    assert!(body["sources"].as_array().unwrap().is_empty(), "{}", body["sources"]);
+    assert!(body["answer_items"].as_array().unwrap().is_empty());
+    let answer = body["answer"].as_str().unwrap();
+    assert!(answer.contains("found nothing"), "{answer}");
+    assert!(!answer.contains('['));
+}
+
+#[tokio::test]
+async fn the_response_carries_every_documented_field() {
+    let app = spawn_app(&[]).await;
+    let body = ask(&app, "Which papers use LSTM?").await;
+    for field in [
+        "question", "query_type", "query_type_source", "entities", "entities_source", "normalized_entities",
+        "sparql_queries", "strategies_used", "kg_results_count", "answer", "answer_mode", "answer_items",
+        "sources", "warnings", "timings_ms",
+    ] {
+        assert!(body.get(field).is_some(), "missing {field}");
+    }
+    for kind in ["methods", "datasets", "tasks", "fields", "metrics"] {
+        assert!(body["entities"][kind].is_array(), "entities.{kind}");
+    }
+    let lstm = &body["normalized_entities"]["methods"][0];
+    assert_eq!(lstm["canonical"], "LSTM");
+    assert!(!lstm["iris"].as_array().unwrap().is_empty(), "LSTM links to the demo graph's resource");
+    assert!(body["timings_ms"]["total"].is_u64());
+}
