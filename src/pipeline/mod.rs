@@ -298,7 +298,7 @@ impl Pipeline {
                 .unwrap_or(Direction::Higher)
         };
         let mut items =
-            generate::answer_items(classification.target, &evidence, &ranking.papers, &normalized, &direction);
+            generate::answer_items(classification.target, &evidence, &ranking.all, &normalized, &direction);
         let chosen = generate::select_sources(&mut items, &ranking.papers, self.max_context_papers);
         clock.lap("rank");
 

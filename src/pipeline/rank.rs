@@ -24,7 +24,13 @@ pub struct Ranking {
     pub warnings: Vec<String>,
     /// Papers that passed the filters before the cut to `max`.
     pub candidates: usize,
+    /// Every paper that passed the filters, best first (at most [`MAX_LISTED`]): a list
+    /// answer ("papers that benchmark on D") names them all, while only `papers` are cited.
+    pub all: Vec<Ranked>,
 }
+
+/// The longest paper list an answer carries as items.
+pub const MAX_LISTED: usize = 500;
 
 fn weight(kind: EntityKind) -> f64 {
     match kind {
@@ -77,8 +83,9 @@ pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max
     };
     papers.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.title.cmp(&b.title)).then_with(|| a.iri.cmp(&b.iri)));
     let candidates = papers.len();
+    let all: Vec<Ranked> = papers.iter().take(MAX_LISTED).cloned().collect();
     papers.truncate(max);
-    Ranking { papers, warnings, candidates }
+    Ranking { papers, warnings, candidates, all }
 }
 
 #[cfg(test)]

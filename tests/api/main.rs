@@ -8,3 +8,4 @@ mod ask;
 mod bad_input;
 mod llm;
 mod upstream;
+mod injection;

@@ -186,3 +186,111 @@ fn load_without_the_rocksdb_feature_says_how_to_get_it() {
     assert!(stderr.contains("--features rocksdb"), "{stderr}");
     assert!(!std::path::Path::new("/tmp/never-created").exists());
 }
+
+mod sciqa_style {
+    //! SciQA-style leaderboard questions over the mirror: the recorded gold values must be
+    //! among `answer_items` (labels, values or IRIs), with no LLM.
+
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use scigraph::config::Settings;
+    use scigraph::kg::embedded::EmbeddedGraph;
+    use scigraph::kg::load::Quiet;
+    use scigraph::pipeline::{Pipeline, Question};
+    use tokio::sync::OnceCell;
+
+    static PIPELINE: OnceCell<Pipeline> = OnceCell::const_new();
+
+    async fn pipeline() -> &'static Pipeline {
+        PIPELINE
+            .get_or_init(|| async {
+                let graph = tokio::task::spawn_blocking(|| {
+                    EmbeddedGraph::from_dumps(&[super::mirror()], Duration::from_secs(30), &Quiet).unwrap()
+                })
+                .await
+                .unwrap();
+                let settings = Settings::from_lookup(|_| None).unwrap();
+                let pipeline = Pipeline::new(&settings, Arc::new(graph), None).unwrap();
+                pipeline.load_labels().await.unwrap();
+                pipeline
+            })
+            .await
+    }
+
+    async fn check(question: &str, gold: &[&str]) {
+        let response = pipeline().await.ask(&Question::parse(question, 1000).unwrap()).await;
+        let found: Vec<String> = response
+            .answer_items
+            .iter()
+            .flat_map(|i| [Some(i.label.clone()), i.iri.clone(), i.value.clone()])
+            .flatten()
+            .collect();
+        for value in gold {
+            assert!(found.iter().any(|f| f == value), "{question}: {value:?} not among {found:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn t01_models_evaluated_on_a_dataset() {
+        check("What models are being evaluated on the UrbanSound8k dataset?", &["SB-CNN aug", "SB-CNN noaug"]).await;
+        check("What models are being evaluated on the TDMSci dataset?", &["SciIE", "Flair-TDM"]).await;
+    }
+
+    #[tokio::test]
+    async fn t02_papers_that_benchmark_on_a_dataset() {
+        check(
+            "What are the titles and IDs of research papers that include a benchmark for the arXiv dataset?",
+            &["PEGASUS: Pre-training with Extracted Gap-sentences for Abstractive Summarization", "http://orkg.org/orkg/resource/R131759"],
+        )
+        .await;
+    }
+
+    #[tokio::test]
+    async fn t03_metrics_of_a_dataset() {
+        check("What evaluation metrics are commonly used when benchmarking models on the FSNS - Test dataset?", &["Sequence error"]).await;
+    }
+
+    #[tokio::test]
+    async fn t04_top_score_and_metric() {
+        check(
+            "What is the highest benchmark result achieved on the Ball in cup, catch (DMControl500k) dataset, including the metric and its value?",
+            &["Score", "959"],
+        )
+        .await;
+    }
+
+    #[tokio::test]
+    async fn t05_best_model_by_metric() {
+        check("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?", &["GPT-3 175B (Few-Shot)"]).await;
+        check(
+            "Indicate the model that performed best in terms of Accuracy metric on the Kuzushiji-MNIST benchmark dataset?",
+            &["VGG8B(2x) + LocalLearning + CO"],
+        )
+        .await;
+    }
+
+    #[tokio::test]
+    async fn t06_datasets_of_a_problem() {
+        check("What are the most commonly used benchmark datasets for the Joint Entity and Relation Extraction research field?", &["SciERC"]).await;
+    }
+
+    #[tokio::test]
+    async fn t07_code_links_of_a_model() {
+        check(
+            "Provide a list of papers that have utilized the Flair-TDM model and include the links to their code?",
+            &["https://github.com/davidjurgens/citation-function"],
+        )
+        .await;
+        check(
+            "Provide a list of papers that have utilized the SAN (single) model and include the links to their code?",
+            &["https://github.com/Xaniar87/SAN_SQuAD2", "https://github.com/kevinduh/san_mrc"],
+        )
+        .await;
+    }
+
+    #[tokio::test]
+    async fn t08_problems_of_a_field() {
+        check("Can you list benchmarked problems in the area of Artificial Intelligence?", &["Relation Extraction"]).await;
+    }
+}
