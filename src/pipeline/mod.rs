@@ -119,6 +119,10 @@ pub enum PipelineError {
 
 /// Most labels read from the graph at start-up (ORKG has tens of thousands).
 const MAX_LABELS: u32 = 500_000;
+/// The query cache holds at most this many rows (a few hundred MB at worst) ...
+const CACHE_ROWS: u64 = 1_000_000;
+/// ... each for at most this long, since a remote graph changes under us.
+const CACHE_TTL: Duration = Duration::from_secs(600);
 
 pub struct Pipeline {
     lexicon: RwLock<Arc<Lexicon>>,
@@ -159,7 +163,7 @@ impl Pipeline {
     ) -> Result<Self, PipelineError> {
         let templates = Templates::load()?;
         let lexicon = Lexicon::from_tables()?;
-        let retriever = Retriever::new(kg, settings.kg.timeout, 10_000, Duration::from_secs(600));
+        let retriever = Retriever::new(kg, settings.kg.timeout, CACHE_ROWS, CACHE_TTL);
         Ok(Self {
             lexicon: RwLock::new(Arc::new(lexicon)),
             templates,
@@ -183,7 +187,8 @@ impl Pipeline {
             .templates
             .fill("entity_labels", &[("limit", Arg::Limit(MAX_LABELS))])
             .map_err(|e| e.to_string())?;
-        let (rows, _) = self.retriever.run(&query).await.map_err(|e| e.to_string())?;
+        // Straight to the graph: a one-off result this large does not belong in the cache.
+        let rows = self.retriever.kg().query(&query).await.map_err(|e| e.to_string())?.into_solutions();
         let mut labels = Vec::with_capacity(rows.rows.len());
         for row in &rows.rows {
             let (Some(iri), Some(class), Some(label)) =

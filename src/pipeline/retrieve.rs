@@ -73,8 +73,13 @@ pub struct Retriever {
 }
 
 impl Retriever {
+    /// `capacity` is in rows, not entries: one leaderboard can be thousands of rows.
     pub fn new(kg: Arc<dyn KnowledgeGraph>, timeout: Duration, capacity: u64, ttl: Duration) -> Self {
-        let cache = Cache::builder().max_capacity(capacity).time_to_live(ttl).build();
+        let cache = Cache::builder()
+            .max_capacity(capacity)
+            .weigher(|_query: &String, rows: &Arc<Solutions>| u32::try_from(rows.rows.len()).unwrap_or(u32::MAX).saturating_add(1))
+            .time_to_live(ttl)
+            .build();
         Self { kg, cache, timeout }
     }
 

@@ -179,3 +179,20 @@ async fn the_response_carries_every_documented_field() {
     assert!(!lstm["iris"].as_array().unwrap().is_empty(), "LSTM links to the demo graph's resource");
     assert!(body["timings_ms"]["total"].is_u64());
 }
+
+#[tokio::test]
+async fn asking_again_is_served_from_the_cache_with_the_same_answer() {
+    let app = spawn_app(&[]).await;
+    let question = "What models are being evaluated on the COCO dataset?";
+
+    let first = ask(&app, question).await;
+    let second = ask(&app, question).await;
+
+    let statuses = |b: &Value| -> Vec<String> {
+        b["strategies_used"].as_array().unwrap().iter().map(|s| s["status"].as_str().unwrap().to_owned()).collect()
+    };
+    assert!(statuses(&first).iter().all(|s| s == "ok"), "{:?}", statuses(&first));
+    assert!(statuses(&second).iter().all(|s| s == "cached"), "{:?}", statuses(&second));
+    assert_eq!(first["answer"], second["answer"]);
+    assert_eq!(first["answer_items"], second["answer_items"]);
+}
