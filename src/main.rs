@@ -10,8 +10,10 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve(args) => serve(&args),
-        Command::Ask(args) => ask(&args),
-        Command::Eval(cli::EvalCommand::Types(args)) => eval_types(&args),
+        Command::Ask(args) => offline(&args.backend, |settings| cli::ask(settings, &args)),
+        Command::Eval(cli::EvalCommand::Types(args)) => {
+            offline(&args.backend, |settings| cli::eval_types(settings, &args))
+        }
         Command::Load(args) => {
             scigraph::telemetry::init(LOG_FILTER);
             cli::load(&args)
@@ -29,22 +31,20 @@ fn main() -> std::process::ExitCode {
 /// The default log filter; `RUST_LOG` (environment or `.env`) replaces it.
 const LOG_FILTER: &str = "info,actix_server=warn";
 
-fn ask(args: &cli::AskArgs) -> anyhow::Result<()> {
+/// Runs a one-shot command (ask, eval) against the backend its flags choose. Quiet by
+/// default: results go to stdout, only warnings and errors to stderr.
+fn offline<F, Fut>(backend: &cli::BackendArgs, command: F) -> anyhow::Result<()>
+where
+    F: FnOnce(Settings) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
     let mut settings = Settings::from_env()?;
-    // Quiet by default: the answer goes to stdout, only warnings and errors to stderr.
     scigraph::telemetry::init("warn");
-    args.backend.apply(&mut settings)?;
+    backend.apply(&mut settings)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(cli::ask(settings, args))
+    runtime.block_on(command(settings))
 }
 
-fn eval_types(args: &cli::EvalTypesArgs) -> anyhow::Result<()> {
-    let mut settings = Settings::from_env()?;
-    scigraph::telemetry::init("warn");
-    args.backend.apply(&mut settings)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(cli::eval_types(settings, args))
-}
 
 fn serve(args: &cli::ServeArgs) -> anyhow::Result<()> {
     // Settings first: reading them loads `.env`, which may set RUST_LOG.

@@ -13,40 +13,13 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
-use super::lexicon::{EntityKind, Lexicon};
+use super::lexicon::{ByKind, EntityKind, Lexicon};
 use crate::llm::ChatRequest;
 
 /// Entity mentions by kind, as written in the question (or as the LLM named them).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Entities {
-    pub methods: Vec<String>,
-    pub datasets: Vec<String>,
-    pub tasks: Vec<String>,
-    pub fields: Vec<String>,
-    pub metrics: Vec<String>,
-}
+pub type Entities = ByKind<String>;
 
 impl Entities {
-    pub fn get(&self, kind: EntityKind) -> &Vec<String> {
-        match kind {
-            EntityKind::Method => &self.methods,
-            EntityKind::Dataset => &self.datasets,
-            EntityKind::Task => &self.tasks,
-            EntityKind::Field => &self.fields,
-            EntityKind::Metric => &self.metrics,
-        }
-    }
-
-    fn get_mut(&mut self, kind: EntityKind) -> &mut Vec<String> {
-        match kind {
-            EntityKind::Method => &mut self.methods,
-            EntityKind::Dataset => &mut self.datasets,
-            EntityKind::Task => &mut self.tasks,
-            EntityKind::Field => &mut self.fields,
-            EntityKind::Metric => &mut self.metrics,
-        }
-    }
-
     /// Adds `text` under `kind` unless it is there already (case-insensitively).
     pub fn push(&mut self, kind: EntityKind, text: &str) {
         let text = text.trim();
@@ -57,15 +30,6 @@ impl Entities {
         if !list.iter().any(|t| t.eq_ignore_ascii_case(text)) {
             list.push(text.to_owned());
         }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        EntityKind::ALL.iter().all(|&k| self.get(k).is_empty())
-    }
-
-    /// Every (kind, text) pair.
-    pub fn iter(&self) -> impl Iterator<Item = (EntityKind, &str)> {
-        EntityKind::ALL.into_iter().flat_map(move |k| self.get(k).iter().map(move |t| (k, t.as_str())))
     }
 }
 

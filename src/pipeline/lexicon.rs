@@ -54,6 +54,53 @@ impl EntityKind {
     }
 }
 
+/// One list per entity kind, serialised as `{"methods": [...], "datasets": [...], ...}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ByKind<T> {
+    pub methods: Vec<T>,
+    pub datasets: Vec<T>,
+    pub tasks: Vec<T>,
+    pub fields: Vec<T>,
+    pub metrics: Vec<T>,
+}
+
+impl<T> Default for ByKind<T> {
+    fn default() -> Self {
+        Self { methods: Vec::new(), datasets: Vec::new(), tasks: Vec::new(), fields: Vec::new(), metrics: Vec::new() }
+    }
+}
+
+impl<T> ByKind<T> {
+    pub fn get(&self, kind: EntityKind) -> &Vec<T> {
+        match kind {
+            EntityKind::Method => &self.methods,
+            EntityKind::Dataset => &self.datasets,
+            EntityKind::Task => &self.tasks,
+            EntityKind::Field => &self.fields,
+            EntityKind::Metric => &self.metrics,
+        }
+    }
+
+    pub fn get_mut(&mut self, kind: EntityKind) -> &mut Vec<T> {
+        match kind {
+            EntityKind::Method => &mut self.methods,
+            EntityKind::Dataset => &mut self.datasets,
+            EntityKind::Task => &mut self.tasks,
+            EntityKind::Field => &mut self.fields,
+            EntityKind::Metric => &mut self.metrics,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        EntityKind::ALL.iter().all(|&k| self.get(k).is_empty())
+    }
+
+    /// Every element with its kind, kinds in [`EntityKind::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (EntityKind, &T)> {
+        EntityKind::ALL.into_iter().flat_map(move |k| self.get(k).iter().map(move |t| (k, t)))
+    }
+}
+
 /// Whether a higher or a lower value of a metric is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

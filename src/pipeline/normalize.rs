@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use super::extract::Entities;
-use super::lexicon::{Direction, EntityKind, Lexicon};
+use super::lexicon::{ByKind, Direction, EntityKind, Lexicon};
 
 /// At most this many names per entity go into a label filter.
 const MAX_FILTER_TERMS: usize = 6;
@@ -59,38 +59,11 @@ impl NormalizedEntity {
 }
 
 /// The normalised entities, grouped as in the response.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct Normalized {
-    pub methods: Vec<NormalizedEntity>,
-    pub datasets: Vec<NormalizedEntity>,
-    pub tasks: Vec<NormalizedEntity>,
-    pub fields: Vec<NormalizedEntity>,
-    pub metrics: Vec<NormalizedEntity>,
-}
+pub type Normalized = ByKind<NormalizedEntity>;
 
 impl Normalized {
-    pub fn get(&self, kind: EntityKind) -> &Vec<NormalizedEntity> {
-        match kind {
-            EntityKind::Method => &self.methods,
-            EntityKind::Dataset => &self.datasets,
-            EntityKind::Task => &self.tasks,
-            EntityKind::Field => &self.fields,
-            EntityKind::Metric => &self.metrics,
-        }
-    }
-
-    fn get_mut(&mut self, kind: EntityKind) -> &mut Vec<NormalizedEntity> {
-        match kind {
-            EntityKind::Method => &mut self.methods,
-            EntityKind::Dataset => &mut self.datasets,
-            EntityKind::Task => &mut self.tasks,
-            EntityKind::Field => &mut self.fields,
-            EntityKind::Metric => &mut self.metrics,
-        }
-    }
-
     pub fn all(&self) -> impl Iterator<Item = &NormalizedEntity> {
-        EntityKind::ALL.into_iter().flat_map(move |k| self.get(k).iter())
+        self.iter().map(|(_, e)| e)
     }
 }
 
