@@ -218,6 +218,16 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
 }
 
+/// Writes to stdout; a closed pipe (`scigraph ask ... | head`) ends output quietly.
+fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
 /// `scigraph ask`: one question through the same pipeline as `POST /ask`.
 pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
     use crate::pipeline::{Pipeline, Question};
@@ -229,35 +239,35 @@ pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
     crate::startup::load_labels(&pipeline).await;
     let response = pipeline.ask(&question).await;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&response)?);
-        return Ok(());
+        return emit(&format!("{}\n", serde_json::to_string_pretty(&response)?));
     }
-    println!("{}\n", response.answer);
+    let mut out = format!("{}\n\n", response.answer);
     if !response.answer_items.is_empty() {
-        println!("Answer items:");
+        out.push_str("Answer items:\n");
         for item in &response.answer_items {
             let value = item.value.as_deref().map(|v| format!(" = {v}")).unwrap_or_default();
             let cited: String = item.sources.iter().map(|n| format!("[{n}]")).collect();
-            println!("  - {}{value} {cited}", item.label);
+            out.push_str(&format!("  - {}{value} {cited}\n", item.label));
         }
-        println!();
+        out.push('\n');
     }
     if !response.sources.is_empty() {
-        println!("Sources:");
+        out.push_str("Sources:\n");
         for s in &response.sources {
             let year = s.year.map(|y| format!(" ({y})")).unwrap_or_default();
             let doi = s.doi.as_deref().map(|d| format!(" doi:{d}")).unwrap_or_default();
-            println!("  [{}] {}{year}{doi} <{}>", s.n, s.title, s.iri);
+            out.push_str(&format!("  [{}] {}{year}{doi} <{}>\n", s.n, s.title, s.iri));
         }
-        println!();
+        out.push('\n');
     }
     let query_type = serde_json::to_value(response.query_type)?;
-    println!(
-        "query type: {} ({:?}); strategies: {}",
+    out.push_str(&format!(
+        "query type: {} ({:?}); strategies: {}\n",
         query_type.as_str().unwrap_or("?"),
         response.query_type_source,
         response.strategies_used.iter().map(|s| format!("{}={:?}", s.name, s.status)).collect::<Vec<_>>().join(", ")
-    );
+    ));
+    emit(&out)?;
     for warning in &response.warnings {
         eprintln!("warning: {warning}");
     }
@@ -271,12 +281,10 @@ pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Res
     let pipeline = crate::pipeline::Pipeline::new(&settings, kg, None)?;
     crate::startup::load_labels(&pipeline).await;
     let report = crate::eval::evaluate_types(&pipeline.lexicon(), &gold);
-    print!("{}", crate::eval::render_types(&report));
     if let Some(out) = &args.json {
         std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
-        println!("wrote {}", out.display());
     }
-    Ok(())
+    emit(&crate::eval::render_types(&report))
 }
 
 #[cfg(test)]

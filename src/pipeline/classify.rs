@@ -95,11 +95,15 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|was|were|can|could|will|would)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct)|\bright|\btrue or false|\bcorrect|\bisn'?t it|\bdoesn'?t it|\bor not|\bagreed?|\byes or no)\s*[?.!]*\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bright|\btrue|\bfalse|\byes|\bcorrect|\baccurate|\bisn'?t it|\bdoesn'?t it|\bor not|\bagreed?|\byes or no)\s*[?.!]*\s*$")
 });
 /// A yes/no comparison after a leading phrase: "on Citeseer, does GCN outperform GAT".
 static EMBEDDED_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(does|do|did|is|are|was|were|has|have)\b[^?]{0,60}\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better than|worse than|higher than|lower than|superior to|inferior to)\b")
+});
+/// Auxiliary openers that make a request, not a claim: "can you list", "are there".
+static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
 static WH_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(what|which|who|whom|whose|when|where|why|how|list|name|give|show|provide|find|tell)\b"));
@@ -111,19 +115,19 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(come|came) out\b|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|best|top|tops|topped|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank\w*|winning|wins|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|best|top|tops|topped|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)\s+(\w+\s+){0,2}(dataset|corpus|data set|benchmarks)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)\s+(\w+\s+){0,2}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b")
@@ -132,8 +136,11 @@ static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b")
 });
 static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(evaluated|benchmarked|tested|assessed|trained|compared|measured|reported|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\b(contain|contains|include|includes|including) an? benchmark\b|\b(results?|scores?|numbers) (on|over|for)\b")
+    re(r"\b(evaluated|evaluate|evaluates|benchmarked|benchmark|tested|test|assessed|trained|compared|measured|reported|report|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\b(contain|contains|include|includes|including) an? benchmark\b|\b(results?|scores?|numbers) (on|over|for)\b")
 });
+/// "benchmarked on X" says X is a benchmark even when X is not a known name.
+static EXPLICIT_EVALUATED_ON: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(evaluated|evaluate|evaluates|benchmarked|tested) (on|over|against)\b"));
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repositor\w*|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b")
 });
@@ -154,6 +161,12 @@ static ASKS_PAPERS: LazyLock<Regex> =
 /// Classifies `question` by rules. `has_dataset` says whether a dataset was recognised in it
 /// (a bare "models on X" reads as a dataset question only when X is a dataset).
 pub fn classify(question: &str, has_dataset: bool) -> Classification {
+    classify_with(question, has_dataset, has_dataset)
+}
+
+/// [`classify`] knowing whether any entity at all was recognised (a yes/no question about
+/// named things is a claim to check).
+pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> Classification {
     let q = question.trim().to_lowercase();
     let q = q.trim_start_matches(|c: char| !c.is_alphanumeric());
 
@@ -162,8 +175,11 @@ pub fn classify(question: &str, has_dataset: bool) -> Classification {
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let asks_code = ASKS_CODE.is_match(q);
 
+    // A yes/no question about named things checks a statement ("Does the LLaMA paper
+    // report results on MMLU?"), unless it is a request in disguise ("Can you list...").
+    let yes_no = AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !ASKS_DATASETS.is_match(q);
     let claim = CLAIM_OPENER.is_match(q)
-        || (AUX_OPENER.is_match(q) && CLAIM_VERB.is_match(q) && !ASKS_DATASETS.is_match(q))
+        || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!WH_OPENER.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(q)));
     let query_type = if claim {
         QueryType::ClaimVerification
@@ -173,7 +189,10 @@ pub fn classify(question: &str, has_dataset: bool) -> Classification {
         QueryType::PaperLookup
     } else if comparison && !asks_datasets && !(asks_metrics && !ASKS_SCORE.is_match(q)) {
         QueryType::MethodComparison
-    } else if asks_datasets || asks_metrics || (EVALUATED_ON.is_match(q) && has_dataset && !asks_code) {
+    } else if asks_datasets
+        || asks_metrics
+        || (EVALUATED_ON.is_match(q) && (has_dataset || EXPLICIT_EVALUATED_ON.is_match(q)) && !asks_code)
+    {
         QueryType::DatasetSearch
     } else if USAGE.is_match(q) {
         QueryType::MethodUsage

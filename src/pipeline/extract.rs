@@ -45,7 +45,10 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     for (kind, start, end) in contextual(question) {
         let inside: Vec<usize> =
             (0..mentions.len()).filter(|&i| mentions[i].start < end && start < mentions[i].end).collect();
-        let extends_a_known_name = !inside.is_empty()
+        // Only dataset and model names grow this way: "improving object detection" is not a
+        // more specific task than "object detection".
+        let extends_a_known_name = kind != EntityKind::Task
+            && !inside.is_empty()
             && inside.iter().all(|&i| kind_of(i) == Some(kind) && start <= mentions[i].start && mentions[i].end <= end)
             && inside.iter().all(|&i| mentions[i].end - mentions[i].start < end - start);
         if inside.is_empty() {
@@ -84,7 +87,21 @@ static METRIC_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bin terms of\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-@\.% ]{0,30}?)\s*(?:metric|score|measure)?\s*(?:[?.!,;]|$|\bon\b|\bfor\b)|\b(?:by|according to)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-@\.% ]{0,30}?)\s+(?:metric|score)\b|\b(?:highest|best|lowest|top)\s+([\p{L}\p{N}][\p{L}\p{N}\-@\.%]{0,30}(?:\s[\p{L}\p{N}\-@\.%]{1,20})?)\s+score\b")
         .unwrap_or_else(|e| panic!("metric context pattern: {e}"))
 });
-/// A preposition and article inside a captured phrase: the name starts after it.
+/// A task named by its head noun ("traffic forecasting", "protein-ligand docking") with up
+/// to three words before it; leading function words are trimmed off afterwards.
+static TASK_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b((?:[\p{L}\p{N}][\p{L}\p{N}\-']*\s+){1,3}(?:recognition|detection|classification|segmentation|prediction|forecasting|translation|generation|captioning|extraction|retrieval|answering|reasoning|tracking|parsing|summari[sz]ation|estimation|completion|re-ranking|ranking|docking|labell?ing|tagging|linking|resolution|synthesis|understanding|modell?ing|matching|alignment|disambiguation|inference|verification|locali[sz]ation|reconstruction|restoration|denoising|super-resolution|inpainting|transfer|search|navigation|planning|discovery|diagnosis|analysis|robustness))\b")
+        .unwrap_or_else(|e| panic!("task context pattern: {e}"))
+});
+/// Words that open a phrase but are not part of a task's name.
+const TASK_LEADERS: &[&str] = &[
+    "on", "for", "in", "about", "of", "to", "with", "the", "a", "an", "research", "work",
+    "papers", "paper", "studies", "study", "literature", "done", "into", "and", "or", "any",
+    "some", "recent", "new", "better", "improving", "improve", "improved", "towards", "toward",
+    "via", "using", "used", "use", "based", "approaches", "methods", "models", "datasets",
+    "benchmarks", "is", "are", "what", "which", "how", "i", "me", "my", "need", "want", "show",
+    "find", "list", "give", "tell", "looking", "address", "addresses", "tackle", "tackling",
+];
 static INNER_PREPOSITION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:on|over|for|in|of|from|using|with|across)\s+the\s+")
         .unwrap_or_else(|e| panic!("preposition pattern: {e}"))
@@ -153,6 +170,21 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     for c in MODEL_CONTEXT.captures_iter(question) {
         if let Some(m) = c.get(1) {
             push(EntityKind::Method, m.start(), m.end(), true);
+        }
+    }
+    for m in TASK_CONTEXT.find_iter(question) {
+        // Trim leading function words; a task name keeps at least two words.
+        let mut start = m.start();
+        for word in question[m.start()..m.end()].split_inclusive(char::is_whitespace) {
+            let bare = word.trim().to_lowercase();
+            if TASK_LEADERS.contains(&bare.as_str()) || STOPWORDS.contains(&bare.as_str()) {
+                start += word.len();
+            } else {
+                break;
+            }
+        }
+        if question[start..m.end()].split_whitespace().count() >= 2 {
+            push(EntityKind::Task, start, m.end(), false);
         }
     }
     for c in METRIC_CONTEXT.captures_iter(question) {
@@ -295,13 +327,14 @@ mod tests {
     #[test]
     fn unknown_names_are_recognised_from_their_context() {
         let lexicon = Lexicon::from_tables().unwrap();
-        let cases: [(&str, &[&str], &[&str], &[&str]); 7] = [
+        let cases: [(&str, &[&str], &[&str], &[&str]); 8] = [
             ("What models are being evaluated on the UrbanSound8k dataset?", &["UrbanSound8k"], &[], &[]),
             ("List papers that have utilized the Flair-TDM model and include links to their code", &[], &["Flair-TDM"], &[]),
             ("Which model performs best on the Atari 2600 Freeway benchmark in terms of Score?", &["Atari 2600 Freeway"], &[], &["Score"]),
             ("What are the metrics of evaluation over the Classical music, 5 seconds at 12 kHz dataset?", &["Classical music, 5 seconds at 12 kHz"], &[], &[]),
             ("Which is the best model on this dataset?", &[], &[], &[]),
             ("Provide links to code used in papers that use the Flair-TDM model", &[], &["Flair-TDM"], &[]),
+            ("Show me recent work on protein-ligand docking", &[], &[], &[]),
             ("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?", &["Story Cloze Test"], &[], &["Accuracy score"]),
         ];
         for (q, datasets, methods, metrics) in cases {
@@ -309,6 +342,20 @@ mod tests {
             assert_eq!(e.datasets, datasets, "{q}");
             assert_eq!(e.methods, methods, "{q}");
             assert_eq!(e.metrics, metrics, "{q}");
+        }
+    }
+
+    #[test]
+    fn unknown_tasks_are_recognised_by_their_head_noun() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let cases: [(&str, &[&str]); 4] = [
+            ("Show me recent work on protein-ligand docking", &["protein-ligand docking"]),
+            ("Which datasets are used for traffic forecasting?", &["traffic forecasting"]),
+            ("papers improving object detection", &["object detection"]),
+            ("What is the analysis?", &[]),
+        ];
+        for (q, tasks) in cases {
+            assert_eq!(by_keywords(&lexicon, q).tasks, tasks, "{q}");
         }
     }
 

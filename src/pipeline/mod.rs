@@ -244,7 +244,7 @@ impl Pipeline {
         }
         clock.lap("extract");
 
-        let mut classification = classify::classify(q, !entities.datasets.is_empty());
+        let mut classification = classify::classify_with(q, !entities.datasets.is_empty(), !entities.is_empty());
         let mut query_type_source = Decider::Rules;
         if self.llm.is_some() {
             let request = classify_request(q);
