@@ -41,6 +41,15 @@ pub const VARIABLES: &[&str] = &[
     "OPENAI_API_KEY",
     "OPENAI_TIMEOUT",
     "MAX_CONTEXT_PAPERS",
+    "SCIGRAPH_RECENCY_LAMBDA",
+    "SCIGRAPH_UNKNOWN_YEAR_WEIGHT",
+    "SCIGRAPH_OUTDATED_YEARS",
+    "SCIGRAPH_CORROBORATION_FACTOR",
+    "SCIGRAPH_CONFLICT_THRESHOLD",
+    "SCIGRAPH_CONFIDENCE_WEIGHTS",
+    "SCIGRAPH_RECENCY",
+    "SCIGRAPH_CORROBORATION",
+    "SCIGRAPH_CONFLICT_REMOVAL",
 ];
 
 /// A setting that could not be used. Its message names the variable and the value.
@@ -148,6 +157,44 @@ impl LlmSettings {
 pub struct PipelineSettings {
     /// Papers kept after ranking and handed to answer generation.
     pub max_context_papers: usize,
+    pub trust: TrustSettings,
+}
+
+/// How facts are weighed against each other (`pipeline::trust`). Shown on `/health`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct TrustSettings {
+    /// λ of the recency weight e^(-λ·age); 0.08 is a half-life of about 8.7 years.
+    pub recency_lambda: f64,
+    /// The recency weight of a fact whose year is unknown.
+    pub unknown_year_weight: f64,
+    /// A source older than this many years (before the time anchor) is OUTDATED.
+    pub outdated_years: i32,
+    /// Corroboration factor 1 + ln(1 + support) × this.
+    pub corroboration_factor: f64,
+    /// Relative score gap above which the weaker of two conflicting facts is removed.
+    pub conflict_threshold: f64,
+    /// Confidence weights of evidence, support and recency (they sum to 1).
+    pub confidence_weights: [f64; 3],
+    /// Ablation switches: each part of the resolution can be turned off.
+    pub recency_enabled: bool,
+    pub corroboration_enabled: bool,
+    pub conflict_removal_enabled: bool,
+}
+
+impl Default for TrustSettings {
+    fn default() -> Self {
+        Self {
+            recency_lambda: 0.08,
+            unknown_year_weight: 0.5,
+            outdated_years: 10,
+            corroboration_factor: 0.8,
+            conflict_threshold: 0.30,
+            confidence_weights: [0.40, 0.30, 0.30],
+            recency_enabled: true,
+            corroboration_enabled: true,
+            conflict_removal_enabled: true,
+        }
+    }
 }
 
 impl Settings {
@@ -221,8 +268,19 @@ impl Settings {
                 ))
             }
         };
-        let pipeline =
-            PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)? };
+        let defaults = TrustSettings::default();
+        let trust = TrustSettings {
+            recency_lambda: env.fraction("SCIGRAPH_RECENCY_LAMBDA", defaults.recency_lambda, 0.0..=5.0)?,
+            unknown_year_weight: env.fraction("SCIGRAPH_UNKNOWN_YEAR_WEIGHT", defaults.unknown_year_weight, 0.0..=1.0)?,
+            outdated_years: env.parse("SCIGRAPH_OUTDATED_YEARS", defaults.outdated_years, "expected a whole number of years")?,
+            corroboration_factor: env.fraction("SCIGRAPH_CORROBORATION_FACTOR", defaults.corroboration_factor, 0.0..=10.0)?,
+            conflict_threshold: env.fraction("SCIGRAPH_CONFLICT_THRESHOLD", defaults.conflict_threshold, 0.0..=1.0)?,
+            confidence_weights: env.weights("SCIGRAPH_CONFIDENCE_WEIGHTS", defaults.confidence_weights)?,
+            recency_enabled: env.switch("SCIGRAPH_RECENCY", true)?,
+            corroboration_enabled: env.switch("SCIGRAPH_CORROBORATION", true)?,
+            conflict_removal_enabled: env.switch("SCIGRAPH_CONFLICT_REMOVAL", true)?,
+        };
+        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust };
         Ok(Settings { server, kg, llm, pipeline })
     }
 }
@@ -285,6 +343,38 @@ impl Env<'_> {
         Ok(Duration::from_secs_f64(secs))
     }
 
+    fn fraction(&self, name: &str, default: f64, range: std::ops::RangeInclusive<f64>) -> Result<f64, ConfigError> {
+        let expected = format!("expected a number from {} to {}", range.start(), range.end());
+        let value: f64 = self.parse(name, default, &expected)?;
+        if !range.contains(&value) {
+            return Err(ConfigError::new(name, &value.to_string(), expected));
+        }
+        Ok(value)
+    }
+
+    fn switch(&self, name: &str, default: bool) -> Result<bool, ConfigError> {
+        match self.value(name).map(|v| v.to_ascii_lowercase()).as_deref() {
+            None => Ok(default),
+            Some("on" | "true" | "1" | "yes") => Ok(true),
+            Some("off" | "false" | "0" | "no") => Ok(false),
+            Some(other) => Err(ConfigError::new(name, other, "expected on or off")),
+        }
+    }
+
+    fn weights(&self, name: &str, default: [f64; 3]) -> Result<[f64; 3], ConfigError> {
+        let Some(value) = self.value(name) else { return Ok(default) };
+        let expected = "expected three non-negative numbers that sum to 1, e.g. 0.40,0.30,0.30";
+        let parts: Vec<f64> = value
+            .split(',')
+            .map(|p| p.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| ConfigError::new(name, &value, expected))?;
+        match parts.as_slice() {
+            [a, b, c] if [a, b, c].iter().all(|w| **w >= 0.0) && ((a + b + c) - 1.0).abs() < 1e-6 => Ok([*a, *b, *c]),
+            _ => Err(ConfigError::new(name, &value, expected)),
+        }
+    }
+
     fn url(&self, name: &str, default: &str) -> Result<Url, ConfigError> {
         let value = self.value(name).unwrap_or_else(|| default.to_owned());
         let url = Url::parse(&value)
@@ -318,6 +408,9 @@ mod tests {
         assert_eq!(s.kg.timeout, Duration::from_secs(10));
         assert_eq!(s.llm, LlmSettings::None);
         assert_eq!(s.pipeline.max_context_papers, 8);
+        assert_eq!(s.pipeline.trust, TrustSettings::default());
+        assert_eq!(s.pipeline.trust.recency_lambda, 0.08);
+        assert_eq!(s.pipeline.trust.conflict_threshold, 0.30);
         assert_eq!(s.server.max_question_chars, 1000);
     }
 
@@ -336,6 +429,11 @@ mod tests {
             ("SCIGRAPH_LLM_PROVIDER", "claude"),
             ("CORS_ORIGINS", "not-an-origin"),
             ("SCIGRAPH_BODY_LIMIT", "1e9"),
+            ("SCIGRAPH_RECENCY_LAMBDA", "-1"),
+            ("SCIGRAPH_CONFLICT_THRESHOLD", "1.5"),
+            ("SCIGRAPH_CONFIDENCE_WEIGHTS", "0.5,0.5,0.5"),
+            ("SCIGRAPH_CONFIDENCE_WEIGHTS", "a,b,c"),
+            ("SCIGRAPH_RECENCY", "maybe"),
         ];
         for (name, value) in cases {
             let err = settings(&[(name, value)]).expect_err(name);

@@ -69,7 +69,12 @@ impl Application {
             .map_err(|e| StartupError::Bind { address: address.clone(), reason: e.to_string() })?
             .port();
         let llm = llm::from_settings(&settings.llm).map_err(|e| StartupError::Llm(e.to_string()))?;
-        let health = api::health::HealthChecker::new(kg.clone(), llm.clone(), settings.kg.health_cache_ttl);
+        let health = api::health::HealthChecker::new(
+            kg.clone(),
+            llm.clone(),
+            settings.pipeline.trust.clone(),
+            settings.kg.health_cache_ttl,
+        );
         let pipeline = Pipeline::new(&settings, kg.clone(), llm.clone())?;
         load_labels(&pipeline).await;
         let info = kg.info();

@@ -12,6 +12,7 @@ use moka::future::Cache;
 use serde::Serialize;
 
 use super::AppState;
+use crate::config::TrustSettings;
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
 
@@ -55,18 +56,21 @@ pub struct HealthReport {
     pub kg: KgHealth,
     pub llm: LlmHealth,
     pub pipeline: &'static str,
+    /// The recency, corroboration, conflict and confidence settings in force.
+    pub trust: TrustSettings,
     pub version: &'static str,
 }
 
 pub struct HealthChecker {
     kg: Arc<dyn KnowledgeGraph>,
     llm: Option<Arc<dyn ChatModel>>,
+    trust: TrustSettings,
     cache: Cache<(), Arc<HealthReport>>,
 }
 
 impl HealthChecker {
-    pub fn new(kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>, ttl: Duration) -> Self {
-        Self { kg, llm, cache: Cache::builder().max_capacity(1).time_to_live(ttl).build() }
+    pub fn new(kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>, trust: TrustSettings, ttl: Duration) -> Self {
+        Self { kg, llm, trust, cache: Cache::builder().max_capacity(1).time_to_live(ttl).build() }
     }
 
     /// The cached report, or a fresh one when the cache period has passed.
@@ -82,7 +86,7 @@ impl HealthChecker {
         } else {
             Status::Degraded
         };
-        HealthReport { status, kg, llm, pipeline: "ready", version: env!("CARGO_PKG_VERSION") }
+        HealthReport { status, kg, llm, pipeline: "ready", trust: self.trust.clone(), version: env!("CARGO_PKG_VERSION") }
     }
 
     async fn check_kg(&self) -> KgHealth {

@@ -188,11 +188,41 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
                         list.push(listed);
                     }
                 }
-                Role::Details | Role::PaperEntities => {}
+                Role::Details | Role::PaperEntities | Role::Years => {}
             }
         }
     }
     evidence
+}
+
+/// Years, DOIs and titles of the papers found, from the `paper_years` rows; years are
+/// validated here (a month under P29 is dropped).
+pub fn paper_meta(retrieved: &[Retrieved], current_year: i32) -> BTreeMap<String, super::trust::PaperMeta> {
+    let mut raw: BTreeMap<String, (Option<String>, Vec<String>, Vec<String>)> = BTreeMap::new();
+    for r in retrieved.iter().filter(|r| r.strategy.role == Role::Years) {
+        for row in &r.rows.rows {
+            let Some(paper) = text(row, "paper") else { continue };
+            let entry = raw.entry(paper).or_default();
+            if entry.0.is_none() {
+                entry.0 = text(row, "title");
+            }
+            push_unique(&mut entry.1, text(row, "year"));
+            push_unique(&mut entry.2, text(row, "doi"));
+        }
+    }
+    raw.into_iter()
+        .map(|(iri, (title, years, dois))| {
+            let check = super::years::validate(&years, current_year);
+            let mut valid: Vec<i32> = years
+                .iter()
+                .filter_map(|y| y.trim().parse::<i32>().ok())
+                .filter(|y| (1900..=current_year + 1).contains(y))
+                .collect();
+            valid.sort_unstable();
+            valid.dedup();
+            (iri, super::trust::PaperMeta { title: title.unwrap_or_default(), year: check.year, valid_years: valid, dois })
+        })
+        .collect()
 }
 
 /// Metadata of one paper, from the details queries; every value may be missing or repeated.

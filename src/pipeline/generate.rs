@@ -17,6 +17,7 @@ use super::lexicon::{Direction, EntityKind};
 use super::normalize::Normalized;
 use super::rank::Ranked;
 use super::scores::parse_score;
+use super::trust::Validity;
 use crate::llm::ChatRequest;
 
 /// A cited paper.
@@ -32,6 +33,8 @@ pub struct Source {
     pub datasets: Vec<String>,
     /// The ranking score (0 for papers cited only because they state an answer item).
     pub score: f64,
+    /// VALID, OUTDATED, SUPERSEDED or CONFLICTED (see `trust`).
+    pub validity: Validity,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -223,11 +226,12 @@ pub fn answer_items(
     items
 }
 
-/// Picks the sources: papers behind answer items first (in item order), then the ranked
-/// papers, at most `max`; then numbers each item's papers.
-pub fn select_sources(items: &mut [AnswerItem], ranked: &[Ranked], max: usize) -> Vec<String> {
+/// Picks the sources: `priority` papers first (those a verdict or a stated disagreement
+/// cites), then papers behind answer items (in item order), then the ranked papers, at most
+/// `max`; then numbers each item's papers.
+pub fn select_sources(items: &mut [AnswerItem], priority: &[String], ranked: &[Ranked], max: usize) -> Vec<String> {
     let mut chosen: Vec<String> = Vec::new();
-    for paper in items.iter().flat_map(|i| i.papers.iter()).chain(ranked.iter().map(|r| &r.iri)) {
+    for paper in priority.iter().chain(items.iter().flat_map(|i| i.papers.iter())).chain(ranked.iter().map(|r| &r.iri)) {
         if chosen.len() >= max {
             break;
         }
@@ -254,6 +258,7 @@ pub fn sources(
     evidence: &Evidence,
     ranked: &[Ranked],
     years: &BTreeMap<String, Option<i32>>,
+    validity: &dyn Fn(&str, Option<i32>) -> Validity,
 ) -> Vec<Source> {
     chosen
         .iter()
@@ -274,6 +279,7 @@ pub fn sources(
                 methods: d.methods,
                 datasets: d.datasets,
                 score: ranked.iter().find(|r| &r.iri == iri).map_or(0.0, |r| r.score),
+                validity: validity(iri, years.get(iri).copied().flatten()),
                 authors: d.authors,
                 fields: d.fields,
                 code: d.code,
@@ -525,7 +531,7 @@ mod tests {
     fn sources_put_item_papers_first_and_items_cite_them() {
         let mut items = vec![AnswerItem { papers: vec!["p2".into()], ..AnswerItem::new("B", Some("m:B")) }];
         let ranked = vec![Ranked { iri: "p1".into(), title: "P1".into(), score: 2.0, matched: vec![] }];
-        let chosen = select_sources(&mut items, &ranked, 8);
+        let chosen = select_sources(&mut items, &[], &ranked, 8);
         assert_eq!(chosen, vec!["p2", "p1"]);
         assert_eq!(items[0].sources, vec![1]);
     }

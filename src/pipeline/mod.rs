@@ -1,8 +1,10 @@
 //! The question pipeline: one stage per module, run in order by [`Pipeline::ask`].
 //!
 //! ```text
-//! Question ─ classify ─ extract ─ normalize+link ─ plan (build SPARQL) ─ retrieve (I/O)
-//!          ─ evidence ─ rank ─ details (I/O) ─ years ─ generate (LLM I/O, or extractive)
+//! Question ─ extract ─ classify ─ normalize+link ─ plan (build SPARQL) ─ retrieve (I/O)
+//!          ─ evidence ─ years (I/O) ─ trust (anchor, facts, conflicts, resolution)
+//!          ─ rank ─ items ─ verdict ─ details (I/O) ─ generate (LLM I/O, or extractive)
+//!          ─ gates (─ one retry with the alternative plan when a gate fails)
 //! ```
 //!
 //! Stages are functions of data; only `retrieve` (through the [`Retriever`]) and the LLM
@@ -14,6 +16,7 @@ pub mod build;
 pub mod classify;
 pub mod evidence;
 pub mod extract;
+pub mod gates;
 pub mod generate;
 pub mod json;
 pub mod lexicon;
@@ -22,9 +25,11 @@ pub mod plan;
 pub mod rank;
 pub mod retrieve;
 pub mod scores;
+pub mod trust;
+pub mod verdict;
 pub mod years;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -104,6 +109,18 @@ pub struct AskResponse {
     pub answer_mode: AnswerMode,
     pub answer_items: Vec<AnswerItem>,
     pub sources: Vec<Source>,
+    /// The question's time anchor ("as of 2018"), if it has one.
+    pub as_of: Option<trust::AsOf>,
+    /// For claims: SUPPORTED, REFUTED or UNCERTAIN; otherwise null.
+    pub verdict: Option<verdict::Label>,
+    /// For claims: the relation read, the reason, and the facts on each side.
+    pub verdict_evidence: Option<verdict::Verdict>,
+    /// Every conflict found, resolved or not.
+    pub conflicts: Vec<trust::Conflict>,
+    /// Facts removed before the answer was written, and why.
+    pub explanation: Vec<trust::Removal>,
+    pub confidence: trust::Confidence,
+    pub gates: gates::Gates,
     pub warnings: Vec<String>,
     pub timings_ms: BTreeMap<&'static str, u64>,
 }
@@ -130,6 +147,36 @@ pub struct Pipeline {
     retriever: Retriever,
     llm: Option<Arc<dyn ChatModel>>,
     max_context_papers: usize,
+    trust: crate::config::TrustSettings,
+}
+
+/// What the stages before retrieval decided; shared by the first attempt and a retry.
+struct Front {
+    classification: classify::Classification,
+    query_type_source: Decider,
+    entities: Entities,
+    entities_source: Decider,
+    normalized: Normalized,
+    keywords: Vec<String>,
+    lookup: extract::LookupKeys,
+    as_of: Option<trust::AsOf>,
+}
+
+/// One pass from plan to gates.
+struct Attempt {
+    records: Vec<QueryRecord>,
+    reports: Vec<StrategyReport>,
+    kg_results_count: usize,
+    answer: String,
+    answer_mode: AnswerMode,
+    items: Vec<AnswerItem>,
+    sources: Vec<Source>,
+    verdict: Option<verdict::Verdict>,
+    conflicts: Vec<trust::Conflict>,
+    explanation: Vec<trust::Removal>,
+    confidence: trust::Confidence,
+    gates: gates::Gates,
+    warnings: Vec<String>,
 }
 
 struct Stopwatch {
@@ -175,6 +222,7 @@ impl Pipeline {
             retriever,
             llm,
             max_context_papers: settings.pipeline.max_context_papers,
+            trust: settings.pipeline.trust.clone(),
         })
     }
 
@@ -226,18 +274,75 @@ impl Pipeline {
     #[tracing::instrument(name = "ask", skip_all, fields(question = %question.as_str()))]
     pub async fn ask(&self, question: &Question) -> AskResponse {
         let q = question.as_str();
-        let mut warnings = Vec::new();
         let mut clock = Stopwatch::new();
-        let lexicon = self.lexicon();
+        let mut warnings = Vec::new();
         if self.llm.is_none() {
             warnings.push("no LLM configured: rule classifier, keyword extraction and an extractive answer were used".into());
         }
+        let front = self.front(q, &mut warnings, &mut clock).await;
 
+        let mut attempt = self.attempt(q, &front, false, &mut clock).await;
+        if !attempt.gates.all_passed() {
+            // One retry with the alternative plan; it replaces the first answer only if it
+            // passes more gates, so a retry never undoes a correct answer.
+            let failed = attempt.gates.failed_names().join(", ");
+            let retry = self.attempt(q, &front, true, &mut clock).await;
+            let (before, after) = (attempt.gates.passed(), retry.gates.passed());
+            let used = after > before;
+            let record = gates::Retry {
+                reason: format!("failed gate(s): {failed}"),
+                strategy: "label filters instead of linked IRIs, plus the title-keyword search".into(),
+                passed_before: before,
+                passed_after: after,
+                used,
+            };
+            if used {
+                let mut retry = retry;
+                retry.records.splice(0..0, attempt.records.drain(..));
+                retry.reports.splice(0..0, attempt.reports.drain(..));
+                attempt = retry;
+            } else {
+                attempt.records.extend(retry.records);
+                attempt.reports.extend(retry.reports);
+            }
+            attempt.gates.retry = Some(record);
+        }
+        warnings.extend(attempt.warnings.drain(..));
+
+        AskResponse {
+            question: q.to_owned(),
+            query_type: front.classification.query_type,
+            query_type_source: front.query_type_source,
+            target: front.classification.target,
+            entities: front.entities,
+            entities_source: front.entities_source,
+            normalized_entities: front.normalized,
+            sparql_queries: attempt.records,
+            strategies_used: attempt.reports,
+            kg_results_count: attempt.kg_results_count,
+            answer: attempt.answer,
+            answer_mode: attempt.answer_mode,
+            answer_items: attempt.items,
+            sources: attempt.sources,
+            as_of: front.as_of,
+            verdict: attempt.verdict.as_ref().map(|v| v.verdict),
+            verdict_evidence: attempt.verdict,
+            conflicts: attempt.conflicts,
+            explanation: attempt.explanation,
+            confidence: attempt.confidence,
+            gates: attempt.gates,
+            warnings,
+            timings_ms: clock.finish(),
+        }
+    }
+
+    /// Extraction, classification and normalisation (the LLM's part, with fallbacks).
+    async fn front(&self, q: &str, warnings: &mut Vec<String>, clock: &mut Stopwatch) -> Front {
+        let lexicon = self.lexicon();
         // 2 before 1: the rule classifier reads whether a dataset was recognised.
-        let keyword_entities = extract::by_keywords(&lexicon, q);
+        let mut entities = extract::by_keywords(&lexicon, q);
         let mut entities_source = Decider::Keywords;
-        let mut entities = keyword_entities.clone();
-        if let Some(reply) = self.chat(&extract::llm_request(q), &mut warnings, "entity extraction").await {
+        if let Some(reply) = self.chat(&extract::llm_request(q), warnings, "entity extraction").await {
             match extract::parse_llm_reply(&reply) {
                 Some(found) if !found.is_empty() => {
                     entities = found;
@@ -252,8 +357,7 @@ impl Pipeline {
         let mut classification = classify::classify_with(q, !entities.datasets.is_empty(), !entities.is_empty());
         let mut query_type_source = Decider::Rules;
         if self.llm.is_some() {
-            let request = classify_request(q);
-            if let Some(reply) = self.chat(&request, &mut warnings, "classification").await {
+            if let Some(reply) = self.chat(&classify_request(q), warnings, "classification").await {
                 match classify::parse_llm_label(&reply) {
                     Some(t) => {
                         if t != classification.query_type {
@@ -272,44 +376,104 @@ impl Pipeline {
         let normalized = normalize::normalize(&lexicon, &entities);
         let keywords = extract::title_keywords(q, &entities);
         let lookup = extract::lookup_keys(q);
-        for entity in normalized.all().filter(|e| !e.is_linked()) {
-            tracing::debug!(entity = %entity.text, "not linked to the graph; filtering labels");
-        }
         clock.lap("normalize");
+        Front {
+            classification,
+            query_type_source,
+            entities,
+            entities_source,
+            normalized,
+            keywords,
+            lookup,
+            as_of: trust::time_anchor(q),
+        }
+    }
 
-        let input = plan::PlanInput { classification, entities: &normalized, keywords: &keywords, lookup: &lookup };
-        let strategies = match plan::plan(&self.templates, &input) {
-            Ok(s) => s,
-            Err(e) => {
-                // Only reachable if a template and its arguments disagree: report, answer empty.
-                warnings.push(format!("could not build the queries: {e}"));
-                Vec::new()
-            }
+    fn direction(&self, lexicon: &Lexicon, metric: &str) -> Direction {
+        lexicon.lookup(metric).into_iter().find_map(|id| lexicon.entry(id).direction).unwrap_or(Direction::Higher)
+    }
+
+    /// Plan, retrieve, weigh, answer and check; `alternative` is the retry's plan.
+    async fn attempt(&self, q: &str, front: &Front, alternative: bool, clock: &mut Stopwatch) -> Attempt {
+        let lexicon = self.lexicon();
+        let direction = |metric: &str| self.direction(&lexicon, metric);
+        let mut warnings = Vec::new();
+        let target = front.classification.target;
+
+        let input = plan::PlanInput {
+            classification: front.classification,
+            entities: &front.normalized,
+            keywords: &front.keywords,
+            lookup: &front.lookup,
+            prefer_labels: alternative,
         };
+        let strategies = plan::plan(&self.templates, &input).unwrap_or_else(|e| {
+            // Only reachable if a template and its arguments disagree: report, answer empty.
+            warnings.push(format!("could not build the queries: {e}"));
+            Vec::new()
+        });
         clock.lap("build");
 
         let (mut reports, mut records, retrieved) = self.retriever.run_all(strategies).await;
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum();
-        for report in &reports {
-            if let Some(error) = &report.error {
-                warnings.push(format!("strategy {} failed: {error}", report.name));
-            }
-        }
+        let all_failed = !reports.is_empty() && reports.iter().all(|r| matches!(r.status, retrieve::Status::Timeout | retrieve::Status::Error));
         clock.lap("retrieve");
 
-        let evidence = evidence::assemble(&retrieved);
-        let ranking = rank::rank(&evidence, &normalized, &keywords, self.max_context_papers);
+        // Years and DOIs of every paper found: recency, the anchor, metadata conflicts.
+        let mut evidence = evidence::assemble(&retrieved);
+        let mut found: Vec<String> = evidence.papers.keys().cloned().collect();
+        for paper in evidence.results.iter().filter_map(|r| r.paper.as_ref()) {
+            if !found.contains(paper) {
+                found.push(paper.clone());
+            }
+        }
+        let current_year = years::current_year();
+        let mut metas = BTreeMap::new();
+        match plan::years(&self.templates, &found) {
+            Ok(Some(strategy)) => {
+                let (r, q, rows) = self.retriever.run_all(vec![strategy]).await;
+                reports.extend(r);
+                records.extend(q);
+                metas = evidence::paper_meta(&rows, current_year);
+            }
+            Ok(None) => {}
+            Err(e) => warnings.push(format!("could not build the year query: {e}")),
+        }
+        clock.lap("years");
+
+        let trust_ctx = trust::Trust { settings: &self.trust, reference_year: front.as_of.as_ref().map_or(current_year, |a| a.year) };
+        if let Some(as_of) = &front.as_of {
+            let late = trust::apply_anchor(&mut evidence, &metas, as_of);
+            if !late.is_empty() {
+                warnings.push(format!("left out {} paper(s) published after {} ({})", late.len(), as_of.year, as_of.phrase));
+            }
+        }
+        let facts = trust::facts(&trust_ctx, &evidence, &metas);
+        let assessment = trust::assess(&trust_ctx, facts, &metas, &direction);
+        trust::apply_removals(&mut evidence, &assessment.facts);
+        clock.lap("trust");
+
+        let ranking = rank::rank(&evidence, &front.normalized, &front.keywords, self.max_context_papers);
         warnings.extend(ranking.warnings.iter().cloned());
-        let direction = |metric: &str| -> Direction {
-            lexicon
-                .lookup(metric)
-                .into_iter()
-                .find_map(|id| lexicon.entry(id).direction)
-                .unwrap_or(Direction::Higher)
+        let verdict = (front.classification.query_type == QueryType::ClaimVerification)
+            .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &direction));
+        let mut items = match &verdict {
+            Some(v) => verdict_items(v),
+            None => generate::answer_items(target, &evidence, &ranking.all, &front.normalized, &direction),
         };
-        let mut items =
-            generate::answer_items(classification.target, &evidence, &ranking.all, &normalized, &direction);
-        let chosen = generate::select_sources(&mut items, &ranking.papers, self.max_context_papers);
+        // Unresolved disagreements about what the answer names are stated, with both sides.
+        let disputed: Vec<&trust::Conflict> = assessment
+            .conflicts
+            .iter()
+            .filter(|c| c.kind == trust::ConflictKind::DifferentValues && !c.resolved)
+            .filter(|c| items.iter().any(|i| c.subject.starts_with(&format!("{} on ", i.label)) || i.model.as_ref().is_some_and(|m| c.subject.starts_with(&format!("{m} on ")))))
+            .collect();
+        let mut priority: Vec<String> = Vec::new();
+        if let Some(v) = &verdict {
+            priority.extend(v.supporting.iter().chain(&v.contradicting).flat_map(|f| f.papers.iter().map(|p| p.iri.clone())));
+        }
+        priority.extend(disputed.iter().flat_map(|c| c.sides.iter().flat_map(|s| s.papers.iter().map(|p| p.iri.clone()))));
+        let chosen = generate::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers);
         clock.lap("rank");
 
         let details = match plan::details(&self.templates, &chosen) {
@@ -329,9 +493,15 @@ impl Pipeline {
                 BTreeMap::new()
             }
         };
+        for report in reports.iter().filter(|r| r.error.is_some()) {
+            let error = report.error.as_deref().unwrap_or_default();
+            let line = format!("strategy {} failed: {error}", report.name);
+            if !warnings.contains(&line) {
+                warnings.push(line);
+            }
+        }
         clock.lap("details");
 
-        let current_year = years::current_year();
         let mut year_of = BTreeMap::new();
         for iri in &chosen {
             let raw = details.get(iri).map(|d| d.years.clone()).unwrap_or_default();
@@ -341,20 +511,46 @@ impl Pipeline {
             }
             year_of.insert(iri.clone(), check.year);
         }
-        let sources = generate::sources(&chosen, &details, &evidence, &ranking.papers, &year_of);
+        let validity = |iri: &str, year: Option<i32>| trust::validity(&trust_ctx, &assessment, iri, year);
+        let sources = generate::sources(&chosen, &details, &evidence, &ranking.papers, &year_of, &validity);
+        let number_of = |iri: &str| chosen.iter().position(|c| c == iri).map(|i| i + 1);
+        let verdict = verdict.map(|mut v| {
+            for fact in v.supporting.iter_mut().chain(v.contradicting.iter_mut()) {
+                fact.sources = fact.papers.iter().filter_map(|p| number_of(&p.iri)).collect();
+            }
+            v
+        });
         clock.lap("validate");
 
-        let all_failed = !reports.is_empty()
-            && reports.iter().all(|r| matches!(r.status, retrieve::Status::Timeout | retrieve::Status::Error));
-        let extractive = if all_failed {
-            "I could not query the knowledge graph (see strategies_used and warnings), so I cannot answer or cite anything."
-                .to_owned()
+        // The answer: extractive always, phrased by the LLM when one is configured.
+        let nothing_found = items.is_empty() && sources.is_empty();
+        let mut extractive = if all_failed {
+            "I could not query the knowledge graph (see strategies_used and warnings), so I cannot answer or cite anything.".to_owned()
         } else {
-            generate::extractive(classification.target, &items, &sources, &normalized)
+            generate::extractive(target, &items, &sources, &front.normalized)
         };
+        let cite = |papers: &[trust::PaperRef]| -> String {
+            papers.iter().filter_map(|p| number_of(&p.iri)).map(|n| format!("[{n}]")).collect()
+        };
+        if let Some(v) = &verdict {
+            let cited: BTreeSet<usize> = v.supporting.iter().chain(&v.contradicting).flat_map(|f| f.sources.iter().copied()).collect();
+            let cited: String = cited.iter().map(|n| format!("[{n}]")).collect();
+            let reason = if cited.is_empty() { v.reason.clone() } else { format!("{} {cited}", v.reason) };
+            extractive = format!("{}: {reason}. {extractive}", label_text(v.verdict));
+        }
+        let mut stated: Vec<String> = Vec::new();
+        for c in &disputed {
+            let sides: Vec<String> = c.sides.iter().map(|s| format!("{} {}", s.value, cite(&s.papers))).collect();
+            stated.extend(c.sides.iter().map(|s| s.value.clone()));
+            extractive.push_str(&format!(" The graph disagrees on {}: {}.", c.subject, sides.join(" vs ")));
+        }
+        if let Some(v) = &verdict {
+            stated.extend(v.supporting.iter().chain(&v.contradicting).map(|f| f.statement.clone()));
+            stated.push(v.reason.clone());
+        }
         let mut answer = extractive.clone();
         let mut answer_mode = AnswerMode::Extractive;
-        if !sources.is_empty() || !items.is_empty() {
+        if !nothing_found && !all_failed && !alternative {
             let request = generate::llm_request(q, &items, &sources);
             if let Some(reply) = self.chat(&request, &mut warnings, "answer generation").await {
                 let (text, removed, valid) = generate::check_citations(&reply, sources.len());
@@ -365,7 +561,11 @@ impl Pipeline {
                     ));
                 }
                 if valid && !text.is_empty() {
-                    answer = text;
+                    // The model phrases a verdict; it cannot overrule one the facts settle.
+                    answer = match &verdict {
+                        Some(v) => format!("{}: {text}", label_text(v.verdict)),
+                        None => text,
+                    };
                     answer_mode = AnswerMode::Llm;
                 } else {
                     warnings.push("the LLM answer cited no valid source; used the extractive answer".into());
@@ -374,25 +574,101 @@ impl Pipeline {
         }
         clock.lap("generate");
 
-        AskResponse {
-            question: q.to_owned(),
-            query_type: classification.query_type,
-            query_type_source,
-            target: classification.target,
-            entities,
-            entities_source,
-            normalized_entities: normalized,
-            sparql_queries: records,
-            strategies_used: reports,
+        // Confidence and gates.
+        let asked: Vec<&normalize::NormalizedEntity> = front.normalized.all().filter(|e| e.kind != EntityKind::Metric).collect();
+        let matched = asked
+            .iter()
+            .filter(|e| {
+                ranking.papers.iter().any(|p| p.matched.iter().any(|(k, n)| *k == e.kind && n == &e.canonical))
+                    || items.iter().any(|i| {
+                        [Some(&i.label), i.model.as_ref(), i.dataset.as_ref()].into_iter().flatten().any(|l| e.names(l) || l.to_lowercase().contains(&e.canonical.to_lowercase()))
+                    })
+            })
+            .count();
+        let evidence_share = if nothing_found {
+            0.0
+        } else if asked.is_empty() {
+            1.0
+        } else {
+            matched as f64 / asked.len() as f64
+        };
+        let fact_papers: Vec<usize> = assessment.facts.iter().filter(|f| items.iter().any(|i| i.value.as_deref() == Some(f.value.as_str()))).map(|f| f.support).collect();
+        let support = if nothing_found {
+            0.0
+        } else if fact_papers.is_empty() {
+            (sources.len() as f64 / 3.0).min(1.0)
+        } else {
+            fact_papers.iter().map(|&n| trust::support_of(n)).sum::<f64>() / fact_papers.len() as f64
+        };
+        let recency = if sources.is_empty() {
+            0.0
+        } else {
+            sources.iter().map(|s| trust_ctx.recency(s.year)).sum::<f64>() / sources.len() as f64
+        };
+        let confidence = trust::confidence(self.trust.confidence_weights, evidence_share, support, recency);
+        let validities: Vec<(usize, trust::Validity)> = sources.iter().map(|s| (s.n, s.validity)).collect();
+        let primary: Vec<usize> = if matches!(target, Target::BestModel | Target::TopScore) {
+            items.iter().flat_map(|i| i.sources.iter().copied()).collect()
+        } else {
+            Vec::new()
+        };
+        let gates = gates::Gates {
+            faithfulness: gates::faithfulness(&answer, &items, &sources, &stated, nothing_found || all_failed),
+            temporal: gates::temporal(&answer, &validities, &primary),
+            scope: gates::scope(&answer, nothing_found || all_failed, evidence_share > 0.0),
+            retry: None,
+        };
+
+        Attempt {
+            records,
+            reports,
             kg_results_count,
             answer,
             answer_mode,
-            answer_items: items,
+            items,
             sources,
+            verdict,
+            conflicts: assessment.conflicts.clone(),
+            explanation: assessment.removals.clone(),
+            confidence,
+            gates,
             warnings,
-            timings_ms: clock.finish(),
         }
     }
+}
+
+fn label_text(label: verdict::Label) -> &'static str {
+    match label {
+        verdict::Label::Supported => "SUPPORTED",
+        verdict::Label::Refuted => "REFUTED",
+        verdict::Label::Uncertain => "UNCERTAIN",
+    }
+}
+
+/// The answer items of a claim: the facts on each side of the verdict.
+fn verdict_items(v: &verdict::Verdict) -> Vec<AnswerItem> {
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for fact in v.supporting.iter().chain(&v.contradicting) {
+        let mut parts = fact.statement.splitn(2, " scores ");
+        let model = parts.next().unwrap_or_default().to_owned();
+        let rest = parts.next().unwrap_or_default();
+        let (value_part, metric) = rest.rsplit_once(" by ").unwrap_or((rest, ""));
+        let dataset = value_part.split_once(" on ").map(|(_, d)| d.to_owned());
+        let item = AnswerItem {
+            label: model.clone(),
+            iri: None,
+            value: Some(fact.value.clone()),
+            sources: Vec::new(),
+            metric: (!metric.is_empty()).then(|| metric.to_owned()),
+            dataset,
+            model: Some(model),
+            papers: fact.papers.iter().map(|p| p.iri.clone()).collect(),
+        };
+        if !items.contains(&item) {
+            items.push(item);
+        }
+    }
+    items
 }
 
 /// The target to use when the LLM's type differs from the rules' one.

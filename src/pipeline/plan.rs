@@ -38,10 +38,12 @@ pub enum Role {
     Details,
     /// Methods, datasets, problems and code of the ranked papers.
     PaperEntities,
+    /// Years and DOIs of every paper found.
+    Years,
 }
 
-fn anchor(entity: &NormalizedEntity) -> Arg {
-    if entity.is_linked() {
+fn anchor(entity: &NormalizedEntity, prefer_labels: bool) -> Arg {
+    if entity.is_linked() && !prefer_labels {
         Arg::Anchor(Anchor::Iris(entity.iris.clone()))
     } else {
         Arg::Anchor(Anchor::Labels(entity.filter_terms()))
@@ -54,6 +56,9 @@ pub struct PlanInput<'a> {
     pub entities: &'a Normalized,
     pub keywords: &'a [String],
     pub lookup: &'a LookupKeys,
+    /// The alternative plan of a retry: label filters instead of linked IRIs, and the
+    /// title-keyword search always.
+    pub prefer_labels: bool,
 }
 
 pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy>, BuildError> {
@@ -102,7 +107,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
         for entity in entities.get(kind) {
             strategies.push(with_fallback(
                 template,
-                &[(param, anchor(entity)), ("limit", Arg::Limit(PAPER_ROWS))],
+                &[(param, anchor(entity, input.prefer_labels)), ("limit", Arg::Limit(PAPER_ROWS))],
                 Role::Papers,
                 entity,
             )?);
@@ -118,7 +123,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
         for dataset in &entities.datasets {
             strategies.push(with_fallback(
                 "leaderboard",
-                &[("dataset", anchor(dataset)), ("limit", Arg::Limit(RESULT_ROWS))],
+                &[("dataset", anchor(dataset, input.prefer_labels)), ("limit", Arg::Limit(RESULT_ROWS))],
                 Role::Results,
                 dataset,
             )?);
@@ -127,7 +132,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
             for method in &entities.methods {
                 strategies.push(with_fallback(
                     "model_results",
-                    &[("model", anchor(method)), ("limit", Arg::Limit(RESULT_ROWS))],
+                    &[("model", anchor(method, input.prefer_labels)), ("limit", Arg::Limit(RESULT_ROWS))],
                     Role::Results,
                     method,
                 )?);
@@ -138,7 +143,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
         for method in &entities.methods {
             strategies.push(with_fallback(
                 "code_links",
-                &[("model", anchor(method)), ("limit", Arg::Limit(LISTING_ROWS))],
+                &[("model", anchor(method, input.prefer_labels)), ("limit", Arg::Limit(LISTING_ROWS))],
                 Role::Code,
                 method,
             )?);
@@ -148,7 +153,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
         for task in &entities.tasks {
             strategies.push(with_fallback(
                 "datasets_by_task",
-                &[("task", anchor(task)), ("limit", Arg::Limit(LISTING_ROWS))],
+                &[("task", anchor(task, input.prefer_labels)), ("limit", Arg::Limit(LISTING_ROWS))],
                 Role::DatasetsOfTask,
                 task,
             )?);
@@ -158,7 +163,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
         for field in &entities.fields {
             strategies.push(with_fallback(
                 "problems_by_field",
-                &[("field", anchor(field)), ("limit", Arg::Limit(LISTING_ROWS))],
+                &[("field", anchor(field, input.prefer_labels)), ("limit", Arg::Limit(LISTING_ROWS))],
                 Role::ProblemsOfField,
                 field,
             )?);
@@ -181,7 +186,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
     // topics and lookups, where titles carry most of the meaning.
     let anchored = !strategies.is_empty();
     let topical = matches!(input.classification.query_type, QueryType::TopicSearch | QueryType::PaperLookup);
-    if !anchored || (topical && input.lookup.doi.is_none() && input.lookup.title.is_none()) {
+    if !anchored || input.prefer_labels || (topical && input.lookup.doi.is_none() && input.lookup.title.is_none()) {
         let mut words = input.keywords.to_vec();
         if input.classification.query_type == QueryType::PaperLookup {
             // "the BERT paper": the method names a title.
@@ -193,6 +198,19 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
     }
     Ok(strategies)
 }
+
+/// The year and DOI query for every paper found (at most `MAX_YEAR_PAPERS`).
+pub fn years(templates: &Templates, papers: &[String]) -> Result<Option<Strategy>, BuildError> {
+    if papers.is_empty() {
+        return Ok(None);
+    }
+    let papers: Vec<String> = papers.iter().take(MAX_YEAR_PAPERS).cloned().collect();
+    let query = templates.fill("paper_years", &[("papers", Arg::Values(papers)), ("limit", Arg::Limit(LISTING_ROWS * 2))])?;
+    Ok(Some(Strategy { name: "paper_years".into(), query, fallback: None, role: Role::Years, anchor: None }))
+}
+
+/// Most papers whose years are read for one question.
+pub const MAX_YEAR_PAPERS: usize = 500;
 
 /// The metadata and entity queries for the papers kept after ranking.
 pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>, BuildError> {
@@ -237,6 +255,7 @@ mod tests {
             entities: &normalized,
             keywords: &keywords,
             lookup: &lookup,
+            prefer_labels: false,
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
     }
@@ -277,6 +296,7 @@ mod tests {
             entities: &normalized,
             keywords: &keywords,
             lookup: &LookupKeys::default(),
+            prefer_labels: false,
         };
         let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
         let lstm = strategies.iter().find(|s| s.name == "papers_by_method:LSTM").unwrap();

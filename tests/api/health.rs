@@ -25,6 +25,8 @@ async fn health_on_the_default_embedded_demo_graph_is_ok_with_a_triple_count() {
     assert_eq!(body["llm"]["status"], "disabled");
     assert_eq!(body["pipeline"], "ready");
     assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(body["trust"]["recency_lambda"], 0.08);
+    assert_eq!(body["trust"]["conflict_threshold"], 0.3);
 }
 
 #[tokio::test]

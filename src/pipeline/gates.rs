@@ -1,0 +1,273 @@
+//! Verification gates, checked before an answer is returned.
+//!
+//! - faithfulness: every sentence that states something carries a valid citation, and
+//!   every number in the answer appears in what it cites (values, years, titles, DOIs,
+//!   labels) or counts what it lists;
+//! - temporal validity: no cited source is SUPERSEDED without the answer saying so;
+//! - scope: with nothing relevant retrieved the answer says so and cites nothing, and with
+//!   sources, they match what the question names.
+//!
+//! A failed gate lets the orchestrator retry once with an alternative strategy; the retry
+//! replaces the first answer only if it passes more gates. Pure.
+
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+use super::generate::{AnswerItem, Source};
+use super::trust::Validity;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Gate {
+    pub passed: bool,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Retry {
+    pub reason: String,
+    pub strategy: String,
+    /// Gates passed by the first answer and by the retry.
+    pub passed_before: usize,
+    pub passed_after: usize,
+    /// Whether the retry's answer replaced the first one.
+    pub used: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Gates {
+    pub faithfulness: Gate,
+    pub temporal: Gate,
+    pub scope: Gate,
+    pub retry: Option<Retry>,
+}
+
+impl Gates {
+    pub fn passed(&self) -> usize {
+        [&self.faithfulness, &self.temporal, &self.scope].iter().filter(|g| g.passed).count()
+    }
+
+    pub fn all_passed(&self) -> bool {
+        self.passed() == 3
+    }
+
+    pub fn failed_names(&self) -> Vec<&'static str> {
+        [("faithfulness", &self.faithfulness), ("temporal", &self.temporal), ("scope", &self.scope)]
+            .into_iter()
+            .filter(|(_, g)| !g.passed)
+            .map(|(n, _)| n)
+            .collect()
+    }
+}
+
+static CITATION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\[(\d+)\]").unwrap_or_else(|e| panic!("citation pattern: {e}")));
+static NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\d+(?:[.,]\d+)*").unwrap_or_else(|e| panic!("number pattern: {e}")));
+/// Things whose digits are not claims: URLs, DOIs, quoted titles, citation markers.
+static NOT_CLAIMS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"https?://\S+|10\.\d{4,9}/\S+|"[^"]*"|\[\d+\]"#).unwrap_or_else(|e| panic!("masking pattern: {e}"))
+});
+
+/// Sentences that state an absence ("the graph records no result of ...").
+static ABSENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(records no|found nothing|no result|could not|cannot|nothing in the knowledge graph)\b")
+        .unwrap_or_else(|e| panic!("absence pattern: {e}"))
+});
+
+/// Sentences, split after . ! ? when followed by a space or the end (not inside numbers).
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        current.push(c);
+        let end = matches!(c, '.' | '!' | '?') && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if end && !current.trim().is_empty() {
+            out.push(current.trim().to_owned());
+            current.clear();
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_owned());
+    }
+    out
+}
+
+fn numbers(text: &str) -> BTreeSet<String> {
+    NUMBER.find_iter(text).map(|m| m.as_str().trim_end_matches(['.', ',']).to_owned()).collect()
+}
+
+/// Checks faithfulness of `answer` to its sources and items.
+/// `stated` holds further texts the answer may quote numbers from (values of the facts a
+/// verdict or a stated disagreement cites).
+pub fn faithfulness(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[String], nothing_found: bool) -> Gate {
+    if nothing_found {
+        let cites = CITATION.is_match(answer);
+        return Gate {
+            passed: !cites,
+            detail: if cites { "cites sources although nothing was found".into() } else { "nothing found; nothing cited".into() },
+        };
+    }
+    let valid = |n: usize| (1..=sources.len()).contains(&n);
+    let mut uncited = Vec::new();
+    for sentence in sentences(answer).into_iter().filter(|s| !ABSENCE.is_match(s)) {
+        // Every sentence that states something must cite; one that says the graph holds
+        // nothing on a point has nothing to cite.
+        let cited: Vec<usize> = CITATION.captures_iter(&sentence).filter_map(|c| c[1].parse().ok()).collect();
+        if cited.is_empty() || !cited.iter().all(|&n| valid(n)) {
+            uncited.push(sentence);
+        }
+    }
+    // The numbers the answer may use: everything stated by what it cites, and counts.
+    let mut allowed: BTreeSet<String> = BTreeSet::new();
+    for s in sources {
+        allowed.extend(numbers(&s.title));
+        allowed.extend(s.year.map(|y| y.to_string()));
+        allowed.extend(s.doi.iter().flat_map(|d| numbers(d)));
+    }
+    for item in items {
+        for text in [Some(&item.label), item.value.as_ref(), item.metric.as_ref(), item.dataset.as_ref(), item.model.as_ref()].into_iter().flatten() {
+            allowed.extend(numbers(text));
+        }
+    }
+    for text in stated {
+        allowed.extend(numbers(text));
+    }
+    allowed.extend((0..=items.len().max(sources.len())).map(|n| n.to_string()));
+    let masked = NOT_CLAIMS.replace_all(answer, " ");
+    let unsupported: Vec<String> = numbers(&masked).into_iter().filter(|n| !allowed.contains(n)).collect();
+    let passed = uncited.is_empty() && unsupported.is_empty();
+    let mut problems = Vec::new();
+    if !uncited.is_empty() {
+        problems.push(format!("{} sentence(s) without a valid citation", uncited.len()));
+    }
+    if !unsupported.is_empty() {
+        problems.push(format!("numbers not in any cited fact: {}", unsupported.join(", ")));
+    }
+    Gate {
+        passed,
+        detail: if passed { "every sentence cites a source; every number is in a cited fact".into() } else { problems.join("; ") },
+    }
+}
+
+/// Checks that the answer does not present a superseded result as the current best:
+/// `primary` are the sources behind a "best"/"top score" answer's items. Citing a
+/// superseded paper elsewhere (a comparison, a list) is fine; so is saying it was superseded.
+pub fn temporal(answer: &str, sources: &[(usize, Validity)], primary: &[usize]) -> Gate {
+    let superseded: Vec<usize> = sources
+        .iter()
+        .filter(|(n, v)| *v == Validity::Superseded && primary.contains(n))
+        .map(|(n, _)| *n)
+        .collect();
+    let stated = answer.to_lowercase().contains("supersed");
+    let passed = superseded.is_empty() || stated;
+    let counts = |v: Validity| sources.iter().filter(|(_, x)| *x == v).count();
+    Gate {
+        passed,
+        detail: if passed {
+            format!(
+                "{} valid, {} outdated, {} superseded, {} conflicted source(s)",
+                counts(Validity::Valid),
+                counts(Validity::Outdated),
+                counts(Validity::Superseded),
+                counts(Validity::Conflicted)
+            )
+        } else {
+            format!("presents superseded source(s) {superseded:?} as the best without saying so")
+        },
+    }
+}
+
+/// Checks that the answer is about what was asked, or says that nothing was found.
+pub fn scope(answer: &str, nothing_found: bool, relevant: bool) -> Gate {
+    if nothing_found {
+        let honest = !CITATION.is_match(answer);
+        return Gate { passed: honest, detail: "nothing relevant retrieved; the answer says so and cites nothing".into() };
+    }
+    Gate {
+        passed: relevant,
+        detail: if relevant {
+            "the sources match what the question names".into()
+        } else {
+            "no source matches anything the question names".into()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(n: usize, title: &str, year: Option<i32>) -> Source {
+        Source {
+            n,
+            title: title.into(),
+            iri: format!("p{n}"),
+            doi: None,
+            year,
+            methods: vec![],
+            datasets: vec![],
+            score: 1.0,
+            validity: Validity::Valid,
+            authors: vec![],
+            fields: vec![],
+            code: vec![],
+        }
+    }
+
+    fn item(label: &str, value: &str) -> AnswerItem {
+        AnswerItem {
+            label: label.into(),
+            iri: None,
+            value: Some(value.into()),
+            sources: vec![1],
+            metric: Some("F1".into()),
+            dataset: Some("SQuAD1.1".into()),
+            model: None,
+            papers: vec![],
+        }
+    }
+
+    #[test]
+    fn faithful_answers_cite_every_sentence_and_only_cited_numbers() {
+        let sources = [source(1, "BERT", Some(2019))];
+        let items = [item("BERT-Large", "90.9")];
+        assert!(faithfulness("BERT-Large reaches 90.9 F1 on SQuAD1.1 [1].", &items, &sources, &[], false).passed);
+        let g = faithfulness("BERT-Large reaches 93.2 F1 [1].", &items, &sources, &[], false);
+        assert!(!g.passed && g.detail.contains("93.2"), "{}", g.detail);
+        let g = faithfulness("BERT-Large is best [1]. It was published in 2019.", &items, &sources, &[], false);
+        assert!(!g.passed && g.detail.contains("without a valid citation"), "{}", g.detail);
+        assert!(!faithfulness("BERT-Large is best [4].", &items, &sources, &[], false).passed);
+    }
+
+    #[test]
+    fn a_sentence_stating_an_absence_needs_no_citation() {
+        let sources = [source(1, "BERT", Some(2019))];
+        let g = faithfulness("UNCERTAIN: the graph records no result of A and B on the same dataset. A is used in BERT [1].", &[], &sources, &[], false);
+        assert!(g.passed, "{}", g.detail);
+    }
+
+    #[test]
+    fn nothing_found_must_cite_nothing() {
+        assert!(faithfulness("I found nothing.", &[], &[], &[], true).passed);
+        assert!(!faithfulness("I found nothing [1].", &[], &[], &[], true).passed);
+        assert!(scope("I found nothing.", true, false).passed);
+    }
+
+    #[test]
+    fn citing_a_superseded_source_must_say_so() {
+        let validity = [(1, Validity::Superseded), (2, Validity::Valid)];
+        assert!(!temporal("A is best [1].", &validity, &[1]).passed);
+        assert!(temporal("A was best [1] but was superseded by B [2].", &validity, &[1]).passed);
+        assert!(temporal("B is best [2].", &validity, &[2]).passed);
+        assert!(temporal("A [1] trails B [2].", &validity, &[]).passed, "a comparison may cite it");
+    }
+
+    #[test]
+    fn sentences_do_not_split_inside_numbers() {
+        assert_eq!(sentences("A scores 90.9 [1]. B scores 85.8 [2]."), vec!["A scores 90.9 [1].", "B scores 85.8 [2]."]);
+    }
+}

@@ -1,0 +1,314 @@
+//! Claim verification without an LLM: read the claim's relation, compare it with the
+//! resolved facts, and return `SUPPORTED`, `REFUTED` or `UNCERTAIN` with the facts on each
+//! side.
+//!
+//! Relations understood: "X outperforms / beats / is better than Y" (and the reverse,
+//! "worse than"), "X achieves V" (a number in the claim), and "X is the best / state of the
+//! art". Facts match when their model, dataset and metric are the ones the claim names
+//! (linked IRIs or names); scores compare as numbers in the metric's direction. A claim
+//! about something the graph does not record is `UNCERTAIN`, never guessed. Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+use super::lexicon::Direction;
+use super::normalize::{Normalized, NormalizedEntity};
+use super::trust::{Fact, PaperRef};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Label {
+    Supported,
+    Refuted,
+    Uncertain,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FactRef {
+    pub statement: String,
+    pub value: String,
+    pub papers: Vec<PaperRef>,
+    /// Numbers of the cited sources stating it (filled once sources are numbered).
+    pub sources: Vec<usize>,
+}
+
+impl FactRef {
+    fn of(fact: &Fact) -> Self {
+        Self { statement: fact.statement(), value: fact.value.clone(), papers: fact.papers.clone(), sources: Vec::new() }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    pub verdict: Label,
+    /// outperforms, achieves, best, or unknown.
+    pub relation: String,
+    pub reason: String,
+    pub supporting: Vec<FactRef>,
+    pub contradicting: Vec<FactRef>,
+}
+
+static OUTPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(outperform\w*|beat|beats|beaten|surpass\w*|exceed\w*|better than|higher than|superior to|more accurate than|stronger than|edges? out|tops?)\b")
+        .unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
+});
+static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind)\b")
+        .unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
+});
+static BEST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest)\b")
+        .unwrap_or_else(|e| panic!("best pattern: {e}"))
+});
+static NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\d+(?:\.\d+)?").unwrap_or_else(|e| panic!("number pattern: {e}")));
+
+/// A number the claim states, outside entity names ("WMT 2014") and years after "in".
+fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
+    let mut text = question.to_owned();
+    for e in entities.all() {
+        text = text.replace(&e.text, " ");
+    }
+    let text = super::trust::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
+    NUMBER.find_iter(&text).filter_map(|m| m.as_str().parse::<f64>().ok()).next()
+}
+
+fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
+    entity.iris.iter().any(|i| i == iri) || entity.names(label)
+}
+
+/// The facts about `model` within the claim's dataset and metric (when it names them).
+fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normalized) -> Vec<&'a Fact> {
+    facts
+        .iter()
+        .filter(|f| f.numeric.is_some())
+        .filter(|f| matches(model, &f.key.0, &f.model))
+        .filter(|f| entities.datasets.is_empty() || entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset)))
+        .filter(|f| entities.metrics.is_empty() || entities.metrics.iter().any(|m| matches(m, &f.key.2, &f.metric)))
+        .collect()
+}
+
+fn better(direction: Direction, a: f64, b: f64) -> bool {
+    if direction == Direction::Lower {
+        a < b
+    } else {
+        a > b
+    }
+}
+
+/// The best fact in `facts` by value, in its metric's direction.
+fn best<'a>(facts: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option<&'a Fact> {
+    facts.iter().copied().reduce(|a, b| {
+        let d = direction(&a.metric);
+        if better(d, b.numeric.unwrap_or(f64::NAN), a.numeric.unwrap_or(f64::NAN)) { b } else { a }
+    })
+}
+
+fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>) -> Verdict {
+    Verdict { verdict: Label::Uncertain, relation: relation.to_owned(), reason, supporting, contradicting }
+}
+
+/// Judges the claim in `question` against the resolved `facts`.
+pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let methods = &entities.methods;
+    if methods.is_empty() {
+        return uncertain(
+            "unknown",
+            "the claim names no model or method the graph records results for".into(),
+            vec![],
+            vec![],
+        );
+    }
+    let reversed = UNDERPERFORMS.is_match(question);
+    if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
+        let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
+        let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
+        // Compare on every (dataset, metric) both have results for.
+        let mut wins = Vec::new();
+        let mut losses = Vec::new();
+        let mut pairs: Vec<(&str, &str)> = fx.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+        pairs.sort();
+        pairs.dedup();
+        for (dataset, metric) in pairs {
+            let on_x: Vec<&Fact> = fx.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
+            let on_y: Vec<&Fact> = fy.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
+            let (bx, by) = (best(&on_x, direction), best(&on_y, direction));
+            if let (Some(bx), Some(by)) = (bx, by) {
+                let d = direction(&bx.metric);
+                if better(d, bx.numeric.unwrap_or(f64::NAN), by.numeric.unwrap_or(f64::NAN)) {
+                    wins.push((bx, by));
+                } else if bx.numeric != by.numeric {
+                    losses.push((bx, by));
+                }
+            }
+        }
+        let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> {
+            pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect()
+        };
+        let (xa, ya) = (&x.canonical, &y.canonical);
+        return match (wins.is_empty(), losses.is_empty()) {
+            (true, true) => uncertain(
+                "outperforms",
+                format!("the graph records no result of {xa} and {ya} on the same dataset and metric"),
+                vec![],
+                vec![],
+            ),
+            (false, true) => Verdict {
+                verdict: Label::Supported,
+                relation: "outperforms".into(),
+                reason: format!("{xa} scores better than {ya} on every dataset and metric both are recorded on"),
+                supporting: refs(&wins),
+                contradicting: vec![],
+            },
+            (true, false) => Verdict {
+                verdict: Label::Refuted,
+                relation: "outperforms".into(),
+                reason: format!("{ya} scores better than {xa} on every dataset and metric both are recorded on"),
+                supporting: vec![],
+                contradicting: refs(&losses),
+            },
+            (false, false) => uncertain(
+                "outperforms",
+                format!("{xa} is better than {ya} on some recorded results and worse on others"),
+                refs(&wins),
+                refs(&losses),
+            ),
+        };
+    }
+
+    let x = &methods[0];
+    let fx = facts_of(facts, x, entities);
+    if let Some(claimed) = claimed_number(question, entities) {
+        if fx.is_empty() {
+            return uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+        }
+        let close = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
+        let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(close));
+        return if agree.is_empty() {
+            Verdict {
+                verdict: Label::Refuted,
+                relation: "achieves".into(),
+                reason: format!("the graph records {} for {}, not {claimed}", disagree.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", "), x.canonical),
+                supporting: vec![],
+                contradicting: disagree.iter().map(|f| FactRef::of(f)).collect(),
+            }
+        } else {
+            Verdict {
+                verdict: Label::Supported,
+                relation: "achieves".into(),
+                reason: format!("the graph records {claimed} for {}", x.canonical),
+                supporting: agree.iter().map(|f| FactRef::of(f)).collect(),
+                contradicting: disagree.iter().map(|f| FactRef::of(f)).collect(),
+            }
+        };
+    }
+
+    if BEST.is_match(question) {
+        let Some(mine) = best(&fx, direction) else {
+            return uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+        };
+        let board: Vec<&Fact> = facts
+            .iter()
+            .filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2)
+            .collect();
+        let top = best(&board, direction).unwrap_or(mine);
+        return if top.numeric == mine.numeric {
+            Verdict {
+                verdict: Label::Supported,
+                relation: "best".into(),
+                reason: format!("{} holds the best recorded {} on {}", x.canonical, mine.metric, mine.dataset),
+                supporting: vec![FactRef::of(mine)],
+                contradicting: vec![],
+            }
+        } else {
+            Verdict {
+                verdict: Label::Refuted,
+                relation: "best".into(),
+                reason: format!("{} scores better than {} on {} by {}", top.model, x.canonical, mine.dataset, mine.metric),
+                supporting: vec![],
+                contradicting: vec![FactRef::of(top), FactRef::of(mine)],
+            }
+        };
+    }
+
+    uncertain(
+        "unknown",
+        "the claim is not a comparison, a score or a best result, which is what the graph's facts can settle".into(),
+        vec![],
+        fx.iter().map(|f| FactRef::of(f)).collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::lexicon::EntityKind;
+
+    fn entity(kind: EntityKind, name: &str) -> NormalizedEntity {
+        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None }
+    }
+
+    fn fact(model: &str, value: f64) -> Fact {
+        Fact {
+            model: model.into(),
+            dataset: "D".into(),
+            metric: "F1".into(),
+            value: value.to_string(),
+            numeric: Some(value),
+            key: (format!("m:{model}"), "d".into(), "f1".into()),
+            papers: vec![],
+            year: Some(2020),
+            support: 1,
+            recency: 1.0,
+            corroboration: 1.0,
+            source_weight: 1.0,
+            score: 1.0,
+        }
+    }
+
+    fn entities(methods: &[&str]) -> Normalized {
+        Normalized {
+            methods: methods.iter().map(|m| entity(EntityKind::Method, m)).collect(),
+            datasets: vec![entity(EntityKind::Dataset, "D")],
+            ..Default::default()
+        }
+    }
+
+    fn judge_q(q: &str, methods: &[&str], facts: &[Fact]) -> Label {
+        judge(q, &entities(methods), facts, &|_| Direction::Higher).verdict
+    }
+
+    #[test]
+    fn comparisons_are_supported_refuted_or_uncertain_by_the_facts() {
+        let facts = [fact("A", 90.0), fact("B", 85.0)];
+        assert_eq!(judge_q("Does A outperform B on D?", &["A", "B"], &facts), Label::Supported);
+        assert_eq!(judge_q("Does B outperform A on D?", &["B", "A"], &facts), Label::Refuted);
+        assert_eq!(judge_q("Is A worse than B on D?", &["A", "B"], &facts), Label::Refuted);
+        assert_eq!(judge_q("Does A beat C on D?", &["A", "C"], &facts), Label::Uncertain);
+    }
+
+    #[test]
+    fn a_claimed_score_must_match_a_recorded_one() {
+        let facts = [fact("A", 90.9)];
+        assert_eq!(judge_q("Does A achieve 90.9 F1 on D?", &["A"], &facts), Label::Supported);
+        assert_eq!(judge_q("Does A achieve 95 F1 on D?", &["A"], &facts), Label::Refuted);
+        assert_eq!(judge_q("Does Z achieve 95 F1 on D?", &["Z"], &facts), Label::Uncertain);
+    }
+
+    #[test]
+    fn best_claims_compare_with_the_whole_board() {
+        let facts = [fact("A", 90.0), fact("B", 95.0)];
+        assert_eq!(judge_q("Is B the best model on D?", &["B"], &facts), Label::Supported);
+        assert_eq!(judge_q("Is A the state of the art on D?", &["A"], &facts), Label::Refuted);
+    }
+
+    #[test]
+    fn numbers_inside_names_are_not_claimed_scores() {
+        let mut e = entities(&["A"]);
+        e.datasets = vec![entity(EntityKind::Dataset, "WMT 2014")];
+        assert_eq!(claimed_number("Is A the best on WMT 2014?", &e), None);
+        assert_eq!(claimed_number("Does A reach 28.4 BLEU on WMT 2014?", &e), Some(28.4));
+    }
+}
