@@ -149,13 +149,15 @@ pub fn answer_items(
                 && evidence.results.iter().any(|f| metric_asked(f, entities));
             let mut facts: Vec<&ResultFact> =
                 evidence.results.iter().filter(|f| !asked_metric || metric_asked(f, entities)).collect();
-            if target == Target::Verdict && !entities.methods.is_empty() {
-                // A claim is about the models it names: keep their results only.
-                facts.retain(|f| {
-                    f.model.as_ref().is_some_and(|m| {
-                        entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l)))
-                    })
-                });
+            // A question that names models is about those models ("what top-1 accuracy does
+            // ResNet-50 reach", "is A or B better"): keep their results when there are any.
+            let named = |f: &&ResultFact| {
+                f.model.as_ref().is_some_and(|m| {
+                    entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l)))
+                })
+            };
+            if !entities.methods.is_empty() && (target == Target::Verdict || facts.iter().any(named)) {
+                facts.retain(named);
             }
             let chosen: Vec<(&ResultFact, f64)> = if target == Target::Verdict {
                 facts.iter().filter_map(|f| Some((*f, parse_score(f.value.as_deref()?)?))).collect()
@@ -514,6 +516,22 @@ mod tests {
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].label, "B");
         assert_eq!(items[0].value.as_deref(), Some("85.2"));
+    }
+
+    #[test]
+    fn a_question_naming_a_model_gets_that_models_score() {
+        use crate::pipeline::normalize::NormalizedEntity;
+        let evidence = Evidence {
+            results: vec![fact("A", "F1", "80.0", "p1"), fact("B", "F1", "90.0", "p2")],
+            ..Default::default()
+        };
+        let entities = Normalized {
+            methods: vec![NormalizedEntity { kind: EntityKind::Method, text: "A".into(), canonical: "A".into(), aliases: vec![], iris: vec![], direction: None }],
+            ..Default::default()
+        };
+        let items = answer_items(Target::TopScore, &evidence, &[], &entities, &higher);
+        assert_eq!(items[0].value.as_deref(), Some("80.0"));
+        assert_eq!(items[0].model.as_deref(), Some("A"));
     }
 
     #[test]

@@ -9,3 +9,4 @@ mod bad_input;
 mod llm;
 mod upstream;
 mod injection;
+mod trust;

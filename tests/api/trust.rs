@@ -1,0 +1,162 @@
+//! The trust stage on a hand-made graph with known outcomes (`tests/fixtures/conflicts.ttl`):
+//! superseded results, a reproduction that disagrees, a corroborated older fact against a
+//! newer one, a snapshot question, contradictory metadata, and claim verdicts.
+
+use serde_json::Value;
+
+use crate::helpers::{spawn_app, TestApp};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/conflicts.ttl");
+
+async fn app(extra: &[(&str, &str)]) -> TestApp {
+    let mut vars = vec![("SCIGRAPH_DUMPS", FIXTURE)];
+    vars.extend_from_slice(extra);
+    spawn_app(&vars).await
+}
+
+async fn ask(app: &TestApp, question: &str) -> Value {
+    let response = app.client.post(format!("{}/ask", app.address)).json(&serde_json::json!({ "question": question })).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    response.json().await.unwrap()
+}
+
+fn first_item(body: &Value) -> (String, String) {
+    let item = &body["answer_items"][0];
+    (item["label"].as_str().unwrap_or_default().to_owned(), item["value"].as_str().unwrap_or_default().to_owned())
+}
+
+fn conflicts_of<'a>(body: &'a Value, kind: &str) -> Vec<&'a Value> {
+    body["conflicts"].as_array().unwrap().iter().filter(|c| c["kind"] == kind).collect()
+}
+
+#[tokio::test]
+async fn an_older_best_result_is_superseded_by_a_newer_better_one() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "Which model has the best Accuracy on BenchOne?").await;
+
+    assert_eq!(first_item(&body), ("NewNet".into(), "85.0".into()));
+    let superseded = conflicts_of(&body, "superseded");
+    assert_eq!(superseded.len(), 1, "{}", body["conflicts"]);
+    assert_eq!(superseded[0]["winner"], "NewNet 85.0");
+    assert!(body["as_of"].is_null());
+    assert!(body["verdict"].is_null());
+    let old = body["sources"].as_array().unwrap().iter().find(|s| s["title"] == "OldNet: An Early Network for BenchOne");
+    if let Some(old) = old {
+        assert_eq!(old["validity"], "SUPERSEDED");
+    }
+    assert_eq!(body["gates"]["temporal"]["passed"], true);
+}
+
+#[tokio::test]
+async fn a_snapshot_question_answers_as_the_graph_stood_then() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "Which model had the best Accuracy on BenchOne as of 2017?").await;
+
+    assert_eq!(body["as_of"]["year"], 2017);
+    assert_eq!(first_item(&body), ("OldNet".into(), "80.0".into()));
+    assert!(body["warnings"].to_string().contains("published after 2017"));
+    assert!(body["sources"].as_array().unwrap().iter().all(|s| s["year"].as_i64().unwrap_or(0) <= 2017));
+}
+
+#[tokio::test]
+async fn a_reproduction_far_newer_than_the_original_removes_the_stale_value() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "What is the top F1 score on BenchTwo?").await;
+
+    assert_eq!(first_item(&body).1, "71.2");
+    let conflict = &conflicts_of(&body, "different_values")[0];
+    assert_eq!(conflict["resolved"], true);
+    assert_eq!(conflict["winner"], "71.2");
+    let removed = &body["explanation"][0];
+    assert!(removed["fact"].as_str().unwrap().contains("74.0"), "{removed}");
+    assert_eq!(removed["papers"][0]["year"], 2012);
+    assert!(removed["rule"].as_str().unwrap().contains("threshold 0.30"));
+    assert!(removed["score"].as_f64().unwrap() < removed["kept_score"].as_f64().unwrap());
+}
+
+#[tokio::test]
+async fn with_conflict_removal_off_both_values_stay_and_the_answer_states_the_disagreement() {
+    let app = app(&[("SCIGRAPH_CONFLICT_REMOVAL", "off")]).await;
+
+    let body = ask(&app, "What is the top F1 score on BenchTwo?").await;
+
+    assert!(body["explanation"].as_array().unwrap().is_empty());
+    assert_eq!(conflicts_of(&body, "different_values")[0]["resolved"], false);
+    let answer = body["answer"].as_str().unwrap();
+    assert!(answer.contains("disagrees") && answer.contains("74.0") && answer.contains("71.2"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_corroborated_older_fact_outweighs_a_single_newer_one_and_both_are_cited() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "Which model has the best Accuracy on BenchThree?").await;
+
+    let conflict = &conflicts_of(&body, "different_values")[0];
+    assert_eq!(conflict["sides"][0]["value"], "91.0", "the corroborated value scores higher");
+    assert_eq!(conflict["sides"][0]["papers"].as_array().unwrap().len(), 3);
+    assert_eq!(conflict["resolved"], false);
+    let answer = body["answer"].as_str().unwrap();
+    assert!(answer.contains("91.0") && answer.contains("90.2"), "{answer}");
+    let conflicted = body["sources"].as_array().unwrap().iter().filter(|s| s["validity"] == "CONFLICTED").count();
+    assert!(conflicted >= 2, "{}", body["sources"]);
+    assert_eq!(body["gates"]["faithfulness"]["passed"], true, "{}", body["gates"]);
+}
+
+#[tokio::test]
+async fn claims_are_supported_refuted_or_uncertain_from_the_facts() {
+    let app = app(&[]).await;
+    let cases = [
+        ("Does NewNet outperform OldNet on BenchOne?", "SUPPORTED"),
+        ("Is it true that OldNet outperforms NewNet on BenchOne?", "REFUTED"),
+        ("Is OldNet worse than NewNet on BenchOne?", "SUPPORTED"),
+        ("Does NewNet achieve 85.0 Accuracy on BenchOne?", "SUPPORTED"),
+        ("Does NewNet achieve 90 Accuracy on BenchOne?", "REFUTED"),
+        ("Is NewNet the state of the art on BenchOne?", "SUPPORTED"),
+        ("Is OldNet the best model on BenchOne?", "REFUTED"),
+        ("Does GhostNet outperform NewNet on BenchOne?", "UNCERTAIN"),
+        ("Is it true that quantum annealing beats simulated annealing?", "UNCERTAIN"),
+    ];
+    for (question, expected) in cases {
+        let body = ask(&app, question).await;
+        assert_eq!(body["query_type"], "claim_verification", "{question}");
+        assert_eq!(body["verdict"], expected, "{question}: {}", body["answer"]);
+        assert!(body["answer"].as_str().unwrap().starts_with(expected), "{question}: {}", body["answer"]);
+        let evidence = &body["verdict_evidence"];
+        if expected != "UNCERTAIN" {
+            let side = if expected == "SUPPORTED" { "supporting" } else { "contradicting" };
+            let facts = evidence[side].as_array().unwrap();
+            assert!(!facts.is_empty(), "{question}");
+            assert!(facts.iter().all(|f| !f["sources"].as_array().unwrap().is_empty()), "{question}: facts are cited");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_paper_with_two_years_and_two_dois_is_a_metadata_conflict() {
+    let app = app(&[]).await;
+    let body = ask(&app, "Who wrote 'A Paper With Two Years'?").await;
+    let metadata = conflicts_of(&body, "metadata");
+    assert_eq!(metadata.len(), 2, "{}", body["conflicts"]);
+    assert_eq!(body["sources"][0]["year"], 2019, "the earliest valid year is shown");
+}
+
+#[tokio::test]
+async fn confidence_has_its_components_and_a_reason() {
+    let app = app(&[]).await;
+    let body = ask(&app, "Which model has the best Accuracy on BenchOne?").await;
+    let c = &body["confidence"];
+    for part in ["score", "evidence", "support", "recency"] {
+        let v = c[part].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&v), "{part}={v}");
+    }
+    let expected = 0.4 * c["evidence"].as_f64().unwrap() + 0.3 * c["support"].as_f64().unwrap() + 0.3 * c["recency"].as_f64().unwrap();
+    assert!((c["score"].as_f64().unwrap() - expected).abs() < 0.011);
+    assert!(!c["explanation"].as_str().unwrap().is_empty());
+    let nothing = ask(&app, "Which papers study the migration patterns of zebras?").await;
+    assert_eq!(nothing["confidence"]["score"], 0.0);
+    assert_eq!(nothing["gates"]["scope"]["passed"], true);
+}
