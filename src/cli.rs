@@ -37,6 +37,29 @@ pub enum Command {
 pub enum EvalCommand {
     /// Query-type accuracy and entity precision/recall on a JSON Lines gold file.
     Types(EvalTypesArgs),
+    /// SciQA: answer_items against the recorded answers (micro P/R/F1, exact match).
+    Sciqa(EvalSciqaArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvalSciqaArgs {
+    /// SciQA questions.json.
+    #[arg(long, value_name = "Q.json")]
+    pub questions: PathBuf,
+    /// SciQA answers.json (SPARQL results form).
+    #[arg(long, value_name = "A.json")]
+    pub answers: PathBuf,
+    /// Write the full report (with per-question detail) as JSON here.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    /// Only the first N questions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Ask SciQA's paraphrases of each question instead of the question itself.
+    #[arg(long)]
+    pub paraphrased: bool,
+    #[command(flatten)]
+    pub backend: BackendArgs,
 }
 
 #[derive(Debug, Args)]
@@ -285,6 +308,25 @@ pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Res
         std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
     }
     emit(&crate::eval::render_types(&report))
+}
+
+/// `scigraph eval sciqa`: the full pipeline on SciQA questions, scored on answer_items.
+pub async fn eval_sciqa(settings: Settings, args: &EvalSciqaArgs) -> anyhow::Result<()> {
+    use crate::eval::sciqa;
+    let mut questions = sciqa::read_questions(&args.questions)?;
+    if let Some(n) = args.limit {
+        questions.truncate(n);
+    }
+    let answers = sciqa::read_answers(&args.answers)?;
+    let kg = crate::kg::connect(&settings.kg).await?;
+    let llm = crate::llm::from_settings(&settings.llm)?;
+    let pipeline = crate::pipeline::Pipeline::new(&settings, kg, llm)?;
+    crate::startup::load_labels(&pipeline).await;
+    let report = sciqa::evaluate(&pipeline, &questions, &answers, args.paraphrased).await;
+    if let Some(out) = &args.json {
+        std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
+    }
+    emit(&sciqa::render(&report))
 }
 
 #[cfg(test)]

@@ -230,3 +230,235 @@ mod tests {
         assert_eq!(r.entities.recall, 1.0);
     }
 }
+
+/// SciQA: each question through the full pipeline, `answer_items` scored against the
+/// recorded answers the way the Scholarly QALD 2023 challenge did (micro precision, recall
+/// and F1 over the flattened answer values, plus exact match), per template, for the
+/// handcrafted questions and overall.
+pub mod sciqa {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::Path;
+    use std::time::Instant;
+
+    use serde::Serialize;
+    use serde_json::Value;
+
+    use super::EvalError;
+    use crate::pipeline::classify::Target;
+    use crate::pipeline::{AskResponse, Pipeline, Question};
+
+    #[derive(Debug, Clone)]
+    pub struct SciqaQuestion {
+        pub id: String,
+        pub question: String,
+        pub template: Option<String>,
+        pub paraphrases: Vec<String>,
+    }
+
+    fn read_json(path: &Path) -> Result<Value, EvalError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| EvalError::Io { path: path.display().to_string(), reason: e.to_string() })?;
+        serde_json::from_str(&text).map_err(|e| EvalError::Format { path: path.display().to_string(), line: e.line(), reason: e.to_string() })
+    }
+
+    fn format_error(path: &Path, reason: &str) -> EvalError {
+        EvalError::Format { path: path.display().to_string(), line: 0, reason: reason.to_owned() }
+    }
+
+    /// Reads SciQA's `questions.json` (`{"questions": [...]}`).
+    pub fn read_questions(path: &Path) -> Result<Vec<SciqaQuestion>, EvalError> {
+        let json = read_json(path)?;
+        let list = json["questions"].as_array().ok_or_else(|| format_error(path, "expected {\"questions\": [...]}"))?;
+        list.iter()
+            .map(|q| {
+                let id = q["id"].as_str().ok_or_else(|| format_error(path, "a question without an id"))?.to_owned();
+                let question = q["question"]["string"]
+                    .as_str()
+                    .ok_or_else(|| format_error(path, &format!("{id}: no question.string")))?
+                    .to_owned();
+                let paraphrases = q["paraphrased_question"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|p| p.as_str()).filter(|p| !p.trim().is_empty()).map(str::to_owned).collect())
+                    .unwrap_or_default();
+                Ok(SciqaQuestion { id, question, template: q["template_id"].as_str().map(str::to_owned), paraphrases })
+            })
+            .collect()
+    }
+
+    /// Reads SciQA's `answers.json` (SPARQL results per id) into flattened value sets.
+    pub fn read_answers(path: &Path) -> Result<BTreeMap<String, BTreeSet<String>>, EvalError> {
+        let json = read_json(path)?;
+        let list = json["answers"].as_array().ok_or_else(|| format_error(path, "expected {\"answers\": [...]}"))?;
+        let mut out = BTreeMap::new();
+        for a in list {
+            let Some(id) = a["id"].as_str() else { continue };
+            let mut values = BTreeSet::new();
+            if let Some(b) = a["answer"]["boolean"].as_bool() {
+                values.insert(b.to_string());
+            }
+            for binding in a["answer"]["results"]["bindings"].as_array().into_iter().flatten() {
+                for term in binding.as_object().into_iter().flat_map(|o| o.values()) {
+                    if let Some(v) = term["value"].as_str() {
+                        values.insert(v.trim().to_owned());
+                    }
+                }
+            }
+            out.insert(id.to_owned(), values);
+        }
+        Ok(out)
+    }
+
+    /// The values an answer gives: each item's label and IRI, and its value where the
+    /// value is what was asked (a top score).
+    pub fn predicted(response: &AskResponse) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for item in &response.answer_items {
+            out.insert(item.label.trim().to_owned());
+            if let Some(iri) = &item.iri {
+                out.insert(iri.clone());
+            }
+            if response.target == Target::TopScore {
+                if let Some(v) = &item.value {
+                    out.insert(v.trim().to_owned());
+                }
+            }
+        }
+        out.retain(|v| !v.is_empty());
+        out
+    }
+
+    #[derive(Debug, Clone, Default, Serialize)]
+    pub struct Scores {
+        pub precision: f64,
+        pub recall: f64,
+        pub f1: f64,
+        pub exact_match: f64,
+        pub questions: usize,
+        #[serde(skip)]
+        counts: (usize, usize, usize, usize),
+    }
+
+    impl Scores {
+        fn add(&mut self, predicted: &BTreeSet<String>, gold: &BTreeSet<String>) {
+            let tp = predicted.intersection(gold).count();
+            self.counts.0 += tp;
+            self.counts.1 += predicted.len();
+            self.counts.2 += gold.len();
+            self.counts.3 += usize::from(predicted == gold);
+            self.questions += 1;
+            let (tp, p, g, em) = self.counts;
+            self.precision = if p == 0 { 0.0 } else { tp as f64 / p as f64 };
+            self.recall = if g == 0 { 0.0 } else { tp as f64 / g as f64 };
+            self.f1 = if self.precision + self.recall == 0.0 { 0.0 } else { 2.0 * self.precision * self.recall / (self.precision + self.recall) };
+            self.exact_match = em as f64 / self.questions as f64;
+        }
+    }
+
+    #[derive(Debug, Clone, Serialize)]
+    pub struct QuestionResult {
+        pub id: String,
+        pub template: Option<String>,
+        pub question: String,
+        pub query_type: String,
+        pub target: String,
+        pub gold: Vec<String>,
+        pub predicted: Vec<String>,
+        pub precision: f64,
+        pub recall: f64,
+        pub exact_match: bool,
+        pub latency_ms: f64,
+    }
+
+    #[derive(Debug, Clone, Serialize)]
+    pub struct Report {
+        pub templated: Scores,
+        pub handcrafted: Scores,
+        pub overall: Scores,
+        pub per_template: BTreeMap<String, Scores>,
+        pub latency_ms: Latency,
+        pub questions: Vec<QuestionResult>,
+    }
+
+    #[derive(Debug, Clone, Default, Serialize)]
+    pub struct Latency {
+        pub p50: f64,
+        pub p95: f64,
+        pub max: f64,
+        pub mean: f64,
+    }
+
+    fn latency(mut samples: Vec<f64>) -> Latency {
+        if samples.is_empty() {
+            return Latency::default();
+        }
+        samples.sort_by(f64::total_cmp);
+        let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+        Latency { p50: at(0.5), p95: at(0.95), max: at(1.0), mean: samples.iter().sum::<f64>() / samples.len() as f64 }
+    }
+
+    /// Runs every question (or its paraphrases) and scores the answers.
+    pub async fn evaluate(
+        pipeline: &Pipeline,
+        questions: &[SciqaQuestion],
+        answers: &BTreeMap<String, BTreeSet<String>>,
+        paraphrased: bool,
+    ) -> Report {
+        let (mut templated, mut handcrafted, mut overall) = (Scores::default(), Scores::default(), Scores::default());
+        let mut per_template: BTreeMap<String, Scores> = BTreeMap::new();
+        let mut results = Vec::new();
+        let mut samples = Vec::new();
+        for q in questions {
+            let Some(gold) = answers.get(&q.id) else { continue };
+            let texts: Vec<&String> = if paraphrased { q.paraphrases.iter().collect() } else { vec![&q.question] };
+            for text in texts {
+                let Ok(question) = Question::parse(text, 10_000) else { continue };
+                let started = Instant::now();
+                let response = pipeline.ask(&question).await;
+                let ms = started.elapsed().as_secs_f64() * 1000.0;
+                samples.push(ms);
+                let predicted = predicted(&response);
+                let tp = predicted.intersection(gold).count();
+                overall.add(&predicted, gold);
+                match &q.template {
+                    Some(t) => {
+                        templated.add(&predicted, gold);
+                        per_template.entry(t.clone()).or_default().add(&predicted, gold);
+                    }
+                    None => handcrafted.add(&predicted, gold),
+                }
+                let label = |v: Value| v.as_str().unwrap_or_default().to_owned();
+                results.push(QuestionResult {
+                    id: q.id.clone(),
+                    template: q.template.clone(),
+                    question: text.clone(),
+                    query_type: label(serde_json::to_value(response.query_type).unwrap_or_default()),
+                    target: label(serde_json::to_value(response.target).unwrap_or_default()),
+                    gold: gold.iter().cloned().collect(),
+                    predicted: predicted.iter().cloned().collect(),
+                    precision: if predicted.is_empty() { 0.0 } else { tp as f64 / predicted.len() as f64 },
+                    recall: if gold.is_empty() { 1.0 } else { tp as f64 / gold.len() as f64 },
+                    exact_match: &predicted == gold,
+                    latency_ms: ms,
+                });
+            }
+        }
+        Report { templated, handcrafted, overall, per_template, latency_ms: latency(samples), questions: results }
+    }
+
+    /// A plain-text table of the report.
+    pub fn render(report: &Report) -> String {
+        let row = |name: &str, s: &Scores| {
+            format!("{name:<12} {:>5} {:>9.3} {:>7.3} {:>7.3} {:>7.3}\n", s.questions, s.precision, s.recall, s.f1, s.exact_match)
+        };
+        let mut out = format!("{:<12} {:>5} {:>9} {:>7} {:>7} {:>7}\n", "set", "n", "precision", "recall", "F1", "EM");
+        for (t, s) in &report.per_template {
+            out.push_str(&row(t, s));
+        }
+        out.push_str(&row("templated", &report.templated));
+        out.push_str(&row("handcrafted", &report.handcrafted));
+        out.push_str(&row("overall", &report.overall));
+        let l = &report.latency_ms;
+        out.push_str(&format!("latency ms: p50 {:.1}  p95 {:.1}  max {:.1}  mean {:.1}\n", l.p50, l.p95, l.max, l.mean));
+        out
+    }
+}

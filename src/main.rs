@@ -14,6 +14,9 @@ fn main() -> std::process::ExitCode {
         Command::Eval(cli::EvalCommand::Types(args)) => {
             offline(&args.backend, |settings| cli::eval_types(settings, &args))
         }
+        Command::Eval(cli::EvalCommand::Sciqa(args)) => {
+            offline(&args.backend, |settings| cli::eval_sciqa(settings, &args))
+        }
         Command::Load(args) => {
             scigraph::telemetry::init(LOG_FILTER);
             cli::load(&args)

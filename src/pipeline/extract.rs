@@ -102,6 +102,17 @@ const TASK_LEADERS: &[&str] = &[
     "benchmarks", "is", "are", "what", "which", "how", "i", "me", "my", "need", "want", "show",
     "find", "list", "give", "tell", "looking", "address", "addresses", "tackle", "tackling",
 ];
+/// The two sides of a yes/no comparison: "Does X outperform Y", "Is X better than Y".
+static CLAIM_SIDES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:does|did|do|is|was|can|could|will)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*(?:\s[\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*){0,2}?)\s+(?:really\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:do|does|perform|performs)?\s*better than|worse than|superior to|inferior to)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*(?:\s[\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*){0,2}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)")
+        .unwrap_or_else(|e| panic!("claim sides pattern: {e}"))
+});
+/// A capitalised name after "on" ("on CityScan-2?"): a dataset, when it names nothing known.
+static ON_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:on|over)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}\-\.]*\p{N}[\p{L}\p{N}\-\.]*|\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}\-\.]*)")
+        .unwrap_or_else(|e| panic!("on-name pattern: {e}"))
+});
+/// A preposition and article inside a captured phrase: the name starts after it.
 static INNER_PREPOSITION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:on|over|for|in|of|from|using|with|across)\s+the\s+")
         .unwrap_or_else(|e| panic!("preposition pattern: {e}"))
@@ -162,6 +173,11 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
             spans.push((kind, s, e));
         }
     };
+    if let Some(c) = CLAIM_SIDES.captures(question) {
+        for side in [c.get(1), c.get(2)].into_iter().flatten() {
+            push(EntityKind::Method, side.start(), side.end(), true);
+        }
+    }
     for c in DATASET_CONTEXT.captures_iter(question) {
         if let Some(m) = c.get(1) {
             push(EntityKind::Dataset, m.start(), m.end(), true);
@@ -170,6 +186,12 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     for c in MODEL_CONTEXT.captures_iter(question) {
         if let Some(m) = c.get(1) {
             push(EntityKind::Method, m.start(), m.end(), true);
+        }
+    }
+    for c in ON_NAME.captures_iter(question) {
+        if let Some(m) = c.get(1) {
+            let name = m.as_str().trim_end_matches(['.', '-']);
+            push(EntityKind::Dataset, m.start(), m.start() + name.len(), true);
         }
     }
     for m in TASK_CONTEXT.find_iter(question) {
@@ -343,6 +365,17 @@ mod tests {
             assert_eq!(e.methods, methods, "{q}");
             assert_eq!(e.metrics, metrics, "{q}");
         }
+    }
+
+    #[test]
+    fn unknown_names_in_claims_are_recognised_as_the_two_sides() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let e = by_keywords(&lexicon, "Does Zorvath-9 outperform Kestrel-7 on CityScan-2?");
+        assert_eq!(e.methods, vec!["Zorvath-9", "Kestrel-7"]);
+        assert_eq!(e.datasets, vec!["CityScan-2"]);
+        let e = by_keywords(&lexicon, "Is TorvaNet better than LumaNet on SkyLine-40?");
+        assert_eq!(e.methods, vec!["TorvaNet", "LumaNet"]);
+        assert_eq!(e.datasets, vec!["SkyLine-40"]);
     }
 
     #[test]

@@ -115,10 +115,13 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
     }
 
     // What the target needs beyond papers.
+    // Results feed the answer for these targets, and the trust stage (facts, conflicts)
+    // for any question that names a dataset: its conflicts are listed whatever was asked.
     let wants_results = matches!(
         target,
         Target::Models | Target::BestModel | Target::TopScore | Target::Metrics | Target::Verdict
-    ) || input.classification.query_type == QueryType::MethodComparison;
+    ) || input.classification.query_type == QueryType::MethodComparison
+        || (input.classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());
     if wants_results {
         for dataset in &entities.datasets {
             strategies.push(with_fallback(

@@ -62,8 +62,10 @@ static BEST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
-static NUMBER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\d+(?:\.\d+)?").unwrap_or_else(|e| panic!("number pattern: {e}")));
+/// A number standing on its own ("28.4", "85%"), not part of a name ("Zorvath-9", "GPT-2").
+static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[\s(])(\d+(?:\.\d+)?)(?:%|\b)").unwrap_or_else(|e| panic!("number pattern: {e}"))
+});
 
 /// A number the claim states, outside entity names ("WMT 2014") and years after "in".
 fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
@@ -72,7 +74,7 @@ fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
         text = text.replace(&e.text, " ");
     }
     let text = super::trust::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
-    NUMBER.find_iter(&text).filter_map(|m| m.as_str().parse::<f64>().ok()).next()
+    NUMBER.captures_iter(&text).filter_map(|c| c[1].parse::<f64>().ok()).next()
 }
 
 fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
@@ -310,5 +312,6 @@ mod tests {
         e.datasets = vec![entity(EntityKind::Dataset, "WMT 2014")];
         assert_eq!(claimed_number("Is A the best on WMT 2014?", &e), None);
         assert_eq!(claimed_number("Does A reach 28.4 BLEU on WMT 2014?", &e), Some(28.4));
+        assert_eq!(claimed_number("Does Zorvath-9 beat A on WMT 2014?", &e), None);
     }
 }

@@ -10,3 +10,4 @@ mod llm;
 mod upstream;
 mod injection;
 mod trust;
+mod independent;
