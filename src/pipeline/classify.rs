@@ -219,7 +219,8 @@ pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> C
                 Target::Datasets
             } else if asks_metrics {
                 Target::Metrics
-            } else if ASKS_PAPERS.is_match(q) && !ASKS_MODELS.is_match(q) {
+            } else if papers_first(q) {
+                // "papers ... that benchmarked models on X": the papers are asked for.
                 Target::Papers
             } else if ASKS_MODELS.is_match(q) {
                 Target::Models
@@ -247,6 +248,16 @@ pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> C
         }
     };
     Classification { query_type, target }
+}
+
+/// Whether papers are named before any model in the question (what comes first is what is
+/// asked for; later mentions sit in relative clauses).
+fn papers_first(q: &str) -> bool {
+    match (ASKS_PAPERS.find(q), ASKS_MODELS.find(q)) {
+        (Some(p), Some(m)) => p.start() < m.start(),
+        (Some(_), None) => true,
+        _ => false,
+    }
 }
 
 /// Reads a query type from an LLM reply: a JSON object `{"query_type": "..."}` (possibly in
@@ -297,6 +308,7 @@ mod tests {
     fn dataset_questions_cover_models_papers_metrics_and_datasets() {
         check("What models are being evaluated on the UrbanSound8k dataset?", true, DatasetSearch, Target::Models);
         check("List the title and ID of research papers that contain a benchmark over the Penn Treebank (Word Level) dataset?", true, DatasetSearch, Target::Papers);
+        check("Provide a list of research paper titles and IDs that have benchmarked models on the Penn Treebank dataset?", true, DatasetSearch, Target::Papers);
         check("Can you list the metrics used to evaluate models on the TDM Tagged Corpus dataset?", true, DatasetSearch, Target::Metrics);
         check("What are the most commonly used benchmark datasets for the Entity Disambiguation research field?", false, DatasetSearch, Target::Datasets);
         check("What are the best-known datasets for sentiment analysis?", false, DatasetSearch, Target::Datasets);

@@ -320,11 +320,12 @@ const LISTED: usize = 15;
 fn list(items: &[AnswerItem], render: impl Fn(&AnswerItem) -> String) -> String {
     let shown: Vec<String> = items.iter().take(LISTED).map(render).collect();
     let more = items.len().saturating_sub(LISTED);
-    if more > 0 {
-        format!("{}; and {more} more", shown.join("; "))
-    } else {
-        shown.join("; ")
+    let mut text = if more > 0 { format!("{}; and {more} more", shown.join("; ")) } else { shown.join("; ") };
+    if !items.is_empty() && items.iter().all(|i| i.sources.is_empty()) {
+        // Honest about why nothing is cited: the graph holds these without a paper.
+        text.push_str(" (no paper recorded for these results)");
     }
+    text
 }
 
 /// The deterministic answer, written from the items and sources alone.

@@ -43,7 +43,15 @@ pub enum Role {
 }
 
 fn anchor(entity: &NormalizedEntity, prefer_labels: bool) -> Arg {
-    if entity.is_linked() && !prefer_labels {
+    if prefer_labels {
+        // The retry's alternative: the entity's own words only; aliases would widen a
+        // precise question ("enwiki8") to neighbours ("enwik8").
+        let mut terms = vec![entity.text.clone()];
+        if !entity.canonical.eq_ignore_ascii_case(&entity.text) {
+            terms.push(entity.canonical.clone());
+        }
+        Arg::Anchor(Anchor::Labels(terms))
+    } else if entity.is_linked() {
         Arg::Anchor(Anchor::Iris(entity.iris.clone()))
     } else {
         Arg::Anchor(Anchor::Labels(entity.filter_terms()))
