@@ -58,6 +58,12 @@ pub struct EvalSciqaArgs {
     /// Ask SciQA's paraphrases of each question instead of the question itself.
     #[arg(long)]
     pub paraphrased: bool,
+    /// Also write the summary as a Markdown section here.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Fail (exit 1) when the templated questions' micro F1 is below this.
+    #[arg(long, value_name = "F1")]
+    pub min_f1: Option<f64>,
     #[command(flatten)]
     pub backend: BackendArgs,
 }
@@ -70,6 +76,12 @@ pub struct EvalTypesArgs {
     /// Also write the full report (with every miss) as JSON here.
     #[arg(long, value_name = "OUT")]
     pub json: Option<PathBuf>,
+    /// Also write the summary as a Markdown section here.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Fail (exit 1) when type accuracy is below this fraction.
+    #[arg(long, value_name = "FRACTION")]
+    pub min_accuracy: Option<f64>,
     #[command(flatten)]
     pub backend: BackendArgs,
 }
@@ -307,7 +319,18 @@ pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Res
     if let Some(out) = &args.json {
         std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
     }
-    emit(&crate::eval::render_types(&report))
+    let table = crate::eval::render_types(&report);
+    if let Some(out) = &args.markdown {
+        let title = args.questions.display();
+        std::fs::write(out, format!("### Query types and entities: `{title}`\n\n```\n{table}```\n"))?;
+    }
+    emit(&table)?;
+    if let Some(floor) = args.min_accuracy {
+        if report.type_accuracy < floor {
+            anyhow::bail!("type accuracy {:.3} is below the floor {floor}", report.type_accuracy);
+        }
+    }
+    Ok(())
 }
 
 /// `scigraph eval sciqa`: the full pipeline on SciQA questions, scored on answer_items.
@@ -326,7 +349,19 @@ pub async fn eval_sciqa(settings: Settings, args: &EvalSciqaArgs) -> anyhow::Res
     if let Some(out) = &args.json {
         std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
     }
-    emit(&sciqa::render(&report))
+    let table = sciqa::render(&report);
+    if let Some(out) = &args.markdown {
+        let title = args.questions.display();
+        let mode = if args.paraphrased { " (paraphrases)" } else { "" };
+        std::fs::write(out, format!("### SciQA: `{title}`{mode}\n\n```\n{table}```\n"))?;
+    }
+    emit(&table)?;
+    if let Some(floor) = args.min_f1 {
+        if report.templated.f1 < floor {
+            anyhow::bail!("SciQA templated micro F1 {:.3} is below the floor {floor}", report.templated.f1);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

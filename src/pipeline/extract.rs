@@ -47,10 +47,16 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
             (0..mentions.len()).filter(|&i| mentions[i].start < end && start < mentions[i].end).collect();
         // Only dataset and model names grow this way: "improving object detection" is not a
         // more specific task than "object detection".
+        // A mention may run past the phrase only by a generic head word: the alias
+        // "Transformer model" inside "the Funnel Transformer model".
+        let within = |i: usize| {
+            let overhang = question.get(end..mentions[i].end.max(end)).unwrap_or("").trim().to_lowercase();
+            start <= mentions[i].start && (mentions[i].end <= end || GENERIC_HEADS.contains(&overhang.as_str()))
+        };
         let extends_a_known_name = kind != EntityKind::Task
             && !inside.is_empty()
-            && inside.iter().all(|&i| kind_of(i) == Some(kind) && start <= mentions[i].start && mentions[i].end <= end)
-            && inside.iter().all(|&i| mentions[i].end - mentions[i].start < end - start);
+            && inside.iter().all(|&i| kind_of(i) == Some(kind) && within(i))
+            && inside.iter().all(|&i| mentions[i].start > start || mentions[i].end < end);
         if inside.is_empty() {
             found.push((start, kind, question[start..end].to_owned()));
         } else if extends_a_known_name {
@@ -122,6 +128,8 @@ static INNER_MODEL_TRIGGER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:the|a|an|use|uses|using|used|utili[sz]ed|employ|employs|employed|that|which)\s+")
         .unwrap_or_else(|e| panic!("model trigger pattern: {e}"))
 });
+/// Head words that follow a name without being part of it.
+const GENERIC_HEADS: &[&str] = &["model", "models", "network", "networks", "architecture", "method", "approach", "dataset", "benchmark", "corpus"];
 /// Longer captures are sentences, not names.
 const MAX_NAME_WORDS: usize = 8;
 
@@ -349,13 +357,14 @@ mod tests {
     #[test]
     fn unknown_names_are_recognised_from_their_context() {
         let lexicon = Lexicon::from_tables().unwrap();
-        let cases: [(&str, &[&str], &[&str], &[&str]); 8] = [
+        let cases: [(&str, &[&str], &[&str], &[&str]); 9] = [
             ("What models are being evaluated on the UrbanSound8k dataset?", &["UrbanSound8k"], &[], &[]),
             ("List papers that have utilized the Flair-TDM model and include links to their code", &[], &["Flair-TDM"], &[]),
             ("Which model performs best on the Atari 2600 Freeway benchmark in terms of Score?", &["Atari 2600 Freeway"], &[], &["Score"]),
             ("What are the metrics of evaluation over the Classical music, 5 seconds at 12 kHz dataset?", &["Classical music, 5 seconds at 12 kHz"], &[], &[]),
             ("Which is the best model on this dataset?", &[], &[], &[]),
             ("Provide links to code used in papers that use the Flair-TDM model", &[], &["Flair-TDM"], &[]),
+            ("Provide a list of papers that have utilized the Funnel Transformer model", &[], &["Funnel Transformer"], &[]),
             ("Show me recent work on protein-ligand docking", &[], &[], &[]),
             ("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?", &["Story Cloze Test"], &[], &["Accuracy score"]),
         ];
