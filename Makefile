@@ -75,3 +75,25 @@ eval:
 	   cat eval/NOTES.md; echo; cat eval/out/types.md; echo; cat eval/out/heldout.md; echo; \
 	   for f in sciqa-test sciqa-valid sciqa-train; do [ -f eval/out/$$f.md ] && { cat eval/out/$$f.md; echo; }; done; } > eval/REPORT.md
 	@echo "wrote eval/REPORT.md"
+
+## Speed and cost: criterion benchmarks of the pure stages, then (with ../shared) the service
+## on the mirror at concurrency 1/8/32, the loader against oxigraph's bulk loader, and a
+## synthetic ORKG-sized graph. Figures land in bench/out/; BENCHMARKS.md explains them.
+BENCH_BIN := $(or $(CARGO_TARGET_DIR),target)/release/scigraph-bench
+SYNTHETIC := /var/tmp/scigraph-synthetic-50k.nt.gz
+
+.PHONY: bench bench-stages
+bench-stages:
+	$(CARGO) bench --bench stages
+
+bench: bench-stages
+	$(CARGO) build --release --features rocksdb --bins
+	@mkdir -p bench/out
+	@if [ -f "$(MIRROR)" ]; then \
+		$(BENCH_BIN) service --dump $(MIRROR) --questions $(SCIQA)/test/questions.json --out bench/out/service.json && \
+		$(BENCH_BIN) load --file $(MIRROR) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-mirror.json; \
+	else echo "skipping the service and load benchmarks: $(MIRROR) not found"; fi
+	$(BENCH_BIN) generate --papers 50000 --out $(SYNTHETIC)
+	$(BENCH_BIN) scale --dump $(SYNTHETIC) > bench/out/scale.json
+	$(BENCH_BIN) load --file $(SYNTHETIC) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-synthetic.json
+	@echo "figures in bench/out/; see BENCHMARKS.md"

@@ -227,6 +227,8 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     use crate::kg::load::{load_files, LoadOptions};
     use anyhow::Context;
 
+    std::fs::create_dir_all(&args.store)
+        .with_context(|| format!("cannot create the store directory {}", args.store.display()))?;
     let store = oxigraph::store::Store::open(&args.store)
         .with_context(|| format!("cannot open or create the store at {}", args.store.display()))?;
     let started = Instant::now();

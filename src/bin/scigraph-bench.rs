@@ -357,6 +357,7 @@ fn load(file: &Path, store_dir: Option<&Path>) -> Result<()> {
             let theirs = dir.join("oxigraph-store");
             let _ = std::fs::remove_dir_all(&ours);
             let _ = std::fs::remove_dir_all(&theirs);
+            std::fs::create_dir_all(dir)?;
             let store = Store::open(&ours)?;
             let t = Instant::now();
             let r = load_files(&store, &[file.to_owned()], LoadOptions::default(), &Quiet)?;
@@ -478,7 +479,7 @@ fn generate(papers: usize, out: &Path, seed: u64) -> Result<()> {
             w(format!("<{paper}> <{P}P29> \"{}\"^^<{INT}> .\n", 2000 + rng.below(26)))?;
         }
         w(format!("<{paper}> <{P}P30> <{}> .\n", fields[rng.zipf(fields.len())]))?;
-        for c in 0..1 + rng.below(3) {
+        for c in 0..1 + rng.below(4) {
             let cont = fresh();
             w(format!("<{paper}> <{P}P31> <{cont}> .\n"))?;
             w(format!("<{cont}> <{TYPE}> <{C}Contribution> .\n"))?;
@@ -489,13 +490,13 @@ fn generate(papers: usize, out: &Path, seed: u64) -> Result<()> {
             if rng.below(2) == 0 {
                 w(format!("<{cont}> <{P}HAS_SOURCE_CODE> \"https://github.com/synthetic/repo{}\"^^<{STR}> .\n", rng.below(100_000)))?;
             }
-            for _ in 0..1 + rng.below(3) {
+            for _ in 0..1 + rng.below(4) {
                 let bench = fresh();
                 w(format!("<{cont}> <{P}HAS_BENCHMARK> <{bench}> .\n"))?;
                 w(format!("<{bench}> <{TYPE}> <{C}Benchmark> .\n"))?;
                 w(format!("<{bench}> <{TYPE}> <{C}Resource> .\n"))?;
                 w(format!("<{bench}> <{P}HAS_DATASET> <{}> .\n", datasets[rng.zipf(datasets.len())]))?;
-                for _ in 0..1 + rng.below(2) {
+                for _ in 0..1 + rng.below(4) {
                     let eval = fresh();
                     w(format!("<{bench}> <{P}HAS_EVALUATION> <{eval}> .\n"))?;
                     w(format!("<{eval}> <{TYPE}> <{C}Evaluation> .\n"))?;
@@ -518,12 +519,12 @@ fn generate(papers: usize, out: &Path, seed: u64) -> Result<()> {
 
 fn scale(dump: &Path, samples: usize) -> Result<()> {
     let before = proc_kb("self", "VmRSS").unwrap_or(0);
-    let store = Store::new()?;
     let t = Instant::now();
-    let report = load_files(&store, &[dump.to_owned()], LoadOptions::default(), &Quiet)?;
+    let graph = scigraph::kg::embedded::EmbeddedGraph::from_dumps(&[dump.to_owned()], Duration::from_secs(60), &Quiet)?;
     let load_secs = t.elapsed().as_secs_f64();
     let rss_mb = proc_kb("self", "VmRSS").unwrap_or(0).saturating_sub(before) / 1024;
-
+    let triples = scigraph::kg::KnowledgeGraph::triple_count(&graph).unwrap_or(0);
+    let store = graph.store().clone();
     // Dataset labels to anchor on, spread over the pool.
     let labels: Vec<(String, String)> = match SparqlEvaluator::new()
         .parse_query("SELECT ?d ?l WHERE { ?d a <http://orkg.org/orkg/class/Dataset> ; <http://www.w3.org/2000/01/rdf-schema#label> ?l } LIMIT 5000")?
@@ -551,14 +552,34 @@ fn scale(dump: &Path, samples: usize) -> Result<()> {
         by_iri.push(time(linked.as_str()));
         by_label.push(time(scanned.as_str()));
     }
+    // /ask through the whole pipeline at this size (in process, no HTTP, no LLM).
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let asked = runtime.block_on(async {
+        let settings = scigraph::config::Settings::from_lookup(|_| None)?;
+        let pipeline = scigraph::pipeline::Pipeline::new(&settings, std::sync::Arc::new(graph), None)?;
+        let t = Instant::now();
+        let labels_loaded = pipeline.load_labels().await.map_err(anyhow::Error::msg)?;
+        let label_secs = t.elapsed().as_secs_f64();
+        let mut latencies = Vec::new();
+        for (_, label) in &picked {
+            for q in [format!("What models are being evaluated on the {label} dataset?"), format!("Which model has the best score on the {label} dataset?")] {
+                let question = scigraph::pipeline::Question::parse(&q, 1000)?;
+                let t = Instant::now();
+                let _ = pipeline.ask(&question).await;
+                latencies.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        anyhow::Ok(json!({ "labels_loaded": labels_loaded, "label_load_seconds": round(label_secs), "latency": summary(latencies) }))
+    })?;
     let out = json!({
         "dump": dump.display().to_string(),
-        "triples": report.triples_in_store,
+        "triples": triples,
         "load_seconds": round(load_secs),
-        "load_triples_per_second": (report.statements as f64 / load_secs) as u64,
+        "load_triples_per_second": (triples as f64 / load_secs) as u64,
         "rss_growth_mb": rss_mb,
         "leaderboard_by_iri": summary(by_iri),
         "leaderboard_by_label_scan": summary(by_label),
+        "ask_in_process": asked,
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())
