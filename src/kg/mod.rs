@@ -107,6 +107,8 @@ pub enum KgError {
     Unreachable(String),
     #[error("query refused: {0}")]
     InvalidQuery(String),
+    #[error("the SPARQL endpoint kept failing; not asking it again for {}s", .retry_in.as_secs().max(1))]
+    CircuitOpen { retry_in: Duration },
     #[error("the embedded store failed: {0}")]
     Store(String),
 }
@@ -123,6 +125,7 @@ impl KgError {
             Self::TooLarge { .. } => "kg_results_too_large",
             Self::Unreachable(_) => "kg_unreachable",
             Self::InvalidQuery(_) => "kg_invalid_query",
+            Self::CircuitOpen { .. } => "kg_circuit_open",
             Self::Store(_) => "kg_store_error",
         }
     }

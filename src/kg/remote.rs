@@ -7,6 +7,9 @@
 //! it is parsed with `sparesults` into the same rows the embedded store yields. Every failure
 //! is its own [`KgError`]: a timeout, a 429 (with `Retry-After`), another HTTP status, a body
 //! that is not SPARQL results, a body that does not parse, a body over the size cap.
+//! Transient failures (5xx, 429, refused connections) are retried with backoff within the
+//! query's time budget, honouring `Retry-After`; a circuit breaker stops hammering an
+//! endpoint that keeps failing.
 
 use std::time::Duration;
 
@@ -28,12 +31,99 @@ pub struct RemoteGraph {
     endpoint: Url,
     timeout: Duration,
     max_response_bytes: usize,
+    retry: RetryPolicy,
+    breaker: Breaker,
+}
+
+/// How transient failures (5xx, 429, refused connections) are retried: with exponential
+/// backoff, honouring `Retry-After`, and never past the query's own time budget.
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    pub attempts: u32,
+    pub base_delay: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self { attempts: 3, base_delay: Duration::from_millis(100) }
+    }
+}
+
+/// A circuit breaker: after `threshold` consecutive failed queries the endpoint is left
+/// alone for `cooldown` (queries fail at once with `KgError::CircuitOpen`), then one trial
+/// query is let through; its success closes the circuit. A small state machine, written
+/// here rather than taken from a crate because it must share `KgError` and the retry budget.
+#[derive(Debug)]
+struct Breaker {
+    threshold: u32,
+    cooldown: Duration,
+    state: std::sync::Mutex<BreakerState>,
+}
+
+#[derive(Debug, Default)]
+struct BreakerState {
+    consecutive_failures: u32,
+    open_until: Option<std::time::Instant>,
+}
+
+impl Breaker {
+    fn new(threshold: u32, cooldown: Duration) -> Self {
+        Self { threshold, cooldown, state: std::sync::Mutex::new(BreakerState::default()) }
+    }
+
+    /// `Err` with the time left when the circuit is open.
+    fn check(&self) -> Result<(), Duration> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match state.open_until {
+            Some(until) if until > std::time::Instant::now() => Err(until - std::time::Instant::now()),
+            _ => Ok(()),
+        }
+    }
+
+    fn record(&self, ok: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if ok {
+            *state = BreakerState::default();
+        } else {
+            state.consecutive_failures += 1;
+            if state.consecutive_failures >= self.threshold {
+                state.open_until = Some(std::time::Instant::now() + self.cooldown);
+                tracing::warn!(failures = state.consecutive_failures, "SPARQL endpoint keeps failing; circuit open");
+            }
+        }
+    }
+}
+
+/// Failures worth another try: the server or the network, not the query.
+fn transient(e: &KgError) -> bool {
+    match e {
+        KgError::Http { status, .. } => *status >= 500,
+        KgError::RateLimited { .. } | KgError::Unreachable(_) => true,
+        _ => false,
+    }
 }
 
 impl RemoteGraph {
     pub fn new(endpoint: Url, timeout: Duration) -> Result<Self, reqwest::Error> {
         let client = crate::http_client::builder(timeout).build()?;
-        Ok(Self { client, endpoint, timeout, max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES })
+        Ok(Self {
+            client,
+            endpoint,
+            timeout,
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            retry: RetryPolicy::default(),
+            breaker: Breaker::new(5, Duration::from_secs(30)),
+        })
+    }
+
+    pub fn with_retry(mut self, retry: RetryPolicy) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    pub fn with_breaker(mut self, threshold: u32, cooldown: Duration) -> Self {
+        self.breaker = Breaker::new(threshold.max(1), cooldown);
+        self
     }
 
     pub fn with_max_response_bytes(mut self, limit: usize) -> Self {
@@ -49,6 +139,38 @@ impl RemoteGraph {
         } else {
             KgError::Unreachable(format!("{e}"))
         }
+    }
+
+    /// One HTTP exchange, bounded by `budget`.
+    async fn attempt(&self, query: &ReadQuery, budget: Duration) -> Result<QueryAnswer, KgError> {
+        let response = self
+            .client
+            .post(self.endpoint.clone())
+            .header(ACCEPT, ACCEPT_RESULTS)
+            .form(&[("query", query.as_str())])
+            .timeout(budget)
+            .send()
+            .await
+            .map_err(|e| self.transport_error(e))?;
+
+        let status = response.status();
+        if status.as_u16() == 429 {
+            return Err(KgError::RateLimited { retry_after: retry_after(&response) });
+        }
+        if !status.is_success() {
+            let body = self.read_body(response).await.unwrap_or_default();
+            return Err(KgError::Http { status: status.as_u16(), body: snippet(&body) });
+        }
+        let content_type = response
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let format = results_format(&content_type)
+            .ok_or_else(|| KgError::UnexpectedContentType(content_type.clone()))?;
+        let body = self.read_body(response).await?;
+        parse_results(format, &body)
     }
 
     /// Reads the body up to the size cap; a timeout while streaming is still a timeout.
@@ -76,33 +198,43 @@ impl KnowledgeGraph for RemoteGraph {
 
     #[tracing::instrument(name = "kg.remote.query", skip_all, fields(endpoint = %self.endpoint))]
     async fn query(&self, query: &ReadQuery) -> Result<QueryAnswer, KgError> {
-        let response = self
-            .client
-            .post(self.endpoint.clone())
-            .header(ACCEPT, ACCEPT_RESULTS)
-            .form(&[("query", query.as_str())])
-            .send()
-            .await
-            .map_err(|e| self.transport_error(e))?;
-
-        let status = response.status();
-        if status.as_u16() == 429 {
-            return Err(KgError::RateLimited { retry_after: retry_after(&response) });
+        if let Err(left) = self.breaker.check() {
+            return Err(KgError::CircuitOpen { retry_in: left });
         }
-        if !status.is_success() {
-            let body = self.read_body(response).await.unwrap_or_default();
-            return Err(KgError::Http { status: status.as_u16(), body: snippet(&body) });
+        let deadline = tokio::time::Instant::now() + self.timeout;
+        let mut attempt = 0;
+        let result = loop {
+            attempt += 1;
+            let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if remaining.is_zero() {
+                break Err(KgError::Timeout(self.timeout));
+            }
+            let result = self.attempt(query, remaining).await;
+            let error = match &result {
+                Ok(_) => break result,
+                Err(e) if !transient(e) || attempt >= self.retry.attempts => break result,
+                Err(e) => e,
+            };
+            // Wait as the server asks, or back off exponentially; give up when the wait
+            // would not fit in what is left of the budget.
+            let wait = match error {
+                KgError::RateLimited { retry_after: Some(after) } => *after,
+                _ => self.retry.base_delay * 2u32.pow(attempt - 1),
+            };
+            let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if wait >= remaining {
+                break result;
+            }
+            tracing::debug!(attempt, ?wait, error = %error, "transient SPARQL failure; retrying");
+            tokio::time::sleep(wait).await;
+        };
+        // Only failures of the endpoint count against it, not refused queries.
+        match &result {
+            Ok(_) => self.breaker.record(true),
+            Err(e) if transient(e) || matches!(e, KgError::Timeout(_)) => self.breaker.record(false),
+            Err(_) => {}
         }
-        let content_type = response
-            .headers()
-            .get(CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_owned();
-        let format = results_format(&content_type)
-            .ok_or_else(|| KgError::UnexpectedContentType(content_type.clone()))?;
-        let body = self.read_body(response).await?;
-        parse_results(format, &body)
+        result
     }
 
     fn triple_count(&self) -> Option<u64> {
@@ -320,6 +452,59 @@ mod tests {
         let g = RemoteGraph::new(url, Duration::from_secs(2)).unwrap();
         let err = g.query(&query()).await.unwrap_err();
         assert_eq!(err.code(), "kg_unreachable", "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn a_transient_503_is_retried_and_the_retry_answers() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(ResponseTemplate::new(503)).up_to_n_times(1).expect(1).mount(&server).await;
+        Mock::given(method("POST")).respond_with(json_results(SELECT_JSON)).expect(1).mount(&server).await;
+        let rows = graph(&server, 2000).await.query(&query()).await.unwrap().into_solutions();
+        assert_eq!(rows.rows.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn retry_after_is_honoured_when_it_fits_the_budget() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(ResponseTemplate::new(429).insert_header("retry-after", "1"))
+            .up_to_n_times(1)
+            .mount(&server)
+            .await;
+        Mock::given(method("POST")).respond_with(json_results(SELECT_JSON)).mount(&server).await;
+        let started = std::time::Instant::now();
+        let rows = graph(&server, 3000).await.query(&query()).await.unwrap().into_solutions();
+        assert_eq!(rows.rows.len(), 2);
+        assert!(started.elapsed() >= Duration::from_millis(950), "waited as asked");
+    }
+
+    #[tokio::test]
+    async fn a_query_error_is_not_retried() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(ResponseTemplate::new(400).set_body_string("bad query")).expect(1).mount(&server).await;
+        let err = graph(&server, 2000).await.query(&query()).await.unwrap_err();
+        assert!(matches!(err, KgError::Http { status: 400, .. }), "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn the_circuit_opens_after_repeated_failures_and_closes_after_a_success() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(ResponseTemplate::new(500)).expect(3).mount(&server).await;
+        let g = graph(&server, 2000)
+            .await
+            .with_retry(RetryPolicy { attempts: 1, base_delay: Duration::from_millis(1) })
+            .with_breaker(3, Duration::from_millis(300));
+        for _ in 0..3 {
+            assert_eq!(g.query(&query()).await.unwrap_err().code(), "kg_http_error");
+        }
+        // Open: fails at once, without a request (the mock expects exactly 3).
+        assert_eq!(g.query(&query()).await.unwrap_err().code(), "kg_circuit_open");
+        server.verify().await;
+        server.reset().await;
+        Mock::given(method("POST")).respond_with(json_results(SELECT_JSON)).mount(&server).await;
+        tokio::time::sleep(Duration::from_millis(350)).await;
+        assert!(g.query(&query()).await.is_ok(), "half-open trial succeeds and closes the circuit");
+        assert!(g.query(&query()).await.is_ok());
     }
 
     #[test]
