@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::pipeline::classify::{classify_with, QueryType};
+use crate::pipeline::classify::{classify_full, QueryType};
 use crate::pipeline::extract::{by_keywords, Entities};
 use crate::pipeline::lexicon::{normalize, EntityKind, Lexicon};
 
@@ -123,7 +123,7 @@ pub fn evaluate_types(lexicon: &Lexicon, gold: &[GoldQuestion]) -> TypesReport {
     let mut spurious = Vec::new();
     for q in gold {
         let extracted: Entities = by_keywords(lexicon, &q.question);
-        let got = classify_with(&q.question, !extracted.datasets.is_empty(), !extracted.is_empty()).query_type;
+        let got = classify_full(&q.question, !extracted.datasets.is_empty(), !extracted.is_empty(), !extracted.methods.is_empty()).query_type;
         let slot = per_type.entry(q.query_type.clone()).or_default();
         slot.1 += 1;
         if got.as_str() == q.query_type {

@@ -105,6 +105,9 @@ static EMBEDDED_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
+static LEADING_CONTEXT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+"));
+static WH_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(which|what|who|whom|whose|when|where|why|how)\b"));
 static WH_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(what|which|who|whom|whose|when|where|why|how|list|name|give|show|provide|find|tell)\b"));
 /// "What methods does paper X use": usage, even when a title is quoted.
@@ -115,19 +118,19 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|best|top|tops|topped|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|higher|lower|best|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)\s+(\w+\s+){0,2}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b")
@@ -167,8 +170,21 @@ pub fn classify(question: &str, has_dataset: bool) -> Classification {
 /// [`classify`] knowing whether any entity at all was recognised (a yes/no question about
 /// named things is a claim to check).
 pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> Classification {
-    let q = question.trim().to_lowercase();
-    let q = q.trim_start_matches(|c: char| !c.is_alphanumeric());
+    classify_full(question, has_dataset, has_entities, false)
+}
+
+/// The full rule classifier. `has_method` says whether a method or model was recognised
+/// ("which papers use the X dataset" asks about a dataset when no method is named).
+pub fn classify_full(question: &str, has_dataset: bool, has_entities: bool, has_method: bool) -> Classification {
+    let lowered = question.trim().to_lowercase();
+    let lowered = lowered.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // "For my thesis, which ...", "For a reviewer report: what ...": the question proper
+    // follows the context.
+    let q = match LEADING_CONTEXT.find(lowered) {
+        // A wh-word in the head means the head is the question ("In which papers ...,").
+        Some(m) if !WH_WORD.is_match(m.as_str()) => &lowered[m.end()..],
+        _ => lowered,
+    };
 
     let comparison = COMPARISON.is_match(q) && !NOT_COMPARISON.is_match(q);
     let asks_datasets = ASKS_DATASETS.is_match(q);
@@ -183,7 +199,7 @@ pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> C
         || (!WH_OPENER.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(q)));
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if METHODS_OF.is_match(q) && !comparison {
+    } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
         QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
@@ -193,6 +209,9 @@ pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> C
         || asks_metrics
         || (EVALUATED_ON.is_match(q) && (has_dataset || EXPLICIT_EVALUATED_ON.is_match(q)) && !asks_code)
     {
+        QueryType::DatasetSearch
+    } else if USAGE.is_match(q) && has_dataset && !has_method && !asks_code {
+        // "Which papers use the ENCODE dataset?" asks about a dataset.
         QueryType::DatasetSearch
     } else if USAGE.is_match(q) {
         QueryType::MethodUsage
@@ -328,6 +347,12 @@ mod tests {
         check("What is the DOI of the BERT paper?", false, PaperLookup, Target::PaperDetails);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
         check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);
+    }
+
+    #[test]
+    fn leading_context_is_set_aside_unless_it_is_the_question() {
+        check("For a reviewer report: what is the strongest result on MS MARCO, and does it beat BM25?", true, MethodComparison, Target::TopScore);
+        check("In which papers is the attention mechanism applied, and for what?", false, MethodUsage, Target::Papers);
     }
 
     #[test]

@@ -354,7 +354,7 @@ impl Pipeline {
         }
         clock.lap("extract");
 
-        let mut classification = classify::classify_with(q, !entities.datasets.is_empty(), !entities.is_empty());
+        let mut classification = classify::classify_full(q, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
         let mut query_type_source = Decider::Rules;
         if self.llm.is_some() {
             if let Some(reply) = self.chat(&classify_request(q), warnings, "classification").await {
