@@ -11,3 +11,4 @@ mod upstream;
 mod injection;
 mod trust;
 mod independent;
+mod hostile;
