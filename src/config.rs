@@ -26,6 +26,8 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_BODY_LIMIT",
     "SCIGRAPH_MAX_QUESTION_CHARS",
     "CORS_ORIGINS",
+    "SCIGRAPH_RATE_LIMIT",
+    "SCIGRAPH_RATE_LIMIT_LOOPBACK",
     "SCIGRAPH_BACKEND",
     "SCIGRAPH_DUMPS",
     "SCIGRAPH_STORE",
@@ -104,6 +106,10 @@ pub struct ServerSettings {
     pub max_question_chars: usize,
     /// Allowed CORS origins; empty means no cross-origin access, `*` means any origin.
     pub cors_origins: Vec<String>,
+    /// Requests per minute allowed per client IP on `/ask`; 0 turns the limit off.
+    pub rate_limit_per_minute: u32,
+    /// Whether loopback clients (127.0.0.0/8, ::1) are limited too.
+    pub rate_limit_loopback: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,6 +224,8 @@ impl Settings {
             body_limit: env.positive("SCIGRAPH_BODY_LIMIT", 64 * 1024)?,
             max_question_chars: env.positive("SCIGRAPH_MAX_QUESTION_CHARS", 1000)?,
             cors_origins: env.list("CORS_ORIGINS"),
+            rate_limit_per_minute: env.parse("SCIGRAPH_RATE_LIMIT", 120u32, "expected requests per minute per client (0 = off)")?,
+            rate_limit_loopback: env.switch("SCIGRAPH_RATE_LIMIT_LOOPBACK", false)?,
         };
         for origin in &server.cors_origins {
             if origin != "*" && Url::parse(origin).is_err() {

@@ -86,7 +86,8 @@ impl Application {
             llm = settings.llm.provider(),
             "scigraph listening"
         );
-        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline });
+        let limiter = api::limit::ClientLimiter::new(settings.server.rate_limit_per_minute, settings.server.rate_limit_loopback);
+        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline, limiter });
         let server = run(listener, state).map_err(|e| StartupError::Bind { address, reason: e.to_string() })?;
         Ok(Self { port, server })
     }

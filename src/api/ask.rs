@@ -20,7 +20,13 @@ fn question_of(body: &Value) -> Result<&str, ApiError> {
     }
 }
 
-pub async fn ask(state: web::Data<AppState>, body: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+pub async fn ask(
+    state: web::Data<AppState>,
+    request: actix_web::HttpRequest,
+    body: web::Json<Value>,
+) -> Result<HttpResponse, ApiError> {
+    let client = request.peer_addr().map(|a| a.ip());
+    state.limiter.check(client).map_err(|retry_after_secs| ApiError::RateLimited { retry_after_secs })?;
     let question = Question::parse(question_of(&body)?, state.settings.server.max_question_chars)?;
     let response = state.pipeline.ask(&question).await;
     Ok(HttpResponse::Ok().json(response))

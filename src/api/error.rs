@@ -19,6 +19,8 @@ pub enum ApiError {
     PayloadTooLarge { limit: usize },
     #[error("expected content type application/json, got {0}")]
     UnsupportedMediaType(String),
+    #[error("too many requests from this client; retry in {retry_after_secs}s")]
+    RateLimited { retry_after_secs: u64 },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -42,6 +44,7 @@ impl ApiError {
             Self::BadRequest { code, .. } => code,
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::UnsupportedMediaType(_) => "unsupported_media_type",
+            Self::RateLimited { .. } => "rate_limited",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -66,6 +69,7 @@ impl ResponseError for ApiError {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -74,6 +78,9 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(self.status_code());
         if let Self::MethodNotAllowed { allowed, .. } = self {
             response.insert_header((header::ALLOW, *allowed));
+        }
+        if let Self::RateLimited { retry_after_secs } = self {
+            response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
         }
         if let Self::Internal(reason) = self {
             // The detail goes to the log; the client gets the code.

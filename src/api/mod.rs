@@ -7,6 +7,7 @@
 pub mod ask;
 pub mod error;
 pub mod health;
+pub mod limit;
 
 use std::sync::Arc;
 
@@ -26,6 +27,7 @@ pub struct AppState {
     pub llm: Option<Arc<dyn ChatModel>>,
     pub health: health::HealthChecker,
     pub pipeline: Pipeline,
+    pub limiter: limit::ClientLimiter,
 }
 
 /// Registers every route; unknown methods on a known path get a JSON 405.

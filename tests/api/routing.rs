@@ -90,3 +90,19 @@ async fn a_port_in_use_is_a_clear_start_up_error() {
     let err = Application::build(settings(&[("SCIGRAPH_PORT", &port)])).await.err().expect("must fail");
     assert!(err.to_string().contains(&format!("127.0.0.1:{port}")), "{err}");
 }
+
+#[tokio::test]
+async fn a_client_over_the_rate_limit_gets_a_json_429_with_retry_after() {
+    let app = spawn_app(&[("SCIGRAPH_RATE_LIMIT", "2"), ("SCIGRAPH_RATE_LIMIT_LOOPBACK", "on")]).await;
+    let ask = || app.client.post(format!("{}/ask", app.address)).json(&serde_json::json!({"question": "Which papers use LSTM?"})).send();
+
+    assert_eq!(ask().await.unwrap().status(), 200);
+    assert_eq!(ask().await.unwrap().status(), 200);
+    let limited = ask().await.unwrap();
+
+    assert_eq!(limited.status(), 429);
+    assert!(limited.headers()["retry-after"].to_str().unwrap().parse::<u64>().unwrap() >= 1);
+    let body: serde_json::Value = limited.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "rate_limited");
+    assert_eq!(app.get("/health").await.status(), 200, "health is never limited");
+}
