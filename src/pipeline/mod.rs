@@ -262,6 +262,10 @@ impl Pipeline {
     async fn chat(&self, request: &ChatRequest, warnings: &mut Vec<String>, stage: &str) -> Option<String> {
         let llm = self.llm.as_ref()?;
         match llm.chat(request).await {
+            Ok(reply) if echoes(&reply, &request.user) => {
+                warnings.push(format!("{stage}: the LLM echoed the prompt; used the deterministic fallback"));
+                None
+            }
             Ok(reply) => Some(reply),
             Err(e) => {
                 warnings.push(format!("{stage}: the LLM failed ({}: {e}); used the deterministic fallback", e.code()));
@@ -637,6 +641,21 @@ impl Pipeline {
     }
 }
 
+/// Whether a reply repeats a long stretch of the prompt (models that echo their input;
+/// the prompt's few-shot examples would otherwise parse as an answer).
+fn echoes(reply: &str, prompt: &str) -> bool {
+    const STRETCH: usize = 60;
+    let prompt: Vec<char> = prompt.chars().collect();
+    if prompt.len() < STRETCH {
+        return reply.contains(prompt.iter().collect::<String>().trim());
+    }
+    // Probe a few windows of the prompt; one found verbatim is an echo.
+    let step = ((prompt.len() - STRETCH) / 4).max(1);
+    (0..=prompt.len() - STRETCH)
+        .step_by(step)
+        .any(|i| reply.contains(&prompt[i..i + STRETCH].iter().collect::<String>()))
+}
+
 fn label_text(label: verdict::Label) -> &'static str {
     match label {
         verdict::Label::Supported => "SUPPORTED",
@@ -710,6 +729,15 @@ fn classify_request(question: &str) -> ChatRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_echoed_prompt_is_recognised_and_a_real_reply_is_not() {
+        let prompt = extract::llm_request("Which model is best on SQuAD1.1?").user;
+        assert!(echoes(&prompt, &prompt));
+        assert!(echoes(&format!("Sure: {prompt} ok"), &prompt));
+        assert!(!echoes(r#"{"methods": [], "datasets": ["SQuAD1.1"], "tasks": [], "fields": [], "metrics": []}"#, &prompt));
+        assert!(!echoes("T5-11B is best [1].", "Sources: [1] T5 ... Question: Which model is best on SQuAD1.1? Answer:"));
+    }
 
     #[test]
     fn questions_are_trimmed_and_checked_for_emptiness_and_length() {

@@ -12,3 +12,4 @@ mod injection;
 mod trust;
 mod independent;
 mod hostile;
+mod faults;
