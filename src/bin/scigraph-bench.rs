@@ -52,6 +52,19 @@ enum Cmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Many requests at high concurrency on one server: 5xx, lost requests, memory over time.
+    Soak {
+        #[arg(long)]
+        dump: PathBuf,
+        #[arg(long)]
+        questions: PathBuf,
+        #[arg(long, default_value = "20000")]
+        requests: usize,
+        #[arg(long, default_value = "64")]
+        concurrency: usize,
+        #[arg(long, default_value = "900")]
+        max_seconds: u64,
+    },
     /// scigraph's loader against oxigraph's bulk loader on the same file.
     Load {
         #[arg(long)]
@@ -84,6 +97,9 @@ fn main() -> Result<()> {
     match cli.command {
         Cmd::Service { dump, questions, concurrency, requests, max_seconds, out } => {
             runtime.block_on(service(&dump, &questions, &concurrency, requests, Duration::from_secs(max_seconds), out.as_deref()))
+        }
+        Cmd::Soak { dump, questions, requests, concurrency, max_seconds } => {
+            runtime.block_on(soak(&dump, &questions, requests, concurrency, Duration::from_secs(max_seconds)))
         }
         Cmd::Load { file, store_dir } => load(&file, store_dir.as_deref()),
         Cmd::Generate { papers, out, seed } => generate(papers, &out, seed),
@@ -318,6 +334,73 @@ async fn service(dump: &Path, questions: &Path, levels: &[usize], requests: Opti
     if let Some(out) = out {
         std::fs::write(out, text)?;
     }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// soak
+
+async fn soak(dump: &Path, questions: &Path, requests: usize, concurrency: usize, limit: Duration) -> Result<()> {
+    let questions = read_questions(questions)?;
+    let server = start_server(dump).await?;
+    let pid = server.child.id().to_string();
+    let client = scigraph::http_client::builder(Duration::from_secs(120)).pool_max_idle_per_host(concurrency).build()?;
+    // Memory every second while the load runs.
+    let sampling = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let (pid, sampling) = (pid.clone(), sampling.clone());
+        tokio::spawn(async move {
+            let mut samples = Vec::new();
+            while sampling.load(std::sync::atomic::Ordering::Relaxed) {
+                samples.push(proc_kb(&pid, "VmRSS").unwrap_or(0) / 1024);
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            samples
+        })
+    };
+    let deadline = Instant::now() + limit;
+    let started = Instant::now();
+    let url = server.url.clone();
+    let outcomes: Vec<(f64, Option<u16>)> = futures::stream::iter((0..requests).map(|i| questions[i % questions.len()].clone()))
+        .take_while(|_| std::future::ready(Instant::now() < deadline))
+        .map(|q| {
+            let (client, url) = (client.clone(), url.clone());
+            async move {
+                let t = Instant::now();
+                let status = match client.post(format!("{url}/ask")).json(&json!({ "question": q })).send().await {
+                    Ok(r) => {
+                        let status = r.status().as_u16();
+                        r.bytes().await.ok().map(|_| status)
+                    }
+                    Err(_) => None,
+                };
+                (t.elapsed().as_secs_f64() * 1000.0, status)
+            }
+        })
+        .buffer_unordered(concurrency)
+        .collect()
+        .await;
+    let seconds = started.elapsed().as_secs_f64();
+    sampling.store(false, std::sync::atomic::Ordering::Relaxed);
+    let rss = sampler.await.unwrap_or_default();
+    let mut report = summary(outcomes.iter().map(|o| o.0).collect());
+    report["requests_sent"] = json!(outcomes.len());
+    report["ok_200"] = json!(outcomes.iter().filter(|o| o.1 == Some(200)).count());
+    report["server_errors_5xx"] = json!(outcomes.iter().filter(|o| o.1.is_some_and(|s| s >= 500)).count());
+    report["other_status"] = json!(outcomes.iter().filter(|o| o.1.is_some_and(|s| s != 200 && s < 500)).count());
+    report["lost"] = json!(outcomes.iter().filter(|o| o.1.is_none()).count());
+    report["seconds"] = json!(round(seconds));
+    report["requests_per_second"] = json!(round(outcomes.len() as f64 / seconds));
+    report["concurrency"] = json!(concurrency);
+    let tenth = (rss.len() / 10).max(1);
+    report["rss_mb"] = json!({
+        "first": rss.first(), "last": rss.last(), "max": rss.iter().max(),
+        "mean_first_tenth": rss.iter().take(tenth).sum::<u64>() / tenth as u64,
+        "mean_last_tenth": rss.iter().rev().take(tenth).sum::<u64>() / tenth as u64,
+        "samples": rss.len(),
+    });
+    report["peak_rss_mb"] = json!(proc_kb(&pid, "VmHWM").map(|kb| kb / 1024));
+    println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())
 }
 
