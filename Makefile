@@ -98,3 +98,12 @@ bench: bench-stages
 	$(BENCH_BIN) scale --dump $(SYNTHETIC) > bench/out/scale.json
 	$(BENCH_BIN) load --file $(SYNTHETIC) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-synthetic.json
 	@echo "figures in bench/out/; see BENCHMARKS.md"
+
+## ORKG's real engine: starts Virtuoso on 127.0.0.1 (installing it if missing), loads the
+## demo graph, and checks the remote backend's answers against the embedded store's.
+VIRTUOSO_DIR ?= /tmp/scigraph-virtuoso
+.PHONY: test-virtuoso
+test-virtuoso:
+	scripts/virtuoso.sh start $(VIRTUOSO_DIR)
+	SCIGRAPH_VIRTUOSO_URL=http://127.0.0.1:$${VIRTUOSO_HTTP_PORT:-18890}/sparql $(CARGO) test --test virtuoso; \
+		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status

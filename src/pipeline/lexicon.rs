@@ -266,6 +266,14 @@ impl Lexicon {
             if !entries[id].iris.contains(&label.iri) {
                 entries[id].iris.push(label.iri.clone());
             }
+            // Backends return labels in different orders: the same graph must give the same
+            // canonical spelling and IRI order on every one.
+            if text < entries[id].canonical.as_str() {
+                entries[id].canonical = text.to_owned();
+            }
+        }
+        for entry in entries.iter_mut().filter(|e| e.from_graph) {
+            entry.iris.sort();
         }
         // A table entry links to every graph resource labelled with its canonical name or an
         // alias ("CNN" finds resources labelled "Convolutional Neural Network" and "CNN").
