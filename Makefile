@@ -107,3 +107,13 @@ test-virtuoso:
 	scripts/virtuoso.sh start $(VIRTUOSO_DIR)
 	SCIGRAPH_VIRTUOSO_URL=http://127.0.0.1:$${VIRTUOSO_HTTP_PORT:-18890}/sparql $(CARGO) test --test virtuoso; \
 		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status
+
+## Fuzz question -> built queries for FUZZ_SECONDS (no panic, every query a valid SELECT).
+## cargo-fuzz wants nightly flags; RUSTC_BOOTSTRAP lets the stable toolchain take them, and
+## no sanitizer is used (-s none), so only coverage instrumentation is added.
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$${FUZZ_TARGET_DIR:-/var/tmp/scigraph-fuzz-target} \
+		$(CARGO) fuzz run question_to_queries --fuzz-dir fuzz -s none -- -max_total_time=$(FUZZ_SECONDS)
