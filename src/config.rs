@@ -33,6 +33,9 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_STORE",
     "SPARQL_ENDPOINT",
     "SPARQL_TIMEOUT",
+    "SCIGRAPH_SPARQL_RETRIES",
+    "SCIGRAPH_BREAKER_THRESHOLD",
+    "SCIGRAPH_BREAKER_COOLDOWN_SECS",
     "SCIGRAPH_HEALTH_CACHE_SECS",
     "SCIGRAPH_LLM_PROVIDER",
     "OLLAMA_BASE_URL",
@@ -140,6 +143,12 @@ pub struct KgSettings {
     pub timeout: Duration,
     /// How long `/health` reuses its last knowledge-graph and LLM check.
     pub health_cache_ttl: Duration,
+    /// Attempts per remote query (1 = no retry) for transient failures.
+    pub sparql_attempts: u32,
+    /// Consecutive failed remote queries that open the circuit breaker.
+    pub breaker_threshold: u32,
+    /// How long an open circuit leaves the endpoint alone.
+    pub breaker_cooldown: Duration,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -254,6 +263,9 @@ impl Settings {
             endpoint: env.url("SPARQL_ENDPOINT", DEFAULT_SPARQL_ENDPOINT)?,
             timeout: env.seconds("SPARQL_TIMEOUT", 10.0)?,
             health_cache_ttl: env.seconds("SCIGRAPH_HEALTH_CACHE_SECS", 5.0)?,
+            sparql_attempts: env.positive("SCIGRAPH_SPARQL_RETRIES", 3)? as u32,
+            breaker_threshold: env.positive("SCIGRAPH_BREAKER_THRESHOLD", 5)? as u32,
+            breaker_cooldown: env.seconds("SCIGRAPH_BREAKER_COOLDOWN_SECS", 30.0)?,
         };
         let llm = match env.raw("SCIGRAPH_LLM_PROVIDER").as_deref().map(str::trim) {
             None | Some("") | Some("none") => LlmSettings::None,

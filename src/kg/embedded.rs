@@ -242,6 +242,9 @@ mod tests {
             endpoint: url::Url::parse(crate::config::DEFAULT_SPARQL_ENDPOINT).unwrap(),
             timeout: Duration::from_secs(1),
             health_cache_ttl: Duration::from_secs(1),
+            sparql_attempts: 1,
+            breaker_threshold: 5,
+            breaker_cooldown: Duration::from_secs(30),
         };
         let result = EmbeddedGraph::from_settings(&settings);
         if cfg!(feature = "rocksdb") {

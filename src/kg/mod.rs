@@ -189,7 +189,9 @@ pub async fn connect(settings: &KgSettings) -> Result<Arc<dyn KnowledgeGraph>, C
                 ));
             }
             let graph = remote::RemoteGraph::new(settings.endpoint.clone(), settings.timeout)
-                .map_err(|e| ConnectError::Client(e.to_string()))?;
+                .map_err(|e| ConnectError::Client(e.to_string()))?
+                .with_retry(remote::RetryPolicy { attempts: settings.sparql_attempts, ..Default::default() })
+                .with_breaker(settings.breaker_threshold, settings.breaker_cooldown);
             Ok(Arc::new(graph))
         }
         BackendKind::Embedded => {

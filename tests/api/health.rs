@@ -140,3 +140,41 @@ async fn a_configured_llm_that_fails_makes_health_degraded_but_still_200() {
     assert_eq!(body["llm"]["provider"], "openai");
     assert_eq!(body["llm"]["status"], "degraded");
 }
+
+#[tokio::test]
+async fn a_failing_endpoint_opens_the_circuit_health_turns_degraded_and_comes_back() {
+    let sparql = MockServer::start().await;
+    Mock::given(method("POST")).respond_with(ResponseTemplate::new(500)).mount(&sparql).await;
+    let endpoint = format!("{}/sparql", sparql.uri());
+    let app = spawn_app(&[
+        ("SCIGRAPH_BACKEND", "remote"),
+        ("SPARQL_ENDPOINT", &endpoint),
+        ("SCIGRAPH_SPARQL_RETRIES", "1"),
+        ("SCIGRAPH_BREAKER_THRESHOLD", "3"),
+        ("SCIGRAPH_BREAKER_COOLDOWN_SECS", "0.5"),
+        ("SCIGRAPH_HEALTH_CACHE_SECS", "0.1"),
+    ])
+    .await;
+
+    // Questions keep failing until the circuit opens; then health says so.
+    let ask = || app.client.post(format!("{}/ask", app.address)).json(&json!({"question": "Which papers use LSTM?"})).send();
+    let mut opened = false;
+    for _ in 0..5 {
+        let body: serde_json::Value = ask().await.unwrap().json().await.unwrap();
+        if body["warnings"].to_string().contains("kg_circuit_open") {
+            opened = true;
+            break;
+        }
+    }
+    assert!(opened, "the circuit never opened");
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let degraded = app.health().await;
+    assert_eq!(degraded["status"], "degraded");
+    assert!(degraded["kg"]["error"].as_str().unwrap().contains("kg_circuit_open"), "{degraded}");
+
+    // The endpoint recovers; after the cool-down the trial query closes the circuit.
+    sparql.reset().await;
+    Mock::given(method("POST")).respond_with(ask_true()).mount(&sparql).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(app.health().await["status"], "ok");
+}
