@@ -407,57 +407,64 @@ async fn soak(dump: &Path, questions: &Path, requests: usize, concurrency: usize
 // ---------------------------------------------------------------------------------------
 // load
 
+/// Which loader a timed load uses.
+#[derive(Clone, Copy)]
+enum Loader {
+    /// scigraph's `load_files` (line-level recovery, progress).
+    Ours,
+    /// oxigraph's own `bulk_loader().load_from_reader`.
+    Oxigraph,
+}
+
+/// Loads `file` into `store` with `loader`; returns seconds and the triples in the store.
+fn timed_load(store: &Store, file: &Path, loader: Loader) -> Result<(f64, u64)> {
+    let t = Instant::now();
+    match loader {
+        Loader::Ours => {
+            load_files(store, &[file.to_owned()], LoadOptions::default(), &Quiet)?;
+        }
+        Loader::Oxigraph => {
+            let format = scigraph::kg::load::format_of(file).context("unknown RDF format")?;
+            let reader = BufReader::new(std::fs::File::open(file)?);
+            let reader: Box<dyn std::io::Read> = if file.extension().is_some_and(|e| e == "gz") {
+                Box::new(flate2::bufread::MultiGzDecoder::new(reader))
+            } else {
+                Box::new(reader)
+            };
+            let mut bulk = store.bulk_loader();
+            bulk.load_from_reader(format, reader)?;
+            bulk.commit()?;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    Ok((secs, store.len()? as u64))
+}
+
+fn figures(secs: f64, triples: u64) -> Value {
+    json!({ "seconds": round(secs), "triples": triples, "triples_per_second": (triples as f64 / secs) as u64 })
+}
+
 fn load(file: &Path, store_dir: Option<&Path>) -> Result<()> {
-    let format = scigraph::kg::load::format_of(file).context("unknown RDF format")?;
     let mut report = json!({ "file": file.display().to_string() });
-    let rss = || proc_kb("self", "VmRSS").unwrap_or(0);
-
-    let before = rss();
-    let store = Store::new()?;
-    let t = Instant::now();
-    let r = load_files(&store, &[file.to_owned()], LoadOptions::default(), &Quiet)?;
-    let secs = t.elapsed().as_secs_f64();
-    report["scigraph_memory"] = json!({ "seconds": round(secs), "triples": r.triples_in_store, "triples_per_second": (r.statements as f64 / secs) as u64, "rss_growth_mb": (rss().saturating_sub(before)) / 1024 });
-    drop(store);
-
-    let before = rss();
-    let store = Store::new()?;
-    let t = Instant::now();
-    let reader = BufReader::new(std::fs::File::open(file)?);
-    let reader: Box<dyn std::io::Read> = if file.extension().is_some_and(|e| e == "gz") { Box::new(flate2::bufread::MultiGzDecoder::new(reader)) } else { Box::new(reader) };
-    let mut loader = store.bulk_loader();
-    loader.load_from_reader(format, reader)?;
-    loader.commit()?;
-    let secs = t.elapsed().as_secs_f64();
-    let n = store.len()?;
-    report["oxigraph_bulk_loader_memory"] = json!({ "seconds": round(secs), "triples": n, "triples_per_second": (n as f64 / secs) as u64, "rss_growth_mb": (rss().saturating_sub(before)) / 1024 });
-    drop(store);
-
+    for (name, loader) in [("scigraph_memory", Loader::Ours), ("oxigraph_bulk_loader_memory", Loader::Oxigraph)] {
+        // RSS growth is only meaningful for the first load: later ones reuse freed memory.
+        let before = proc_kb("self", "VmRSS").unwrap_or(0);
+        let store = Store::new()?;
+        let (secs, triples) = timed_load(&store, file, loader)?;
+        report[name] = figures(secs, triples);
+        report[name]["rss_growth_mb"] = json!(proc_kb("self", "VmRSS").unwrap_or(0).saturating_sub(before) / 1024);
+    }
     if let Some(dir) = store_dir {
         #[cfg(feature = "rocksdb")]
-        {
-            let ours = dir.join("scigraph-store");
-            let theirs = dir.join("oxigraph-store");
-            let _ = std::fs::remove_dir_all(&ours);
-            let _ = std::fs::remove_dir_all(&theirs);
-            std::fs::create_dir_all(dir)?;
-            let store = Store::open(&ours)?;
-            let t = Instant::now();
-            let r = load_files(&store, &[file.to_owned()], LoadOptions::default(), &Quiet)?;
-            let secs = t.elapsed().as_secs_f64();
+        for (name, loader) in [("scigraph_rocksdb", Loader::Ours), ("oxigraph_bulk_loader_rocksdb", Loader::Oxigraph)] {
+            let path = dir.join(name);
+            let _ = std::fs::remove_dir_all(&path);
+            std::fs::create_dir_all(&path)?;
+            let store = Store::open(&path)?;
+            let (secs, triples) = timed_load(&store, file, loader)?;
             drop(store);
-            report["scigraph_rocksdb"] = json!({ "seconds": round(secs), "triples": r.triples_in_store, "triples_per_second": (r.statements as f64 / secs) as u64, "store_mb": dir_size(&ours) / 1_048_576 });
-            let store = Store::open(&theirs)?;
-            let t = Instant::now();
-            let reader = BufReader::new(std::fs::File::open(file)?);
-            let reader: Box<dyn std::io::Read> = if file.extension().is_some_and(|e| e == "gz") { Box::new(flate2::bufread::MultiGzDecoder::new(reader)) } else { Box::new(reader) };
-            let mut loader = store.bulk_loader();
-            loader.load_from_reader(format, reader)?;
-            loader.commit()?;
-            let secs = t.elapsed().as_secs_f64();
-            let n = store.len()?;
-            drop(store);
-            report["oxigraph_bulk_loader_rocksdb"] = json!({ "seconds": round(secs), "triples": n, "triples_per_second": (n as f64 / secs) as u64, "store_mb": dir_size(&theirs) / 1_048_576 });
+            report[name] = figures(secs, triples);
+            report[name]["store_mb"] = json!(dir_size(&path) / 1_048_576);
         }
         #[cfg(not(feature = "rocksdb"))]
         {
