@@ -255,6 +255,12 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
 }
 
+/// The last three components of a path: reports stay the same on every machine.
+fn short_path(path: &std::path::Path) -> String {
+    let parts: Vec<String> = path.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts[parts.len().saturating_sub(3)..].join("/")
+}
+
 /// Writes to stdout; a closed pipe (`scigraph ask ... | head`) ends output quietly.
 fn emit(text: &str) -> anyhow::Result<()> {
     use std::io::Write;
@@ -323,7 +329,7 @@ pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Res
     }
     let table = crate::eval::render_types(&report);
     if let Some(out) = &args.markdown {
-        let title = args.questions.display();
+        let title = short_path(&args.questions);
         std::fs::write(out, format!("### Query types and entities: `{title}`\n\n```\n{table}```\n"))?;
     }
     emit(&table)?;
@@ -353,7 +359,7 @@ pub async fn eval_sciqa(settings: Settings, args: &EvalSciqaArgs) -> anyhow::Res
     }
     let table = sciqa::render(&report);
     if let Some(out) = &args.markdown {
-        let title = args.questions.display();
+        let title = short_path(&args.questions);
         let mode = if args.paraphrased { " (paraphrases)" } else { "" };
         std::fs::write(out, format!("### SciQA: `{title}`{mode}\n\n```\n{table}```\n"))?;
     }
