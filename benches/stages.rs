@@ -55,7 +55,7 @@ fn evidence(papers: usize) -> (Evidence, BTreeMap<String, PaperMeta>) {
             evaluation: format!("e{i}"),
         });
         let year = 2000 + (i % 25) as i32;
-        metas.insert(paper, PaperMeta { title: format!("Paper {i}"), year: Some(year), valid_years: vec![year], dois: vec![format!("10.1/{i}")] });
+        metas.insert(paper, PaperMeta { title: format!("Paper {i}"), year: Some(year), valid_years: vec![year], dois: vec![format!("10.1/{i}")], note: None });
     }
     (evidence, metas)
 }

@@ -220,7 +220,7 @@ pub fn paper_meta(retrieved: &[Retrieved], current_year: i32) -> BTreeMap<String
                 .collect();
             valid.sort_unstable();
             valid.dedup();
-            (iri, super::trust::PaperMeta { title: title.unwrap_or_default(), year: check.year, valid_years: valid, dois })
+            (iri, super::trust::PaperMeta { title: title.unwrap_or_default(), year: check.year, valid_years: valid, dois, note: check.note })
         })
         .collect()
 }
@@ -229,9 +229,6 @@ pub fn paper_meta(retrieved: &[Retrieved], current_year: i32) -> BTreeMap<String
 #[derive(Debug, Clone, Default)]
 pub struct PaperDetails {
     pub title: Option<String>,
-    pub dois: Vec<String>,
-    /// Raw values under the year predicate (P29), as recorded.
-    pub years: Vec<String>,
     pub authors: Vec<String>,
     pub fields: Vec<String>,
     pub methods: Vec<String>,
@@ -260,8 +257,6 @@ pub fn details(retrieved: &[Retrieved]) -> BTreeMap<String, PaperDetails> {
                     if d.title.is_none() {
                         d.title = text(row, "title");
                     }
-                    push_unique(&mut d.dois, text(row, "doi"));
-                    push_unique(&mut d.years, text(row, "year"));
                     push_unique(&mut d.authors, text(row, "author"));
                     push_unique(&mut d.fields, text(row, "field_label"));
                 }

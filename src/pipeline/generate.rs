@@ -17,7 +17,7 @@ use super::lexicon::{Direction, EntityKind};
 use super::normalize::Normalized;
 use super::rank::Ranked;
 use super::scores::parse_score;
-use super::trust::Validity;
+use super::trust::{PaperMeta, Validity};
 use crate::llm::ChatRequest;
 
 /// A cited paper.
@@ -144,7 +144,9 @@ pub fn answer_items(
                 }
             }
         }
-        Target::BestModel | Target::TopScore | Target::Verdict => {
+        // A claim's items are the facts its verdict rests on (`verdict` builds them).
+        Target::Verdict => {}
+        Target::BestModel | Target::TopScore => {
             let asked_metric = !entities.metrics.is_empty()
                 && evidence.results.iter().any(|f| metric_asked(f, entities));
             let mut facts: Vec<&ResultFact> =
@@ -156,19 +158,14 @@ pub fn answer_items(
                     entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l)))
                 })
             };
-            if !entities.methods.is_empty() && (target == Target::Verdict || facts.iter().any(named)) {
+            if facts.iter().any(named) {
                 facts.retain(named);
             }
-            let chosen: Vec<(&ResultFact, f64)> = if target == Target::Verdict {
-                facts.iter().filter_map(|f| Some((*f, parse_score(f.value.as_deref()?)?))).collect()
-            } else {
-                best_per_metric(&facts, direction)
-            };
-            for (fact, _) in chosen {
+            for (fact, _) in best_per_metric(&facts, direction) {
                 let metric = fact.metric.as_ref().map(|m| m.display().to_owned());
                 let model = fact.model.as_ref().map(|m| m.display().to_owned());
                 let mut item = match (target, &fact.model, &fact.metric) {
-                    (Target::BestModel | Target::Verdict, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
+                    (Target::BestModel, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
                     (Target::TopScore, _, Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
                     _ => continue,
                 };
@@ -259,7 +256,7 @@ pub fn sources(
     details: &BTreeMap<String, PaperDetails>,
     evidence: &Evidence,
     ranked: &[Ranked],
-    years: &BTreeMap<String, Option<i32>>,
+    metas: &BTreeMap<String, PaperMeta>,
     validity: &dyn Fn(&str, Option<i32>) -> Validity,
 ) -> Vec<Source> {
     chosen
@@ -267,6 +264,8 @@ pub fn sources(
         .enumerate()
         .map(|(i, iri)| {
             let d = details.get(iri).cloned().unwrap_or_default();
+            let meta = metas.get(iri);
+            let year = meta.and_then(|m| m.year);
             let title = d
                 .title
                 .clone()
@@ -276,12 +275,12 @@ pub fn sources(
                 n: i + 1,
                 title,
                 iri: iri.clone(),
-                doi: d.dois.first().cloned(),
-                year: years.get(iri).copied().flatten(),
+                doi: meta.and_then(|m| m.dois.first().cloned()),
+                year,
                 methods: d.methods,
                 datasets: d.datasets,
                 score: ranked.iter().find(|r| &r.iri == iri).map_or(0.0, |r| r.score),
-                validity: validity(iri, years.get(iri).copied().flatten()),
+                validity: validity(iri, year),
                 authors: d.authors,
                 fields: d.fields,
                 code: d.code,

@@ -506,17 +506,22 @@ impl Pipeline {
         }
         clock.lap("details");
 
-        let mut year_of = BTreeMap::new();
+        // Years and DOIs of cited papers come from the year query; only papers past its cap
+        // are read again.
+        let missing: Vec<String> = chosen.iter().filter(|iri| !metas.contains_key(*iri)).cloned().collect();
+        if let Ok(Some(strategy)) = plan::years(&self.templates, &missing) {
+            let (r, q, rows) = self.retriever.run_all(vec![strategy]).await;
+            reports.extend(r);
+            records.extend(q);
+            metas.extend(evidence::paper_meta(&rows, current_year));
+        }
         for iri in &chosen {
-            let raw = details.get(iri).map(|d| d.years.clone()).unwrap_or_default();
-            let check = years::validate(&raw, current_year);
-            if let Some(note) = check.note {
+            if let Some(note) = metas.get(iri).and_then(|m| m.note.as_ref()) {
                 warnings.push(format!("{iri}: {note}"));
             }
-            year_of.insert(iri.clone(), check.year);
         }
         let validity = |iri: &str, year: Option<i32>| trust::validity(&trust_ctx, &assessment, iri, year);
-        let sources = generate::sources(&chosen, &details, &evidence, &ranking.papers, &year_of, &validity);
+        let sources = generate::sources(&chosen, &details, &evidence, &ranking.papers, &metas, &validity);
         let number_of = |iri: &str| chosen.iter().position(|c| c == iri).map(|i| i + 1);
         let verdict = verdict.map(|mut v| {
             for fact in v.supporting.iter_mut().chain(v.contradicting.iter_mut()) {

@@ -59,6 +59,8 @@ pub struct PaperMeta {
     /// Every valid year recorded (two mean contradictory metadata).
     pub valid_years: Vec<i32>,
     pub dois: Vec<String>,
+    /// What year validation had to say (a month under P29, two years), if anything.
+    pub note: Option<String>,
 }
 
 /// A paper as shown inside facts and conflicts.
@@ -528,7 +530,7 @@ mod tests {
     }
 
     fn meta(year: i32) -> PaperMeta {
-        PaperMeta { title: format!("paper {year}"), year: Some(year), valid_years: vec![year], dois: vec!["10.1/x".into()] }
+        PaperMeta { title: format!("paper {year}"), year: Some(year), valid_years: vec![year], dois: vec!["10.1/x".into()], note: None }
     }
 
     fn run(s: &TrustSettings, results: Vec<ResultFact>, papers: &[(&str, i32)]) -> Assessment {
@@ -612,7 +614,7 @@ mod tests {
     #[test]
     fn two_valid_years_or_two_dois_on_one_paper_are_metadata_conflicts() {
         let mut papers = BTreeMap::new();
-        papers.insert("p".to_owned(), PaperMeta { title: "T".into(), year: Some(2018), valid_years: vec![2018, 2019], dois: vec!["a".into(), "b".into()] });
+        papers.insert("p".to_owned(), PaperMeta { title: "T".into(), year: Some(2018), valid_years: vec![2018, 2019], dois: vec!["a".into(), "b".into()], note: None });
         let s = settings();
         let a = assess(&trust(&s), Vec::new(), &papers, &|_| Direction::Higher);
         assert_eq!(a.conflicts.iter().filter(|c| c.kind == ConflictKind::Metadata).count(), 2);
