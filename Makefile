@@ -100,13 +100,21 @@ bench: bench-stages
 	@echo "figures in bench/out/; see BENCHMARKS.md"
 
 ## ORKG's real engine: starts Virtuoso on 127.0.0.1 (installing it if missing), loads the
-## demo graph, and checks the remote backend's answers against the embedded store's.
+## demo graph and checks the remote backend's answers against the embedded store's; then
+## (with ../shared) reloads it with the SciQA mirror and scores the test split over both.
 VIRTUOSO_DIR ?= /tmp/scigraph-virtuoso
+VIRTUOSO_URL = http://127.0.0.1:$${VIRTUOSO_HTTP_PORT:-18890}/sparql
 .PHONY: test-virtuoso
 test-virtuoso:
+	$(CARGO) test --no-run --test virtuoso
 	scripts/virtuoso.sh start $(VIRTUOSO_DIR)
-	SCIGRAPH_VIRTUOSO_URL=http://127.0.0.1:$${VIRTUOSO_HTTP_PORT:-18890}/sparql $(CARGO) test --test virtuoso; \
+	SCIGRAPH_VIRTUOSO_URL=$(VIRTUOSO_URL) $(CARGO) test --test virtuoso -- demo_ character_references; \
 		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status
+	@if [ -f "$(MIRROR)" ] && [ -d "$(SCIQA)" ]; then \
+		scripts/virtuoso.sh start $(VIRTUOSO_DIR) $(MIRROR) && \
+		SCIGRAPH_VIRTUOSO_MIRROR_URL=$(VIRTUOSO_URL) $(CARGO) test --test virtuoso -- mirror_ --nocapture; \
+		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status; \
+	else echo "skipping the mirror over Virtuoso: $(MIRROR) not found (../shared sits beside the checkout in CI)"; fi
 
 ## Fuzz question -> built queries for FUZZ_SECONDS (no panic, every query a valid SELECT).
 ## cargo-fuzz wants nightly flags; RUSTC_BOOTSTRAP lets the stable toolchain take them, and

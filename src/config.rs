@@ -25,6 +25,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_PORT",
     "SCIGRAPH_BODY_LIMIT",
     "SCIGRAPH_MAX_QUESTION_CHARS",
+    "SCIGRAPH_REQUEST_TIMEOUT",
     "CORS_ORIGINS",
     "SCIGRAPH_RATE_LIMIT",
     "SCIGRAPH_RATE_LIMIT_LOOPBACK",
@@ -36,6 +37,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_SPARQL_RETRIES",
     "SCIGRAPH_BREAKER_THRESHOLD",
     "SCIGRAPH_BREAKER_COOLDOWN_SECS",
+    "SCIGRAPH_SPARQL_MAX_RESPONSE_MB",
     "SCIGRAPH_HEALTH_CACHE_SECS",
     "SCIGRAPH_LLM_PROVIDER",
     "OLLAMA_BASE_URL",
@@ -107,6 +109,8 @@ pub struct ServerSettings {
     pub body_limit: usize,
     /// Longest accepted question, in characters.
     pub max_question_chars: usize,
+    /// The whole budget of one `/ask`; past it the client gets a 504 `request_timeout`.
+    pub request_timeout: Duration,
     /// Allowed CORS origins; empty means no cross-origin access, `*` means any origin.
     pub cors_origins: Vec<String>,
     /// Requests per minute allowed per client IP on `/ask`; 0 turns the limit off.
@@ -149,6 +153,8 @@ pub struct KgSettings {
     pub breaker_threshold: u32,
     /// How long an open circuit leaves the endpoint alone.
     pub breaker_cooldown: Duration,
+    /// The largest SPARQL response body read (remote backend); a bigger one is refused.
+    pub max_response_bytes: usize,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -232,6 +238,7 @@ impl Settings {
             port: env.parse("SCIGRAPH_PORT", 8000u16, "expected a TCP port (0-65535)")?,
             body_limit: env.positive("SCIGRAPH_BODY_LIMIT", 64 * 1024)?,
             max_question_chars: env.positive("SCIGRAPH_MAX_QUESTION_CHARS", 1000)?,
+            request_timeout: env.seconds("SCIGRAPH_REQUEST_TIMEOUT", 120.0)?,
             cors_origins: env.list("CORS_ORIGINS"),
             rate_limit_per_minute: env.parse("SCIGRAPH_RATE_LIMIT", 120u32, "expected requests per minute per client (0 = off)")?,
             rate_limit_loopback: env.switch("SCIGRAPH_RATE_LIMIT_LOOPBACK", false)?,
@@ -266,6 +273,7 @@ impl Settings {
             sparql_attempts: env.positive("SCIGRAPH_SPARQL_RETRIES", 3)? as u32,
             breaker_threshold: env.positive("SCIGRAPH_BREAKER_THRESHOLD", 5)? as u32,
             breaker_cooldown: env.seconds("SCIGRAPH_BREAKER_COOLDOWN_SECS", 30.0)?,
+            max_response_bytes: env.positive("SCIGRAPH_SPARQL_MAX_RESPONSE_MB", 32)?.saturating_mul(1024 * 1024),
         };
         let llm = match env.raw("SCIGRAPH_LLM_PROVIDER").as_deref().map(str::trim) {
             None | Some("") | Some("none") => LlmSettings::None,

@@ -1,6 +1,7 @@
 //! `POST /ask {"question": "..."}`: validates the question and runs the pipeline. The
 //! pipeline never fails a request: upstream trouble shows up as warnings and strategy
-//! statuses in a 200 answer. Bad input is a 4xx JSON error from `error.rs`.
+//! statuses in a 200 answer. Bad input is a 4xx JSON error from `error.rs`; a pipeline
+//! still running when the request budget ends is dropped and answered 504.
 
 use actix_web::{web, HttpResponse};
 use serde_json::Value;
@@ -28,6 +29,10 @@ pub async fn ask(
     let client = request.peer_addr().map(|a| a.ip());
     state.limiter.check(client).map_err(|retry_after_secs| ApiError::RateLimited { retry_after_secs })?;
     let question = Question::parse(question_of(&body)?, state.settings.server.max_question_chars)?;
-    let response = state.pipeline.ask(&question).await;
+    let budget = state.settings.server.request_timeout;
+    // Dropping the pipeline future cancels its pending queries and LLM calls.
+    let response = tokio::time::timeout(budget, state.pipeline.ask(&question))
+        .await
+        .map_err(|_| ApiError::Timeout { secs: budget.as_secs_f64() })?;
     Ok(HttpResponse::Ok().json(response))
 }

@@ -21,6 +21,8 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("too many requests from this client; retry in {retry_after_secs}s")]
     RateLimited { retry_after_secs: u64 },
+    #[error("no answer within the request budget of {secs}s (SCIGRAPH_REQUEST_TIMEOUT); upstream services are slow, see /health")]
+    Timeout { secs: f64 },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -45,6 +47,7 @@ impl ApiError {
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::UnsupportedMediaType(_) => "unsupported_media_type",
             Self::RateLimited { .. } => "rate_limited",
+            Self::Timeout { .. } => "request_timeout",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -70,6 +73,7 @@ impl ResponseError for ApiError {
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Timeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

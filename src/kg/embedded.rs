@@ -245,6 +245,7 @@ mod tests {
             sparql_attempts: 1,
             breaker_threshold: 5,
             breaker_cooldown: Duration::from_secs(30),
+            max_response_bytes: 1024,
         };
         let result = EmbeddedGraph::from_settings(&settings);
         if cfg!(feature = "rocksdb") {

@@ -61,6 +61,22 @@ impl ReadQuery {
     pub fn parsed(&self) -> &spargebra::Query {
         &self.parsed
     }
+
+    /// The outermost `LIMIT` of a SELECT, if any: a query that returns exactly this many
+    /// rows may have had more matches cut off.
+    pub fn row_limit(&self) -> Option<usize> {
+        let spargebra::Query::Select { pattern, .. } = &self.parsed else { return None };
+        let mut pattern = pattern;
+        loop {
+            match pattern {
+                spargebra::algebra::GraphPattern::Slice { length, .. } => return *length,
+                spargebra::algebra::GraphPattern::Project { inner, .. }
+                | spargebra::algebra::GraphPattern::Distinct { inner }
+                | spargebra::algebra::GraphPattern::Reduced { inner } => pattern = inner,
+                _ => return None,
+            }
+        }
+    }
 }
 
 /// The rows of a SELECT query. Not `Clone` (sparesults' rows are not): share it in an `Arc`.
@@ -191,7 +207,8 @@ pub async fn connect(settings: &KgSettings) -> Result<Arc<dyn KnowledgeGraph>, C
             let graph = remote::RemoteGraph::new(settings.endpoint.clone(), settings.timeout)
                 .map_err(|e| ConnectError::Client(e.to_string()))?
                 .with_retry(remote::RetryPolicy { attempts: settings.sparql_attempts, ..Default::default() })
-                .with_breaker(settings.breaker_threshold, settings.breaker_cooldown);
+                .with_breaker(settings.breaker_threshold, settings.breaker_cooldown)
+                .with_max_response_bytes(settings.max_response_bytes);
             Ok(Arc::new(graph))
         }
         BackendKind::Embedded => {
@@ -213,6 +230,15 @@ mod tests {
         for q in ["SELECT ?s WHERE { ?s ?p ?o } LIMIT 1", PING_QUERY] {
             assert!(ReadQuery::parse(q).is_ok(), "{q}");
         }
+    }
+
+    #[test]
+    fn the_row_limit_is_the_outermost_limit_of_a_select() {
+        let limit = |q: &str| ReadQuery::parse(q).map(|q| q.row_limit()).ok().flatten();
+        assert_eq!(limit("SELECT DISTINCT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 300"), Some(300));
+        assert_eq!(limit("SELECT ?s WHERE { { SELECT ?s WHERE { ?s ?p ?o } LIMIT 5 } ?s ?q ?r }"), None);
+        assert_eq!(limit("SELECT ?s WHERE { ?s ?p ?o } OFFSET 3"), None);
+        assert_eq!(limit(PING_QUERY), None);
     }
 
     #[test]

@@ -341,6 +341,19 @@ mod tests {
     }
 
     #[test]
+    fn every_limited_template_orders_its_rows_first() {
+        // Without ORDER BY, which rows a LIMIT keeps is up to the engine (Virtuoso and
+        // oxigraph differ), so answers would depend on the backend.
+        // A template marked `# unordered:` reads everything and says why it does not sort.
+        for (name, source) in SOURCES {
+            if source.contains("LIMIT") && !source.contains("# unordered:") {
+                let order = source.find("ORDER BY").unwrap_or_else(|| panic!("{name} has LIMIT without ORDER BY"));
+                assert!(order < source.find("LIMIT").unwrap_or(0), "{name}: ORDER BY must precede LIMIT");
+            }
+        }
+    }
+
+    #[test]
     fn broken_templates_stop_loading_with_the_file_named() {
         let cases = [
             ("no_decl", "SELECT * WHERE { {{x}} }", "not declared"),

@@ -242,6 +242,9 @@ impl Pipeline {
             .map_err(|e| e.to_string())?;
         // Straight to the graph: a one-off result this large does not belong in the cache.
         let rows = self.retriever.kg().query(&query).await.map_err(|e| e.to_string())?.into_solutions();
+        if query.row_limit().is_some_and(|limit| rows.rows.len() >= limit) {
+            tracing::warn!(rows = rows.rows.len(), "the graph holds more entity labels than are read; names past the cap are found only by label search");
+        }
         let mut labels = Vec::with_capacity(rows.rows.len());
         for row in &rows.rows {
             let (Some(iri), Some(class), Some(label)) =
@@ -503,6 +506,12 @@ impl Pipeline {
             if !warnings.contains(&line) {
                 warnings.push(line);
             }
+        }
+        for report in reports.iter().filter(|r| r.truncated) {
+            warnings.push(format!(
+                "strategy {} stopped at its row limit ({} rows): the graph holds more matches than were read",
+                report.name, report.rows
+            ));
         }
         clock.lap("details");
 

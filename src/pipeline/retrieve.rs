@@ -44,6 +44,9 @@ pub struct StrategyReport {
     pub name: String,
     pub status: Status,
     pub rows: usize,
+    /// The rows reached the query's LIMIT: more matches exist than were read.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
     pub ms: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -120,6 +123,7 @@ impl Retriever {
                     name: strategy.name.clone(),
                     status: if cached { Status::Cached } else { Status::Ok },
                     rows: rows.rows.len(),
+                    truncated: strategy.query.row_limit().is_some_and(|limit| rows.rows.len() >= limit),
                     ms,
                     error: None,
                     fallback_for: None,
@@ -132,6 +136,7 @@ impl Retriever {
                     name: strategy.name.clone(),
                     status: if timed_out { Status::Timeout } else { Status::Error },
                     rows: 0,
+                    truncated: false,
                     ms,
                     error: Some(format!("{e} ({})", e.code())),
                     fallback_for: None,

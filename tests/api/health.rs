@@ -142,6 +142,34 @@ async fn a_configured_llm_that_fails_makes_health_degraded_but_still_200() {
 }
 
 #[tokio::test]
+async fn an_llm_that_hangs_makes_health_degraded_and_it_comes_back_when_the_llm_does() {
+    let ollama = MockServer::start().await;
+    let tags = ResponseTemplate::new(200).set_body_json(json!({"models": [{"name": "llama3.2:latest"}]}));
+    Mock::given(method("GET")).and(path("/api/tags")).respond_with(tags.clone().set_delay(Duration::from_secs(30))).mount(&ollama).await;
+    let app = spawn_app(&[
+        ("SCIGRAPH_LLM_PROVIDER", "ollama"),
+        ("OLLAMA_BASE_URL", &ollama.uri()),
+        ("OLLAMA_TIMEOUT", "1"),
+        ("SCIGRAPH_HEALTH_CACHE_SECS", "0.2"),
+    ])
+    .await;
+
+    let started = std::time::Instant::now();
+    let body = app.health().await;
+    assert!(started.elapsed() < Duration::from_secs(5), "health is bounded: {:?}", started.elapsed());
+    assert_eq!(body["status"], "degraded", "{body}");
+    assert_eq!(body["llm"]["status"], "degraded");
+    assert_eq!(body["kg"]["status"], "ok");
+
+    ollama.reset().await;
+    Mock::given(method("GET")).and(path("/api/tags")).respond_with(tags).mount(&ollama).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let body = app.health().await;
+    assert_eq!(body["status"], "ok", "{body}");
+    assert_eq!(body["llm"]["status"], "ok");
+}
+
+#[tokio::test]
 async fn a_failing_endpoint_opens_the_circuit_health_turns_degraded_and_comes_back() {
     let sparql = MockServer::start().await;
     Mock::given(method("POST")).respond_with(ResponseTemplate::new(500)).mount(&sparql).await;
