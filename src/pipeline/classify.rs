@@ -269,6 +269,22 @@ pub fn classify_full(question: &str, has_dataset: bool, has_entities: bool, has_
     Classification { query_type, target }
 }
 
+/// The type the question's wording alone settles, whatever an LLM says: an explicit request
+/// to check a statement ("Is it true that...", "Verify...") is a claim, and a DOI asks
+/// for that paper. Everything else is a judgement an LLM may make.
+pub fn decisive(question: &str) -> Option<QueryType> {
+    static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
+    let lowered = question.trim().to_lowercase();
+    let lowered = lowered.trim_start_matches(|c: char| !c.is_alphanumeric());
+    if CLAIM_OPENER.is_match(lowered) {
+        Some(QueryType::ClaimVerification)
+    } else if DOI.is_match(lowered) {
+        Some(QueryType::PaperLookup)
+    } else {
+        None
+    }
+}
+
 /// Whether papers are named before any model in the question (what comes first is what is
 /// asked for; later mentions sit in relative clauses).
 fn papers_first(q: &str) -> bool {
@@ -303,6 +319,15 @@ mod tests {
     fn check(question: &str, has_dataset: bool, query_type: QueryType, target: Target) {
         let got = classify(question, has_dataset);
         assert_eq!((got.query_type, got.target), (query_type, target), "{question}");
+    }
+
+    #[test]
+    fn explicit_claims_and_dois_are_settled_by_wording_alone() {
+        assert_eq!(decisive("Is it true that BERT outperforms ELMo on SQuAD1.1?"), Some(QueryType::ClaimVerification));
+        assert_eq!(decisive("  verify: ResNet-50 reaches 80.4 on ImageNet"), Some(QueryType::ClaimVerification));
+        assert_eq!(decisive("Find the paper with DOI 10.1109/CVPR.2016.90"), Some(QueryType::PaperLookup));
+        assert_eq!(decisive("Which papers use LSTM?"), None);
+        assert_eq!(decisive("Does BERT outperform ELMo?"), None, "a judgement, left to the LLM");
     }
 
     #[test]

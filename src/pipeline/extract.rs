@@ -277,6 +277,70 @@ pub fn parse_llm_reply(reply: &str) -> Option<Entities> {
     seen_any_key.then_some(entities)
 }
 
+/// Lowercase letters and digits only: "ResNet-50" and "resnet50" fold alike.
+fn fold(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// Lowercase words separated by single spaces, padded, for whole-word containment.
+fn words(text: &str) -> String {
+    let spaced: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { ' ' }).collect();
+    format!(" {} ", spaced.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// What the LLM's entities come to once checked against the question.
+#[derive(Debug, Default, PartialEq)]
+pub struct Grounded {
+    /// The LLM's entities the question mentions, then the keyword matches it missed.
+    pub entities: Entities,
+    /// How many of `entities` came from the LLM.
+    pub from_llm: usize,
+    /// The LLM's entities the question does not mention, as `kind: text`.
+    pub dropped: Vec<String>,
+}
+
+/// Keeps only the LLM entities the question actually mentions, as written (up to case and
+/// punctuation) or by a synonym-table alias as a whole word ("NER" for "named entity
+/// recognition"), then adds the keyword matches the LLM missed. A small model copies the
+/// prompt's few-shot examples into its answer; a name the question never mentions cannot
+/// be one of its entities.
+pub fn ground(llm: &Entities, keywords: &Entities, lexicon: &Lexicon, question: &str) -> Grounded {
+    let (q_fold, q_words) = (fold(question), words(question));
+    let mentioned = |text: &str| {
+        let folded = fold(text);
+        if !folded.is_empty() && q_fold.contains(&folded) {
+            return true;
+        }
+        lexicon.lookup(text).into_iter().any(|id| {
+            let entry = lexicon.entry(id);
+            std::iter::once(&entry.canonical).chain(&entry.aliases).any(|name| {
+                let name = words(name);
+                name.trim().chars().count() >= 2 && q_words.contains(&name)
+            })
+        })
+    };
+    let mut out = Grounded::default();
+    for (kind, text) in llm.iter() {
+        if mentioned(text) {
+            out.entities.push(kind, text);
+        } else {
+            out.dropped.push(format!("{}: {text}", kind.plural()));
+        }
+    }
+    out.from_llm = out.entities.iter().count();
+    // The same name, or another name of the same lexicon entry ("NER" and its expansion).
+    let known = |entities: &Entities, text: &str| {
+        let ids = lexicon.lookup(text);
+        entities.iter().any(|(_, t)| fold(t) == fold(text) || lexicon.lookup(t).iter().any(|id| ids.contains(id)))
+    };
+    for (kind, text) in keywords.iter() {
+        if !known(&out.entities, text) {
+            out.entities.push(kind, text);
+        }
+    }
+    out
+}
+
 /// What identifies a specific paper in a lookup question.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct LookupKeys {
@@ -343,6 +407,42 @@ pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn llm_entities_the_question_never_mentions_are_dropped() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let q = "Is it true that BERT outperforms ELMo on SQuAD1.1?";
+        let mut llm = Entities::default();
+        for (kind, text) in [
+            (EntityKind::Method, "bert"),
+            (EntityKind::Method, "ELMo"),
+            (EntityKind::Dataset, "SQuAD 1.1"),
+            (EntityKind::Task, "named entity recognition"),
+            (EntityKind::Field, "Computer Vision"),
+        ] {
+            llm.push(kind, text);
+        }
+        let grounded = ground(&llm, &Entities::default(), &lexicon, q);
+        assert_eq!(grounded.entities.methods, ["bert", "ELMo"]);
+        assert_eq!(grounded.entities.datasets, ["SQuAD 1.1"], "punctuation and spacing do not matter");
+        assert!(grounded.entities.tasks.is_empty() && grounded.entities.fields.is_empty());
+        assert_eq!(grounded.dropped, ["tasks: named entity recognition", "fields: Computer Vision"]);
+        assert_eq!(grounded.from_llm, 3);
+    }
+
+    #[test]
+    fn an_alias_in_the_question_grounds_the_llms_canonical_name_and_keywords_fill_gaps() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let q = "Which NER models were evaluated on CoNLL-2003?";
+        let mut llm = Entities::default();
+        llm.push(EntityKind::Task, "Named Entity Recognition");
+        let keywords = by_keywords(&lexicon, q);
+        let grounded = ground(&llm, &keywords, &lexicon, q);
+        assert_eq!(grounded.from_llm, 1, "{grounded:?}");
+        assert!(grounded.dropped.is_empty(), "{grounded:?}");
+        assert!(!grounded.entities.datasets.is_empty(), "the dataset the LLM missed comes from keywords: {grounded:?}");
+        assert_eq!(grounded.entities.tasks.len(), 1, "NER is not added twice: {grounded:?}");
+    }
 
     #[test]
     fn keyword_extraction_sorts_mentions_into_kinds() {

@@ -352,8 +352,19 @@ impl Pipeline {
         if let Some(reply) = self.chat(&extract::llm_request(q), warnings, "entity extraction").await {
             match extract::parse_llm_reply(&reply) {
                 Some(found) if !found.is_empty() => {
-                    entities = found;
-                    entities_source = Decider::Llm;
+                    let grounded = extract::ground(&found, &entities, &lexicon, q);
+                    if !grounded.dropped.is_empty() {
+                        warnings.push(format!(
+                            "entity extraction: dropped the LLM's entities the question does not mention ({})",
+                            grounded.dropped.join(", ")
+                        ));
+                    }
+                    if grounded.from_llm > 0 {
+                        entities = grounded.entities;
+                        entities_source = Decider::Llm;
+                    } else {
+                        warnings.push("entity extraction: none of the LLM's entities are in the question; used keyword matching".into());
+                    }
                 }
                 Some(_) => warnings.push("entity extraction: the LLM found no entities; used keyword matching".into()),
                 None => warnings.push("entity extraction: the LLM reply was not the expected JSON; used keyword matching".into()),
@@ -366,6 +377,11 @@ impl Pipeline {
         if self.llm.is_some() {
             if let Some(reply) = self.chat(&classify_request(q), warnings, "classification").await {
                 match classify::parse_llm_label(&reply) {
+                    Some(t) if classify::decisive(q).is_some_and(|d| d == classification.query_type && d != t) => warnings.push(format!(
+                        "classification: the LLM said {} but the question's wording settles it as {}; used the rule classifier",
+                        t.as_str(),
+                        classification.query_type.as_str()
+                    )),
                     Some(t) => {
                         if t != classification.query_type {
                             // The target follows the rules' reading of what is asked for,

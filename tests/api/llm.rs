@@ -190,3 +190,48 @@ async fn the_openai_compatible_client_drives_the_same_pipeline() {
     assert_eq!(body["entities_source"], "llm");
     assert_correct_and_cited(&body);
 }
+
+#[tokio::test]
+async fn entities_the_llm_copied_from_elsewhere_are_dropped_with_a_warning() {
+    // What a small model does: the question's names plus the few-shot examples' names.
+    let copied = r#"{"methods": ["T5-11B"], "datasets": ["SQuAD1.1"], "tasks": ["named entity recognition"], "fields": ["Computer Vision"], "metrics": ["F1"]}"#;
+    let server = ollama(ollama_reply(copied), ollama_reply(GOOD_TYPE), ollama_reply("T5-11B [1].")).await;
+
+    let body = ask_with_ollama(&server, "5").await;
+
+    assert_eq!(body["entities_source"], "llm");
+    assert_eq!(body["entities"]["datasets"], json!(["SQuAD1.1"]));
+    assert_eq!(body["entities"]["methods"], json!([]), "T5-11B is not in the question");
+    assert_eq!(body["entities"]["tasks"], json!([]));
+    assert_eq!(body["entities"]["fields"], json!([]));
+    let w = warnings(&body);
+    assert!(w.contains("does not mention") && w.contains("fields: Computer Vision") && w.contains("methods: T5-11B"), "{w}");
+    assert_correct_and_cited(&body);
+}
+
+#[tokio::test]
+async fn an_llm_label_against_an_explicit_claim_is_overruled_by_the_wording() {
+    let server = ollama(
+        ollama_reply(r#"{"methods": ["BERT", "ELMo"], "datasets": ["SQuAD1.1"], "tasks": [], "fields": [], "metrics": []}"#),
+        ollama_reply(r#"{"query_type": "topic_search"}"#),
+        ollama_reply("Yes [1]."),
+    )
+    .await;
+    let app = spawn_app(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &server.uri())]).await;
+
+    let body: Value = app
+        .client
+        .post(format!("{}/ask", app.address))
+        .json(&json!({"question": "Is it true that BERT outperforms ELMo on SQuAD1.1?"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+
+    assert_eq!(body["query_type"], "claim_verification");
+    assert_eq!(body["query_type_source"], "rules");
+    assert!(warnings(&body).contains("the LLM said topic_search"), "{}", warnings(&body));
+    assert!(["SUPPORTED", "REFUTED", "UNCERTAIN"].contains(&body["verdict"].as_str().unwrap_or_default()), "{}", body["verdict"]);
+}
