@@ -82,6 +82,13 @@ pub struct EvalTypesArgs {
     /// Fail (exit 1) when type accuracy is below this fraction.
     #[arg(long, value_name = "FRACTION")]
     pub min_accuracy: Option<f64>,
+    /// Score the configured LLM's extraction and classification (with the pipeline's
+    /// grounding and fallbacks) instead of the rules alone. Needs SCIGRAPH_LLM_PROVIDER.
+    #[arg(long)]
+    pub llm: bool,
+    /// Only the first N questions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
     #[command(flatten)]
     pub backend: BackendArgs,
 }
@@ -319,11 +326,36 @@ pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
 
 /// `scigraph eval types`: scores classification and keyword extraction on a gold file.
 pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Result<()> {
-    let gold = crate::eval::read_gold(&args.questions)?;
+    let mut gold = crate::eval::read_gold(&args.questions)?;
+    if let Some(n) = args.limit {
+        gold.truncate(n);
+    }
     let kg = crate::kg::connect(&settings.kg).await?;
-    let pipeline = crate::pipeline::Pipeline::new(&settings, kg, None)?;
+    let llm = if args.llm {
+        let llm = crate::llm::from_settings(&settings.llm)?;
+        anyhow::ensure!(llm.is_some(), "--llm needs an LLM: set SCIGRAPH_LLM_PROVIDER (ollama or openai) and its variables");
+        llm
+    } else {
+        None
+    };
+    let pipeline = crate::pipeline::Pipeline::new(&settings, kg, llm)?;
     crate::startup::load_labels(&pipeline).await;
-    let report = crate::eval::evaluate_types(&pipeline.lexicon(), &gold);
+    let report = if args.llm {
+        let (mut predictions, mut from_llm, mut fallbacks) = (Vec::with_capacity(gold.len()), 0usize, 0usize);
+        for (i, q) in gold.iter().enumerate() {
+            let u = pipeline.understand(&q.question).await;
+            from_llm += usize::from(u.query_type_source == crate::pipeline::Decider::Llm);
+            fallbacks += u.warnings.len();
+            predictions.push((u.query_type, u.entities));
+            if (i + 1) % 25 == 0 {
+                eprintln!("{}/{} questions", i + 1, gold.len());
+            }
+        }
+        eprintln!("types decided by the LLM: {from_llm}/{}; warnings (fallbacks, drops, overrules): {fallbacks}", gold.len());
+        crate::eval::score_types(&pipeline.lexicon(), &gold, &predictions)
+    } else {
+        crate::eval::evaluate_types(&pipeline.lexicon(), &gold)
+    };
     if let Some(out) = &args.json {
         std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
     }

@@ -114,16 +114,29 @@ fn same(lexicon: &Lexicon, kind: EntityKind, a: &str, b: &str) -> bool {
     ea.iter().any(|x| eb.contains(x))
 }
 
+/// Scores the rule classifier and keyword extraction on `gold`.
 pub fn evaluate_types(lexicon: &Lexicon, gold: &[GoldQuestion]) -> TypesReport {
+    let predictions: Vec<(QueryType, Entities)> = gold
+        .iter()
+        .map(|q| {
+            let extracted: Entities = by_keywords(lexicon, &q.question);
+            let got = classify_full(&q.question, !extracted.datasets.is_empty(), !extracted.is_empty(), !extracted.methods.is_empty());
+            (got.query_type, extracted)
+        })
+        .collect();
+    score_types(lexicon, gold, &predictions)
+}
+
+/// Scores any predictions (one per gold question, in order) against `gold`.
+pub fn score_types(lexicon: &Lexicon, gold: &[GoldQuestion], predictions: &[(QueryType, Entities)]) -> TypesReport {
     let mut correct = 0;
     let mut per_type: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut misclassified = Vec::new();
     let mut counts: BTreeMap<EntityKind, (usize, usize, usize)> = BTreeMap::new();
     let mut missed = Vec::new();
     let mut spurious = Vec::new();
-    for q in gold {
-        let extracted: Entities = by_keywords(lexicon, &q.question);
-        let got = classify_full(&q.question, !extracted.datasets.is_empty(), !extracted.is_empty(), !extracted.methods.is_empty()).query_type;
+    for (q, (got, extracted)) in gold.iter().zip(predictions) {
+        let got = *got;
         let slot = per_type.entry(q.query_type.clone()).or_default();
         slot.1 += 1;
         if got.as_str() == q.query_type {

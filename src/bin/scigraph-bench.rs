@@ -597,7 +597,7 @@ fn generate(papers: usize, out: &Path, seed: u64) -> Result<()> {
             }
         }
     }
-    drop(w);
+    // `w` borrows `writer` mutably; its last use above ends the borrow.
     writer.flush()?;
     drop(writer);
     println!("{}", json!({ "papers": papers, "triples": triples, "file": out.display().to_string() }));

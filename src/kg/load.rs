@@ -391,7 +391,7 @@ mod tests {
         let path = write(dir.path(), "dirty.nt", content.as_bytes());
         let store = Store::new().unwrap();
 
-        let report = load_files(&store, &[path.clone()], LoadOptions::default(), &Quiet).unwrap();
+        let report = load_files(&store, std::slice::from_ref(&path), LoadOptions::default(), &Quiet).unwrap();
 
         assert_eq!(report.skipped, 2, "{:?}", report.skipped_lines);
         assert_eq!(report.triples_in_store, 4);

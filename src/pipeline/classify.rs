@@ -203,7 +203,7 @@ pub fn classify_full(question: &str, has_dataset: bool, has_entities: bool, has_
         QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
-    } else if comparison && !asks_datasets && !(asks_metrics && !ASKS_SCORE.is_match(q)) {
+    } else if comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q)) {
         QueryType::MethodComparison
     } else if asks_datasets
         || asks_metrics

@@ -198,7 +198,9 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
 /// Years, DOIs and titles of the papers found, from the `paper_years` rows; years are
 /// validated here (a month under P29 is dropped).
 pub fn paper_meta(retrieved: &[Retrieved], current_year: i32) -> BTreeMap<String, super::trust::PaperMeta> {
-    let mut raw: BTreeMap<String, (Option<String>, Vec<String>, Vec<String>)> = BTreeMap::new();
+    // paper -> (title, year values, DOI values) as read.
+    type Raw = (Option<String>, Vec<String>, Vec<String>);
+    let mut raw: BTreeMap<String, Raw> = BTreeMap::new();
     for r in retrieved.iter().filter(|r| r.strategy.role == Role::Years) {
         for row in &r.rows.rows {
             let Some(paper) = text(row, "paper") else { continue };

@@ -151,6 +151,16 @@ pub struct Pipeline {
 }
 
 /// What the stages before retrieval decided; shared by the first attempt and a retry.
+/// What [`Pipeline::understand`] returns.
+#[derive(Debug, Clone)]
+pub struct Understanding {
+    pub query_type: QueryType,
+    pub query_type_source: Decider,
+    pub entities: Entities,
+    pub entities_source: Decider,
+    pub warnings: Vec<String>,
+}
+
 struct Front {
     classification: classify::Classification,
     query_type_source: Decider,
@@ -314,7 +324,7 @@ impl Pipeline {
             }
             attempt.gates.retry = Some(record);
         }
-        warnings.extend(attempt.warnings.drain(..));
+        warnings.append(&mut attempt.warnings);
 
         AskResponse {
             question: q.to_owned(),
@@ -340,6 +350,21 @@ impl Pipeline {
             gates: attempt.gates,
             warnings,
             timings_ms: clock.finish(),
+        }
+    }
+
+    /// The front of the pipeline alone (extraction and classification, with the LLM when
+    /// one is configured): what `scigraph eval types --llm` scores. No graph query is run.
+    pub async fn understand(&self, q: &str) -> Understanding {
+        let mut warnings = Vec::new();
+        let mut clock = Stopwatch::new();
+        let front = self.front(q, &mut warnings, &mut clock).await;
+        Understanding {
+            query_type: front.classification.query_type,
+            query_type_source: front.query_type_source,
+            entities: front.entities,
+            entities_source: front.entities_source,
+            warnings,
         }
     }
 

@@ -231,7 +231,8 @@ fn paper_ref(iri: &str, papers: &BTreeMap<String, PaperMeta>) -> PaperRef {
 /// Builds the facts of the evidence's results, scored.
 pub fn facts(trust: &Trust<'_>, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Vec<Fact> {
     // (key, value) -> the results stating it.
-    let mut grouped: BTreeMap<((String, String, String), String), Vec<&ResultFact>> = BTreeMap::new();
+    type Key = ((String, String, String), String);
+    let mut grouped: BTreeMap<Key, Vec<&ResultFact>> = BTreeMap::new();
     for result in &evidence.results {
         let (Some(key), Some(value)) = (key_of(result), result.value.as_ref()) else { continue };
         let value = value.trim();

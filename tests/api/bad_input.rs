@@ -19,7 +19,9 @@ async fn each_malformed_request_gets_its_own_4xx_code() {
     let json = Some("application/json");
     let long = format!(r#"{{"question": "{}"}}"#, "a".repeat(101));
     let huge = format!(r#"{{"question": "{}"}}"#, "a".repeat(5000));
-    let cases: Vec<(&str, Option<&str>, Vec<u8>, u16, &str)> = vec![
+    // (name, content type, body, status, error code)
+    type Case<'a> = (&'a str, Option<&'a str>, Vec<u8>, u16, &'a str);
+    let cases: Vec<Case> = vec![
         ("broken JSON", json, b"{\"question\": ".to_vec(), 400, "invalid_json"),
         ("not JSON at all", json, b"hello".to_vec(), 400, "invalid_json"),
         ("missing question", json, b"{}".to_vec(), 400, "invalid_request"),

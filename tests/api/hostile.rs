@@ -141,7 +141,9 @@ async fn every_malformed_request_gets_a_json_4xx_and_the_service_stays_healthy()
     let deep_object = format!("{{\"question\": {}\"x\"{}}}", "{\"a\":".repeat(200), "}".repeat(200));
     let huge = format!("{{\"question\": \"{}\"}}", "q".repeat(20_000));
     let long_question = format!("{{\"question\": \"{}\"}}", "word ".repeat(300));
-    let cases: Vec<(&str, Method, &str, Option<&str>, Vec<u8>)> = vec![
+    // (name, method, path, content type, body)
+    type Case<'a> = (&'a str, Method, &'a str, Option<&'a str>, Vec<u8>);
+    let cases: Vec<Case> = vec![
         ("truncated JSON", Method::POST, "/ask", json, b"{\"question\": \"a".to_vec()),
         ("trailing garbage", Method::POST, "/ask", json, b"{\"question\": \"a\"} junk".to_vec()),
         ("single quotes", Method::POST, "/ask", json, b"{'question': 'a'}".to_vec()),

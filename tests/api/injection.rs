@@ -19,7 +19,9 @@ fn literal(s: &str) -> String {
 }
 
 /// Every (template, argument builder) with a user-string slot.
-fn slots() -> Vec<(&'static str, &'static str, fn(String) -> Arg)> {
+type Slot = (&'static str, &'static str, fn(String) -> Arg);
+
+fn slots() -> Vec<Slot> {
     vec![
         ("papers_by_method", "method", |s| Arg::Anchor(Anchor::Labels(vec![s]))),
         ("papers_by_dataset", "dataset", |s| Arg::Anchor(Anchor::Labels(vec![s]))),
