@@ -26,6 +26,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_BODY_LIMIT",
     "SCIGRAPH_MAX_QUESTION_CHARS",
     "SCIGRAPH_REQUEST_TIMEOUT",
+    "SCIGRAPH_LLM_STAGES",
     "CORS_ORIGINS",
     "SCIGRAPH_RATE_LIMIT",
     "SCIGRAPH_RATE_LIMIT_LOOPBACK",
@@ -179,6 +180,23 @@ pub struct PipelineSettings {
     /// Papers kept after ranking and handed to answer generation.
     pub max_context_papers: usize,
     pub trust: TrustSettings,
+    /// Which stages a configured LLM takes part in; the others stay deterministic.
+    pub llm_stages: LlmStages,
+}
+
+/// `SCIGRAPH_LLM_STAGES`: a small model may phrase answers well and classify badly
+/// (`scigraph eval types --llm` measures it), so each stage can be given to it or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct LlmStages {
+    pub extract: bool,
+    pub classify: bool,
+    pub answer: bool,
+}
+
+impl Default for LlmStages {
+    fn default() -> Self {
+        Self { extract: true, classify: true, answer: true }
+    }
 }
 
 /// How facts are weighed against each other (`pipeline::trust`). Shown on `/health`.
@@ -308,7 +326,28 @@ impl Settings {
             corroboration_enabled: env.switch("SCIGRAPH_CORROBORATION", true)?,
             conflict_removal_enabled: env.switch("SCIGRAPH_CONFLICT_REMOVAL", true)?,
         };
-        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust };
+        let llm_stages = match env.value("SCIGRAPH_LLM_STAGES") {
+            None => LlmStages::default(),
+            Some(raw) => {
+                let mut stages = LlmStages { extract: false, classify: false, answer: false };
+                for stage in env.list("SCIGRAPH_LLM_STAGES") {
+                    match stage.to_ascii_lowercase().as_str() {
+                        "extract" => stages.extract = true,
+                        "classify" => stages.classify = true,
+                        "answer" => stages.answer = true,
+                        _ => {
+                            return Err(ConfigError::new(
+                                "SCIGRAPH_LLM_STAGES",
+                                &raw,
+                                "expected a comma-separated list of extract, classify, answer",
+                            ))
+                        }
+                    }
+                }
+                stages
+            }
+        };
+        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust, llm_stages };
         Ok(Settings { server, kg, llm, pipeline })
     }
 }
@@ -496,6 +535,15 @@ mod tests {
             }
             other => panic!("expected openai, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn llm_stages_default_to_all_and_refuse_unknown_names() {
+        assert_eq!(settings(&[]).unwrap().pipeline.llm_stages, LlmStages::default());
+        let s = settings(&[("SCIGRAPH_LLM_STAGES", " Answer ")]).unwrap();
+        assert_eq!(s.pipeline.llm_stages, LlmStages { extract: false, classify: false, answer: true });
+        let err = settings(&[("SCIGRAPH_LLM_STAGES", "answer,summarise")]).unwrap_err();
+        assert!(err.to_string().contains("SCIGRAPH_LLM_STAGES"), "{err}");
     }
 
     #[test]

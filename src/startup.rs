@@ -73,6 +73,7 @@ impl Application {
             kg.clone(),
             llm.clone(),
             settings.pipeline.trust.clone(),
+            settings.pipeline.llm_stages,
             settings.kg.health_cache_ttl,
         );
         let pipeline = Pipeline::new(&settings, kg.clone(), llm.clone())?;

@@ -12,7 +12,7 @@ use moka::future::Cache;
 use serde::Serialize;
 
 use super::AppState;
-use crate::config::TrustSettings;
+use crate::config::{LlmStages, TrustSettings};
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
 
@@ -46,6 +46,9 @@ pub struct LlmHealth {
     pub status: Status,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
+    /// The stages the LLM takes part in (`SCIGRAPH_LLM_STAGES`), when one is configured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stages: Option<LlmStages>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
@@ -65,12 +68,13 @@ pub struct HealthChecker {
     kg: Arc<dyn KnowledgeGraph>,
     llm: Option<Arc<dyn ChatModel>>,
     trust: TrustSettings,
+    stages: LlmStages,
     cache: Cache<(), Arc<HealthReport>>,
 }
 
 impl HealthChecker {
-    pub fn new(kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>, trust: TrustSettings, ttl: Duration) -> Self {
-        Self { kg, llm, trust, cache: Cache::builder().max_capacity(1).time_to_live(ttl).build() }
+    pub fn new(kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>, trust: TrustSettings, stages: LlmStages, ttl: Duration) -> Self {
+        Self { kg, llm, trust, stages, cache: Cache::builder().max_capacity(1).time_to_live(ttl).build() }
     }
 
     /// The cached report, or a fresh one when the cache period has passed.
@@ -111,7 +115,7 @@ impl HealthChecker {
 
     async fn check_llm(&self) -> LlmHealth {
         let Some(llm) = &self.llm else {
-            return LlmHealth { provider: "none", status: Status::Disabled, model: None, error: None };
+            return LlmHealth { provider: "none", status: Status::Disabled, model: None, stages: None, error: None };
         };
         let error = match tokio::time::timeout(CHECK_TIMEOUT, llm.health()).await {
             Ok(Ok(())) => None,
@@ -125,6 +129,7 @@ impl HealthChecker {
             provider: llm.provider(),
             status: if error.is_none() { Status::Ok } else { Status::Degraded },
             model: Some(llm.model().to_owned()),
+            stages: Some(self.stages),
             error,
         }
     }

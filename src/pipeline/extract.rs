@@ -295,7 +295,7 @@ pub struct Grounded {
     pub entities: Entities,
     /// How many of `entities` came from the LLM.
     pub from_llm: usize,
-    /// The LLM's entities the question does not mention, as `kind: text`.
+    /// The LLM's entities that were dropped, as `kind: text (reason)`.
     pub dropped: Vec<String>,
 }
 
@@ -303,7 +303,9 @@ pub struct Grounded {
 /// punctuation) or by a synonym-table alias as a whole word ("NER" for "named entity
 /// recognition"), then adds the keyword matches the LLM missed. A small model copies the
 /// prompt's few-shot examples into its answer; a name the question never mentions cannot
-/// be one of its entities.
+/// be one of its entities. Also dropped: generic words ("models"), a name the lexicon
+/// knows under other kinds only ("ImageNet" as a task), and a name already taken under
+/// another kind (small models list one mention under every kind).
 pub fn ground(llm: &Entities, keywords: &Entities, lexicon: &Lexicon, question: &str) -> Grounded {
     let (q_fold, q_words) = (fold(question), words(question));
     let mentioned = |text: &str| {
@@ -321,10 +323,21 @@ pub fn ground(llm: &Entities, keywords: &Entities, lexicon: &Lexicon, question: 
     };
     let mut out = Grounded::default();
     for (kind, text) in llm.iter() {
-        if mentioned(text) {
-            out.entities.push(kind, text);
+        let known_kinds: Vec<EntityKind> = lexicon.lookup(text).into_iter().map(|id| lexicon.entry(id).kind).collect();
+        let reason = if super::lexicon::is_generic(text) {
+            Some("too generic")
+        } else if !mentioned(text) {
+            Some("not in the question")
+        } else if !known_kinds.is_empty() && !known_kinds.contains(&kind) {
+            Some("known as another kind")
+        } else if out.entities.iter().any(|(_, t)| fold(t) == fold(text)) {
+            Some("already listed")
         } else {
-            out.dropped.push(format!("{}: {text}", kind.plural()));
+            None
+        };
+        match reason {
+            None => out.entities.push(kind, text),
+            Some(why) => out.dropped.push(format!("{}: {text} ({why})", kind.plural())),
         }
     }
     out.from_llm = out.entities.iter().count();
@@ -426,8 +439,32 @@ mod tests {
         assert_eq!(grounded.entities.methods, ["bert", "ELMo"]);
         assert_eq!(grounded.entities.datasets, ["SQuAD 1.1"], "punctuation and spacing do not matter");
         assert!(grounded.entities.tasks.is_empty() && grounded.entities.fields.is_empty());
-        assert_eq!(grounded.dropped, ["tasks: named entity recognition", "fields: Computer Vision"]);
+        assert_eq!(grounded.dropped, ["tasks: named entity recognition (not in the question)", "fields: Computer Vision (not in the question)"]);
         assert_eq!(grounded.from_llm, 3);
+    }
+
+    #[test]
+    fn generic_words_wrong_kinds_and_repeats_are_dropped() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let q = "Which models were evaluated on ImageNet for image classification?";
+        let mut llm = Entities::default();
+        for (kind, text) in [
+            (EntityKind::Method, "models"),
+            (EntityKind::Task, "ImageNet"),
+            (EntityKind::Dataset, "ImageNet"),
+            (EntityKind::Task, "image classification"),
+            (EntityKind::Field, "image classification"),
+        ] {
+            llm.push(kind, text);
+        }
+        let grounded = ground(&llm, &Entities::default(), &lexicon, q);
+        assert_eq!(grounded.entities.datasets, ["ImageNet"]);
+        assert_eq!(grounded.entities.tasks, ["image classification"]);
+        assert!(grounded.entities.methods.is_empty() && grounded.entities.fields.is_empty(), "{grounded:?}");
+        assert_eq!(
+            grounded.dropped,
+            ["methods: models (too generic)", "tasks: ImageNet (known as another kind)", "fields: image classification (known as another kind)"]
+        );
     }
 
     #[test]

@@ -185,6 +185,12 @@ const GENERIC_LABELS: &[&str] = &[
     "of", "and", "for", "is", "are",
 ];
 
+/// Whether `text` is too generic to name anything on its own ("models", "research").
+pub fn is_generic(text: &str) -> bool {
+    let key = normalize(text);
+    key.chars().count() < 2 || GENERIC_LABELS.contains(&key.as_str())
+}
+
 fn parse_table(kind: EntityKind, file: &'static str, text: &str) -> Result<Vec<Entry>, LexiconError> {
     let mut entries = Vec::new();
     for (index, line) in text.lines().enumerate().skip(1) {

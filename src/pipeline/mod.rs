@@ -148,6 +148,7 @@ pub struct Pipeline {
     llm: Option<Arc<dyn ChatModel>>,
     max_context_papers: usize,
     trust: crate::config::TrustSettings,
+    llm_stages: crate::config::LlmStages,
 }
 
 /// What the stages before retrieval decided; shared by the first attempt and a retry.
@@ -233,6 +234,7 @@ impl Pipeline {
             llm,
             max_context_papers: settings.pipeline.max_context_papers,
             trust: settings.pipeline.trust.clone(),
+            llm_stages: settings.pipeline.llm_stages,
         })
     }
 
@@ -272,8 +274,21 @@ impl Pipeline {
         Ok(count)
     }
 
+    /// The stages `SCIGRAPH_LLM_STAGES` keeps away from a configured LLM, by their names in
+    /// warnings.
+    fn stages_off(&self) -> Vec<&'static str> {
+        let s = self.llm_stages;
+        [(s.extract, "entity extraction"), (s.classify, "classification"), (s.answer, "answer generation")]
+            .into_iter()
+            .filter_map(|(on, name)| (!on).then_some(name))
+            .collect()
+    }
+
     async fn chat(&self, request: &ChatRequest, warnings: &mut Vec<String>, stage: &str) -> Option<String> {
         let llm = self.llm.as_ref()?;
+        if self.stages_off().contains(&stage) {
+            return None;
+        }
         match llm.chat(request).await {
             Ok(reply) if echoes(&reply, &request.user) => {
                 warnings.push(format!("{stage}: the LLM echoed the prompt; used the deterministic fallback"));
@@ -295,6 +310,8 @@ impl Pipeline {
         let mut warnings = Vec::new();
         if self.llm.is_none() {
             warnings.push("no LLM configured: rule classifier, keyword extraction and an extractive answer were used".into());
+        } else if !self.stages_off().is_empty() {
+            warnings.push(format!("SCIGRAPH_LLM_STAGES keeps the LLM out of {}: deterministic there", self.stages_off().join(", ")));
         }
         let front = self.front(q, &mut warnings, &mut clock).await;
 
@@ -380,7 +397,7 @@ impl Pipeline {
                     let grounded = extract::ground(&found, &entities, &lexicon, q);
                     if !grounded.dropped.is_empty() {
                         warnings.push(format!(
-                            "entity extraction: dropped the LLM's entities the question does not mention ({})",
+                            "entity extraction: dropped LLM entities that do not hold up against the question ({})",
                             grounded.dropped.join(", ")
                         ));
                     }

@@ -205,7 +205,7 @@ async fn entities_the_llm_copied_from_elsewhere_are_dropped_with_a_warning() {
     assert_eq!(body["entities"]["tasks"], json!([]));
     assert_eq!(body["entities"]["fields"], json!([]));
     let w = warnings(&body);
-    assert!(w.contains("does not mention") && w.contains("fields: Computer Vision") && w.contains("methods: T5-11B"), "{w}");
+    assert!(w.contains("do not hold up") && w.contains("fields: Computer Vision (not in the question)") && w.contains("methods: T5-11B (not in the question)"), "{w}");
     assert_correct_and_cited(&body);
 }
 
@@ -234,4 +234,20 @@ async fn an_llm_label_against_an_explicit_claim_is_overruled_by_the_wording() {
     assert_eq!(body["query_type_source"], "rules");
     assert!(warnings(&body).contains("the LLM said topic_search"), "{}", warnings(&body));
     assert!(["SUPPORTED", "REFUTED", "UNCERTAIN"].contains(&body["verdict"].as_str().unwrap_or_default()), "{}", body["verdict"]);
+}
+
+#[tokio::test]
+async fn stages_kept_from_the_llm_stay_deterministic_and_say_so() {
+    // A model that would mislabel everything, allowed to phrase answers only.
+    let server = ollama(ollama_reply(r#"{"methods": ["SQuAD1.1"]}"#), ollama_reply(r#"{"query_type": "topic_search"}"#), ollama_reply("T5-11B is best [1].")).await;
+    let app = spawn_app(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &server.uri()), ("SCIGRAPH_LLM_STAGES", "answer")]).await;
+
+    let body: Value = app.client.post(format!("{}/ask", app.address)).json(&json!({"question": QUESTION})).send().await.unwrap().json().await.unwrap();
+
+    assert_eq!(body["query_type"], "method_comparison");
+    assert_eq!(body["query_type_source"], "rules");
+    assert_eq!(body["entities_source"], "keywords");
+    assert_eq!(body["answer_mode"], "llm");
+    assert!(warnings(&body).contains("keeps the LLM out of entity extraction, classification"), "{}", warnings(&body));
+    assert_correct_and_cited(&body);
 }
