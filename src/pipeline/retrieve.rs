@@ -62,6 +62,11 @@ pub struct Retrieved {
     pub rows: Arc<Solutions>,
 }
 
+/// Whether `rows` filled the query's LIMIT, so more matches may exist than were read.
+fn reaches_limit(query: &ReadQuery, rows: &Solutions) -> bool {
+    query.row_limit().is_some_and(|limit| rows.rows.len() >= limit)
+}
+
 /// A query as run, for `sparql_queries` in the response.
 #[derive(Debug, Clone, Serialize)]
 pub struct QueryRecord {
@@ -111,11 +116,27 @@ impl Retriever {
         result.map(|rows| (rows, false)).map_err(|e| (*e).clone())
     }
 
+    /// Runs a strategy's query, unordered first when that is safe: if the rows stay under
+    /// the LIMIT they are every match, in whatever order; if they reach it, the ordered
+    /// query decides which rows are kept, the same on every engine.
+    async fn run_query(&self, strategy: &Strategy, records: &mut Vec<QueryRecord>) -> Result<(Arc<Solutions>, bool), KgError> {
+        let record = |query: &ReadQuery| QueryRecord { strategy: strategy.name.clone(), sparql: query.as_str().to_owned() };
+        if let Some(unordered) = strategy.query.unordered() {
+            records.push(record(&unordered));
+            let (rows, cached) = self.run(&unordered).await?;
+            if !reaches_limit(&strategy.query, &rows) {
+                return Ok((rows, cached));
+            }
+        }
+        records.push(record(&strategy.query));
+        self.run(&strategy.query).await
+    }
+
     async fn run_one(&self, strategy: Strategy) -> (Vec<StrategyReport>, Vec<QueryRecord>, Option<Retrieved>) {
         let mut reports = Vec::new();
-        let mut records = vec![QueryRecord { strategy: strategy.name.clone(), sparql: strategy.query.as_str().to_owned() }];
+        let mut records = Vec::new();
         let started = Instant::now();
-        let outcome = self.run(&strategy.query).await;
+        let outcome = self.run_query(&strategy, &mut records).await;
         let ms = started.elapsed().as_millis() as u64;
         match outcome {
             Ok((rows, cached)) => {
@@ -123,7 +144,7 @@ impl Retriever {
                     name: strategy.name.clone(),
                     status: if cached { Status::Cached } else { Status::Ok },
                     rows: rows.rows.len(),
-                    truncated: strategy.query.row_limit().is_some_and(|limit| rows.rows.len() >= limit),
+                    truncated: reaches_limit(&strategy.query, &rows),
                     ms,
                     error: None,
                     fallback_for: None,
