@@ -265,10 +265,18 @@ pub fn parse_results(format: QueryResultsFormat, body: &[u8]) -> Result<QueryAns
     }
 }
 
-/// `Retry-After` in its delta-seconds form; an HTTP date is rare enough to ignore.
+/// `Retry-After` as delta-seconds or as an HTTP date (a date in the past means now).
 fn retry_after(response: &reqwest::Response) -> Option<Duration> {
-    let value = response.headers().get(RETRY_AFTER)?.to_str().ok()?;
-    value.trim().parse::<u64>().ok().map(Duration::from_secs)
+    parse_retry_after(response.headers().get(RETRY_AFTER)?.to_str().ok()?, std::time::SystemTime::now())
+}
+
+fn parse_retry_after(value: &str, now: std::time::SystemTime) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(at.duration_since(now).unwrap_or(Duration::ZERO))
 }
 
 /// The start of an error body, for the error message (servers put the reason there).
@@ -361,6 +369,15 @@ mod tests {
             other => panic!("expected Http, got {other:?}"),
         }
         assert_eq!(err.code(), "kg_http_error");
+    }
+
+    #[test]
+    fn retry_after_reads_seconds_and_http_dates() {
+        let now = httpdate::parse_http_date("Mon, 30 Nov 2026 04:00:00 GMT").unwrap();
+        assert_eq!(parse_retry_after(" 12 ", now), Some(Duration::from_secs(12)));
+        assert_eq!(parse_retry_after("Mon, 30 Nov 2026 04:01:30 GMT", now), Some(Duration::from_secs(90)));
+        assert_eq!(parse_retry_after("Mon, 30 Nov 2026 03:00:00 GMT", now), Some(Duration::ZERO), "a past date means now");
+        assert_eq!(parse_retry_after("soon", now), None);
     }
 
     #[tokio::test]

@@ -41,6 +41,8 @@ pub enum LlmError {
     Empty,
     #[error("the LLM server does not serve model `{0}`")]
     ModelMissing(String),
+    #[error("the LLM reply is larger than {limit} bytes")]
+    TooLarge { limit: usize },
 }
 
 impl LlmError {
@@ -52,6 +54,7 @@ impl LlmError {
             Self::Malformed(_) => "llm_malformed_reply",
             Self::Empty => "llm_empty_reply",
             Self::ModelMissing(_) => "llm_model_missing",
+            Self::TooLarge { .. } => "llm_reply_too_large",
         }
     }
 
@@ -89,6 +92,25 @@ pub fn from_settings(settings: &LlmSettings) -> Result<Option<Arc<dyn ChatModel>
             openai::OpenAiClient::new(base_url.clone(), model.clone(), api_key.clone(), *timeout)?,
         )),
     })
+}
+
+/// The largest reply body read from an LLM server. A chat reply is a few kilobytes; a
+/// server streaming garbage must not fill the memory.
+pub(crate) const MAX_REPLY_BYTES: usize = 4 * 1024 * 1024;
+
+/// Reads a JSON reply of at most [`MAX_REPLY_BYTES`].
+pub(crate) async fn read_json<T: serde::de::DeserializeOwned>(
+    mut response: reqwest::Response,
+    timeout: Duration,
+) -> Result<T, LlmError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| LlmError::from_transport(e, timeout))? {
+        if body.len() + chunk.len() > MAX_REPLY_BYTES {
+            return Err(LlmError::TooLarge { limit: MAX_REPLY_BYTES });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    serde_json::from_slice(&body).map_err(|e| LlmError::Malformed(e.to_string()))
 }
 
 /// Reads an error body for a message, keeping its start only.

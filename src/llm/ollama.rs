@@ -91,7 +91,7 @@ impl ChatModel for OllamaClient {
             return Err(LlmError::Http { status, body: error_body(response).await });
         }
         let reply: ChatReply =
-            response.json().await.map_err(|e| LlmError::from_transport(e, self.timeout))?;
+            super::read_json(response, self.timeout).await?;
         let content = reply.message.map(|m| m.content).unwrap_or_default();
         if content.trim().is_empty() {
             return Err(LlmError::Empty);
@@ -111,7 +111,7 @@ impl ChatModel for OllamaClient {
             return Err(LlmError::Http { status, body: error_body(response).await });
         }
         let tags: Tags =
-            response.json().await.map_err(|e| LlmError::from_transport(e, self.timeout))?;
+            super::read_json(response, self.timeout).await?;
         // "llama3.2" is served as "llama3.2:latest".
         let wanted = |name: &str| name == self.model || name == format!("{}:latest", self.model);
         if tags.models.iter().any(|t| wanted(&t.name) || wanted(&t.model)) {

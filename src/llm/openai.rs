@@ -98,7 +98,7 @@ impl ChatModel for OpenAiClient {
             return Err(LlmError::Http { status, body: error_body(response).await });
         }
         let completion: Completion =
-            response.json().await.map_err(|e| LlmError::from_transport(e, self.timeout))?;
+            super::read_json(response, self.timeout).await?;
         let content = completion
             .choices
             .into_iter()

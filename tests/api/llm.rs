@@ -251,3 +251,18 @@ async fn stages_kept_from_the_llm_stay_deterministic_and_say_so() {
     assert!(warnings(&body).contains("keeps the LLM out of entity extraction, classification"), "{}", warnings(&body));
     assert_correct_and_cited(&body);
 }
+
+#[tokio::test]
+async fn a_reply_larger_than_the_cap_is_refused_and_every_stage_falls_back() {
+    // 5 MB of garbage from every chat call: read up to the cap, then dropped.
+    let huge = ResponseTemplate::new(200).set_body_raw("x".repeat(5 * 1024 * 1024), "application/json");
+    let server = ollama(huge.clone(), huge.clone(), huge).await;
+
+    let body = ask_with_ollama(&server, "10").await;
+
+    assert_eq!(body["entities_source"], "keywords");
+    assert_eq!(body["query_type_source"], "rules");
+    assert_eq!(body["answer_mode"], "extractive");
+    assert!(warnings(&body).contains("llm_reply_too_large"), "{}", warnings(&body));
+    assert_correct_and_cited(&body);
+}
