@@ -93,7 +93,7 @@ async fn an_llm_that_echoes_the_prompt_is_not_believed() {
     Mock::given(method("GET")).and(path("/api/tags")).respond_with(ResponseTemplate::new(200).set_body_json(json!({"models": [{"name": "llama3.2:latest"}]}))).mount(&llm).await;
     let app = spawn_app(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &llm.uri())]).await;
 
-    let body: Value = app.client.post(format!("{}/ask", app.address)).json(&json!({ "question": QUESTION })).send().await.unwrap().json().await.unwrap();
+    let body = app.ask(QUESTION).await;
 
     assert_eq!(body["entities_source"], "keywords", "the few-shot examples in the echo are not entities");
     assert_eq!(body["answer_mode"], "extractive");

@@ -1,5 +1,7 @@
 //! `spawn_app`: the application on 127.0.0.1:0 with settings built from a variable map, as
-//! `.env` would give them, and a client to talk to it.
+//! `.env` would give them, and a client to talk to it. Shared by several test crates
+//! (`#[path]`), each using part of it.
+#![allow(dead_code)]
 
 use std::collections::HashMap;
 
@@ -14,6 +16,19 @@ pub struct TestApp {
 impl TestApp {
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(format!("{}{path}", self.address)).send().await.expect("request failed")
+    }
+
+    /// `POST /ask` with `question`; asserts a 200 and returns the JSON answer.
+    pub async fn ask(&self, question: &str) -> serde_json::Value {
+        let response = self
+            .client
+            .post(format!("{}/ask", self.address))
+            .json(&serde_json::json!({ "question": question }))
+            .send()
+            .await
+            .expect("request failed");
+        assert_eq!(response.status(), 200, "{question}");
+        response.json().await.expect("the answer is JSON")
     }
 
     pub async fn health(&self) -> serde_json::Value {

@@ -24,16 +24,7 @@ async fn every_independent_case_comes_out_as_expected() {
         let app = spawn_app(&[("SCIGRAPH_DUMPS", &dump)]).await;
         for case in cases {
             let question = case["question"].as_str().unwrap();
-            let body: Value = app
-                .client
-                .post(format!("{}/ask", app.address))
-                .json(&serde_json::json!({ "question": question }))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let body: Value = app.ask(question).await;
             let expect = &case["expect"];
             if let Some(verdict) = expect.get("verdict") {
                 if &body["verdict"] != verdict {

@@ -219,16 +219,7 @@ async fn an_llm_label_against_an_explicit_claim_is_overruled_by_the_wording() {
     .await;
     let app = spawn_app(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &server.uri())]).await;
 
-    let body: Value = app
-        .client
-        .post(format!("{}/ask", app.address))
-        .json(&json!({"question": "Is it true that BERT outperforms ELMo on SQuAD1.1?"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let body = app.ask("Is it true that BERT outperforms ELMo on SQuAD1.1?").await;
 
     assert_eq!(body["query_type"], "claim_verification");
     assert_eq!(body["query_type_source"], "rules");
@@ -242,7 +233,7 @@ async fn stages_kept_from_the_llm_stay_deterministic_and_say_so() {
     let server = ollama(ollama_reply(r#"{"methods": ["SQuAD1.1"]}"#), ollama_reply(r#"{"query_type": "topic_search"}"#), ollama_reply("T5-11B is best [1].")).await;
     let app = spawn_app(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &server.uri()), ("SCIGRAPH_LLM_STAGES", "answer")]).await;
 
-    let body: Value = app.client.post(format!("{}/ask", app.address)).json(&json!({"question": QUESTION})).send().await.unwrap().json().await.unwrap();
+    let body = app.ask(QUESTION).await;
 
     assert_eq!(body["query_type"], "method_comparison");
     assert_eq!(body["query_type_source"], "rules");

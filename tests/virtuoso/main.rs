@@ -14,7 +14,7 @@ use serde_json::Value;
 #[path = "../api/helpers.rs"]
 mod helpers;
 
-use helpers::{spawn_app, TestApp};
+use helpers::spawn_app;
 
 const QUESTIONS: &[&str] = &[
     "Which model has achieved the highest F1 score on the SQuAD1.1 dataset?",
@@ -32,12 +32,6 @@ const QUESTIONS: &[&str] = &[
     "Which model had the best top-1 accuracy on ImageNet as of 2018?",
     "Which papers study the migration patterns of zebras?",
 ];
-
-async fn ask(app: &TestApp, question: &str) -> Value {
-    let response = app.client.post(format!("{}/ask", app.address)).json(&serde_json::json!({ "question": question })).send().await.unwrap();
-    assert_eq!(response.status(), 200);
-    response.json().await.unwrap()
-}
 
 fn items(body: &Value) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = body["answer_items"]
@@ -76,7 +70,7 @@ async fn demo_virtuoso_answers_every_question_type_as_the_embedded_store_does() 
     let remote = spawn_app(&[("SCIGRAPH_BACKEND", "remote"), ("SPARQL_ENDPOINT", &endpoint)]).await;
     assert_eq!(remote.health().await["kg"]["status"], "ok", "Virtuoso answers the health check");
     for question in QUESTIONS {
-        let (a, b) = (ask(&embedded, question).await, ask(&remote, question).await);
+        let (a, b) = (embedded.ask(question).await, remote.ask(question).await);
         assert_eq!(a["query_type"], b["query_type"], "{question}");
         assert_eq!(items(&a), items(&b), "{question}: answer items differ");
         assert_eq!(sources(&a), sources(&b), "{question}: sources differ");
