@@ -78,6 +78,11 @@ impl ReadQuery {
         ReadQuery::parse(&text.join("\n")).ok()
     }
 
+    /// Whether `rows` rows fill the query's LIMIT, so more matches may exist than were read.
+    pub fn fills_limit(&self, rows: usize) -> bool {
+        self.row_limit().is_some_and(|limit| rows >= limit)
+    }
+
     /// The outermost `LIMIT` of a SELECT, if any: a query that returns exactly this many
     /// rows may have had more matches cut off.
     pub fn row_limit(&self) -> Option<usize> {

@@ -151,7 +151,6 @@ pub struct Pipeline {
     llm_stages: crate::config::LlmStages,
 }
 
-/// What the stages before retrieval decided; shared by the first attempt and a retry.
 /// What [`Pipeline::understand`] returns.
 #[derive(Debug, Clone)]
 pub struct Understanding {
@@ -162,6 +161,7 @@ pub struct Understanding {
     pub warnings: Vec<String>,
 }
 
+/// What the stages before retrieval decided; shared by the first attempt and a retry.
 struct Front {
     classification: classify::Classification,
     query_type_source: Decider,
@@ -254,7 +254,7 @@ impl Pipeline {
             .map_err(|e| e.to_string())?;
         // Straight to the graph: a one-off result this large does not belong in the cache.
         let rows = self.retriever.kg().query(&query).await.map_err(|e| e.to_string())?.into_solutions();
-        if query.row_limit().is_some_and(|limit| rows.rows.len() >= limit) {
+        if query.fills_limit(rows.rows.len()) {
             tracing::warn!(rows = rows.rows.len(), "the graph holds more entity labels than are read; names past the cap are found only by label search");
         }
         let mut labels = Vec::with_capacity(rows.rows.len());

@@ -62,11 +62,6 @@ pub struct Retrieved {
     pub rows: Arc<Solutions>,
 }
 
-/// Whether `rows` filled the query's LIMIT, so more matches may exist than were read.
-fn reaches_limit(query: &ReadQuery, rows: &Solutions) -> bool {
-    query.row_limit().is_some_and(|limit| rows.rows.len() >= limit)
-}
-
 /// A query as run, for `sparql_queries` in the response.
 #[derive(Debug, Clone, Serialize)]
 pub struct QueryRecord {
@@ -124,7 +119,7 @@ impl Retriever {
         if let Some(unordered) = strategy.query.unordered() {
             records.push(record(&unordered));
             let (rows, cached) = self.run(&unordered).await?;
-            if !reaches_limit(&strategy.query, &rows) {
+            if !strategy.query.fills_limit(rows.rows.len()) {
                 return Ok((rows, cached));
             }
         }
@@ -144,7 +139,7 @@ impl Retriever {
                     name: strategy.name.clone(),
                     status: if cached { Status::Cached } else { Status::Ok },
                     rows: rows.rows.len(),
-                    truncated: reaches_limit(&strategy.query, &rows),
+                    truncated: strategy.query.fills_limit(rows.rows.len()),
                     ms,
                     error: None,
                     fallback_for: None,
