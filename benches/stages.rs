@@ -9,15 +9,16 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use scigraph::config::TrustSettings;
 use scigraph::eval::read_gold;
-use scigraph::pipeline::build::Templates;
-use scigraph::pipeline::classify::classify;
+use scigraph::pipeline::query::templates::Templates;
+use scigraph::pipeline::front::classify::classify;
 use scigraph::pipeline::evidence::{Evidence, Named, PaperHit, ResultFact};
-use scigraph::pipeline::extract::{by_keywords, lookup_keys, title_keywords};
-use scigraph::pipeline::lexicon::{Direction, EntityKind, Lexicon};
-use scigraph::pipeline::normalize::normalize;
-use scigraph::pipeline::plan::{plan, PlanInput};
-use scigraph::pipeline::rank::rank;
-use scigraph::pipeline::trust::{self, PaperMeta, Trust};
+use scigraph::pipeline::front::extract::{by_keywords, lookup_keys, title_keywords};
+use scigraph::pipeline::front::lexicon::{Direction, EntityKind, Lexicon};
+use scigraph::pipeline::front::normalize::normalize;
+use scigraph::pipeline::query::plan::{plan, PlanInput};
+use scigraph::pipeline::answer::rank::rank;
+use scigraph::pipeline::evidence::papers::PaperMeta;
+use scigraph::pipeline::trust::{self, Trust};
 
 fn questions() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/gold");

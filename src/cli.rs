@@ -285,8 +285,7 @@ pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
     let question = Question::parse(&args.question, settings.server.max_question_chars)?;
     let kg = crate::kg::connect(&settings.kg).await?;
     let llm = crate::llm::from_settings(&settings.llm)?;
-    let pipeline = Pipeline::new(&settings, kg, llm)?;
-    crate::startup::load_labels(&pipeline).await;
+    let pipeline = Pipeline::build(&settings, kg, llm).await?;
     let response = pipeline.ask(&question).await;
     if args.json {
         return emit(&format!("{}\n", serde_json::to_string_pretty(&response)?));
@@ -338,8 +337,7 @@ pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Res
     } else {
         None
     };
-    let pipeline = crate::pipeline::Pipeline::new(&settings, kg, llm)?;
-    crate::startup::load_labels(&pipeline).await;
+    let pipeline = crate::pipeline::Pipeline::build(&settings, kg, llm).await?;
     let report = if args.llm {
         let (mut predictions, mut from_llm, mut fallbacks) = (Vec::with_capacity(gold.len()), 0usize, 0usize);
         for (i, q) in gold.iter().enumerate() {
@@ -383,8 +381,7 @@ pub async fn eval_sciqa(settings: Settings, args: &EvalSciqaArgs) -> anyhow::Res
     let answers = sciqa::read_answers(&args.answers)?;
     let kg = crate::kg::connect(&settings.kg).await?;
     let llm = crate::llm::from_settings(&settings.llm)?;
-    let pipeline = crate::pipeline::Pipeline::new(&settings, kg, llm)?;
-    crate::startup::load_labels(&pipeline).await;
+    let pipeline = crate::pipeline::Pipeline::build(&settings, kg, llm).await?;
     let report = sciqa::evaluate(&pipeline, &questions, &answers, args.paraphrased).await;
     if let Some(out) = &args.json {
         std::fs::write(out, serde_json::to_string_pretty(&report)?)?;

@@ -13,9 +13,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::pipeline::classify::{classify_full, QueryType};
-use crate::pipeline::extract::{by_keywords, Entities};
-use crate::pipeline::lexicon::{normalize, EntityKind, Lexicon};
+use crate::pipeline::front::classify::{classify, QueryType};
+use crate::pipeline::front::extract::{by_keywords, Entities};
+use crate::pipeline::front::lexicon::{normalize, EntityKind, Lexicon};
 
 #[derive(Debug, Deserialize)]
 pub struct GoldQuestion {
@@ -120,7 +120,7 @@ pub fn evaluate_types(lexicon: &Lexicon, gold: &[GoldQuestion]) -> TypesReport {
         .iter()
         .map(|q| {
             let extracted: Entities = by_keywords(lexicon, &q.question);
-            let got = classify_full(&q.question, !extracted.datasets.is_empty(), !extracted.is_empty(), !extracted.methods.is_empty());
+            let got = classify(&q.question, &extracted);
             (got.query_type, extracted)
         })
         .collect();
@@ -257,7 +257,7 @@ pub mod sciqa {
     use serde_json::Value;
 
     use super::EvalError;
-    use crate::pipeline::classify::Target;
+    use crate::pipeline::front::classify::Target;
     use crate::pipeline::{AskResponse, Pipeline, Question};
 
     #[derive(Debug, Clone)]

@@ -23,15 +23,6 @@ use crate::kg::{self, KnowledgeGraph};
 use crate::llm;
 use crate::pipeline::Pipeline;
 
-/// Reads the graph's entity labels into the pipeline's lexicon; a graph that cannot answer
-/// leaves the synonym tables in use, which is logged, not fatal.
-pub async fn load_labels(pipeline: &Pipeline) {
-    match pipeline.load_labels().await {
-        Ok(count) => tracing::info!(labels = count, "entity labels loaded from the knowledge graph"),
-        Err(e) => tracing::warn!(error = %e, "could not read entity labels; keyword extraction uses the synonym tables only"),
-    }
-}
-
 /// Seconds a stopping server waits for requests in flight.
 const SHUTDOWN_GRACE_SECS: u64 = 10;
 
@@ -76,8 +67,7 @@ impl Application {
             settings.pipeline.llm_stages,
             settings.kg.health_cache_ttl,
         );
-        let pipeline = Pipeline::new(&settings, kg.clone(), llm.clone())?;
-        load_labels(&pipeline).await;
+        let pipeline = Pipeline::build(&settings, kg.clone(), llm.clone()).await?;
         let info = kg.info();
         tracing::info!(
             address = %listener.local_addr().map(|a| a.to_string()).unwrap_or(address.clone()),

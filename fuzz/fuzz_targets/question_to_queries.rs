@@ -5,12 +5,12 @@
 use std::sync::LazyLock;
 
 use libfuzzer_sys::fuzz_target;
-use scigraph::pipeline::build::Templates;
-use scigraph::pipeline::classify::classify_full;
-use scigraph::pipeline::extract::{by_keywords, lookup_keys, title_keywords};
-use scigraph::pipeline::lexicon::Lexicon;
-use scigraph::pipeline::normalize::normalize;
-use scigraph::pipeline::plan::{plan, PlanInput};
+use scigraph::pipeline::query::templates::Templates;
+use scigraph::pipeline::front::classify::classify;
+use scigraph::pipeline::front::extract::{by_keywords, lookup_keys, title_keywords};
+use scigraph::pipeline::front::lexicon::Lexicon;
+use scigraph::pipeline::front::normalize::normalize;
+use scigraph::pipeline::query::plan::{plan, PlanInput};
 
 static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| Lexicon::from_tables().expect("lexicon"));
 static TEMPLATES: LazyLock<Templates> = LazyLock::new(|| Templates::load().expect("templates"));
@@ -18,7 +18,7 @@ static TEMPLATES: LazyLock<Templates> = LazyLock::new(|| Templates::load().expec
 fuzz_target!(|data: &[u8]| {
     let Ok(question) = std::str::from_utf8(data) else { return };
     let entities = by_keywords(&LEXICON, question);
-    let classification = classify_full(question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
+    let classification = classify(question, &entities);
     let normalized = normalize(&LEXICON, &entities);
     let keywords = title_keywords(question, &entities);
     let lookup = lookup_keys(question);

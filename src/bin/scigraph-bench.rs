@@ -22,7 +22,7 @@ use futures::StreamExt;
 use oxigraph::sparql::{QueryResults, SparqlEvaluator};
 use oxigraph::store::Store;
 use scigraph::kg::load::{load_files, LoadOptions, Quiet};
-use scigraph::pipeline::build::{Anchor, Arg, Templates};
+use scigraph::pipeline::query::templates::{Anchor, Arg, Templates};
 use serde_json::{json, Value};
 
 #[derive(Parser)]
@@ -646,9 +646,9 @@ fn scale(dump: &Path, samples: usize) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let asked = runtime.block_on(async {
         let settings = scigraph::config::Settings::from_lookup(|_| None)?;
-        let pipeline = scigraph::pipeline::Pipeline::new(&settings, std::sync::Arc::new(graph), None)?;
+        let pipeline = scigraph::pipeline::Pipeline::build(&settings, std::sync::Arc::new(graph), None).await?;
         let t = Instant::now();
-        let labels_loaded = pipeline.load_labels().await.map_err(anyhow::Error::msg)?;
+        let labels_loaded = pipeline.labels().map_err(|e| anyhow::anyhow!("entity labels: {e}"))?;
         let label_secs = t.elapsed().as_secs_f64();
         let mut latencies = Vec::new();
         for (_, label) in &picked {

@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use proptest::prelude::*;
-use scigraph::pipeline::build::{Anchor, Arg, Templates};
+use scigraph::pipeline::query::templates::{Anchor, Arg, Templates};
 
 static TEMPLATES: LazyLock<Templates> = LazyLock::new(|| Templates::load().expect("templates load"));
 

@@ -211,8 +211,8 @@ mod sciqa_style {
                 .await
                 .unwrap();
                 let settings = Settings::from_lookup(|_| None).unwrap();
-                let pipeline = Pipeline::new(&settings, Arc::new(graph), None).unwrap();
-                pipeline.load_labels().await.unwrap();
+                let pipeline = Pipeline::build(&settings, Arc::new(graph), None).await.unwrap();
+                pipeline.labels().expect("labels from the mirror");
                 pipeline
             })
             .await

@@ -138,8 +138,8 @@ async fn mirror_sciqa_scores_the_same_over_virtuoso_as_over_the_embedded_store()
     let graph = tokio::task::spawn_blocking(move || EmbeddedGraph::from_dumps(&[mirror], std::time::Duration::from_secs(30), &Quiet).expect("mirror loads"))
         .await
         .expect("loader task");
-    let embedded = Pipeline::new(&Settings::from_lookup(|_| None).expect("defaults"), Arc::new(graph), None).expect("pipeline");
-    embedded.load_labels().await.expect("labels from the embedded mirror");
+    let embedded = Pipeline::build(&Settings::from_lookup(|_| None).expect("defaults"), Arc::new(graph), None).await.expect("pipeline");
+    embedded.labels().expect("labels from the embedded mirror");
 
     let remote_settings = Settings::from_lookup(|name| match name {
         "SCIGRAPH_BACKEND" => Some("remote".to_owned()),
@@ -149,8 +149,8 @@ async fn mirror_sciqa_scores_the_same_over_virtuoso_as_over_the_embedded_store()
     })
     .expect("remote settings");
     let kg = scigraph::kg::connect(&remote_settings.kg).await.expect("Virtuoso backend");
-    let remote = Pipeline::new(&remote_settings, kg, None).expect("pipeline");
-    remote.load_labels().await.expect("labels from Virtuoso");
+    let remote = Pipeline::build(&remote_settings, kg, None).await.expect("pipeline");
+    remote.labels().expect("labels from Virtuoso");
 
     let (a, b) = (
         sciqa::evaluate(&embedded, &questions, &answers, false).await,

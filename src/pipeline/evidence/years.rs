@@ -1,4 +1,4 @@
-//! Stage 8: publication years you can trust. ORKG's year predicate (P29) sometimes holds a
+//! Publication years you can trust. ORKG's year predicate (P29) sometimes holds a
 //! month beside the year, and values can be missing or out of range. A year is valid from
 //! 1900 to next year; of several values the valid one is kept (the earliest, with a note,
 //! when two valid years disagree); no valid value means unknown, never 0. Pure.
@@ -7,6 +7,8 @@
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct YearCheck {
     pub year: Option<i32>,
+    /// Every valid year recorded, ascending (two or more mean contradictory metadata).
+    pub valid: Vec<i32>,
     pub note: Option<String>,
 }
 
@@ -24,15 +26,18 @@ pub fn validate(raw: &[String], current_year: i32) -> YearCheck {
     match valid.as_slice() {
         [] => YearCheck {
             year: None,
+            valid: Vec::new(),
             note: (!rejected.is_empty()).then(|| format!("no valid year among {rejected:?}")),
         },
         [year] => YearCheck {
             year: Some(*year),
+            valid: vec![*year],
             note: (!rejected.is_empty()).then(|| format!("ignored {rejected:?} under the year predicate")),
         },
         [first, ..] => YearCheck {
             year: Some(*first),
             note: Some(format!("several years recorded {valid:?}; kept the earliest")),
+            valid: valid.clone(),
         },
     }
 }

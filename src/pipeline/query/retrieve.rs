@@ -1,4 +1,4 @@
-//! Stage 6 (I/O): run the planned strategies against the knowledge graph.
+//! The query stage's I/O: run the planned strategies against the knowledge graph.
 //!
 //! Strategies run concurrently, each bounded by the SPARQL timeout. Results are cached by
 //! query text in a bounded moka cache with a time-to-live; concurrent identical queries are
@@ -14,20 +14,12 @@ use futures::future::join_all;
 use moka::future::Cache;
 use serde::Serialize;
 
-use crate::kg::{KgError, KnowledgeGraph, ReadQuery, Solutions};
+use oxrdf::Term;
+use sparesults::QuerySolution;
 
-/// A query the plan wants run, with what it is for.
-#[derive(Debug, Clone)]
-pub struct Strategy {
-    pub name: String,
-    pub query: ReadQuery,
-    /// What to run instead if this one times out.
-    pub fallback: Option<Box<Strategy>>,
-    /// Which planned purpose the rows serve (set by the planner, read by assembly).
-    pub role: super::plan::Role,
-    /// The question entity the query is anchored on: every row matched it.
-    pub anchor: Option<(super::lexicon::EntityKind, String)>,
-}
+use super::plan::Strategy;
+use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
+use crate::kg::{KgError, KnowledgeGraph, ReadQuery, Solutions};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -67,6 +59,71 @@ pub struct Retrieved {
 pub struct QueryRecord {
     pub strategy: String,
     pub sparql: String,
+}
+
+/// The value of a binding: an IRI's text or a literal's lexical form.
+pub fn text(row: &QuerySolution, var: &str) -> Option<String> {
+    match row.get(var)? {
+        Term::NamedNode(n) => Some(n.as_str().to_owned()),
+        Term::Literal(l) => Some(l.value().to_owned()),
+        Term::BlankNode(b) => Some(format!("_:{}", b.as_str())),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+/// Every query run for one question and how each strategy went: the response's
+/// `sparql_queries` and `strategies_used`.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    pub reports: Vec<StrategyReport>,
+    pub records: Vec<QueryRecord>,
+}
+
+impl Ledger {
+    /// Whether there were strategies and every one of them failed.
+    pub fn all_failed(&self) -> bool {
+        !self.reports.is_empty() && self.reports.iter().all(|r| matches!(r.status, Status::Timeout | Status::Error))
+    }
+
+    /// One diagnostic per failed strategy (once per message), then one per truncated one.
+    pub fn diagnose(&self, diagnostics: &mut Diagnostics) {
+        for report in self.reports.iter().filter(|r| r.error.is_some()) {
+            let error = report.error.as_deref().unwrap_or_default();
+            diagnostics.push_once(report.failure_code(), Stage::Query, format!("strategy {} failed: {error}", report.name));
+        }
+        for report in self.reports.iter().filter(|r| r.truncated) {
+            let message = format!(
+                "strategy {} stopped at its row limit ({} rows): the graph holds more matches than were read",
+                report.name, report.rows
+            );
+            diagnostics.push(Code::StrategyTruncated, Stage::Query, message);
+        }
+    }
+
+    /// Moves another ledger's entries before this one's (a retry that replaces its first
+    /// attempt keeps the first attempt's queries in front).
+    pub fn prepend(&mut self, mut earlier: Ledger) {
+        earlier.reports.append(&mut self.reports);
+        earlier.records.append(&mut self.records);
+        *self = earlier;
+    }
+
+    pub fn extend(&mut self, later: Ledger) {
+        self.reports.extend(later.reports);
+        self.records.extend(later.records);
+    }
+}
+
+impl StrategyReport {
+    /// The diagnostic code of a failed strategy.
+    pub fn failure_code(&self) -> Code {
+        if self.status == Status::Timeout {
+            Code::StrategyTimeout
+        } else {
+            Code::StrategyError
+        }
+    }
 }
 
 pub struct Retriever {
@@ -175,16 +232,16 @@ impl Retriever {
 
     /// Runs every strategy concurrently; reports come back in plan order.
     #[tracing::instrument(name = "retrieve", skip_all, fields(strategies = strategies.len()))]
-    pub async fn run_all(&self, strategies: Vec<Strategy>) -> (Vec<StrategyReport>, Vec<QueryRecord>, Vec<Retrieved>) {
+    /// Runs the strategies concurrently, writes how each went into `ledger`, and returns
+    /// the rows of those that answered.
+    pub async fn run_all(&self, strategies: Vec<Strategy>, ledger: &mut Ledger) -> Vec<Retrieved> {
         let outcomes = join_all(strategies.into_iter().map(|s| self.run_one(s))).await;
-        let mut reports = Vec::new();
-        let mut records = Vec::new();
         let mut retrieved = Vec::new();
         for (r, q, rows) in outcomes {
-            reports.extend(r);
-            records.extend(q);
+            ledger.reports.extend(r);
+            ledger.records.extend(q);
             retrieved.extend(rows);
         }
-        (reports, records, retrieved)
+        retrieved
     }
 }

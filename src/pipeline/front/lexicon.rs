@@ -162,11 +162,11 @@ pub struct Lexicon {
 
 /// The synonym tables, compiled into the binary.
 pub const SYNONYM_TABLES: [(EntityKind, &str, &str); 5] = [
-    (EntityKind::Method, "methods.tsv", include_str!("../../synonyms/methods.tsv")),
-    (EntityKind::Dataset, "datasets.tsv", include_str!("../../synonyms/datasets.tsv")),
-    (EntityKind::Task, "tasks.tsv", include_str!("../../synonyms/tasks.tsv")),
-    (EntityKind::Field, "fields.tsv", include_str!("../../synonyms/fields.tsv")),
-    (EntityKind::Metric, "metrics.tsv", include_str!("../../synonyms/metrics.tsv")),
+    (EntityKind::Method, "methods.tsv", include_str!("../../../synonyms/methods.tsv")),
+    (EntityKind::Dataset, "datasets.tsv", include_str!("../../../synonyms/datasets.tsv")),
+    (EntityKind::Task, "tasks.tsv", include_str!("../../../synonyms/tasks.tsv")),
+    (EntityKind::Field, "fields.tsv", include_str!("../../../synonyms/fields.tsv")),
+    (EntityKind::Metric, "metrics.tsv", include_str!("../../../synonyms/metrics.tsv")),
 ];
 
 /// Lowercases and folds whitespace: the key under which names are compared.

@@ -1,4 +1,4 @@
-//! Stage 2: which methods, datasets, tasks, fields and metrics does the question mention?
+//! Front stage: which methods, datasets, tasks, fields and metrics does the question mention?
 //!
 //! Two extractors produce the same [`Entities`]: [`by_keywords`], dictionary matching over
 //! the lexicon (synonym tables plus the graph's own labels, whole words only), which always
@@ -14,6 +14,8 @@ use regex::Regex;
 use serde::Serialize;
 
 use super::lexicon::{ByKind, EntityKind, Lexicon};
+use super::Decider;
+use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 use crate::llm::ChatRequest;
 
 /// Entity mentions by kind, as written in the question (or as the LLM named them).
@@ -259,7 +261,7 @@ pub fn llm_request(question: &str) -> ChatRequest {
 /// Reads the LLM's entities. `None` when the reply holds no object with at least one of
 /// the five lists, or a list is not a list of strings.
 pub fn parse_llm_reply(reply: &str) -> Option<Entities> {
-    let value = super::json::first_object(reply)?;
+    let value = crate::pipeline::json::first_object(reply)?;
     let object = value.as_object()?;
     let mut entities = Entities::default();
     let mut seen_any_key = false;
@@ -286,6 +288,35 @@ fn fold(text: &str) -> String {
 fn words(text: &str) -> String {
     let spaced: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { ' ' }).collect();
     format!(" {} ", spaced.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Chooses the question's entities: the keyword matches, or the LLM's where its reply
+/// holds entities the question supports ([`ground`]). Every rejected reply or entity is a
+/// diagnostic. Pure: the reply is data.
+pub fn choose(question: &str, lexicon: &Lexicon, keywords: Entities, reply: Option<&str>, diagnostics: &mut Diagnostics) -> (Entities, Decider) {
+    let Some(reply) = reply else { return (keywords, Decider::Keywords) };
+    let unusable = |diagnostics: &mut Diagnostics, why: &str| {
+        diagnostics.push(Code::LlmUnusableReply, Stage::Front, format!("entity extraction: {why}; used keyword matching"));
+    };
+    match parse_llm_reply(reply) {
+        Some(found) if !found.is_empty() => {
+            let grounded = ground(&found, &keywords, lexicon, question);
+            if !grounded.dropped.is_empty() {
+                let message = format!(
+                    "entity extraction: dropped LLM entities that do not hold up against the question ({})",
+                    grounded.dropped.join(", ")
+                );
+                diagnostics.push(Code::EntityDropped, Stage::Front, message);
+            }
+            if grounded.from_llm > 0 {
+                return (grounded.entities, Decider::Llm);
+            }
+            unusable(diagnostics, "none of the LLM's entities are in the question");
+        }
+        Some(_) => unusable(diagnostics, "the LLM found no entities"),
+        None => unusable(diagnostics, "the LLM reply was not the expected JSON"),
+    }
+    (keywords, Decider::Keywords)
 }
 
 /// What the LLM's entities come to once checked against the question.
@@ -324,7 +355,7 @@ pub fn ground(llm: &Entities, keywords: &Entities, lexicon: &Lexicon, question: 
     let mut out = Grounded::default();
     for (kind, text) in llm.iter() {
         let known_kinds: Vec<EntityKind> = lexicon.lookup(text).into_iter().map(|id| lexicon.entry(id).kind).collect();
-        let reason = if super::lexicon::is_generic(text) {
+        let reason = if crate::pipeline::front::lexicon::is_generic(text) {
             Some("too generic")
         } else if !mentioned(text) {
             Some("not in the question")

@@ -1,4 +1,4 @@
-//! Stage 7: rank and filter the papers the strategies found.
+//! Answer stage: rank and filter the papers the strategies found.
 //!
 //! Score: +2 per matched method, +2 per matched dataset, +1.5 per matched task, +1 per
 //! matched field, +1 per question keyword in the title, +3 for a paper found by DOI or
@@ -6,9 +6,19 @@
 //! must match both; if that would leave nothing, the soft result is kept with a warning.
 //! Soft filter: score ≥ 1. The best `max` papers are kept. Pure.
 
-use super::evidence::{Evidence, PaperHit};
-use super::lexicon::EntityKind;
-use super::normalize::Normalized;
+use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
+use crate::pipeline::evidence::{Evidence, PaperHit};
+use crate::pipeline::front::lexicon::EntityKind;
+use crate::pipeline::front::normalize::Normalized;
+
+impl Ranking {
+    pub fn diagnose(&self, diagnostics: &mut Diagnostics) {
+        if self.relaxed {
+            let message = "no paper matches both the method(s) and the dataset(s) asked about; showing papers that match either";
+            diagnostics.push(Code::HardFilterRelaxed, Stage::Answer, message);
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ranked {
@@ -21,7 +31,8 @@ pub struct Ranked {
 #[derive(Debug, Clone, Default)]
 pub struct Ranking {
     pub papers: Vec<Ranked>,
-    pub warnings: Vec<String>,
+    /// No paper matched both the method(s) and the dataset(s): the hard filter was relaxed.
+    pub relaxed: bool,
     /// Papers that passed the filters before the cut to `max`.
     pub candidates: usize,
     /// Every paper that passed the filters, best first (at most [`MAX_LISTED`]): a list
@@ -48,7 +59,7 @@ pub fn score(hit: &PaperHit, keywords: &[String]) -> f64 {
 }
 
 pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max: usize) -> Ranking {
-    let mut warnings = Vec::new();
+    let mut relaxed = false;
     let scored: Vec<Ranked> = evidence
         .papers
         .values()
@@ -70,10 +81,7 @@ pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max
             .cloned()
             .collect();
         if hard.is_empty() && !scored.is_empty() {
-            warnings.push(
-                "no paper matches both the method(s) and the dataset(s) asked about; showing papers that match either"
-                    .to_owned(),
-            );
+            relaxed = true;
             scored
         } else {
             hard
@@ -85,13 +93,13 @@ pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max
     let candidates = papers.len();
     let all: Vec<Ranked> = papers.iter().take(MAX_LISTED).cloned().collect();
     papers.truncate(max);
-    Ranking { papers, warnings, candidates, all }
+    Ranking { papers, relaxed, candidates, all }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::normalize::NormalizedEntity;
+    use crate::pipeline::front::normalize::NormalizedEntity;
 
     fn hit(iri: &str, title: &str, matched: &[(EntityKind, &str)]) -> PaperHit {
         PaperHit {
@@ -139,7 +147,7 @@ mod tests {
         };
         let r = rank(&e, &entities, &[], 10);
         assert_eq!(r.papers.len(), 1);
-        assert!(r.warnings.is_empty());
+        assert!(!r.relaxed);
     }
 
     #[test]
@@ -152,7 +160,7 @@ mod tests {
         };
         let r = rank(&e, &entities, &[], 10);
         assert_eq!(r.papers.len(), 1);
-        assert_eq!(r.warnings.len(), 1);
+        assert!(r.relaxed);
     }
 
     #[test]

@@ -3,6 +3,16 @@
 //! module takes the first number in the string, with a magnitude suffix (K, M, B) applied,
 //! and gives `None` where there is no number. Pure.
 
+/// The key under which a recorded score is one fact: its number when it reads as one (so
+/// "75.3" and "75.30" are the same fact), otherwise its trimmed text; `None` when blank.
+pub fn value_key(raw: &str) -> Option<String> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return None;
+    }
+    Some(parse_score(value).map(|n| format!("{n}")).unwrap_or_else(|| value.to_owned()))
+}
+
 /// The numeric value of a recorded score, if it has one.
 pub fn parse_score(raw: &str) -> Option<f64> {
     let s = raw.trim();

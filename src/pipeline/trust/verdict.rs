@@ -13,9 +13,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
-use super::lexicon::Direction;
-use super::normalize::{Normalized, NormalizedEntity};
-use super::trust::{Fact, PaperRef};
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::trust::{Fact, PaperRef};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -25,9 +25,28 @@ pub enum Label {
     Uncertain,
 }
 
+impl Label {
+    /// The label as the answer states it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Supported => "SUPPORTED",
+            Self::Refuted => "REFUTED",
+            Self::Uncertain => "UNCERTAIN",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FactRef {
     pub statement: String,
+    /// The fact's model, dataset and metric labels, for the answer items (the statement is
+    /// for people, never parsed back).
+    #[serde(skip)]
+    pub model: String,
+    #[serde(skip)]
+    pub dataset: String,
+    #[serde(skip)]
+    pub metric: String,
     pub value: String,
     pub papers: Vec<PaperRef>,
     /// Numbers of the cited sources stating it (filled once sources are numbered).
@@ -36,7 +55,15 @@ pub struct FactRef {
 
 impl FactRef {
     fn of(fact: &Fact) -> Self {
-        Self { statement: fact.statement(), value: fact.value.clone(), papers: fact.papers.clone(), sources: Vec::new() }
+        Self {
+            statement: fact.statement(),
+            model: fact.model.clone(),
+            dataset: fact.dataset.clone(),
+            metric: fact.metric.clone(),
+            value: fact.value.clone(),
+            papers: fact.papers.clone(),
+            sources: Vec::new(),
+        }
     }
 }
 
@@ -73,7 +100,7 @@ fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
     for e in entities.all() {
         text = text.replace(&e.text, " ");
     }
-    let text = super::trust::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
+    let text = crate::pipeline::front::anchor::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
     NUMBER.captures_iter(&text).filter_map(|c| c[1].parse::<f64>().ok()).next()
 }
 
@@ -246,7 +273,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::lexicon::EntityKind;
+    use crate::pipeline::front::lexicon::EntityKind;
 
     fn entity(kind: EntityKind, name: &str) -> NormalizedEntity {
         NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None }

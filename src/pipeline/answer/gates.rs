@@ -16,8 +16,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
-use super::generate::{AnswerItem, Source};
-use super::trust::Validity;
+use crate::pipeline::answer::items::{AnswerItem, Source};
+use crate::pipeline::trust::Validity;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Gate {
@@ -194,6 +194,20 @@ pub fn scope(answer: &str, nothing_found: bool, relevant: bool) -> Gate {
         } else {
             "no source matches anything the question names".into()
         },
+    }
+}
+
+/// Checks the three gates on a finished answer. `empty`: nothing was found or nothing
+/// could be queried; `relevant`: what was found matches something the question names;
+/// `best_only`: the answer names a best result, so only its own sources must be current.
+pub fn check(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[String], empty: bool, relevant: bool, best_only: bool) -> Gates {
+    let validities: Vec<(usize, Validity)> = sources.iter().map(|s| (s.n, s.validity)).collect();
+    let primary: Vec<usize> = if best_only { items.iter().flat_map(|i| i.sources.iter().copied()).collect() } else { Vec::new() };
+    Gates {
+        faithfulness: faithfulness(answer, items, sources, stated, empty),
+        temporal: temporal(answer, &validities, &primary),
+        scope: scope(answer, empty, relevant),
+        retry: None,
     }
 }
 

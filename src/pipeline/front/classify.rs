@@ -1,4 +1,4 @@
-//! Stage 1: what kind of question is this, and what does it ask for?
+//! Front stage: what kind of question is this, and what does it ask for?
 //!
 //! [`classify`] is the rule classifier that always runs: ordered cue patterns over the
 //! lowercased question, checked from the most specific type (a claim to verify, a specific
@@ -12,6 +12,11 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use serde::{Deserialize, Serialize};
+
+use super::extract::Entities;
+use super::Decider;
+use crate::llm::ChatRequest;
+use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -161,21 +166,15 @@ static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
 static ASKS_PAPERS: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(papers?|articles?|studies|study|works?|publications?|research)\b"));
 
-/// Classifies `question` by rules. `has_dataset` says whether a dataset was recognised in it
-/// (a bare "models on X" reads as a dataset question only when X is a dataset).
-pub fn classify(question: &str, has_dataset: bool) -> Classification {
-    classify_with(question, has_dataset, has_dataset)
+/// The rule classifier, the one entry point: production and tests call it alike. The
+/// entities matter: a bare "models on X" reads as a dataset question only when X is a
+/// dataset; a yes/no question about named things is a claim to check; "which papers use
+/// the X dataset" asks about a dataset when no method is named.
+pub fn classify(question: &str, entities: &Entities) -> Classification {
+    rules(question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty())
 }
 
-/// [`classify`] knowing whether any entity at all was recognised (a yes/no question about
-/// named things is a claim to check).
-pub fn classify_with(question: &str, has_dataset: bool, has_entities: bool) -> Classification {
-    classify_full(question, has_dataset, has_entities, false)
-}
-
-/// The full rule classifier. `has_method` says whether a method or model was recognised
-/// ("which papers use the X dataset" asks about a dataset when no method is named).
-pub fn classify_full(question: &str, has_dataset: bool, has_entities: bool, has_method: bool) -> Classification {
+fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool) -> Classification {
     let lowered = question.trim().to_lowercase();
     let lowered = lowered.trim_start_matches(|c: char| !c.is_alphanumeric());
     // "For my thesis, which ...", "For a reviewer report: what ...": the question proper
@@ -311,13 +310,78 @@ pub fn parse_llm_label(reply: &str) -> Option<QueryType> {
     }
 }
 
+/// Chooses the classification: the rules', or the LLM's label where its reply parses and
+/// the wording does not settle the type (an explicit claim, a DOI). Pure: the reply is
+/// data.
+pub fn choose(question: &str, rules: Classification, reply: Option<&str>, diagnostics: &mut Diagnostics) -> (Classification, Decider) {
+    let Some(reply) = reply else { return (rules, Decider::Rules) };
+    match parse_llm_label(reply) {
+        Some(t) if decisive(question).is_some_and(|d| d == rules.query_type && d != t) => {
+            let message = format!(
+                "classification: the LLM said {} but the question's wording settles it as {}; used the rule classifier",
+                t.as_str(),
+                rules.query_type.as_str()
+            );
+            diagnostics.push(Code::LlmOverruled, Stage::Front, message);
+            (rules, Decider::Rules)
+        }
+        // The target follows the rules' reading of what is asked for, recomputed for the
+        // LLM's type where they disagree.
+        Some(t) if t != rules.query_type => (Classification { query_type: t, target: default_target(t, rules.target) }, Decider::Llm),
+        Some(_) => (rules, Decider::Llm),
+        None => {
+            let message = "classification: the LLM reply was not one of the six types; used the rule classifier";
+            diagnostics.push(Code::LlmUnusableReply, Stage::Front, message);
+            (rules, Decider::Rules)
+        }
+    }
+}
+
+/// The target to use when the LLM's type differs from the rules' one.
+fn default_target(query_type: QueryType, rules_target: Target) -> Target {
+    match query_type {
+        QueryType::ClaimVerification => Target::Verdict,
+        QueryType::PaperLookup => Target::PaperDetails,
+        QueryType::MethodComparison if !matches!(rules_target, Target::BestModel | Target::TopScore) => Target::BestModel,
+        QueryType::MethodComparison => rules_target,
+        _ if matches!(rules_target, Target::Verdict | Target::PaperDetails | Target::BestModel | Target::TopScore) => Target::Papers,
+        _ => rules_target,
+    }
+}
+
+const CLASSIFY_SYSTEM: &str = "Classify a question about scientific papers into exactly one type. \
+topic_search: papers about a topic, task or field. \
+method_comparison: compare methods or find the best model, top score or state of the art on a dataset or metric. \
+dataset_search: which datasets are used for a task, or which models, papers or metrics are evaluated on a dataset. \
+claim_verification: check whether a stated claim is true. \
+method_usage: where or how a method is used, which papers use it, its code or implementation. \
+paper_lookup: one specific paper by title or DOI, its authors, year or DOI. \
+Answer with JSON: {\"query_type\": \"<type>\"}.";
+
+/// The LLM classification request: the six types described, JSON constrained to them.
+pub fn llm_request(question: &str) -> ChatRequest {
+    let labels: Vec<&str> = QueryType::ALL.iter().map(|t| t.as_str()).collect();
+    ChatRequest {
+        system: CLASSIFY_SYSTEM.to_owned(),
+        user: format!("Question: {question}"),
+        json: Some(serde_json::json!({
+            "type": "object",
+            "properties": {"query_type": {"type": "string", "enum": labels}},
+            "required": ["query_type"],
+            "additionalProperties": false,
+        })),
+        temperature: 0.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use QueryType::*;
 
     fn check(question: &str, has_dataset: bool, query_type: QueryType, target: Target) {
-        let got = classify(question, has_dataset);
+        let datasets = if has_dataset { vec!["X".to_owned()] } else { Vec::new() };
+        let got = classify(question, &Entities { datasets, ..Entities::default() });
         assert_eq!((got.query_type, got.target), (query_type, target), "{question}");
     }
 
@@ -378,6 +442,23 @@ mod tests {
     fn leading_context_is_set_aside_unless_it_is_the_question() {
         check("For a reviewer report: what is the strongest result on MS MARCO, and does it beat BM25?", true, MethodComparison, Target::TopScore);
         check("In which papers is the attention mechanism applied, and for what?", false, MethodUsage, Target::Papers);
+    }
+
+    #[test]
+    fn an_llm_label_wins_unless_the_wording_settles_the_type() {
+        let claim = "Is it true that BERT outperforms ELMo on SQuAD1.1?";
+        let rules = classify(claim, &Entities::default());
+        let mut d = Diagnostics::default();
+        let (c, by) = choose(claim, rules, Some(r#"{"query_type": "topic_search"}"#), &mut d);
+        assert_eq!((c.query_type, by), (ClaimVerification, Decider::Rules));
+        assert!(d.has(Code::LlmOverruled));
+        let q = "Which papers use LSTM?";
+        let (c, by) = choose(q, classify(q, &Entities::default()), Some(r#"{"query_type": "method_comparison"}"#), &mut d);
+        assert_eq!((c.query_type, c.target, by), (MethodComparison, Target::BestModel, Decider::Llm));
+        let (c, by) = choose(q, classify(q, &Entities::default()), Some("no idea"), &mut d);
+        assert_eq!((c.query_type, by), (MethodUsage, Decider::Rules));
+        assert!(d.has(Code::LlmUnusableReply));
+        assert_eq!(choose(q, classify(q, &Entities::default()), None, &mut d).1, Decider::Rules);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Stage 5: SPARQL from templates, with every user string escaped.
+//! Query stage: SPARQL from templates, with every user string escaped.
 //!
 //! Each strategy is one `queries/<name>.rq` file (compiled in) whose header declares its
 //! parameters (`# param NAME: KIND [VAR]`) and whose body holds `{{NAME}}` placeholders.
@@ -37,22 +37,22 @@ PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
 
 /// The strategy templates, compiled in.
 pub const SOURCES: &[(&str, &str)] = &[
-    ("papers_by_method", include_str!("../../queries/papers_by_method.rq")),
-    ("papers_by_dataset", include_str!("../../queries/papers_by_dataset.rq")),
-    ("papers_by_task", include_str!("../../queries/papers_by_task.rq")),
-    ("papers_by_field", include_str!("../../queries/papers_by_field.rq")),
-    ("papers_by_title", include_str!("../../queries/papers_by_title.rq")),
-    ("paper_by_doi", include_str!("../../queries/paper_by_doi.rq")),
-    ("paper_by_title", include_str!("../../queries/paper_by_title.rq")),
-    ("leaderboard", include_str!("../../queries/leaderboard.rq")),
-    ("model_results", include_str!("../../queries/model_results.rq")),
-    ("code_links", include_str!("../../queries/code_links.rq")),
-    ("datasets_by_task", include_str!("../../queries/datasets_by_task.rq")),
-    ("problems_by_field", include_str!("../../queries/problems_by_field.rq")),
-    ("paper_details", include_str!("../../queries/paper_details.rq")),
-    ("paper_entities", include_str!("../../queries/paper_entities.rq")),
-    ("paper_years", include_str!("../../queries/paper_years.rq")),
-    ("entity_labels", include_str!("../../queries/entity_labels.rq")),
+    ("papers_by_method", include_str!("../../../queries/papers_by_method.rq")),
+    ("papers_by_dataset", include_str!("../../../queries/papers_by_dataset.rq")),
+    ("papers_by_task", include_str!("../../../queries/papers_by_task.rq")),
+    ("papers_by_field", include_str!("../../../queries/papers_by_field.rq")),
+    ("papers_by_title", include_str!("../../../queries/papers_by_title.rq")),
+    ("paper_by_doi", include_str!("../../../queries/paper_by_doi.rq")),
+    ("paper_by_title", include_str!("../../../queries/paper_by_title.rq")),
+    ("leaderboard", include_str!("../../../queries/leaderboard.rq")),
+    ("model_results", include_str!("../../../queries/model_results.rq")),
+    ("code_links", include_str!("../../../queries/code_links.rq")),
+    ("datasets_by_task", include_str!("../../../queries/datasets_by_task.rq")),
+    ("problems_by_field", include_str!("../../../queries/problems_by_field.rq")),
+    ("paper_details", include_str!("../../../queries/paper_details.rq")),
+    ("paper_entities", include_str!("../../../queries/paper_entities.rq")),
+    ("paper_years", include_str!("../../../queries/paper_years.rq")),
+    ("entity_labels", include_str!("../../../queries/entity_labels.rq")),
 ];
 
 /// Names up to this many characters are matched as whole words, longer ones as substrings.

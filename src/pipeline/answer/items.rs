@@ -1,24 +1,21 @@
-//! Stage 9: the answer. Builds the direct answer as data ([`AnswerItem`]s, chosen by the
-//! question's [`Target`]), picks and numbers the sources it rests on, and writes the text:
-//! extractively from the facts ([`extractive`], always available), or through the LLM
-//! ([`llm_request`]) whose reply must cite sources as `[n]`; [`check_citations`] removes
-//! citations of sources that do not exist and reports them. Scores are compared as
-//! numbers, in the metric's direction. Pure: the LLM call itself happens in `mod.rs`.
+//! The answer as data: [`AnswerItem`]s chosen by the question's [`Target`] (or, for a
+//! claim, the facts on each side of the verdict), the conflicts the answer must state, and
+//! the numbered [`Source`]s it rests on. Scores are compared as numbers, in the metric's
+//! direction. Pure.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde::Serialize;
 
-use super::classify::Target;
-use super::evidence::{Evidence, Named, PaperDetails, ResultFact};
-use super::lexicon::{Direction, EntityKind};
-use super::normalize::Normalized;
-use super::rank::Ranked;
-use super::scores::parse_score;
-use super::trust::{PaperMeta, Validity};
-use crate::llm::ChatRequest;
+use crate::pipeline::front::classify::Target;
+use crate::pipeline::evidence::papers::PaperDetails;
+use crate::pipeline::evidence::{Evidence, Named, ResultFact};
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::Normalized;
+use crate::pipeline::answer::rank::Ranked;
+use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::papers::PaperMeta;
+use crate::pipeline::trust::verdict::Verdict;
+use crate::pipeline::trust::{Conflict, ConflictKind, Validity};
 
 /// A cited paper.
 #[derive(Debug, Clone, Serialize)]
@@ -225,6 +222,79 @@ pub fn answer_items(
     items
 }
 
+/// The items of the answer: for a claim, the facts on each side of the verdict; otherwise
+/// what the target asks for.
+pub fn for_question(
+    target: Target,
+    verdict: Option<&Verdict>,
+    evidence: &Evidence,
+    ranked: &[Ranked],
+    entities: &Normalized,
+    direction: &dyn Fn(&str) -> Direction,
+) -> Vec<AnswerItem> {
+    match verdict {
+        Some(v) => verdict_items(v),
+        None => answer_items(target, evidence, ranked, entities, direction),
+    }
+}
+
+/// The answer items of a claim: the facts on each side of the verdict, once each.
+fn verdict_items(v: &Verdict) -> Vec<AnswerItem> {
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for fact in v.supporting.iter().chain(&v.contradicting) {
+        let item = AnswerItem {
+            label: fact.model.clone(),
+            iri: None,
+            value: Some(fact.value.clone()),
+            sources: Vec::new(),
+            metric: (!fact.metric.is_empty()).then(|| fact.metric.clone()),
+            dataset: Some(fact.dataset.clone()),
+            model: Some(fact.model.clone()),
+            papers: fact.papers.iter().map(|p| p.iri.clone()).collect(),
+        };
+        if !items.contains(&item) {
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// The unresolved disagreements about what the answer names: the answer must state them,
+/// with both sides cited.
+pub fn disputed<'a>(conflicts: &'a [Conflict], items: &[AnswerItem]) -> Vec<&'a Conflict> {
+    conflicts
+        .iter()
+        .filter(|c| c.kind == ConflictKind::DifferentValues && !c.resolved)
+        .filter(|c| c.model.as_ref().is_some_and(|m| items.iter().any(|i| &i.label == m || i.model.as_ref() == Some(m))))
+        .collect()
+}
+
+/// The papers that must be cited first: those of the verdict's facts, then those on each
+/// side of a stated disagreement.
+pub fn priority(verdict: Option<&Verdict>, disputed: &[&Conflict]) -> Vec<String> {
+    let mut papers: Vec<String> = Vec::new();
+    if let Some(v) = verdict {
+        papers.extend(v.supporting.iter().chain(&v.contradicting).flat_map(|f| f.papers.iter().map(|p| p.iri.clone())));
+    }
+    papers.extend(disputed.iter().flat_map(|c| c.sides.iter().flat_map(|s| s.papers.iter().map(|p| p.iri.clone()))));
+    papers
+}
+
+/// The source number of a chosen paper.
+pub fn number_of(chosen: &[String], iri: &str) -> Option<usize> {
+    chosen.iter().position(|c| c == iri).map(|i| i + 1)
+}
+
+/// Gives each of the verdict's facts the numbers of the sources that state it.
+pub fn number_verdict(verdict: Option<Verdict>, chosen: &[String]) -> Option<Verdict> {
+    verdict.map(|mut v| {
+        for fact in v.supporting.iter_mut().chain(v.contradicting.iter_mut()) {
+            fact.sources = fact.papers.iter().filter_map(|p| number_of(chosen, &p.iri)).collect();
+        }
+        v
+    })
+}
+
 /// Picks the sources: `priority` papers first (those a verdict or a stated disagreement
 /// cites), then papers behind answer items (in item order), then the ranked papers, at most
 /// `max`; then numbers each item's papers.
@@ -289,205 +359,12 @@ pub fn sources(
         .collect()
 }
 
-fn cite(numbers: &[usize]) -> String {
-    numbers.iter().map(|n| format!("[{n}]")).collect::<String>()
-}
-
-fn with_citation(text: &str, item: &AnswerItem) -> String {
-    if item.sources.is_empty() {
-        text.to_owned()
-    } else {
-        format!("{text} {}", cite(&item.sources))
-    }
-}
-
-fn subject(entities: &Normalized, kinds: &[EntityKind]) -> String {
-    let names: Vec<&str> = kinds
-        .iter()
-        .flat_map(|k| entities.get(*k).iter().map(|e| e.canonical.as_str()))
-        .collect();
-    if names.is_empty() {
-        "your question".to_owned()
-    } else {
-        names.join(", ")
-    }
-}
-
-/// How many items an extractive sentence lists before summarising the rest.
-const LISTED: usize = 15;
-
-fn list(items: &[AnswerItem], render: impl Fn(&AnswerItem) -> String) -> String {
-    let shown: Vec<String> = items.iter().take(LISTED).map(render).collect();
-    let more = items.len().saturating_sub(LISTED);
-    let mut text = if more > 0 { format!("{}; and {more} more", shown.join("; ")) } else { shown.join("; ") };
-    if !items.is_empty() && items.iter().all(|i| i.sources.is_empty()) {
-        // Honest about why nothing is cited: the graph holds these without a paper.
-        text.push_str(" (no paper recorded for these results)");
-    }
-    text
-}
-
-/// The deterministic answer, written from the items and sources alone.
-pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized) -> String {
-    if items.is_empty() && sources.is_empty() {
-        return "I found nothing in the knowledge graph that answers this question, so I cannot cite any paper for it."
-            .to_owned();
-    }
-    let on = subject(entities, &[EntityKind::Dataset]);
-    match target {
-        Target::Models if !items.is_empty() => format!(
-            "{} models have results on {on} in the knowledge graph: {}.",
-            items.len(),
-            list(items, |i| with_citation(&i.label, i))
-        ),
-        Target::BestModel if !items.is_empty() => {
-            let best = list(items, |i| {
-                let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
-                let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
-                with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(&on)), i)
-            });
-            format!("The best recorded result: {best}.")
-        }
-        Target::TopScore if !items.is_empty() => format!(
-            "The top recorded scores on {on}: {}.",
-            list(items, |i| {
-                let model = i.model.as_deref().map(|m| format!(" ({m})")).unwrap_or_default();
-                with_citation(&format!("{} {}{model}", i.label, i.value.as_deref().unwrap_or("?")), i)
-            })
-        ),
-        Target::Metrics if !items.is_empty() => {
-            format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
-        }
-        Target::Datasets if !items.is_empty() => format!(
-            "Datasets used for {}: {}.",
-            subject(entities, &[EntityKind::Task, EntityKind::Field]),
-            list(items, |i| with_citation(&i.label, i))
-        ),
-        Target::Problems if !items.is_empty() => format!(
-            "Research problems addressed in {}: {}.",
-            subject(entities, &[EntityKind::Field]),
-            list(items, |i| with_citation(&i.label, i))
-        ),
-        Target::Code if !items.is_empty() => format!(
-            "Code of papers using {}: {}.",
-            subject(entities, &[EntityKind::Method]),
-            list(items, |i| with_citation(&i.label, i))
-        ),
-        Target::Verdict if !items.is_empty() => format!(
-            "The knowledge graph records these results for the claim: {}.",
-            list(items, |i| {
-                let metric = i.metric.as_deref().unwrap_or("score");
-                with_citation(
-                    &format!("{} {} {} on {}", i.label, metric, i.value.as_deref().unwrap_or("?"), i.dataset.as_deref().unwrap_or("?")),
-                    i,
-                )
-            })
-        ),
-        Target::PaperDetails if !sources.is_empty() => {
-            let s = &sources[0];
-            let mut parts = vec![format!("\"{}\"", s.title)];
-            if let Some(year) = s.year {
-                parts.push(format!("published in {year}"));
-            }
-            if !s.authors.is_empty() {
-                parts.push(format!("by {}", s.authors.join(", ")));
-            }
-            if let Some(doi) = &s.doi {
-                parts.push(format!("DOI {doi}"));
-            }
-            if !s.fields.is_empty() {
-                parts.push(format!("research field {}", s.fields.join(", ")));
-            }
-            format!("{} [1].", parts.join(", "))
-        }
-        _ => {
-            let shown: Vec<String> = sources
-                .iter()
-                .take(LISTED)
-                .map(|s| match s.year {
-                    Some(y) => format!("\"{}\" ({y}) [{}]", s.title, s.n),
-                    None => format!("\"{}\" [{}]", s.title, s.n),
-                })
-                .collect();
-            format!(
-                "I found {} relevant paper{} in the knowledge graph: {}.",
-                sources.len(),
-                if sources.len() == 1 { "" } else { "s" },
-                shown.join("; ")
-            )
-        }
-    }
-}
-
-const ANSWER_SYSTEM: &str = "You answer questions about scientific papers using ONLY the numbered sources and facts given. \
-Cite every statement with the number of its source in square brackets, like [1] or [2][3]. \
-Never cite a number that is not in the list. If the sources do not answer the question, say so. \
-Be concise: at most five sentences. Do not invent papers, numbers or results.";
-
-/// The answer-generation request: numbered per-paper context plus the direct answer's facts.
-pub fn llm_request(question: &str, items: &[AnswerItem], sources: &[Source]) -> ChatRequest {
-    let mut context = String::new();
-    for s in sources {
-        context.push_str(&format!("[{}] \"{}\"", s.n, s.title));
-        if let Some(y) = s.year {
-            context.push_str(&format!(" ({y})"));
-        }
-        if let Some(doi) = &s.doi {
-            context.push_str(&format!(", DOI {doi}"));
-        }
-        if !s.methods.is_empty() {
-            context.push_str(&format!("; methods: {}", s.methods.join(", ")));
-        }
-        if !s.datasets.is_empty() {
-            context.push_str(&format!("; datasets: {}", s.datasets.join(", ")));
-        }
-        context.push('\n');
-    }
-    let mut facts = String::new();
-    for item in items.iter().take(30) {
-        let mut line = format!("- {}", item.label);
-        for (name, value) in [("model", &item.model), ("metric", &item.metric), ("value", &item.value), ("dataset", &item.dataset)] {
-            if let Some(v) = value {
-                line.push_str(&format!("; {name}: {v}"));
-            }
-        }
-        if !item.sources.is_empty() {
-            line.push_str(&format!(" {}", cite(&item.sources)));
-        }
-        facts.push_str(&line);
-        facts.push('\n');
-    }
-    ChatRequest {
-        system: ANSWER_SYSTEM.to_owned(),
-        user: format!("Sources:\n{context}\nFacts from the knowledge graph:\n{facts}\nQuestion: {question}\nAnswer:"),
-        json: None,
-        temperature: 0.1,
-    }
-}
-
-static CITATION: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\[(\d+(?:\s*,\s*\d+)*)\]").unwrap_or_else(|e| panic!("citation pattern: {e}")));
-
-/// The answer with citations of missing sources removed, the numbers removed, and whether
-/// any valid citation remains.
-pub fn check_citations(answer: &str, source_count: usize) -> (String, Vec<usize>, bool) {
-    let mut removed = Vec::new();
-    let mut valid = false;
-    let cleaned = CITATION.replace_all(answer, |caps: &regex::Captures<'_>| {
-        let numbers: Vec<usize> = caps[1].split(',').filter_map(|n| n.trim().parse().ok()).collect();
-        let (ok, bad): (Vec<usize>, Vec<usize>) = numbers.into_iter().partition(|n| (1..=source_count).contains(n));
-        removed.extend(bad);
-        valid |= !ok.is_empty();
-        ok.iter().map(|n| format!("[{n}]")).collect::<String>()
-    });
-    // Removing a citation can leave a space before punctuation.
-    let tidy = cleaned.replace(" .", ".").replace(" ,", ",");
-    (tidy.trim().to_owned(), removed, valid)
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::answer::llm::*;
+    use crate::pipeline::answer::text::*;
 
     fn fact(model: &str, metric: &str, value: &str, paper: &str) -> ResultFact {
         let named = |iri: &str, label: &str| Named { iri: iri.into(), label: Some(label.into()) };
@@ -520,7 +397,8 @@ mod tests {
 
     #[test]
     fn a_question_naming_a_model_gets_that_models_score() {
-        use crate::pipeline::normalize::NormalizedEntity;
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
         let evidence = Evidence {
             results: vec![fact("A", "F1", "80.0", "p1"), fact("B", "F1", "90.0", "p2")],
             ..Default::default()

@@ -4,18 +4,31 @@
 //! that need them, and every entity strategy carries the title-keyword search as its
 //! timeout fallback. Pure: building queries does no I/O.
 
-use super::build::{Anchor, Arg, BuildError, Templates};
-use super::classify::{Classification, QueryType, Target};
-use super::extract::LookupKeys;
-use super::lexicon::EntityKind;
-use super::normalize::{Normalized, NormalizedEntity};
-use super::retrieve::Strategy;
+use super::templates::{Anchor, Arg, BuildError, Templates};
+use crate::pipeline::front::classify::{Classification, QueryType, Target};
+use crate::pipeline::front::extract::LookupKeys;
+use crate::pipeline::front::lexicon::EntityKind;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::kg::ReadQuery;
 
 /// Row limits per kind of strategy: generous for leaderboards (one row per evaluation),
 /// tighter for paper lists that are ranked and cut anyway.
 const PAPER_ROWS: u32 = 300;
 const RESULT_ROWS: u32 = 5000;
 const LISTING_ROWS: u32 = 2000;
+
+/// A query the plan wants run, with what it is for.
+#[derive(Debug, Clone)]
+pub struct Strategy {
+    pub name: String,
+    pub query: ReadQuery,
+    /// What to run instead if this one times out.
+    pub fallback: Option<Box<Strategy>>,
+    /// Which planned purpose the rows serve (set by the planner, read by assembly).
+    pub role: Role,
+    /// The question entity the query is anchored on: every row matched it.
+    pub anchor: Option<(EntityKind, String)>,
+}
 
 /// What a strategy's rows are for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -252,8 +265,8 @@ mod tests {
     use super::*;
     use crate::pipeline::classify::classify;
     use crate::pipeline::extract::{by_keywords, lookup_keys, title_keywords};
-    use crate::pipeline::lexicon::Lexicon;
-    use crate::pipeline::normalize::normalize;
+    use crate::pipeline::front::lexicon::Lexicon;
+    use crate::pipeline::front::normalize::normalize;
 
     fn names(question: &str) -> Vec<String> {
         let lexicon = Lexicon::from_tables().unwrap();
@@ -262,7 +275,7 @@ mod tests {
         let keywords = title_keywords(question, &entities);
         let lookup = lookup_keys(question);
         let input = PlanInput {
-            classification: classify(question, !entities.datasets.is_empty()),
+            classification: classify(question, &entities),
             entities: &normalized,
             keywords: &keywords,
             lookup: &lookup,
@@ -303,7 +316,7 @@ mod tests {
         let normalized = normalize(&lexicon, &entities);
         let keywords = title_keywords(q, &entities);
         let input = PlanInput {
-            classification: classify(q, false),
+            classification: classify(q, &Default::default()),
             entities: &normalized,
             keywords: &keywords,
             lookup: &LookupKeys::default(),

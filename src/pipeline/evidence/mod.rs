@@ -2,27 +2,25 @@
 //! matched), the leaderboard results, code links, and dataset/problem listings. Missing
 //! optional values stay `None`; rows with a malformed or missing required value are
 //! skipped, never a failure. Pure.
+//!
+//! Stage 3 of five (front → query → evidence → trust → answer): [`assemble`] reads the
+//! strategies' rows; [`papers`] reads years, DOIs and details; [`years`] validates years;
+//! [`scores`] reads recorded scores as numbers.
+
+pub mod papers;
+pub mod scores;
+pub mod years;
 
 use std::collections::BTreeMap;
 
-use oxrdf::Term;
 use serde::Serialize;
 use sparesults::QuerySolution;
 
-use super::lexicon::EntityKind;
-use super::plan::Role;
-use super::retrieve::Retrieved;
+use crate::pipeline::front::lexicon::EntityKind;
+use crate::pipeline::query::plan::Role;
+pub use crate::pipeline::query::retrieve::text;
+use crate::pipeline::query::retrieve::Retrieved;
 
-/// The value of a binding: an IRI's text or a literal's lexical form.
-pub fn text(row: &QuerySolution, var: &str) -> Option<String> {
-    match row.get(var)? {
-        Term::NamedNode(n) => Some(n.as_str().to_owned()),
-        Term::Literal(l) => Some(l.value().to_owned()),
-        Term::BlankNode(b) => Some(format!("_:{}", b.as_str())),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
 
 /// A resource and its label, if it has one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -91,6 +89,18 @@ pub struct Evidence {
 }
 
 impl Evidence {
+    /// Every paper found, by a strategy or behind a result: those whose years and DOIs
+    /// the trust stage needs.
+    pub fn papers_found(&self) -> Vec<String> {
+        let mut found: Vec<String> = self.papers.keys().cloned().collect();
+        for paper in self.results.iter().filter_map(|r| r.paper.as_ref()) {
+            if !found.contains(paper) {
+                found.push(paper.clone());
+            }
+        }
+        found
+    }
+
     fn hit(&mut self, paper: &str, title: Option<String>, anchor: &Option<(EntityKind, String)>) {
         let entry = self.papers.entry(paper.to_owned()).or_insert_with(|| PaperHit {
             iri: paper.to_owned(),
@@ -195,86 +205,3 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
     evidence
 }
 
-/// Years, DOIs and titles of the papers found, from the `paper_years` rows; years are
-/// validated here (a month under P29 is dropped).
-pub fn paper_meta(retrieved: &[Retrieved], current_year: i32) -> BTreeMap<String, super::trust::PaperMeta> {
-    // paper -> (title, year values, DOI values) as read.
-    type Raw = (Option<String>, Vec<String>, Vec<String>);
-    let mut raw: BTreeMap<String, Raw> = BTreeMap::new();
-    for r in retrieved.iter().filter(|r| r.strategy.role == Role::Years) {
-        for row in &r.rows.rows {
-            let Some(paper) = text(row, "paper") else { continue };
-            let entry = raw.entry(paper).or_default();
-            if entry.0.is_none() {
-                entry.0 = text(row, "title");
-            }
-            push_unique(&mut entry.1, text(row, "year"));
-            push_unique(&mut entry.2, text(row, "doi"));
-        }
-    }
-    raw.into_iter()
-        .map(|(iri, (title, years, dois))| {
-            let check = super::years::validate(&years, current_year);
-            let mut valid: Vec<i32> = years
-                .iter()
-                .filter_map(|y| y.trim().parse::<i32>().ok())
-                .filter(|y| (1900..=current_year + 1).contains(y))
-                .collect();
-            valid.sort_unstable();
-            valid.dedup();
-            (iri, super::trust::PaperMeta { title: title.unwrap_or_default(), year: check.year, valid_years: valid, dois, note: check.note })
-        })
-        .collect()
-}
-
-/// Metadata of one paper, from the details queries; every value may be missing or repeated.
-#[derive(Debug, Clone, Default)]
-pub struct PaperDetails {
-    pub title: Option<String>,
-    pub authors: Vec<String>,
-    pub fields: Vec<String>,
-    pub methods: Vec<String>,
-    pub datasets: Vec<String>,
-    pub tasks: Vec<String>,
-    pub code: Vec<String>,
-}
-
-fn push_unique(list: &mut Vec<String>, value: Option<String>) {
-    if let Some(value) = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) {
-        if !list.contains(&value) {
-            list.push(value);
-        }
-    }
-}
-
-/// Reads the details and entity rows into per-paper metadata.
-pub fn details(retrieved: &[Retrieved]) -> BTreeMap<String, PaperDetails> {
-    let mut out: BTreeMap<String, PaperDetails> = BTreeMap::new();
-    for r in retrieved {
-        for row in &r.rows.rows {
-            let Some(paper) = text(row, "paper") else { continue };
-            let d = out.entry(paper).or_default();
-            match r.strategy.role {
-                Role::Details => {
-                    if d.title.is_none() {
-                        d.title = text(row, "title");
-                    }
-                    push_unique(&mut d.authors, text(row, "author"));
-                    push_unique(&mut d.fields, text(row, "field_label"));
-                }
-                Role::PaperEntities => {
-                    let label = text(row, "entity_label").or_else(|| text(row, "entity"));
-                    match text(row, "kind").as_deref() {
-                        Some("method") => push_unique(&mut d.methods, label),
-                        Some("dataset") => push_unique(&mut d.datasets, label),
-                        Some("task") => push_unique(&mut d.tasks, label),
-                        Some("code") => push_unique(&mut d.code, text(row, "entity")),
-                        _ => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    out
-}

@@ -1,4 +1,4 @@
-//! Stages 3 and 4: normalise each extracted entity to a canonical name with its aliases
+//! Front stage: normalise each extracted entity to a canonical name with its aliases
 //! (from `synonyms/`), and link it to knowledge-graph IRIs where a label matches.
 //!
 //! An entity whose exact name is a graph label links to exactly those resources ("ResNet-50"
@@ -9,8 +9,8 @@
 
 use serde::Serialize;
 
-use super::extract::Entities;
-use super::lexicon::{ByKind, Direction, EntityKind, Lexicon};
+use crate::pipeline::front::extract::Entities;
+use crate::pipeline::front::lexicon::{ByKind, Direction, EntityKind, Lexicon};
 
 /// At most this many names per entity go into a label filter.
 const MAX_FILTER_TERMS: usize = 6;
@@ -50,11 +50,11 @@ impl NormalizedEntity {
 
     /// Whether `label` names this entity (the text, canonical name or an alias).
     pub fn names(&self, label: &str) -> bool {
-        let label = super::lexicon::normalize(label);
+        let label = crate::pipeline::front::lexicon::normalize(label);
         std::iter::once(&self.text)
             .chain(std::iter::once(&self.canonical))
             .chain(&self.aliases)
-            .any(|n| super::lexicon::normalize(n) == label)
+            .any(|n| crate::pipeline::front::lexicon::normalize(n) == label)
     }
 }
 
@@ -118,7 +118,7 @@ pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::lexicon::GraphLabel;
+    use crate::pipeline::front::lexicon::GraphLabel;
 
     fn lexicon() -> Lexicon {
         let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };

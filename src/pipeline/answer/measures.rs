@@ -1,0 +1,77 @@
+//! What the confidence of an answer is computed from: how much of what the question names
+//! the answer matched (evidence), how many papers state its facts (support), and how
+//! recent its sources are (recency). The weights and the formula are the trust stage's
+//! ([`crate::pipeline::trust::confidence`]); these inputs depend on what the answer cites,
+//! so they are measured here. Pure.
+
+use super::items::{AnswerItem, Source};
+use super::rank::Ranked;
+use crate::pipeline::front::lexicon::EntityKind;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::trust::{self, Confidence, Fact, Trust};
+
+/// The answer as the confidence sees it.
+pub struct Answered<'a> {
+    pub entities: &'a Normalized,
+    pub papers: &'a [Ranked],
+    pub items: &'a [AnswerItem],
+    pub sources: &'a [Source],
+    pub facts: &'a [Fact],
+    /// Nothing was found (no item and no source).
+    pub nothing_found: bool,
+}
+
+/// The share of the question's entities (metrics aside) that a ranked paper or an answer
+/// item matched: 1 when the question named none but something was found, 0 when nothing
+/// was found.
+pub fn evidence_share(a: &Answered<'_>) -> f64 {
+    if a.nothing_found {
+        return 0.0;
+    }
+    let asked: Vec<&NormalizedEntity> = a.entities.all().filter(|e| e.kind != EntityKind::Metric).collect();
+    if asked.is_empty() {
+        return 1.0;
+    }
+    let named_by_item = |e: &NormalizedEntity| {
+        a.items.iter().any(|i| {
+            [Some(&i.label), i.model.as_ref(), i.dataset.as_ref()]
+                .into_iter()
+                .flatten()
+                .any(|l| e.names(l) || l.to_lowercase().contains(&e.canonical.to_lowercase()))
+        })
+    };
+    let matched_by_paper =
+        |e: &NormalizedEntity| a.papers.iter().any(|p| p.matched.iter().any(|(k, n)| *k == e.kind && n == &e.canonical));
+    let matched = asked.iter().filter(|e| matched_by_paper(e) || named_by_item(e)).count();
+    matched as f64 / asked.len() as f64
+}
+
+/// The mean support of the facts behind the items' values, or the number of sources / 3
+/// when no fact stands behind them.
+pub fn support(a: &Answered<'_>) -> f64 {
+    if a.nothing_found {
+        return 0.0;
+    }
+    let fact_papers: Vec<usize> =
+        a.facts.iter().filter(|f| a.items.iter().any(|i| i.value.as_deref() == Some(f.value.as_str()))).map(|f| f.support).collect();
+    if fact_papers.is_empty() {
+        (a.sources.len() as f64 / 3.0).min(1.0)
+    } else {
+        fact_papers.iter().map(|&n| trust::support_of(n)).sum::<f64>() / fact_papers.len() as f64
+    }
+}
+
+/// The mean recency weight of the cited sources.
+pub fn recency(trust: &Trust<'_>, sources: &[Source]) -> f64 {
+    if sources.is_empty() {
+        return 0.0;
+    }
+    sources.iter().map(|s| trust.recency(s.year)).sum::<f64>() / sources.len() as f64
+}
+
+/// The answer's confidence, with the evidence share it used (the scope gate reads it).
+pub fn confidence(trust: &Trust<'_>, a: &Answered<'_>) -> (Confidence, f64) {
+    let evidence = evidence_share(a);
+    let confidence = trust::confidence(trust.settings.confidence_weights, evidence, support(a), recency(trust, a.sources));
+    (confidence, evidence)
+}

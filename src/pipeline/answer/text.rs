@@ -1,0 +1,195 @@
+//! The extractive answer: one sentence per target (the best model, the top scores, the
+//! papers, the datasets, a paper's details...), each claim followed by the `[n]` of the
+//! sources that state it; plus, for a claim, the verdict sentence and, where the graph
+//! disagrees with itself, the disagreement with both sides cited. Always available, and
+//! the fallback of every LLM answer. Pure.
+
+use std::collections::BTreeSet;
+
+use super::items::{number_of, AnswerItem, Source};
+use crate::pipeline::trust::verdict::Verdict;
+use crate::pipeline::trust::{Conflict, PaperRef};
+use crate::pipeline::front::classify::Target;
+use crate::pipeline::front::lexicon::EntityKind;
+use crate::pipeline::front::normalize::Normalized;
+
+pub(super) fn cite(numbers: &[usize]) -> String {
+    numbers.iter().map(|n| format!("[{n}]")).collect::<String>()
+}
+
+fn with_citation(text: &str, item: &AnswerItem) -> String {
+    if item.sources.is_empty() {
+        text.to_owned()
+    } else {
+        format!("{text} {}", cite(&item.sources))
+    }
+}
+
+fn subject(entities: &Normalized, kinds: &[EntityKind]) -> String {
+    let names: Vec<&str> = kinds
+        .iter()
+        .flat_map(|k| entities.get(*k).iter().map(|e| e.canonical.as_str()))
+        .collect();
+    if names.is_empty() {
+        "your question".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// How many items an extractive sentence lists before summarising the rest.
+const LISTED: usize = 15;
+
+fn list(items: &[AnswerItem], render: impl Fn(&AnswerItem) -> String) -> String {
+    let shown: Vec<String> = items.iter().take(LISTED).map(render).collect();
+    let more = items.len().saturating_sub(LISTED);
+    let mut text = if more > 0 { format!("{}; and {more} more", shown.join("; ")) } else { shown.join("; ") };
+    if !items.is_empty() && items.iter().all(|i| i.sources.is_empty()) {
+        // Honest about why nothing is cited: the graph holds these without a paper.
+        text.push_str(" (no paper recorded for these results)");
+    }
+    text
+}
+
+/// The deterministic answer, written from the items and sources alone.
+pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized) -> String {
+    if items.is_empty() && sources.is_empty() {
+        return "I found nothing in the knowledge graph that answers this question, so I cannot cite any paper for it."
+            .to_owned();
+    }
+    let on = subject(entities, &[EntityKind::Dataset]);
+    match target {
+        Target::Models if !items.is_empty() => format!(
+            "{} models have results on {on} in the knowledge graph: {}.",
+            items.len(),
+            list(items, |i| with_citation(&i.label, i))
+        ),
+        Target::BestModel if !items.is_empty() => {
+            let best = list(items, |i| {
+                let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
+                let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
+                with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(&on)), i)
+            });
+            format!("The best recorded result: {best}.")
+        }
+        Target::TopScore if !items.is_empty() => format!(
+            "The top recorded scores on {on}: {}.",
+            list(items, |i| {
+                let model = i.model.as_deref().map(|m| format!(" ({m})")).unwrap_or_default();
+                with_citation(&format!("{} {}{model}", i.label, i.value.as_deref().unwrap_or("?")), i)
+            })
+        ),
+        Target::Metrics if !items.is_empty() => {
+            format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
+        }
+        Target::Datasets if !items.is_empty() => format!(
+            "Datasets used for {}: {}.",
+            subject(entities, &[EntityKind::Task, EntityKind::Field]),
+            list(items, |i| with_citation(&i.label, i))
+        ),
+        Target::Problems if !items.is_empty() => format!(
+            "Research problems addressed in {}: {}.",
+            subject(entities, &[EntityKind::Field]),
+            list(items, |i| with_citation(&i.label, i))
+        ),
+        Target::Code if !items.is_empty() => format!(
+            "Code of papers using {}: {}.",
+            subject(entities, &[EntityKind::Method]),
+            list(items, |i| with_citation(&i.label, i))
+        ),
+        Target::Verdict if !items.is_empty() => format!(
+            "The knowledge graph records these results for the claim: {}.",
+            list(items, |i| {
+                let metric = i.metric.as_deref().unwrap_or("score");
+                with_citation(
+                    &format!("{} {} {} on {}", i.label, metric, i.value.as_deref().unwrap_or("?"), i.dataset.as_deref().unwrap_or("?")),
+                    i,
+                )
+            })
+        ),
+        Target::PaperDetails if !sources.is_empty() => {
+            let s = &sources[0];
+            let mut parts = vec![format!("\"{}\"", s.title)];
+            if let Some(year) = s.year {
+                parts.push(format!("published in {year}"));
+            }
+            if !s.authors.is_empty() {
+                parts.push(format!("by {}", s.authors.join(", ")));
+            }
+            if let Some(doi) = &s.doi {
+                parts.push(format!("DOI {doi}"));
+            }
+            if !s.fields.is_empty() {
+                parts.push(format!("research field {}", s.fields.join(", ")));
+            }
+            format!("{} [1].", parts.join(", "))
+        }
+        _ => {
+            let shown: Vec<String> = sources
+                .iter()
+                .take(LISTED)
+                .map(|s| match s.year {
+                    Some(y) => format!("\"{}\" ({y}) [{}]", s.title, s.n),
+                    None => format!("\"{}\" [{}]", s.title, s.n),
+                })
+                .collect();
+            format!(
+                "I found {} relevant paper{} in the knowledge graph: {}.",
+                sources.len(),
+                if sources.len() == 1 { "" } else { "s" },
+                shown.join("; ")
+            )
+        }
+    }
+}
+
+/// The extractive answer with what the answer must also state, and those statements (the
+/// faithfulness gate accepts the numbers they carry).
+pub struct Composed {
+    pub text: String,
+    pub stated: Vec<String>,
+}
+
+/// Everything the extractive answer is written from.
+pub struct Draft<'a> {
+    pub target: Target,
+    pub items: &'a [AnswerItem],
+    pub sources: &'a [Source],
+    pub entities: &'a Normalized,
+    pub verdict: Option<&'a Verdict>,
+    pub disputed: &'a [&'a Conflict],
+    /// Every strategy failed: nothing can be answered or cited.
+    pub all_failed: bool,
+    /// The chosen papers, in source order.
+    pub chosen: &'a [String],
+}
+
+/// The extractive answer: the verdict first (with the facts' citations), then the
+/// target's sentence, then each unresolved disagreement with both sides cited.
+pub fn compose(draft: &Draft<'_>) -> Composed {
+    let mut text = if draft.all_failed {
+        "I could not query the knowledge graph (see strategies_used and warnings), so I cannot answer or cite anything.".to_owned()
+    } else {
+        extractive(draft.target, draft.items, draft.sources, draft.entities)
+    };
+    let cite_papers = |papers: &[PaperRef]| -> String {
+        papers.iter().filter_map(|p| number_of(draft.chosen, &p.iri)).map(|n| format!("[{n}]")).collect()
+    };
+    if let Some(v) = draft.verdict {
+        let cited: BTreeSet<usize> = v.supporting.iter().chain(&v.contradicting).flat_map(|f| f.sources.iter().copied()).collect();
+        let cited: String = cited.iter().map(|n| format!("[{n}]")).collect();
+        let reason = if cited.is_empty() { v.reason.clone() } else { format!("{} {cited}", v.reason) };
+        text = format!("{}: {reason}. {text}", v.verdict.as_str());
+    }
+    let mut stated: Vec<String> = Vec::new();
+    for c in draft.disputed {
+        let sides: Vec<String> = c.sides.iter().map(|s| format!("{} {}", s.value, cite_papers(&s.papers))).collect();
+        stated.extend(c.sides.iter().map(|s| s.value.clone()));
+        text.push_str(&format!(" The graph disagrees on {}: {}.", c.subject, sides.join(" vs ")));
+    }
+    if let Some(v) = draft.verdict {
+        stated.extend(v.supporting.iter().chain(&v.contradicting).map(|f| f.statement.clone()));
+        stated.push(v.reason.clone());
+    }
+    Composed { text, stated }
+}

@@ -1,0 +1,52 @@
+//! The question's time anchor: "as of 2018", "in 2019", "before 2020" (= by 2019).
+//!
+//! Read from the wording alone, before anything is retrieved: the trust stage leaves out
+//! what was published after it and counts ages from it, and the verdict ignores its year
+//! when it looks for a number the claim states. Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+/// The question's own time anchor: facts published after it are left out, and ages are
+/// counted from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AsOf {
+    pub year: i32,
+    /// The words that set it, e.g. "as of 2018".
+    pub phrase: String,
+}
+
+static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(as of|as at|in|by|until|till|up to|through|before|prior to|at the end of)\s+((?:19|20)\d\d)\b")
+        .unwrap_or_else(|e| panic!("anchor pattern: {e}"))
+});
+
+/// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question.
+pub fn time_anchor(question: &str) -> Option<AsOf> {
+    let caps = ANCHOR.captures_iter(question).last()?;
+    let year: i32 = caps[2].parse().ok()?;
+    let word = caps[1].to_lowercase();
+    let year = if word == "before" || word == "prior to" { year - 1 } else { year };
+    Some(AsOf { year, phrase: caps[0].to_owned() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_are_read_from_the_question() {
+        let cases = [
+            ("Which model was best on ImageNet as of 2018?", Some(2018)),
+            ("What was the state of the art in 2019?", Some(2019)),
+            ("best result before 2020", Some(2019)),
+            ("best BLEU on WMT 2014 English-German", None),
+            ("papers on CoNLL 2003", None),
+        ];
+        for (q, year) in cases {
+            assert_eq!(time_anchor(q).map(|a| a.year), year, "{q}");
+        }
+    }
+}

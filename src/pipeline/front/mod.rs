@@ -1,0 +1,83 @@
+//! Stage 1 of five (front → query → evidence → trust → answer): from the question's words
+//! to what it asks. Extraction ([`extract`]: keywords over the [`lexicon`], or the LLM,
+//! grounded in the question), classification ([`classify`]: the rule classifier, or the
+//! LLM where the wording does not settle it), normalisation and linking to graph IRIs
+//! ([`normalize`]), and the question's time anchor ([`anchor`]). Everything here is a
+//! function of the question and the lexicon; the LLM calls go through
+//! [`crate::pipeline::stage_llm`], made by the orchestrator.
+
+pub mod anchor;
+pub mod classify;
+pub mod extract;
+pub mod lexicon;
+pub mod normalize;
+
+use serde::Serialize;
+
+use crate::pipeline::diagnostics::Diagnostics;
+use anchor::AsOf;
+use classify::Classification;
+use extract::{Entities, LookupKeys};
+use lexicon::Lexicon;
+use normalize::Normalized;
+
+/// Who decided a front-stage output: the LLM, or a deterministic fallback.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Decider {
+    Llm,
+    Rules,
+    Keywords,
+}
+
+/// What the front decided; shared by the first attempt and a retry.
+#[derive(Debug, Clone)]
+pub struct Front {
+    pub classification: Classification,
+    pub query_type_source: Decider,
+    pub entities: Entities,
+    pub entities_source: Decider,
+    pub normalized: Normalized,
+    /// Title words of the fallback search.
+    pub keywords: Vec<String>,
+    pub lookup: LookupKeys,
+    pub as_of: Option<AsOf>,
+}
+
+/// The two decisions the LLM may take part in, as made (see [`extract::choose`] and
+/// [`classify::choose`]).
+pub struct Decisions {
+    pub entities: (Entities, Decider),
+    pub classification: (Classification, Decider),
+}
+
+impl Front {
+    /// Normalises and links the entities, and reads the title keywords, the lookup keys
+    /// and the time anchor.
+    pub fn new(question: &str, lexicon: &Lexicon, decisions: Decisions) -> Self {
+        let Decisions { entities: (entities, entities_source), classification: (classification, query_type_source) } = decisions;
+        Self {
+            normalized: normalize::normalize(lexicon, &entities),
+            keywords: extract::title_keywords(question, &entities),
+            lookup: extract::lookup_keys(question),
+            as_of: anchor::time_anchor(question),
+            classification,
+            query_type_source,
+            entities,
+            entities_source,
+        }
+    }
+}
+
+/// The front with no LLM at all: keywords and rules. What the evaluations and benchmarks
+/// of the deterministic path call.
+pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
+    let mut ignored = Diagnostics::default();
+    let entities = extract::by_keywords(lexicon, question);
+    let rules = classify::classify(question, &entities);
+    let decisions = Decisions {
+        classification: classify::choose(question, rules, None, &mut ignored),
+        entities: extract::choose(question, lexicon, entities, None, &mut ignored),
+    };
+    Front::new(question, lexicon, decisions)
+}

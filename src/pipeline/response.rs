@@ -1,0 +1,100 @@
+//! The pipeline's contract with its callers: [`Question`] (validated at the door) and
+//! [`AskResponse`], the body of `POST /ask` and of `scigraph ask --json`. Where each field
+//! is computed is in ARCHITECTURE.md's codemap. Imports the stages' output types only.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::answer::gates::Gates;
+use super::answer::items::{AnswerItem, Source};
+use super::answer::AnswerMode;
+use super::diagnostics::Diagnostic;
+use super::front::anchor::AsOf;
+use super::front::classify::{QueryType, Target};
+use super::front::extract::Entities;
+use super::front::normalize::Normalized;
+use super::front::Decider;
+use super::query::retrieve::{QueryRecord, StrategyReport};
+use super::trust::verdict::{Label, Verdict};
+use super::trust::{Confidence, Conflict, Removal};
+
+/// A question that passed validation: trimmed, non-empty, within the length limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question(String);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QuestionError {
+    #[error("the question is empty")]
+    Empty,
+    #[error("the question is {chars} characters long; the limit is {max}")]
+    TooLong { chars: usize, max: usize },
+}
+
+impl Question {
+    pub fn parse(raw: &str, max_chars: usize) -> Result<Self, QuestionError> {
+        let text = raw.trim();
+        if text.is_empty() {
+            return Err(QuestionError::Empty);
+        }
+        let chars = text.chars().count();
+        if chars > max_chars {
+            return Err(QuestionError::TooLong { chars, max: max_chars });
+        }
+        Ok(Self(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Everything `POST /ask` returns.
+#[derive(Debug, Clone, Serialize)]
+pub struct AskResponse {
+    pub question: String,
+    pub query_type: QueryType,
+    pub query_type_source: Decider,
+    /// What the answer lists (models, papers, a top score...).
+    pub target: Target,
+    pub entities: Entities,
+    pub entities_source: Decider,
+    pub normalized_entities: Normalized,
+    pub sparql_queries: Vec<QueryRecord>,
+    pub strategies_used: Vec<StrategyReport>,
+    pub kg_results_count: usize,
+    pub answer: String,
+    pub answer_mode: AnswerMode,
+    pub answer_items: Vec<AnswerItem>,
+    pub sources: Vec<Source>,
+    /// The question's time anchor ("as of 2018"), if it has one.
+    pub as_of: Option<AsOf>,
+    /// For claims: SUPPORTED, REFUTED or UNCERTAIN; otherwise null.
+    pub verdict: Option<Label>,
+    /// For claims: the relation read, the reason, and the facts on each side.
+    pub verdict_evidence: Option<Verdict>,
+    /// Every conflict found, resolved or not.
+    pub conflicts: Vec<Conflict>,
+    /// Facts removed before the answer was written, and why.
+    pub explanation: Vec<Removal>,
+    pub confidence: Confidence,
+    pub gates: Gates,
+    /// The messages of `diagnostics`, kept for older clients.
+    pub warnings: Vec<String>,
+    /// One per warning: a stable code, the stage, the message.
+    pub diagnostics: Vec<Diagnostic>,
+    pub timings_ms: BTreeMap<&'static str, u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_are_trimmed_and_checked_for_emptiness_and_length() {
+        assert_eq!(Question::parse("  hi  ", 10).unwrap().as_str(), "hi");
+        assert_eq!(Question::parse(" \n\t ", 10), Err(QuestionError::Empty));
+        assert_eq!(Question::parse("ééééé", 4), Err(QuestionError::TooLong { chars: 5, max: 4 }));
+        assert!(Question::parse("ééééé", 5).is_ok(), "the limit counts characters, not bytes");
+    }
+}

@@ -1,0 +1,145 @@
+//! The one way a stage uses the LLM: [`StageLlm::ask`] applies the stage switch
+//! (`SCIGRAPH_LLM_STAGES`), makes the call, refuses a reply that echoes the prompt, and
+//! turns every failure into a diagnostic and `None`, so the stage runs its deterministic
+//! fallback. The stages themselves stay pure: they get the reply (or `None`) as data.
+//! Shared by every stage: it imports no stage.
+
+use std::sync::Arc;
+
+use super::diagnostics::{Code, Diagnostics, Stage};
+use crate::config::LlmStages;
+use crate::llm::{ChatModel, ChatRequest};
+
+/// The stages that may use an LLM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LlmUse {
+    Extract,
+    Classify,
+    Answer,
+}
+
+impl LlmUse {
+    /// The name warnings use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Extract => "entity extraction",
+            Self::Classify => "classification",
+            Self::Answer => "answer generation",
+        }
+    }
+
+    fn stage(self) -> Stage {
+        match self {
+            Self::Extract | Self::Classify => Stage::Front,
+            Self::Answer => Stage::Answer,
+        }
+    }
+
+    fn enabled(self, stages: LlmStages) -> bool {
+        match self {
+            Self::Extract => stages.extract,
+            Self::Classify => stages.classify,
+            Self::Answer => stages.answer,
+        }
+    }
+}
+
+/// The configured LLM (if any) and the stages it may serve.
+pub struct StageLlm {
+    llm: Option<Arc<dyn ChatModel>>,
+    stages: LlmStages,
+}
+
+impl StageLlm {
+    pub fn new(llm: Option<Arc<dyn ChatModel>>, stages: LlmStages) -> Self {
+        Self { llm, stages }
+    }
+
+    pub fn is_configured(&self) -> bool {
+        self.llm.is_some()
+    }
+
+    fn stages_off(&self) -> Vec<&'static str> {
+        [LlmUse::Extract, LlmUse::Classify, LlmUse::Answer]
+            .into_iter()
+            .filter(|u| !u.enabled(self.stages))
+            .map(LlmUse::name)
+            .collect()
+    }
+
+    /// What the whole run should say about the LLM before it starts.
+    pub fn announce(&self, diagnostics: &mut Diagnostics) {
+        if self.llm.is_none() {
+            diagnostics.push(
+                Code::LlmDisabled,
+                Stage::Pipeline,
+                "no LLM configured: rule classifier, keyword extraction and an extractive answer were used",
+            );
+        } else if !self.stages_off().is_empty() {
+            let off = self.stages_off().join(", ");
+            diagnostics.push(Code::LlmStagesOff, Stage::Pipeline, format!("SCIGRAPH_LLM_STAGES keeps the LLM out of {off}: deterministic there"));
+        }
+    }
+
+    /// The LLM's reply for `usage`, or `None` (no LLM, stage switched off, failure, echo).
+    pub async fn ask(&self, usage: LlmUse, request: &ChatRequest, diagnostics: &mut Diagnostics) -> Option<String> {
+        let llm = self.llm.as_ref()?;
+        if !usage.enabled(self.stages) {
+            return None;
+        }
+        let name = usage.name();
+        match llm.chat(request).await {
+            Ok(reply) if echoes(&reply, &request.user) => {
+                diagnostics.push(Code::LlmEcho, usage.stage(), format!("{name}: the LLM echoed the prompt; used the deterministic fallback"));
+                None
+            }
+            Ok(reply) => Some(reply),
+            Err(e) => {
+                let message = format!("{name}: the LLM failed ({}: {e}); used the deterministic fallback", e.code());
+                diagnostics.push(Code::LlmFallback, usage.stage(), message);
+                None
+            }
+        }
+    }
+}
+
+/// Whether a reply repeats a long stretch of the prompt (models that echo their input;
+/// the prompt's few-shot examples would otherwise parse as an answer).
+fn echoes(reply: &str, prompt: &str) -> bool {
+    const STRETCH: usize = 60;
+    let prompt: Vec<char> = prompt.chars().collect();
+    if prompt.len() < STRETCH {
+        return reply.contains(prompt.iter().collect::<String>().trim());
+    }
+    // Probe a few windows of the prompt; one found verbatim is an echo.
+    let step = ((prompt.len() - STRETCH) / 4).max(1);
+    (0..=prompt.len() - STRETCH)
+        .step_by(step)
+        .any(|i| reply.contains(&prompt[i..i + STRETCH].iter().collect::<String>()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::front::extract;
+
+    #[test]
+    fn an_echoed_prompt_is_recognised_and_a_real_reply_is_not() {
+        let prompt = extract::llm_request("Which model is best on SQuAD1.1?").user;
+        assert!(echoes(&prompt, &prompt));
+        assert!(echoes(&format!("Sure: {prompt} ok"), &prompt));
+        assert!(!echoes(r#"{"methods": [], "datasets": ["SQuAD1.1"], "tasks": [], "fields": [], "metrics": []}"#, &prompt));
+        assert!(!echoes("T5-11B is best [1].", "Sources: [1] T5 ... Question: Which model is best on SQuAD1.1? Answer:"));
+    }
+
+    #[test]
+    fn with_no_llm_nothing_is_asked_and_the_run_says_so() {
+        let llm = StageLlm::new(None, LlmStages::default());
+        let mut d = Diagnostics::default();
+        llm.announce(&mut d);
+        assert!(d.has(Code::LlmDisabled));
+        let request = extract::llm_request("q");
+        let reply = futures::executor::block_on(llm.ask(LlmUse::Extract, &request, &mut d));
+        assert_eq!(reply, None);
+    }
+}

@@ -1,0 +1,134 @@
+//! Facts: one recorded result (model M scores V on dataset D by metric Mt) with the papers
+//! that state it, their validated years, and its score (recency × corroboration × source
+//! weight). The same number written twice ("75.3", "75.30") is one fact. Pure.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::Trust;
+use crate::pipeline::evidence::papers::PaperMeta;
+use crate::pipeline::evidence::scores::{parse_score, value_key};
+use crate::pipeline::evidence::{Evidence, ResultFact};
+use crate::pipeline::front::anchor::AsOf;
+
+/// A paper as shown inside facts and conflicts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PaperRef {
+    pub iri: String,
+    pub title: String,
+    pub year: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fact {
+    pub model: String,
+    pub dataset: String,
+    pub metric: String,
+    pub value: String,
+    #[serde(skip)]
+    pub numeric: Option<f64>,
+    #[serde(skip)]
+    pub key: FactKey,
+    pub papers: Vec<PaperRef>,
+    /// The most recent year among the papers stating it.
+    pub year: Option<i32>,
+    pub support: usize,
+    pub recency: f64,
+    pub corroboration: f64,
+    pub source_weight: f64,
+    pub score: f64,
+}
+
+impl Fact {
+    pub fn statement(&self) -> String {
+        format!("{} scores {} on {} by {}", self.model, self.value, self.dataset, self.metric)
+    }
+}
+
+/// What the graph says about a paper's venue, as a weight.
+pub fn source_weight(dois: &[String]) -> f64 {
+    match dois.first() {
+        None => 0.85,
+        Some(_) if dois.iter().all(|d| d.to_ascii_lowercase().contains("arxiv")) => 0.9,
+        Some(_) => 1.0,
+    }
+}
+
+/// (model, dataset, metric) IRIs.
+pub type FactKey = (String, String, String);
+
+/// What makes a result one fact: its (model, dataset, metric) and its value key; `None`
+/// for a result without a model, a metric or a value.
+pub(super) fn fact_key(fact: &ResultFact) -> Option<(FactKey, String)> {
+    let model = fact.model.as_ref()?;
+    let metric = fact.metric.as_ref()?;
+    let value = value_key(fact.value.as_deref()?)?;
+    Some(((model.iri.clone(), fact.dataset.iri.clone(), metric.iri.clone()), value))
+}
+
+/// Leaves out what was published after the anchor: papers, and results stated only by them.
+pub fn apply_anchor(evidence: &mut Evidence, papers: &BTreeMap<String, PaperMeta>, as_of: &AsOf) -> BTreeSet<String> {
+    let late: BTreeSet<String> = papers
+        .iter()
+        .filter(|(_, m)| m.year.is_some_and(|y| y > as_of.year))
+        .map(|(iri, _)| iri.clone())
+        .collect();
+    evidence.papers.retain(|iri, _| !late.contains(iri));
+    evidence.results.retain(|r| r.paper.as_ref().is_none_or(|p| !late.contains(p)));
+    evidence.code.retain(|c| c.paper.as_ref().is_none_or(|p| !late.contains(p)));
+    evidence.datasets.retain(|l| l.paper.as_ref().is_none_or(|p| !late.contains(p)));
+    evidence.problems.retain(|l| l.paper.as_ref().is_none_or(|p| !late.contains(p)));
+    late
+}
+
+pub(super) fn paper_ref(iri: &str, papers: &BTreeMap<String, PaperMeta>) -> PaperRef {
+    let meta = papers.get(iri);
+    PaperRef {
+        iri: iri.to_owned(),
+        title: meta.map(|m| m.title.clone()).filter(|t| !t.is_empty()).unwrap_or_else(|| iri.to_owned()),
+        year: meta.and_then(|m| m.year),
+    }
+}
+
+/// Builds the facts of the evidence's results, scored.
+pub fn facts(trust: &Trust<'_>, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Vec<Fact> {
+    // (key, value) -> the results stating it.
+    let mut grouped: BTreeMap<(FactKey, String), Vec<&ResultFact>> = BTreeMap::new();
+    for result in &evidence.results {
+        if let Some(key) = fact_key(result) {
+            grouped.entry(key).or_default().push(result);
+        }
+    }
+    grouped
+        .into_iter()
+        .map(|((key, _), results)| {
+            let first = results[0];
+            let paper_iris: BTreeSet<&String> = results.iter().filter_map(|r| r.paper.as_ref()).collect();
+            let refs: Vec<PaperRef> = paper_iris.iter().map(|p| paper_ref(p, papers)).collect();
+            let year = refs.iter().filter_map(|p| p.year).max();
+            // Results without a paper still count once: the graph states them.
+            let support = paper_iris.len().max(1);
+            let dois: Vec<String> = paper_iris.iter().flat_map(|p| papers.get(*p).map(|m| m.dois.clone()).unwrap_or_default()).collect();
+            let recency = trust.recency(year);
+            let corroboration = trust.corroboration(support);
+            let weight = source_weight(&dois);
+            let value = first.value.as_deref().unwrap_or("").trim().to_owned();
+            Fact {
+                model: first.model.as_ref().map(|m| m.display().to_owned()).unwrap_or_default(),
+                dataset: first.dataset.display().to_owned(),
+                metric: first.metric.as_ref().map(|m| m.display().to_owned()).unwrap_or_default(),
+                numeric: parse_score(&value),
+                value,
+                key,
+                papers: refs,
+                year,
+                support,
+                recency,
+                corroboration,
+                source_weight: weight,
+                score: recency * corroboration * weight,
+            }
+        })
+        .collect()
+}

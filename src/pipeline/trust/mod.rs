@@ -1,0 +1,255 @@
+//! Answers you can trust: facts with provenance, weighed by recency and corroboration,
+//! checked for conflicts, and resolved before the answer is written.
+//!
+//! - A [`Fact`] is one recorded result: model M scores V on dataset D by metric Mt, with the
+//!   papers that state it and their validated years. Scores are read as numbers.
+//! - Its score is recency × corroboration × source weight: recency `e^(-λ·age)` with the age
+//!   counted from the question's time anchor ("as of 2018") or the current year, a stated
+//!   neutral weight for unknown years; corroboration `1 + ln(1 + support) × c`; the source
+//!   weight says what the graph knows of the venue (a DOI outside arXiv 1.0, an arXiv DOI
+//!   0.9, no DOI 0.85).
+//! - [`Conflict`]s: the same (model, dataset, metric) with different values; a best result
+//!   superseded by a newer better one; one paper with two valid years or two DOIs.
+//! - Resolution: when the relative gap between two conflicting values' scores exceeds the
+//!   threshold, the weaker is removed and recorded in the [`Removal`] explanation; otherwise
+//!   both stay and the conflict is marked unresolved, so the answer states the disagreement.
+//! - [`Validity`] of each source, and the [`Confidence`] of the answer.
+//!
+//! Stage 4 of five (front → query → evidence → trust → answer). Pure: the years and DOIs
+//! come from the queries the orchestrator runs.
+
+pub mod confidence;
+pub mod conflicts;
+pub mod facts;
+pub mod verdict;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+pub use confidence::{confidence, support_of, Confidence};
+pub use conflicts::{apply_removals, assess, Conflict, ConflictKind, ConflictSide, Removal};
+pub use facts::{apply_anchor, facts, source_weight, Fact, PaperRef};
+
+use crate::config::TrustSettings;
+use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
+use crate::pipeline::evidence::papers::PaperMeta;
+use crate::pipeline::evidence::Evidence;
+use crate::pipeline::front::anchor::AsOf;
+use crate::pipeline::front::lexicon::Direction;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Validity {
+    Valid,
+    Outdated,
+    Superseded,
+    Conflicted,
+}
+
+/// The outcome of the trust stage.
+#[derive(Debug, Clone, Default)]
+pub struct Assessment {
+    pub facts: Vec<Fact>,
+    pub conflicts: Vec<Conflict>,
+    pub removals: Vec<Removal>,
+    /// Papers left out because they were published after the time anchor.
+    pub after_anchor: BTreeSet<String>,
+    /// Papers whose results were superseded or removed.
+    pub superseded_papers: BTreeSet<String>,
+    /// Papers on a side of an unresolved conflict.
+    pub conflicted_papers: BTreeSet<String>,
+}
+
+pub struct Trust<'a> {
+    pub settings: &'a TrustSettings,
+    /// The year ages are counted from: the anchor, or the current year.
+    pub reference_year: i32,
+}
+
+impl<'a> Trust<'a> {
+    /// Ages count from the question's anchor when it has one, else from `current_year`.
+    pub fn new(settings: &'a TrustSettings, current_year: i32, as_of: Option<&AsOf>) -> Self {
+        Self { settings, reference_year: as_of.map_or(current_year, |a| a.year) }
+    }
+
+    pub fn recency(&self, year: Option<i32>) -> f64 {
+        if !self.settings.recency_enabled {
+            return 1.0;
+        }
+        match year {
+            Some(y) => (-self.settings.recency_lambda * f64::from((self.reference_year - y).max(0))).exp(),
+            None => self.settings.unknown_year_weight,
+        }
+    }
+
+    pub fn corroboration(&self, support: usize) -> f64 {
+        if !self.settings.corroboration_enabled {
+            return 1.0;
+        }
+        1.0 + (1.0 + support as f64).ln() * self.settings.corroboration_factor
+    }
+}
+
+/// Weighs the evidence: leaves out what was published after the question's anchor,
+/// builds the facts, finds and resolves conflicts, and removes the losing results from the
+/// evidence, so every later stage sees only what stands.
+pub fn weigh(
+    trust: &Trust<'_>,
+    evidence: &mut Evidence,
+    papers: &BTreeMap<String, PaperMeta>,
+    as_of: Option<&AsOf>,
+    direction: &dyn Fn(&str) -> Direction,
+    diagnostics: &mut Diagnostics,
+) -> Assessment {
+    if let Some(as_of) = as_of {
+        let late = apply_anchor(evidence, papers, as_of);
+        if !late.is_empty() {
+            let message = format!("left out {} paper(s) published after {} ({})", late.len(), as_of.year, as_of.phrase);
+            diagnostics.push(Code::AfterAnchor, Stage::Trust, message);
+        }
+    }
+    let facts = facts(trust, evidence, papers);
+    let assessment = assess(trust, facts, papers, direction);
+    apply_removals(evidence, &assessment.facts);
+    assessment
+}
+
+/// The validity of a cited paper.
+pub fn validity(trust: &Trust<'_>, assessment: &Assessment, iri: &str, year: Option<i32>) -> Validity {
+    if assessment.conflicted_papers.contains(iri) {
+        Validity::Conflicted
+    } else if assessment.superseded_papers.contains(iri) {
+        Validity::Superseded
+    } else if year.is_some_and(|y| trust.reference_year - y > trust.settings.outdated_years) {
+        Validity::Outdated
+    } else {
+        Validity::Valid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::evidence::ResultFact;
+    use crate::pipeline::evidence::Named;
+
+    fn settings() -> TrustSettings {
+        TrustSettings::default()
+    }
+
+    fn trust(s: &TrustSettings) -> Trust<'_> {
+        Trust { settings: s, reference_year: 2026 }
+    }
+
+    fn named(iri: &str) -> Named {
+        Named { iri: iri.into(), label: Some(iri.into()) }
+    }
+
+    fn result(model: &str, value: &str, paper: &str) -> ResultFact {
+        ResultFact {
+            dataset: named("D"),
+            model: Some(named(model)),
+            metric: Some(named("Accuracy")),
+            value: Some(value.into()),
+            paper: Some(paper.into()),
+            contribution: format!("c-{paper}-{model}"),
+            evaluation: format!("e-{paper}-{model}"),
+        }
+    }
+
+    fn meta(year: i32) -> PaperMeta {
+        PaperMeta { title: format!("paper {year}"), year: Some(year), valid_years: vec![year], dois: vec!["10.1/x".into()], note: None }
+    }
+
+    fn run(s: &TrustSettings, results: Vec<ResultFact>, papers: &[(&str, i32)]) -> Assessment {
+        let papers: BTreeMap<String, PaperMeta> = papers.iter().map(|(p, y)| (p.to_string(), meta(*y))).collect();
+        let evidence = Evidence { results, ..Default::default() };
+        let t = trust(s);
+        let facts = facts(&t, &evidence, &papers);
+        assess(&t, facts, &papers, &|_| Direction::Higher)
+    }
+
+
+    #[test]
+    fn recency_halves_in_about_nine_years_and_unknown_years_are_neutral() {
+        let s = settings();
+        let t = trust(&s);
+        assert!((t.recency(Some(2026)) - 1.0).abs() < 1e-9);
+        let half = t.recency(Some(2026 - 9));
+        assert!((0.45..0.52).contains(&half), "{half}");
+        assert_eq!(t.recency(None), 0.5);
+        assert!((t.corroboration(1) - (1.0 + 2f64.ln() * 0.8)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_reproduction_far_apart_in_time_removes_the_older_value() {
+        // 2016 vs 2024: recency 0.38 vs 0.85, gap 0.55 > 0.30.
+        let a = run(&settings(), vec![result("M", "75.3", "old"), result("M", "76.1", "new")], &[("old", 2016), ("new", 2024)]);
+        let conflict = a.conflicts.iter().find(|c| c.kind == ConflictKind::DifferentValues).unwrap();
+        assert!(conflict.resolved);
+        assert_eq!(conflict.winner.as_deref(), Some("76.1"));
+        assert_eq!(a.removals.len(), 1);
+        assert!(a.removals[0].fact.contains("75.3"));
+        assert!(a.facts.iter().all(|f| f.value != "75.3"));
+        assert!(a.superseded_papers.contains("old"));
+    }
+
+    #[test]
+    fn a_corroborated_older_fact_stands_against_a_single_newer_one() {
+        let a = run(
+            &settings(),
+            vec![result("M", "81.5", "p1"), result("M", "81.5", "p2"), result("M", "81.5", "p3"), result("M", "81.4", "p4")],
+            &[("p1", 2016), ("p2", 2017), ("p3", 2017), ("p4", 2019)],
+        );
+        let conflict = a.conflicts.iter().find(|c| c.kind == ConflictKind::DifferentValues).unwrap();
+        assert_eq!(conflict.sides[0].value, "81.5", "the corroborated value scores higher");
+        assert!(!conflict.resolved, "gap below the threshold: both stay");
+        assert!(a.conflicted_papers.contains("p4") && a.conflicted_papers.contains("p1"));
+    }
+
+    #[test]
+    fn a_newer_better_result_supersedes_the_old_best() {
+        let a = run(&settings(), vec![result("A", "80.0", "old"), result("B", "85.0", "new")], &[("old", 2015), ("new", 2019)]);
+        let superseded = a.conflicts.iter().find(|c| c.kind == ConflictKind::Superseded).unwrap();
+        assert_eq!(superseded.winner.as_deref(), Some("B 85.0"));
+        assert!(a.superseded_papers.contains("old"));
+        // A newer but worse result supersedes nothing.
+        let a = run(&settings(), vec![result("A", "88.5", "old"), result("B", "87.3", "new")], &[("old", 2020), ("new", 2021)]);
+        assert!(a.conflicts.is_empty());
+    }
+
+    #[test]
+    fn switching_off_removal_keeps_both_values() {
+        let s = TrustSettings { conflict_removal_enabled: false, ..settings() };
+        let a = run(&s, vec![result("M", "75.3", "old"), result("M", "76.1", "new")], &[("old", 2016), ("new", 2024)]);
+        assert!(a.removals.is_empty());
+        assert_eq!(a.facts.len(), 2);
+    }
+
+    #[test]
+    fn two_valid_years_or_two_dois_on_one_paper_are_metadata_conflicts() {
+        let mut papers = BTreeMap::new();
+        papers.insert("p".to_owned(), PaperMeta { title: "T".into(), year: Some(2018), valid_years: vec![2018, 2019], dois: vec!["a".into(), "b".into()], note: None });
+        let s = settings();
+        let a = assess(&trust(&s), Vec::new(), &papers, &|_| Direction::Higher);
+        assert_eq!(a.conflicts.iter().filter(|c| c.kind == ConflictKind::Metadata).count(), 2);
+    }
+
+    #[test]
+    fn confidence_weighs_its_components_and_says_what_drove_it() {
+        let c = confidence([0.4, 0.3, 0.3], 1.0, 0.5, 0.0);
+        assert!((c.score - 0.55).abs() < 1e-9);
+        assert!(c.explanation.contains("evidence coverage") && c.explanation.contains("recency"));
+        assert_eq!(confidence([0.4, 0.3, 0.3], 0.0, 0.0, 0.0).score, 0.0);
+    }
+
+    #[test]
+    fn the_anchor_leaves_out_later_papers_and_their_results() {
+        let mut evidence = Evidence { results: vec![result("A", "80", "old"), result("B", "90", "new")], ..Default::default() };
+        let papers: BTreeMap<String, PaperMeta> = [("old".to_owned(), meta(2016)), ("new".to_owned(), meta(2020))].into();
+        let late = apply_anchor(&mut evidence, &papers, &AsOf { year: 2018, phrase: "as of 2018".into() });
+        assert!(late.contains("new"));
+        assert_eq!(evidence.results.len(), 1);
+    }
+}
