@@ -9,12 +9,17 @@
 //!
 //! Precedence, highest first: command-line flags (applied by `cli`), the environment, `.env`,
 //! the defaults below. Secrets are held in [`Secret`], whose `Debug` never prints the value.
+//! This file holds the types; `config/env.rs` reads the variables, one function per
+//! settings group.
 
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use url::Url;
+
+mod env;
+use env::Env;
 
 /// ORKG's public SPARQL endpoint (a Virtuoso server).
 pub const DEFAULT_SPARQL_ENDPOINT: &str = "https://orkg.org/triplestore";
@@ -251,205 +256,14 @@ impl Settings {
     /// Builds settings from any variable source; tests pass a map.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let env = Env { lookup: &lookup };
-        let server = ServerSettings {
-            host: env.string("SCIGRAPH_HOST", "127.0.0.1"),
-            port: env.parse("SCIGRAPH_PORT", 8000u16, "expected a TCP port (0-65535)")?,
-            body_limit: env.positive("SCIGRAPH_BODY_LIMIT", 64 * 1024)?,
-            max_question_chars: env.positive("SCIGRAPH_MAX_QUESTION_CHARS", 1000)?,
-            request_timeout: env.seconds("SCIGRAPH_REQUEST_TIMEOUT", 120.0)?,
-            cors_origins: env.list("CORS_ORIGINS"),
-            rate_limit_per_minute: env.parse("SCIGRAPH_RATE_LIMIT", 120u32, "expected requests per minute per client (0 = off)")?,
-            rate_limit_loopback: env.switch("SCIGRAPH_RATE_LIMIT_LOOPBACK", false)?,
-        };
-        for origin in &server.cors_origins {
-            if origin != "*" && Url::parse(origin).is_err() {
-                return Err(ConfigError::new(
-                    "CORS_ORIGINS",
-                    &env.raw("CORS_ORIGINS").unwrap_or_default(),
-                    format!("`{origin}` is neither `*` nor an origin such as http://localhost:3000"),
-                ));
-            }
-        }
-        let backend = match env.raw("SCIGRAPH_BACKEND").as_deref().map(str::trim) {
-            None | Some("") | Some("embedded") => BackendKind::Embedded,
-            Some("remote") => BackendKind::Remote,
-            Some(other) => {
-                return Err(ConfigError::new(
-                    "SCIGRAPH_BACKEND",
-                    other,
-                    "expected `embedded` or `remote`",
-                ))
-            }
-        };
-        let kg = KgSettings {
-            backend,
-            dumps: env.list("SCIGRAPH_DUMPS").into_iter().map(PathBuf::from).collect(),
-            store: env.raw("SCIGRAPH_STORE").filter(|s| !s.trim().is_empty()).map(PathBuf::from),
-            endpoint: env.url("SPARQL_ENDPOINT", DEFAULT_SPARQL_ENDPOINT)?,
-            timeout: env.seconds("SPARQL_TIMEOUT", 10.0)?,
-            health_cache_ttl: env.seconds("SCIGRAPH_HEALTH_CACHE_SECS", 5.0)?,
-            sparql_attempts: env.positive("SCIGRAPH_SPARQL_RETRIES", 3)? as u32,
-            breaker_threshold: env.positive("SCIGRAPH_BREAKER_THRESHOLD", 5)? as u32,
-            breaker_cooldown: env.seconds("SCIGRAPH_BREAKER_COOLDOWN_SECS", 30.0)?,
-            max_response_bytes: env.positive("SCIGRAPH_SPARQL_MAX_RESPONSE_MB", 32)?.saturating_mul(1024 * 1024),
-        };
-        let llm = match env.raw("SCIGRAPH_LLM_PROVIDER").as_deref().map(str::trim) {
-            None | Some("") | Some("none") => LlmSettings::None,
-            Some("ollama") => LlmSettings::Ollama {
-                base_url: env.url("OLLAMA_BASE_URL", "http://localhost:11434")?,
-                model: env.string("OLLAMA_MODEL", "llama3.2"),
-                timeout: env.seconds("OLLAMA_TIMEOUT", 60.0)?,
-            },
-            Some("openai") => LlmSettings::OpenAi {
-                base_url: env.url("OPENAI_BASE_URL", "https://api.openai.com/v1")?,
-                model: env.string("OPENAI_MODEL", "gpt-4o-mini"),
-                api_key: env.raw("OPENAI_API_KEY").filter(|k| !k.is_empty()).map(Secret::new),
-                timeout: env.seconds("OPENAI_TIMEOUT", 60.0)?,
-            },
-            Some(other) => {
-                return Err(ConfigError::new(
-                    "SCIGRAPH_LLM_PROVIDER",
-                    other,
-                    "expected `none`, `ollama` or `openai`",
-                ))
-            }
-        };
-        let defaults = TrustSettings::default();
-        let trust = TrustSettings {
-            recency_lambda: env.fraction("SCIGRAPH_RECENCY_LAMBDA", defaults.recency_lambda, 0.0..=5.0)?,
-            unknown_year_weight: env.fraction("SCIGRAPH_UNKNOWN_YEAR_WEIGHT", defaults.unknown_year_weight, 0.0..=1.0)?,
-            outdated_years: env.parse("SCIGRAPH_OUTDATED_YEARS", defaults.outdated_years, "expected a whole number of years")?,
-            corroboration_factor: env.fraction("SCIGRAPH_CORROBORATION_FACTOR", defaults.corroboration_factor, 0.0..=10.0)?,
-            conflict_threshold: env.fraction("SCIGRAPH_CONFLICT_THRESHOLD", defaults.conflict_threshold, 0.0..=1.0)?,
-            confidence_weights: env.weights("SCIGRAPH_CONFIDENCE_WEIGHTS", defaults.confidence_weights)?,
-            recency_enabled: env.switch("SCIGRAPH_RECENCY", true)?,
-            corroboration_enabled: env.switch("SCIGRAPH_CORROBORATION", true)?,
-            conflict_removal_enabled: env.switch("SCIGRAPH_CONFLICT_REMOVAL", true)?,
-        };
-        let llm_stages = match env.value("SCIGRAPH_LLM_STAGES") {
-            None => LlmStages::default(),
-            Some(raw) => {
-                let mut stages = LlmStages { extract: false, classify: false, answer: false };
-                for stage in env.list("SCIGRAPH_LLM_STAGES") {
-                    match stage.to_ascii_lowercase().as_str() {
-                        "extract" => stages.extract = true,
-                        "classify" => stages.classify = true,
-                        "answer" => stages.answer = true,
-                        _ => {
-                            return Err(ConfigError::new(
-                                "SCIGRAPH_LLM_STAGES",
-                                &raw,
-                                "expected a comma-separated list of extract, classify, answer",
-                            ))
-                        }
-                    }
-                }
-                stages
-            }
-        };
+        // The order is the order of the checks: the first bad value is the one reported.
+        let server = env.server()?;
+        let kg = env.kg()?;
+        let llm = env.llm()?;
+        let trust = env.trust()?;
+        let llm_stages = env.llm_stages()?;
         let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust, llm_stages };
         Ok(Settings { server, kg, llm, pipeline })
-    }
-}
-
-/// Reads and parses single variables, producing errors that name them.
-struct Env<'a> {
-    lookup: &'a dyn Fn(&str) -> Option<String>,
-}
-
-impl Env<'_> {
-    fn raw(&self, name: &str) -> Option<String> {
-        // Keeps VARIABLES (and so the .env.example check) complete.
-        debug_assert!(VARIABLES.contains(&name), "{name} missing from config::VARIABLES");
-        (self.lookup)(name)
-    }
-
-    /// The trimmed value, or `None` when unset or blank (blank means "use the default").
-    fn value(&self, name: &str) -> Option<String> {
-        self.raw(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
-    }
-
-    fn string(&self, name: &str, default: &str) -> String {
-        self.value(name).unwrap_or_else(|| default.to_owned())
-    }
-
-    fn list(&self, name: &str) -> Vec<String> {
-        self.value(name)
-            .map(|v| {
-                v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()
-            })
-            .unwrap_or_default()
-    }
-
-    fn parse<T: std::str::FromStr>(
-        &self,
-        name: &str,
-        default: T,
-        expected: &str,
-    ) -> Result<T, ConfigError> {
-        match self.value(name) {
-            None => Ok(default),
-            Some(v) => v.parse().map_err(|_| ConfigError::new(name, &v, expected)),
-        }
-    }
-
-    fn positive(&self, name: &str, default: usize) -> Result<usize, ConfigError> {
-        let n = self.parse(name, default, "expected a whole number greater than 0")?;
-        if n == 0 {
-            return Err(ConfigError::new(name, "0", "expected a whole number greater than 0"));
-        }
-        Ok(n)
-    }
-
-    fn seconds(&self, name: &str, default: f64) -> Result<Duration, ConfigError> {
-        let expected = "expected a number of seconds greater than 0, such as 10 or 2.5";
-        let secs: f64 = self.parse(name, default, expected)?;
-        if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
-            return Err(ConfigError::new(name, &secs.to_string(), expected));
-        }
-        Ok(Duration::from_secs_f64(secs))
-    }
-
-    fn fraction(&self, name: &str, default: f64, range: std::ops::RangeInclusive<f64>) -> Result<f64, ConfigError> {
-        let expected = format!("expected a number from {} to {}", range.start(), range.end());
-        let value: f64 = self.parse(name, default, &expected)?;
-        if !range.contains(&value) {
-            return Err(ConfigError::new(name, &value.to_string(), expected));
-        }
-        Ok(value)
-    }
-
-    fn switch(&self, name: &str, default: bool) -> Result<bool, ConfigError> {
-        match self.value(name).map(|v| v.to_ascii_lowercase()).as_deref() {
-            None => Ok(default),
-            Some("on" | "true" | "1" | "yes") => Ok(true),
-            Some("off" | "false" | "0" | "no") => Ok(false),
-            Some(other) => Err(ConfigError::new(name, other, "expected on or off")),
-        }
-    }
-
-    fn weights(&self, name: &str, default: [f64; 3]) -> Result<[f64; 3], ConfigError> {
-        let Some(value) = self.value(name) else { return Ok(default) };
-        let expected = "expected three non-negative numbers that sum to 1, e.g. 0.40,0.30,0.30";
-        let parts: Vec<f64> = value
-            .split(',')
-            .map(|p| p.trim().parse::<f64>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| ConfigError::new(name, &value, expected))?;
-        match parts.as_slice() {
-            [a, b, c] if [a, b, c].iter().all(|w| **w >= 0.0) && ((a + b + c) - 1.0).abs() < 1e-6 => Ok([*a, *b, *c]),
-            _ => Err(ConfigError::new(name, &value, expected)),
-        }
-    }
-
-    fn url(&self, name: &str, default: &str) -> Result<Url, ConfigError> {
-        let value = self.value(name).unwrap_or_else(|| default.to_owned());
-        let url = Url::parse(&value)
-            .map_err(|e| ConfigError::new(name, &value, format!("not a URL: {e}")))?;
-        if !matches!(url.scheme(), "http" | "https") {
-            return Err(ConfigError::new(name, &value, "expected an http:// or https:// URL"));
-        }
-        Ok(url)
     }
 }
 

@@ -25,10 +25,27 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", report(&e));
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes, joined like anyhow's `{:#}`, except that a cause the message
+/// before it already ends with is not repeated: several errors show their source in their
+/// own message (`could not reach the SPARQL endpoint: {0}`) and also keep it as `source()`.
+fn report(error: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in error.chain() {
+        let cause = cause.to_string();
+        if message.is_empty() {
+            message = cause;
+        } else if !message.ends_with(&cause) {
+            message.push_str(": ");
+            message.push_str(&cause);
+        }
+    }
+    message
 }
 
 /// The default log filter; `RUST_LOG` (environment or `.env`) replaces it.
@@ -59,4 +76,21 @@ fn serve(args: &cli::ServeArgs) -> anyhow::Result<()> {
         app.run_until_stopped().await?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::report;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("cannot listen on h:1: {0}")]
+    struct Bind(#[source] std::io::Error);
+
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated_but_context_is_kept() {
+        let io = std::io::Error::new(std::io::ErrorKind::AddrInUse, "address in use");
+        let error = anyhow::Error::new(Bind(io)).context("serving");
+        assert_eq!(report(&error), "serving: cannot listen on h:1: address in use");
+        assert_eq!(report(&anyhow::anyhow!("plain")), "plain");
+    }
 }

@@ -31,11 +31,15 @@ pub enum StartupError {
     #[error(transparent)]
     Kg(#[from] kg::ConnectError),
     #[error("could not build the LLM client: {0}")]
-    Llm(String),
+    Llm(#[source] reqwest::Error),
     #[error("the question pipeline cannot start: {0}")]
     Pipeline(#[from] crate::pipeline::PipelineError),
     #[error("cannot listen on {address}: {reason}")]
-    Bind { address: String, reason: String },
+    Bind {
+        address: String,
+        #[source]
+        reason: std::io::Error,
+    },
 }
 
 pub struct Application {
@@ -54,12 +58,12 @@ impl Application {
     pub async fn build_with(settings: Settings, kg: Arc<dyn KnowledgeGraph>) -> Result<Self, StartupError> {
         let address = format!("{}:{}", settings.server.host, settings.server.port);
         let listener = TcpListener::bind(&address)
-            .map_err(|e| StartupError::Bind { address: address.clone(), reason: e.to_string() })?;
+            .map_err(|reason| StartupError::Bind { address: address.clone(), reason })?;
         let port = listener
             .local_addr()
-            .map_err(|e| StartupError::Bind { address: address.clone(), reason: e.to_string() })?
+            .map_err(|reason| StartupError::Bind { address: address.clone(), reason })?
             .port();
-        let llm = llm::from_settings(&settings.llm).map_err(|e| StartupError::Llm(e.to_string()))?;
+        let llm = llm::from_settings(&settings.llm).map_err(StartupError::Llm)?;
         let health = api::health::HealthChecker::new(
             kg.clone(),
             llm.clone(),
@@ -79,7 +83,7 @@ impl Application {
         );
         let limiter = api::limit::ClientLimiter::new(settings.server.rate_limit_per_minute, settings.server.rate_limit_loopback);
         let state = web::Data::new(AppState { settings, kg, llm, health, pipeline, limiter });
-        let server = run(listener, state).map_err(|e| StartupError::Bind { address, reason: e.to_string() })?;
+        let server = run(listener, state).map_err(|reason| StartupError::Bind { address, reason })?;
         Ok(Self { port, server })
     }
 

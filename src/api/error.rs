@@ -23,8 +23,9 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64 },
     #[error("no answer within the request budget of {secs}s (SCIGRAPH_REQUEST_TIMEOUT); upstream services are slow, see /health")]
     Timeout { secs: f64 },
+    /// Not raised by any handler today; the cause goes to the log, never to the client.
     #[error("internal error: {0}")]
-    Internal(String),
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
 #[derive(Serialize)]

@@ -137,11 +137,11 @@ pub enum KgError {
     #[error("the SPARQL endpoint answered with content type `{0}`, not SPARQL results")]
     UnexpectedContentType(String),
     #[error("the SPARQL endpoint sent malformed results: {0}")]
-    Malformed(String),
+    Malformed(#[source] Arc<sparesults::QueryResultsSyntaxError>),
     #[error("the SPARQL endpoint sent more than {limit} bytes of results")]
     TooLarge { limit: usize },
     #[error("could not reach the SPARQL endpoint: {0}")]
-    Unreachable(String),
+    Unreachable(#[source] Arc<reqwest::Error>),
     #[error("query refused: {0}")]
     InvalidQuery(String),
     #[error("the SPARQL endpoint kept failing; not asking it again for {}s", .retry_in.as_secs().max(1))]
@@ -202,7 +202,7 @@ pub enum ConnectError {
     #[error(transparent)]
     Load(#[from] load::LoadError),
     #[error("could not build the HTTP client: {0}")]
-    Client(String),
+    Client(#[source] reqwest::Error),
     #[error(
         "--store / SCIGRAPH_STORE needs the on-disk store, and this scigraph was built without \
          the `rocksdb` feature; rebuild with `cargo build --release --features rocksdb` \
@@ -226,7 +226,7 @@ pub async fn connect(settings: &KgSettings) -> Result<Arc<dyn KnowledgeGraph>, C
                 ));
             }
             let graph = remote::RemoteGraph::new(settings.endpoint.clone(), settings.timeout)
-                .map_err(|e| ConnectError::Client(e.to_string()))?
+                .map_err(ConnectError::Client)?
                 .with_retry(remote::RetryPolicy { attempts: settings.sparql_attempts, ..Default::default() })
                 .with_breaker(settings.breaker_threshold, settings.breaker_cooldown)
                 .with_max_response_bytes(settings.max_response_bytes);

@@ -11,6 +11,7 @@
 //! query's time budget, honouring `Retry-After`; a circuit breaker stops hammering an
 //! endpoint that keeps failing.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -20,6 +21,7 @@ use url::Url;
 
 use super::{BackendInfo, KgError, KnowledgeGraph, QueryAnswer, ReadQuery, Solutions};
 use crate::config::BackendKind;
+use crate::http_client::{self, BodyError};
 
 /// Results larger than this are refused rather than buffered (a runaway query on ORKG).
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
@@ -134,10 +136,8 @@ impl RemoteGraph {
     fn transport_error(&self, e: reqwest::Error) -> KgError {
         if e.is_timeout() {
             KgError::Timeout(self.timeout)
-        } else if e.is_connect() {
-            KgError::Unreachable(e.to_string())
         } else {
-            KgError::Unreachable(format!("{e}"))
+            KgError::Unreachable(Arc::new(e))
         }
     }
 
@@ -158,8 +158,7 @@ impl RemoteGraph {
             return Err(KgError::RateLimited { retry_after: retry_after(&response) });
         }
         if !status.is_success() {
-            let body = self.read_body(response).await.unwrap_or_default();
-            return Err(KgError::Http { status: status.as_u16(), body: snippet(&body) });
+            return Err(KgError::Http { status: status.as_u16(), body: http_client::error_snippet(response).await });
         }
         let content_type = response
             .headers()
@@ -169,20 +168,12 @@ impl RemoteGraph {
             .to_owned();
         let format = results_format(&content_type)
             .ok_or_else(|| KgError::UnexpectedContentType(content_type.clone()))?;
-        let body = self.read_body(response).await?;
+        // A timeout while streaming is still a timeout.
+        let body = http_client::read_capped(response, self.max_response_bytes).await.map_err(|e| match e {
+            BodyError::TooLarge { limit } => KgError::TooLarge { limit },
+            BodyError::Transport(e) => self.transport_error(e),
+        })?;
         parse_results(format, &body)
-    }
-
-    /// Reads the body up to the size cap; a timeout while streaming is still a timeout.
-    async fn read_body(&self, mut response: reqwest::Response) -> Result<Vec<u8>, KgError> {
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(|e| self.transport_error(e))? {
-            if body.len() + chunk.len() > self.max_response_bytes {
-                return Err(KgError::TooLarge { limit: self.max_response_bytes });
-            }
-            body.extend_from_slice(&chunk);
-        }
-        Ok(body)
     }
 }
 
@@ -254,12 +245,12 @@ fn results_format(content_type: &str) -> Option<QueryResultsFormat> {
 
 /// Parses a SPARQL results document into rows (or a boolean).
 pub fn parse_results(format: QueryResultsFormat, body: &[u8]) -> Result<QueryAnswer, KgError> {
-    let malformed = |e: &dyn std::fmt::Display| KgError::Malformed(e.to_string());
-    match QueryResultsParser::from_format(format).for_slice(body).map_err(|e| malformed(&e))? {
+    let malformed = |e| KgError::Malformed(Arc::new(e));
+    match QueryResultsParser::from_format(format).for_slice(body).map_err(malformed)? {
         SliceQueryResultsParserOutput::Boolean(b) => Ok(QueryAnswer::Boolean(b)),
         SliceQueryResultsParserOutput::Solutions(solutions) => {
             let variables = solutions.variables().to_vec();
-            let rows = solutions.collect::<Result<Vec<_>, _>>().map_err(|e| malformed(&e))?;
+            let rows = solutions.collect::<Result<Vec<_>, _>>().map_err(malformed)?;
             Ok(QueryAnswer::Solutions(Solutions { variables, rows }))
         }
     }
@@ -277,16 +268,6 @@ fn parse_retry_after(value: &str, now: std::time::SystemTime) -> Option<Duration
     }
     let at = httpdate::parse_http_date(value).ok()?;
     Some(at.duration_since(now).unwrap_or(Duration::ZERO))
-}
-
-/// The start of an error body, for the error message (servers put the reason there).
-fn snippet(body: &[u8]) -> String {
-    let text = String::from_utf8_lossy(body);
-    let text = text.trim();
-    match text.char_indices().nth(300) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -469,6 +450,8 @@ mod tests {
         let g = RemoteGraph::new(url, Duration::from_secs(2)).unwrap();
         let err = g.query(&query()).await.unwrap_err();
         assert_eq!(err.code(), "kg_unreachable", "{err:?}");
+        let source = std::error::Error::source(&err).expect("the reqwest error is kept as the source");
+        assert!(err.to_string().ends_with(&source.to_string()), "the message still shows it: {err}");
     }
 
     #[tokio::test]

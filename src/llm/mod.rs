@@ -15,6 +15,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 
 use crate::config::LlmSettings;
+use crate::http_client::{self, BodyError};
 
 /// One chat exchange: a system prompt, a user message, and whether JSON is required.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,9 +35,10 @@ pub enum LlmError {
     #[error("the LLM server answered HTTP {status}: {body}")]
     Http { status: u16, body: String },
     #[error("could not reach the LLM server: {0}")]
-    Unreachable(String),
+    Unreachable(#[source] Arc<reqwest::Error>),
+    /// The body did not decode or did not parse (a `reqwest` or a `serde_json` error).
     #[error("the LLM server sent a reply that is not the expected JSON: {0}")]
-    Malformed(String),
+    Malformed(#[source] Arc<dyn std::error::Error + Send + Sync>),
     #[error("the LLM returned an empty reply")]
     Empty,
     #[error("the LLM server does not serve model `{0}`")]
@@ -62,9 +64,16 @@ impl LlmError {
         if e.is_timeout() {
             Self::Timeout(timeout)
         } else if e.is_decode() {
-            Self::Malformed(e.to_string())
+            Self::Malformed(Arc::new(e))
         } else {
-            Self::Unreachable(e.to_string())
+            Self::Unreachable(Arc::new(e))
+        }
+    }
+
+    fn from_body(e: BodyError, timeout: Duration) -> Self {
+        match e {
+            BodyError::TooLarge { limit } => Self::TooLarge { limit },
+            BodyError::Transport(e) => Self::from_transport(e, timeout),
         }
     }
 }
@@ -98,29 +107,28 @@ pub fn from_settings(settings: &LlmSettings) -> Result<Option<Arc<dyn ChatModel>
 /// server streaming garbage must not fill the memory.
 pub(crate) const MAX_REPLY_BYTES: usize = 4 * 1024 * 1024;
 
-/// Reads a JSON reply of at most [`MAX_REPLY_BYTES`].
-pub(crate) async fn read_json<T: serde::de::DeserializeOwned>(
-    mut response: reqwest::Response,
-    timeout: Duration,
-) -> Result<T, LlmError> {
-    let mut body = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| LlmError::from_transport(e, timeout))? {
-        if body.len() + chunk.len() > MAX_REPLY_BYTES {
-            return Err(LlmError::TooLarge { limit: MAX_REPLY_BYTES });
-        }
-        body.extend_from_slice(&chunk);
+/// Sends a request; an answer that is not a success becomes [`LlmError::Http`] carrying the
+/// start of its body.
+pub(crate) async fn send(request: reqwest::RequestBuilder, timeout: Duration) -> Result<reqwest::Response, LlmError> {
+    let response = request.send().await.map_err(|e| LlmError::from_transport(e, timeout))?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(LlmError::Http { status: status.as_u16(), body: http_client::error_snippet(response).await });
     }
-    serde_json::from_slice(&body).map_err(|e| LlmError::Malformed(e.to_string()))
+    Ok(response)
 }
 
-/// Reads an error body for a message, keeping its start only.
-pub(crate) async fn error_body(response: reqwest::Response) -> String {
-    let text = response.text().await.unwrap_or_default();
-    let text = text.trim();
-    match text.char_indices().nth(300) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
-    }
+/// The one request path of both clients: [`send`], then read a reply of at most
+/// [`MAX_REPLY_BYTES`] and parse it as JSON.
+pub(crate) async fn exchange<T: serde::de::DeserializeOwned>(
+    request: reqwest::RequestBuilder,
+    timeout: Duration,
+) -> Result<T, LlmError> {
+    let response = send(request, timeout).await?;
+    let body = http_client::read_capped(response, MAX_REPLY_BYTES)
+        .await
+        .map_err(|e| LlmError::from_body(e, timeout))?;
+    serde_json::from_slice(&body).map_err(|e| LlmError::Malformed(Arc::new(e)))
 }
 
 /// Joins a path onto a base URL whether or not the base ends in `/`.
@@ -146,5 +154,46 @@ mod tests {
         for (base, path, expected) in cases {
             assert_eq!(endpoint(&url::Url::parse(base).unwrap(), path).as_str(), expected);
         }
+    }
+
+    fn client() -> reqwest::Client {
+        http_client::builder(Duration::from_secs(20)).build().unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_llm_error_body_larger_than_the_cap_is_not_read_whole() {
+        let url = http_client::tests::endless_body_server(500, 2 * http_client::ERROR_BODY_MAX_BYTES);
+        let started = std::time::Instant::now();
+        let err = exchange::<serde_json::Value>(client().get(url), Duration::from_secs(20)).await.unwrap_err();
+        assert!(started.elapsed() < Duration::from_secs(5), "stopped at the cap, not at the timeout");
+        match &err {
+            LlmError::Http { status: 500, body } => assert!(body.starts_with("xxx") && body.ends_with('…'), "{body}"),
+            other => panic!("expected Http, got {other:?}"),
+        }
+        assert_eq!(err.code(), "llm_http_error");
+    }
+
+    #[tokio::test]
+    async fn a_reply_over_the_cap_is_too_large_without_being_read_whole() {
+        let url = http_client::tests::endless_body_server(200, MAX_REPLY_BYTES + 1);
+        let err = exchange::<serde_json::Value>(client().get(url), Duration::from_secs(20)).await.unwrap_err();
+        assert!(matches!(err, LlmError::TooLarge { limit: MAX_REPLY_BYTES }), "{err:?}");
+        assert_eq!(err.code(), "llm_reply_too_large");
+    }
+
+    #[tokio::test]
+    async fn transport_and_parse_errors_keep_their_cause() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let url = url::Url::parse(&format!("http://127.0.0.1:{port}/")).unwrap();
+        let err = exchange::<serde_json::Value>(client().get(url), Duration::from_secs(2)).await.unwrap_err();
+        assert_eq!(err.code(), "llm_unreachable", "{err:?}");
+        let source = std::error::Error::source(&err).expect("the reqwest error is kept");
+        assert!(err.to_string().ends_with(&source.to_string()), "the message is unchanged: {err}");
+
+        let parse = serde_json::from_slice::<serde_json::Value>(b"not json").unwrap_err();
+        let reason = parse.to_string();
+        let err = LlmError::Malformed(Arc::new(parse));
+        assert_eq!(std::error::Error::source(&err).map(|s| s.to_string()), Some(reason));
+        assert_eq!(err.code(), "llm_malformed_reply");
     }
 }

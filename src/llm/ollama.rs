@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::json;
 use url::Url;
 
-use super::{endpoint, error_body, ChatModel, ChatRequest, LlmError};
+use super::{endpoint, exchange, ChatModel, ChatRequest, LlmError};
 
 pub struct OllamaClient {
     client: reqwest::Client,
@@ -79,19 +79,8 @@ impl ChatModel for OllamaClient {
             Some(schema) => body["format"] = schema.clone(),
             None => {}
         }
-        let response = self
-            .client
-            .post(endpoint(&self.base_url, "api/chat"))
-            .json(&body)
-            .send()
-            .await
-            .map_err(|e| LlmError::from_transport(e, self.timeout))?;
-        if !response.status().is_success() {
-            let status = response.status().as_u16();
-            return Err(LlmError::Http { status, body: error_body(response).await });
-        }
-        let reply: ChatReply =
-            super::read_json(response, self.timeout).await?;
+        let request = self.client.post(endpoint(&self.base_url, "api/chat")).json(&body);
+        let reply: ChatReply = exchange(request, self.timeout).await?;
         let content = reply.message.map(|m| m.content).unwrap_or_default();
         if content.trim().is_empty() {
             return Err(LlmError::Empty);
@@ -100,18 +89,7 @@ impl ChatModel for OllamaClient {
     }
 
     async fn health(&self) -> Result<(), LlmError> {
-        let response = self
-            .client
-            .get(endpoint(&self.base_url, "api/tags"))
-            .send()
-            .await
-            .map_err(|e| LlmError::from_transport(e, self.timeout))?;
-        if !response.status().is_success() {
-            let status = response.status().as_u16();
-            return Err(LlmError::Http { status, body: error_body(response).await });
-        }
-        let tags: Tags =
-            super::read_json(response, self.timeout).await?;
+        let tags: Tags = exchange(self.client.get(endpoint(&self.base_url, "api/tags")), self.timeout).await?;
         // "llama3.2" is served as "llama3.2:latest".
         let wanted = |name: &str| name == self.model || name == format!("{}:latest", self.model);
         if tags.models.iter().any(|t| wanted(&t.name) || wanted(&t.model)) {
