@@ -388,3 +388,60 @@ impl Pipeline {
         Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, diagnostics }
     }
 }
+
+#[cfg(test)]
+mod architecture {
+    //! The stage folders only look back: a file in one may use the folders before it and
+    //! the shared modules, never a later folder or the orchestrator.
+
+    use std::path::Path;
+
+    const STAGES: [&str; 5] = ["front", "query", "evidence", "trust", "answer"];
+    const SHARED: [&str; 3] = ["diagnostics", "stage_llm", "json"];
+
+    /// The pipeline modules a source file names (`crate::pipeline::X`, `super::super::X`).
+    fn used_modules(text: &str) -> Vec<String> {
+        let mut used = Vec::new();
+        for prefix in ["crate::pipeline::", "super::super::"] {
+            for (i, _) in text.match_indices(prefix) {
+                let rest = &text[i + prefix.len()..];
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                used.push(name);
+            }
+        }
+        used
+    }
+
+    fn violations(stage: usize, text: &str) -> Vec<String> {
+        used_modules(text)
+            .into_iter()
+            .filter(|m| !SHARED.contains(&m.as_str()))
+            .filter(|m| STAGES.iter().position(|s| s == m).is_none_or(|used| used > stage))
+            .collect()
+    }
+
+    #[test]
+    fn each_stage_folder_uses_only_the_folders_before_it() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pipeline");
+        let mut found = Vec::new();
+        let mut files = 0;
+        for (i, stage) in STAGES.iter().enumerate() {
+            for entry in std::fs::read_dir(root.join(stage)).expect("stage folder") {
+                let path = entry.expect("entry").path();
+                let text = std::fs::read_to_string(&path).expect("source file");
+                files += 1;
+                found.extend(violations(i, &text).into_iter().map(|m| format!("{} uses {m}", path.display())));
+            }
+        }
+        assert!(files >= 20, "the stage folders hold the pipeline's files ({files} found)");
+        assert!(found.is_empty(), "later stages used by earlier ones:\n{}", found.join("\n"));
+    }
+
+    #[test]
+    fn the_check_catches_a_use_of_a_later_stage_or_the_orchestrator() {
+        assert_eq!(violations(0, "use crate::pipeline::trust::Fact;"), vec!["trust"]);
+        assert_eq!(violations(1, "use crate::pipeline::Pipeline;"), vec!["Pipeline"]);
+        assert!(violations(3, "use crate::pipeline::front::lexicon::Direction; use crate::pipeline::diagnostics::Code;").is_empty());
+        assert_eq!(violations(2, "let x = super::super::answer::items::f();"), vec!["answer"]);
+    }
+}

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{codes, spawn_app, TestApp};
 
 async fn ask(app: &TestApp, question: &str) -> Value {
     let response = app
@@ -167,10 +167,19 @@ async fn the_response_carries_every_documented_field() {
     for field in [
         "question", "query_type", "query_type_source", "entities", "entities_source", "normalized_entities",
         "sparql_queries", "strategies_used", "kg_results_count", "answer", "answer_mode", "answer_items",
-        "sources", "warnings", "timings_ms",
+        "sources", "warnings", "diagnostics", "timings_ms",
     ] {
         assert!(body.get(field).is_some(), "missing {field}");
     }
+    // One diagnostic per warning, same message, with a code and a stage.
+    let diagnostics = body["diagnostics"].as_array().unwrap();
+    let warnings = body["warnings"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), warnings.len());
+    for (d, w) in diagnostics.iter().zip(warnings) {
+        assert_eq!(&d["message"], w);
+        assert!(d["code"].as_str().is_some_and(|c| !c.is_empty()) && d["stage"].is_string(), "{d}");
+    }
+    assert_eq!(codes(&body)[0], "llm_disabled");
     for kind in ["methods", "datasets", "tasks", "fields", "metrics"] {
         assert!(body["entities"][kind].is_array(), "entities.{kind}");
     }

@@ -62,3 +62,9 @@ pub async fn spawn_with(settings: Settings) -> TestApp {
     tokio::spawn(app.run_until_stopped());
     TestApp { address, client: client() }
 }
+
+/// The diagnostic codes of an `/ask` response, in order; scripts and tests read these,
+/// never the wording of `warnings`.
+pub fn codes(body: &serde_json::Value) -> Vec<String> {
+    body["diagnostics"].as_array().map_or_else(Vec::new, |d| d.iter().filter_map(|x| x["code"].as_str().map(str::to_owned)).collect())
+}

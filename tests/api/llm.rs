@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{codes, spawn_app};
 
 const QUESTION: &str = "Which model has achieved the highest F1 score on the SQuAD1.1 dataset?";
 
@@ -105,7 +105,7 @@ async fn invalid_json_falls_back_to_keywords_and_rules() {
     assert_eq!(body["entities_source"], "keywords");
     assert_eq!(body["query_type_source"], "rules");
     assert_eq!(body["query_type"], "method_comparison");
-    assert!(warnings(&body).contains("not the expected JSON"), "{}", warnings(&body));
+    assert!(codes(&body).contains(&"llm_unusable_reply".to_owned()), "{:?}", codes(&body));
     assert_correct_and_cited(&body);
 }
 
@@ -117,6 +117,7 @@ async fn a_500_from_the_llm_falls_back_everywhere_with_warnings() {
     assert_eq!(body["query_type_source"], "rules");
     assert_eq!(body["answer_mode"], "extractive");
     assert!(warnings(&body).contains("llm_http_error"), "{}", warnings(&body));
+    assert!(codes(&body).iter().filter(|c| *c == "llm_fallback").count() >= 2, "{:?}", codes(&body));
     assert_correct_and_cited(&body);
 }
 
@@ -205,7 +206,8 @@ async fn entities_the_llm_copied_from_elsewhere_are_dropped_with_a_warning() {
     assert_eq!(body["entities"]["tasks"], json!([]));
     assert_eq!(body["entities"]["fields"], json!([]));
     let w = warnings(&body);
-    assert!(w.contains("do not hold up") && w.contains("fields: Computer Vision (not in the question)") && w.contains("methods: T5-11B (not in the question)"), "{w}");
+    assert!(w.contains("fields: Computer Vision (not in the question)") && w.contains("methods: T5-11B (not in the question)"), "{w}");
+    assert!(codes(&body).contains(&"entity_dropped".to_owned()), "{:?}", codes(&body));
     assert_correct_and_cited(&body);
 }
 
@@ -223,7 +225,7 @@ async fn an_llm_label_against_an_explicit_claim_is_overruled_by_the_wording() {
 
     assert_eq!(body["query_type"], "claim_verification");
     assert_eq!(body["query_type_source"], "rules");
-    assert!(warnings(&body).contains("the LLM said topic_search"), "{}", warnings(&body));
+    assert!(codes(&body).contains(&"llm_overruled".to_owned()), "{:?}", codes(&body));
     assert!(["SUPPORTED", "REFUTED", "UNCERTAIN"].contains(&body["verdict"].as_str().unwrap_or_default()), "{}", body["verdict"]);
 }
 
@@ -239,7 +241,7 @@ async fn stages_kept_from_the_llm_stay_deterministic_and_say_so() {
     assert_eq!(body["query_type_source"], "rules");
     assert_eq!(body["entities_source"], "keywords");
     assert_eq!(body["answer_mode"], "llm");
-    assert!(warnings(&body).contains("keeps the LLM out of entity extraction, classification"), "{}", warnings(&body));
+    assert!(codes(&body).contains(&"llm_stages_off".to_owned()), "{:?}", codes(&body));
     assert_correct_and_cited(&body);
 }
 

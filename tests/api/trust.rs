@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{codes, spawn_app, TestApp};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/conflicts.ttl");
 
@@ -55,6 +55,7 @@ async fn a_snapshot_question_answers_as_the_graph_stood_then() {
     assert_eq!(body["as_of"]["year"], 2017);
     assert_eq!(first_item(&body), ("OldNet".into(), "80.0".into()));
     assert!(body["warnings"].to_string().contains("published after 2017"));
+    assert!(codes(&body).contains(&"after_anchor".to_owned()), "{:?}", codes(&body));
     assert!(body["sources"].as_array().unwrap().iter().all(|s| s["year"].as_i64().unwrap_or(0) <= 2017));
 }
 

@@ -143,39 +143,7 @@ pub fn answer_items(
         }
         // A claim's items are the facts its verdict rests on (`verdict` builds them).
         Target::Verdict => {}
-        Target::BestModel | Target::TopScore => {
-            let asked_metric = !entities.metrics.is_empty()
-                && evidence.results.iter().any(|f| metric_asked(f, entities));
-            let mut facts: Vec<&ResultFact> =
-                evidence.results.iter().filter(|f| !asked_metric || metric_asked(f, entities)).collect();
-            // A question that names models is about those models ("what top-1 accuracy does
-            // ResNet-50 reach", "is A or B better"): keep their results when there are any.
-            let named = |f: &&ResultFact| {
-                f.model.as_ref().is_some_and(|m| {
-                    entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l)))
-                })
-            };
-            if facts.iter().any(named) {
-                facts.retain(named);
-            }
-            for (fact, _) in best_per_metric(&facts, direction) {
-                let metric = fact.metric.as_ref().map(|m| m.display().to_owned());
-                let model = fact.model.as_ref().map(|m| m.display().to_owned());
-                let mut item = match (target, &fact.model, &fact.metric) {
-                    (Target::BestModel, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
-                    (Target::TopScore, _, Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
-                    _ => continue,
-                };
-                item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
-                item.metric = metric;
-                item.dataset = Some(fact.dataset.display().to_owned());
-                item.model = model;
-                item.add_paper(&fact.paper);
-                if !items.contains(&item) {
-                    items.push(item);
-                }
-            }
-        }
+        Target::BestModel | Target::TopScore => items = best_items(target, evidence, entities, direction),
         Target::Metrics => {
             for fact in &evidence.results {
                 if let Some(metric) = &fact.metric {
@@ -193,21 +161,7 @@ pub fn answer_items(
                 upsert(&mut items, &listed.item).add_paper(&listed.paper);
             }
         }
-        Target::Code => {
-            for link in &evidence.code {
-                let position = items.iter().position(|i| i.label == link.url);
-                let item = match position {
-                    Some(i) => &mut items[i],
-                    None => {
-                        let mut item = AnswerItem::new(&link.url, None);
-                        item.model = Some(link.model.display().to_owned());
-                        items.push(item);
-                        items.last_mut().expect("just pushed")
-                    }
-                };
-                item.add_paper(&link.paper);
-            }
-        }
+        Target::Code => items = code_items(evidence),
         Target::Papers | Target::PaperDetails => {
             let take = if target == Target::PaperDetails { 1 } else { ranked.len() };
             for paper in ranked.iter().take(take) {
@@ -219,6 +173,60 @@ pub fn answer_items(
     }
     // Unlabelled entries (real dumps have them) answer nothing a person can read.
     items.retain(|i| !i.label.trim().is_empty());
+    items
+}
+
+/// The best result per metric (the asked metric's only, when the graph has it), of the
+/// models the question names when it names some: as the model (best model) or the metric
+/// (top score), with value, dataset and paper.
+fn best_items(target: Target, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
+    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
+    let mut facts: Vec<&ResultFact> = evidence.results.iter().filter(|f| !asked_metric || metric_asked(f, entities)).collect();
+    // A question that names models is about those models ("what top-1 accuracy does
+    // ResNet-50 reach", "is A or B better"): keep their results when there are any.
+    let named = |f: &&ResultFact| {
+        f.model
+            .as_ref()
+            .is_some_and(|m| entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
+    };
+    if facts.iter().any(named) {
+        facts.retain(named);
+    }
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for (fact, _) in best_per_metric(&facts, direction) {
+        let mut item = match (target, &fact.model, &fact.metric) {
+            (Target::BestModel, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
+            (Target::TopScore, _, Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
+            _ => continue,
+        };
+        item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
+        item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
+        item.dataset = Some(fact.dataset.display().to_owned());
+        item.model = fact.model.as_ref().map(|m| m.display().to_owned());
+        item.add_paper(&fact.paper);
+        if !items.contains(&item) {
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// One item per code link, with its model and the papers behind it.
+fn code_items(evidence: &Evidence) -> Vec<AnswerItem> {
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for link in &evidence.code {
+        let position = items.iter().position(|i| i.label == link.url);
+        let item = match position {
+            Some(i) => &mut items[i],
+            None => {
+                let mut item = AnswerItem::new(&link.url, None);
+                item.model = Some(link.model.display().to_owned());
+                items.push(item);
+                items.last_mut().expect("just pushed")
+            }
+        };
+        item.add_paper(&link.paper);
+    }
     items
 }
 

@@ -107,40 +107,41 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 )
             })
         ),
-        Target::PaperDetails if !sources.is_empty() => {
-            let s = &sources[0];
-            let mut parts = vec![format!("\"{}\"", s.title)];
-            if let Some(year) = s.year {
-                parts.push(format!("published in {year}"));
-            }
-            if !s.authors.is_empty() {
-                parts.push(format!("by {}", s.authors.join(", ")));
-            }
-            if let Some(doi) = &s.doi {
-                parts.push(format!("DOI {doi}"));
-            }
-            if !s.fields.is_empty() {
-                parts.push(format!("research field {}", s.fields.join(", ")));
-            }
-            format!("{} [1].", parts.join(", "))
-        }
-        _ => {
-            let shown: Vec<String> = sources
-                .iter()
-                .take(LISTED)
-                .map(|s| match s.year {
-                    Some(y) => format!("\"{}\" ({y}) [{}]", s.title, s.n),
-                    None => format!("\"{}\" [{}]", s.title, s.n),
-                })
-                .collect();
-            format!(
-                "I found {} relevant paper{} in the knowledge graph: {}.",
-                sources.len(),
-                if sources.len() == 1 { "" } else { "s" },
-                shown.join("; ")
-            )
-        }
+        Target::PaperDetails if !sources.is_empty() => paper_details(&sources[0]),
+        _ => papers(sources),
     }
+}
+
+/// One paper: its title, year, authors, DOI and field, cited as the only source.
+fn paper_details(s: &Source) -> String {
+    let mut parts = vec![format!("\"{}\"", s.title)];
+    if let Some(year) = s.year {
+        parts.push(format!("published in {year}"));
+    }
+    if !s.authors.is_empty() {
+        parts.push(format!("by {}", s.authors.join(", ")));
+    }
+    if let Some(doi) = &s.doi {
+        parts.push(format!("DOI {doi}"));
+    }
+    if !s.fields.is_empty() {
+        parts.push(format!("research field {}", s.fields.join(", ")));
+    }
+    format!("{} [1].", parts.join(", "))
+}
+
+/// The relevant papers, each with its year and number.
+fn papers(sources: &[Source]) -> String {
+    let shown: Vec<String> = sources
+        .iter()
+        .take(LISTED)
+        .map(|s| match s.year {
+            Some(y) => format!("\"{}\" ({y}) [{}]", s.title, s.n),
+            None => format!("\"{}\" [{}]", s.title, s.n),
+        })
+        .collect();
+    let plural = if sources.len() == 1 { "" } else { "s" };
+    format!("I found {} relevant paper{plural} in the knowledge graph: {}.", sources.len(), shown.join("; "))
 }
 
 /// The extractive answer with what the answer must also state, and those statements (the

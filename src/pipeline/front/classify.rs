@@ -220,53 +220,32 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::TopicSearch
     };
 
-    let target = match query_type {
+    Classification { query_type, target: target(query_type, q, asks_datasets, asks_metrics, asks_code) }
+}
+
+/// What a question of `query_type` asks the answer to list.
+fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: bool, asks_code: bool) -> Target {
+    match query_type {
         QueryType::ClaimVerification => Target::Verdict,
         QueryType::PaperLookup => Target::PaperDetails,
-        QueryType::MethodComparison => {
-            if WHICH_MODEL.is_match(q) {
-                Target::BestModel
-            } else if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) {
-                Target::TopScore
-            } else {
-                Target::BestModel
-            }
-        }
-        QueryType::DatasetSearch => {
-            if asks_datasets && !EVALUATED_ON.is_match(q) {
-                Target::Datasets
-            } else if asks_metrics {
-                Target::Metrics
-            } else if papers_first(q) {
-                // "papers ... that benchmarked models on X": the papers are asked for.
-                Target::Papers
-            } else if ASKS_MODELS.is_match(q) {
-                Target::Models
-            } else if asks_datasets {
-                Target::Datasets
-            } else {
-                Target::Papers
-            }
-        }
-        QueryType::MethodUsage => {
-            if asks_code {
-                Target::Code
-            } else if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) {
-                Target::Models
-            } else {
-                Target::Papers
-            }
-        }
-        QueryType::TopicSearch => {
-            if ASKS_PROBLEMS.is_match(q) {
-                Target::Problems
-            } else {
-                Target::Papers
-            }
-        }
-    };
-    Classification { query_type, target }
+        QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
+        QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
+        QueryType::MethodComparison => Target::BestModel,
+        QueryType::DatasetSearch if asks_datasets && !EVALUATED_ON.is_match(q) => Target::Datasets,
+        QueryType::DatasetSearch if asks_metrics => Target::Metrics,
+        // "papers ... that benchmarked models on X": the papers are asked for.
+        QueryType::DatasetSearch if papers_first(q) => Target::Papers,
+        QueryType::DatasetSearch if ASKS_MODELS.is_match(q) => Target::Models,
+        QueryType::DatasetSearch if asks_datasets => Target::Datasets,
+        QueryType::DatasetSearch => Target::Papers,
+        QueryType::MethodUsage if asks_code => Target::Code,
+        QueryType::MethodUsage if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
+        QueryType::MethodUsage => Target::Papers,
+        QueryType::TopicSearch if ASKS_PROBLEMS.is_match(q) => Target::Problems,
+        QueryType::TopicSearch => Target::Papers,
+    }
 }
+
 
 /// The type the question's wording alone settles, whatever an LLM says: an explicit request
 /// to check a statement ("Is it true that...", "Verify...") is a claim, and a DOI asks

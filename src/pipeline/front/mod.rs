@@ -9,6 +9,7 @@
 pub mod anchor;
 pub mod classify;
 pub mod extract;
+pub mod grounding;
 pub mod lexicon;
 pub mod normalize;
 

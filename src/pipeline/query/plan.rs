@@ -82,130 +82,13 @@ pub struct PlanInput<'a> {
     pub prefer_labels: bool,
 }
 
+/// Plans the strategies of a question: papers for every entity, what the target needs
+/// beyond papers, lookups by DOI or title, and the title-keyword search.
 pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy>, BuildError> {
-    let mut strategies: Vec<Strategy> = Vec::new();
-    let target = input.classification.target;
-    let entities = input.entities;
-
-    let title_search = |words: Vec<String>| -> Result<Option<Strategy>, BuildError> {
-        if words.is_empty() {
-            return Ok(None);
-        }
-        let query = templates.fill(
-            "papers_by_title",
-            &[("keywords", Arg::Keywords(words.clone())), ("limit", Arg::Limit(PAPER_ROWS))],
-        )?;
-        Ok(Some(Strategy {
-            name: "papers_by_title".into(),
-            query,
-            fallback: None,
-            role: Role::TitleKeywords(words),
-            anchor: None,
-        }))
-    };
-    let with_fallback = |name: &str, args: &[(&str, Arg)], role: Role, entity: &NormalizedEntity| -> Result<Strategy, BuildError> {
-        let query = templates.fill(name, args)?;
-        let mut words: Vec<String> = input.keywords.to_vec();
-        words.push(entity.text.to_lowercase());
-        let fallback = title_search(words)?.map(Box::new);
-        Ok(Strategy {
-            name: format!("{name}:{}", entity.canonical),
-            query,
-            fallback,
-            role,
-            anchor: Some((entity.kind, entity.canonical.clone())),
-        })
-    };
-
-    // Papers for every entity.
-    let paper_strategies = [
-        (EntityKind::Method, "papers_by_method", "method"),
-        (EntityKind::Dataset, "papers_by_dataset", "dataset"),
-        (EntityKind::Task, "papers_by_task", "task"),
-        (EntityKind::Field, "papers_by_field", "field"),
-    ];
-    for (kind, template, param) in paper_strategies {
-        for entity in entities.get(kind) {
-            strategies.push(with_fallback(
-                template,
-                &[(param, anchor(entity, input.prefer_labels)), ("limit", Arg::Limit(PAPER_ROWS))],
-                Role::Papers,
-                entity,
-            )?);
-        }
-    }
-
-    // What the target needs beyond papers.
-    // Results feed the answer for these targets, and the trust stage (facts, conflicts)
-    // for any question that names a dataset: its conflicts are listed whatever was asked.
-    let wants_results = matches!(
-        target,
-        Target::Models | Target::BestModel | Target::TopScore | Target::Metrics | Target::Verdict
-    ) || input.classification.query_type == QueryType::MethodComparison
-        || (input.classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());
-    if wants_results {
-        for dataset in &entities.datasets {
-            strategies.push(with_fallback(
-                "leaderboard",
-                &[("dataset", anchor(dataset, input.prefer_labels)), ("limit", Arg::Limit(RESULT_ROWS))],
-                Role::Results,
-                dataset,
-            )?);
-        }
-        if entities.datasets.is_empty() {
-            for method in &entities.methods {
-                strategies.push(with_fallback(
-                    "model_results",
-                    &[("model", anchor(method, input.prefer_labels)), ("limit", Arg::Limit(RESULT_ROWS))],
-                    Role::Results,
-                    method,
-                )?);
-            }
-        }
-    }
-    if target == Target::Code {
-        for method in &entities.methods {
-            strategies.push(with_fallback(
-                "code_links",
-                &[("model", anchor(method, input.prefer_labels)), ("limit", Arg::Limit(LISTING_ROWS))],
-                Role::Code,
-                method,
-            )?);
-        }
-    }
-    if target == Target::Datasets {
-        for task in &entities.tasks {
-            strategies.push(with_fallback(
-                "datasets_by_task",
-                &[("task", anchor(task, input.prefer_labels)), ("limit", Arg::Limit(LISTING_ROWS))],
-                Role::DatasetsOfTask,
-                task,
-            )?);
-        }
-    }
-    if target == Target::Problems {
-        for field in &entities.fields {
-            strategies.push(with_fallback(
-                "problems_by_field",
-                &[("field", anchor(field, input.prefer_labels)), ("limit", Arg::Limit(LISTING_ROWS))],
-                Role::ProblemsOfField,
-                field,
-            )?);
-        }
-    }
-
-    // Paper lookups.
-    if let Some(doi) = &input.lookup.doi {
-        let doi = doi.trim_start_matches("https://doi.org/").to_owned();
-        let query = templates.fill("paper_by_doi", &[("doi", Arg::Contains(doi)), ("limit", Arg::Limit(20))])?;
-        strategies.push(Strategy { name: "paper_by_doi".into(), query, fallback: None, role: Role::Lookup, anchor: None });
-    }
-    if let Some(title) = &input.lookup.title {
-        let query =
-            templates.fill("paper_by_title", &[("title", Arg::Contains(title.clone())), ("limit", Arg::Limit(50))])?;
-        strategies.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None });
-    }
-
+    let planner = Planner { templates, input };
+    let mut strategies = planner.papers()?;
+    strategies.extend(planner.for_target()?);
+    strategies.extend(planner.lookups()?);
     // Title keywords: the fallback when nothing else anchors the question, and always for
     // topics and lookups, where titles carry most of the meaning.
     let anchored = !strategies.is_empty();
@@ -214,13 +97,101 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
         let mut words = input.keywords.to_vec();
         if input.classification.query_type == QueryType::PaperLookup {
             // "the BERT paper": the method names a title.
-            words.extend(entities.methods.iter().map(|m| m.text.to_lowercase()));
+            words.extend(input.entities.methods.iter().map(|m| m.text.to_lowercase()));
         }
-        if let Some(strategy) = title_search(words)? {
-            strategies.push(strategy);
-        }
+        strategies.extend(planner.title_search(words)?);
     }
     Ok(strategies)
+}
+
+struct Planner<'a> {
+    templates: &'a Templates,
+    input: &'a PlanInput<'a>,
+}
+
+impl Planner<'_> {
+    fn title_search(&self, words: Vec<String>) -> Result<Option<Strategy>, BuildError> {
+        if words.is_empty() {
+            return Ok(None);
+        }
+        let args = [("keywords", Arg::Keywords(words.clone())), ("limit", Arg::Limit(PAPER_ROWS))];
+        let query = self.templates.fill("papers_by_title", &args)?;
+        Ok(Some(Strategy { name: "papers_by_title".into(), query, fallback: None, role: Role::TitleKeywords(words), anchor: None }))
+    }
+
+    /// One strategy per entity in `entities`, anchored on it, with the title-keyword search
+    /// (the question's keywords plus the entity's name) as its timeout fallback.
+    fn per_entity(&self, template: &str, param: &str, entities: &[NormalizedEntity], limit: u32, role: Role) -> Result<Vec<Strategy>, BuildError> {
+        let mut out = Vec::with_capacity(entities.len());
+        for entity in entities {
+            let args = [(param, anchor(entity, self.input.prefer_labels)), ("limit", Arg::Limit(limit))];
+            let query = self.templates.fill(template, &args)?;
+            let mut words: Vec<String> = self.input.keywords.to_vec();
+            words.push(entity.text.to_lowercase());
+            out.push(Strategy {
+                name: format!("{template}:{}", entity.canonical),
+                query,
+                fallback: self.title_search(words)?.map(Box::new),
+                role: role.clone(),
+                anchor: Some((entity.kind, entity.canonical.clone())),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Papers for every entity.
+    fn papers(&self) -> Result<Vec<Strategy>, BuildError> {
+        let mut out = Vec::new();
+        for (kind, template, param) in [
+            (EntityKind::Method, "papers_by_method", "method"),
+            (EntityKind::Dataset, "papers_by_dataset", "dataset"),
+            (EntityKind::Task, "papers_by_task", "task"),
+            (EntityKind::Field, "papers_by_field", "field"),
+        ] {
+            out.extend(self.per_entity(template, param, self.input.entities.get(kind), PAPER_ROWS, Role::Papers)?);
+        }
+        Ok(out)
+    }
+
+    /// What the target needs beyond papers. Results feed the answer for the result
+    /// targets, and the trust stage (facts, conflicts) for any question that names a
+    /// dataset: its conflicts are listed whatever was asked.
+    fn for_target(&self) -> Result<Vec<Strategy>, BuildError> {
+        let (entities, classification) = (self.input.entities, self.input.classification);
+        let target = classification.target;
+        let wants_results = matches!(target, Target::Models | Target::BestModel | Target::TopScore | Target::Metrics | Target::Verdict)
+            || classification.query_type == QueryType::MethodComparison
+            || (classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());
+        let mut out = Vec::new();
+        if wants_results {
+            out.extend(self.per_entity("leaderboard", "dataset", &entities.datasets, RESULT_ROWS, Role::Results)?);
+            if entities.datasets.is_empty() {
+                out.extend(self.per_entity("model_results", "model", &entities.methods, RESULT_ROWS, Role::Results)?);
+            }
+        }
+        match target {
+            Target::Code => out.extend(self.per_entity("code_links", "model", &entities.methods, LISTING_ROWS, Role::Code)?),
+            Target::Datasets => out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?),
+            Target::Problems => out.extend(self.per_entity("problems_by_field", "field", &entities.fields, LISTING_ROWS, Role::ProblemsOfField)?),
+            _ => {}
+        }
+        Ok(out)
+    }
+
+    /// Paper lookups by DOI and by a quoted title.
+    fn lookups(&self) -> Result<Vec<Strategy>, BuildError> {
+        let mut out = Vec::new();
+        if let Some(doi) = &self.input.lookup.doi {
+            let doi = doi.trim_start_matches("https://doi.org/").to_owned();
+            let query = self.templates.fill("paper_by_doi", &[("doi", Arg::Contains(doi)), ("limit", Arg::Limit(20))])?;
+            out.push(Strategy { name: "paper_by_doi".into(), query, fallback: None, role: Role::Lookup, anchor: None });
+        }
+        if let Some(title) = &self.input.lookup.title {
+            let query = self.templates.fill("paper_by_title", &[("title", Arg::Contains(title.clone())), ("limit", Arg::Limit(50))])?;
+            out.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None });
+        }
+        Ok(out)
+    }
 }
 
 /// The year and DOI query for every paper found (at most `MAX_YEAR_PAPERS`).
@@ -263,8 +234,8 @@ pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::classify::classify;
-    use crate::pipeline::extract::{by_keywords, lookup_keys, title_keywords};
+    use crate::pipeline::front::classify::classify;
+    use crate::pipeline::front::extract::{by_keywords, lookup_keys, title_keywords};
     use crate::pipeline::front::lexicon::Lexicon;
     use crate::pipeline::front::normalize::normalize;
 

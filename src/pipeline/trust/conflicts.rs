@@ -79,9 +79,18 @@ pub fn assess(
     direction: &dyn Fn(&str) -> Direction,
 ) -> Assessment {
     let mut out = Assessment::default();
-    let threshold = trust.settings.conflict_threshold;
+    let removed = different_values(trust, &facts, &mut out);
+    superseded(&facts, &removed, direction, &mut out);
+    metadata(papers, &mut out);
+    out.facts = facts.into_iter().enumerate().filter(|(i, _)| !removed.contains(i)).map(|(_, f)| f).collect();
+    out
+}
 
-    // 1. Different values for the same (model, dataset, metric).
+/// The same (model, dataset, metric) with different values: the weaker value is removed
+/// when the score gap exceeds the threshold, otherwise both stay, conflicted. Returns the
+/// indices of the removed facts.
+fn different_values(trust: &Trust<'_>, facts: &[Fact], out: &mut Assessment) -> BTreeSet<usize> {
+    let threshold = trust.settings.conflict_threshold;
     let mut by_key: BTreeMap<&(String, String, String), Vec<usize>> = BTreeMap::new();
     for (i, f) in facts.iter().enumerate() {
         if f.numeric.is_some() {
@@ -134,7 +143,11 @@ pub fn assess(
         }
     }
 
-    // 2. A best result superseded by a newer, better one on the same dataset and metric.
+    removed
+}
+
+/// A best result superseded by a newer, better one on the same dataset and metric.
+fn superseded(facts: &[Fact], removed: &BTreeSet<usize>, direction: &dyn Fn(&str) -> Direction, out: &mut Assessment) {
     let mut boards: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
     for (i, f) in facts.iter().enumerate() {
         if f.numeric.is_some() && f.year.is_some() && !removed.contains(&i) {
@@ -184,7 +197,10 @@ pub fn assess(
         }
     }
 
-    // 3. One paper, contradictory metadata.
+}
+
+/// One paper with two valid years or two DOIs.
+fn metadata(papers: &BTreeMap<String, PaperMeta>, out: &mut Assessment) {
     for (iri, meta) in papers {
         let mut problems = Vec::new();
         if meta.valid_years.len() > 1 {
@@ -207,9 +223,6 @@ pub fn assess(
             });
         }
     }
-
-    out.facts = facts.into_iter().enumerate().filter(|(i, _)| !removed.contains(i)).map(|(_, f)| f).collect();
-    out
 }
 
 /// Removes from the evidence the results whose fact was removed.

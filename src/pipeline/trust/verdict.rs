@@ -143,131 +143,112 @@ fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradic
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let methods = &entities.methods;
     if methods.is_empty() {
-        return uncertain(
-            "unknown",
-            "the claim names no model or method the graph records results for".into(),
-            vec![],
-            vec![],
-        );
+        return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
     }
     let reversed = UNDERPERFORMS.is_match(question);
     if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
         let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
-        let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
-        // Compare on every (dataset, metric) both have results for.
-        let mut wins = Vec::new();
-        let mut losses = Vec::new();
-        let mut pairs: Vec<(&str, &str)> = fx.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
-        pairs.sort();
-        pairs.dedup();
-        for (dataset, metric) in pairs {
-            let on_x: Vec<&Fact> = fx.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
-            let on_y: Vec<&Fact> = fy.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
-            let (bx, by) = (best(&on_x, direction), best(&on_y, direction));
-            if let (Some(bx), Some(by)) = (bx, by) {
-                let d = direction(&bx.metric);
-                if better(d, bx.numeric.unwrap_or(f64::NAN), by.numeric.unwrap_or(f64::NAN)) {
-                    wins.push((bx, by));
-                } else if bx.numeric != by.numeric {
-                    losses.push((bx, by));
-                }
-            }
-        }
-        let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> {
-            pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect()
-        };
-        let (xa, ya) = (&x.canonical, &y.canonical);
-        return match (wins.is_empty(), losses.is_empty()) {
-            (true, true) => uncertain(
-                "outperforms",
-                format!("the graph records no result of {xa} and {ya} on the same dataset and metric"),
-                vec![],
-                vec![],
-            ),
-            (false, true) => Verdict {
-                verdict: Label::Supported,
-                relation: "outperforms".into(),
-                reason: format!("{xa} scores better than {ya} on every dataset and metric both are recorded on"),
-                supporting: refs(&wins),
-                contradicting: vec![],
-            },
-            (true, false) => Verdict {
-                verdict: Label::Refuted,
-                relation: "outperforms".into(),
-                reason: format!("{ya} scores better than {xa} on every dataset and metric both are recorded on"),
-                supporting: vec![],
-                contradicting: refs(&losses),
-            },
-            (false, false) => uncertain(
-                "outperforms",
-                format!("{xa} is better than {ya} on some recorded results and worse on others"),
-                refs(&wins),
-                refs(&losses),
-            ),
-        };
+        return outperforms(x, y, entities, facts, direction);
     }
-
     let x = &methods[0];
     let fx = facts_of(facts, x, entities);
     if let Some(claimed) = claimed_number(question, entities) {
-        if fx.is_empty() {
-            return uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
-        }
-        let close = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
-        let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(close));
-        return if agree.is_empty() {
-            Verdict {
-                verdict: Label::Refuted,
-                relation: "achieves".into(),
-                reason: format!("the graph records {} for {}, not {claimed}", disagree.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", "), x.canonical),
-                supporting: vec![],
-                contradicting: disagree.iter().map(|f| FactRef::of(f)).collect(),
-            }
-        } else {
-            Verdict {
-                verdict: Label::Supported,
-                relation: "achieves".into(),
-                reason: format!("the graph records {claimed} for {}", x.canonical),
-                supporting: agree.iter().map(|f| FactRef::of(f)).collect(),
-                contradicting: disagree.iter().map(|f| FactRef::of(f)).collect(),
-            }
-        };
+        return achieves(x, claimed, &fx);
     }
-
     if BEST.is_match(question) {
-        let Some(mine) = best(&fx, direction) else {
-            return uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
-        };
-        let board: Vec<&Fact> = facts
-            .iter()
-            .filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2)
-            .collect();
-        let top = best(&board, direction).unwrap_or(mine);
-        return if top.numeric == mine.numeric {
-            Verdict {
-                verdict: Label::Supported,
-                relation: "best".into(),
-                reason: format!("{} holds the best recorded {} on {}", x.canonical, mine.metric, mine.dataset),
-                supporting: vec![FactRef::of(mine)],
-                contradicting: vec![],
-            }
-        } else {
-            Verdict {
-                verdict: Label::Refuted,
-                relation: "best".into(),
-                reason: format!("{} scores better than {} on {} by {}", top.model, x.canonical, mine.dataset, mine.metric),
-                supporting: vec![],
-                contradicting: vec![FactRef::of(top), FactRef::of(mine)],
-            }
-        };
+        return is_best(x, &fx, facts, direction);
     }
-
     uncertain(
         "unknown",
         "the claim is not a comparison, a score or a best result, which is what the graph's facts can settle".into(),
         vec![],
         fx.iter().map(|f| FactRef::of(f)).collect(),
     )
+}
+
+/// "X outperforms Y": compared on every (dataset, metric) both have results for.
+fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
+    let mut wins = Vec::new();
+    let mut losses = Vec::new();
+    let mut pairs: Vec<(&str, &str)> = fx.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+    pairs.sort();
+    pairs.dedup();
+    for (dataset, metric) in pairs {
+        let on_x: Vec<&Fact> = fx.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
+        let on_y: Vec<&Fact> = fy.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
+        if let (Some(bx), Some(by)) = (best(&on_x, direction), best(&on_y, direction)) {
+            let d = direction(&bx.metric);
+            if better(d, bx.numeric.unwrap_or(f64::NAN), by.numeric.unwrap_or(f64::NAN)) {
+                wins.push((bx, by));
+            } else if bx.numeric != by.numeric {
+                losses.push((bx, by));
+            }
+        }
+    }
+    let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> { pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect() };
+    let (xa, ya) = (&x.canonical, &y.canonical);
+    let settled = |verdict, reason: String, supporting, contradicting| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
+    match (wins.is_empty(), losses.is_empty()) {
+        (true, true) => uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![]),
+        (false, true) => settled(Label::Supported, format!("{xa} scores better than {ya} on every dataset and metric both are recorded on"), refs(&wins), vec![]),
+        (true, false) => settled(Label::Refuted, format!("{ya} scores better than {xa} on every dataset and metric both are recorded on"), vec![], refs(&losses)),
+        (false, false) => uncertain("outperforms", format!("{xa} is better than {ya} on some recorded results and worse on others"), refs(&wins), refs(&losses)),
+    }
+}
+
+/// "X reaches N": the recorded values of X, allowing for rounding.
+fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
+    if fx.is_empty() {
+        return uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+    }
+    let close = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
+    let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(close));
+    let refs = |facts: &[&Fact]| facts.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
+    if agree.is_empty() {
+        let recorded = disagree.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", ");
+        Verdict {
+            verdict: Label::Refuted,
+            relation: "achieves".into(),
+            reason: format!("the graph records {recorded} for {}, not {claimed}", x.canonical),
+            supporting: vec![],
+            contradicting: refs(&disagree),
+        }
+    } else {
+        Verdict {
+            verdict: Label::Supported,
+            relation: "achieves".into(),
+            reason: format!("the graph records {claimed} for {}", x.canonical),
+            supporting: refs(&agree),
+            contradicting: refs(&disagree),
+        }
+    }
+}
+
+/// "X is the best": X's best result against the best recorded on that dataset and metric.
+fn is_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let Some(mine) = best(fx, direction) else {
+        return uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+    };
+    let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
+    let top = best(&board, direction).unwrap_or(mine);
+    if top.numeric == mine.numeric {
+        Verdict {
+            verdict: Label::Supported,
+            relation: "best".into(),
+            reason: format!("{} holds the best recorded {} on {}", x.canonical, mine.metric, mine.dataset),
+            supporting: vec![FactRef::of(mine)],
+            contradicting: vec![],
+        }
+    } else {
+        Verdict {
+            verdict: Label::Refuted,
+            relation: "best".into(),
+            reason: format!("{} scores better than {} on {} by {}", top.model, x.canonical, mine.dataset, mine.metric),
+            supporting: vec![],
+            contradicting: vec![FactRef::of(top), FactRef::of(mine)],
+        }
+    }
 }
 
 #[cfg(test)]
