@@ -104,8 +104,16 @@ static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A yes/no comparison after a leading phrase: "on Citeseer, does GCN outperform GAT".
 static EMBEDDED_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(does|do|did|is|are|was|were|has|have)\b[^?]{0,60}\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better than|worse than|higher than|lower than|superior to|inferior to)\b")
+    re(&format!(r"\b(does|do|did|is|are|was|were|has|have)\b[^?]{{0,60}}\b({OUTPERFORMS}|{UNDERPERFORMS})\b"))
 });
+
+/// Words saying one model does better than another, shared with the verdict, which reads
+/// the claim's direction from them.
+pub const OUTPERFORMS: &str =
+    r"outperform\w*|beat|beats|beaten|surpass\w*|exceed\w*|better than|higher than|superior to|more accurate than|stronger than|edges? out";
+/// Words saying one model does worse than another.
+pub const UNDERPERFORMS: &str =
+    r"worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind";
 /// Auxiliary openers that make a request, not a claim: "can you list", "are there".
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")

@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
+use crate::pipeline::front::classify;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::pipeline::trust::{Fact, PaperRef};
@@ -77,13 +78,12 @@ pub struct Verdict {
     pub contradicting: Vec<FactRef>,
 }
 
+/// The classifier's comparison words; "tops" only counts once the question is a claim.
 static OUTPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(outperform\w*|beat|beats|beaten|surpass\w*|exceed\w*|better than|higher than|superior to|more accurate than|stronger than|edges? out|tops?)\b")
-        .unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
+    Regex::new(&format!(r"(?i)\b({}|tops?)\b", classify::OUTPERFORMS)).unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
 });
 static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind)\b")
-        .unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
+    Regex::new(&format!(r"(?i)\b({})\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest)\b")
