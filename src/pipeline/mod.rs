@@ -17,6 +17,7 @@
 //! `POST /ask` and `scigraph ask --json`.
 
 pub mod answer;
+mod clock;
 pub mod diagnostics;
 pub mod evidence;
 pub mod front;
@@ -26,27 +27,28 @@ pub mod response;
 pub mod stage_llm;
 pub mod trust;
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::config::{Settings, TrustSettings};
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
-use answer::gates::{self, Gates};
-use answer::items::{self, AnswerItem, Source};
+use answer::gates;
+use answer::items;
 use answer::measures::Answered;
 use answer::rank;
+use clock::Stopwatch;
 use diagnostics::Diagnostics;
-use evidence::papers::{self, PaperMeta};
+use response::Attempt;
+use evidence::papers;
 use front::lexicon::{Direction, Lexicon};
 use front::{classify, extract, Front};
 use query::labels::LabelError;
-use query::plan::{self, PlanInput};
+use query::plan::PlanInput;
 use query::retrieve::{Ledger, Retriever};
 use query::templates::Templates;
 use stage_llm::{LlmUse, StageLlm};
-use trust::verdict::{self, Verdict};
+use trust::verdict;
 
 pub use answer::AnswerMode;
 pub use front::Decider;
@@ -71,8 +73,7 @@ const CACHE_TTL: Duration = Duration::from_secs(600);
 pub struct Pipeline {
     lexicon: Arc<Lexicon>,
     labels: Result<usize, LabelError>,
-    templates: Templates,
-    retriever: Retriever,
+    graph: query::Graph,
     llm: StageLlm,
     max_context_papers: usize,
     trust: TrustSettings,
@@ -86,44 +87,6 @@ pub struct Understanding {
     pub entities: extract::Entities,
     pub entities_source: Decider,
     pub warnings: Vec<String>,
-}
-
-/// One pass from plan to gates.
-struct Attempt {
-    ledger: Ledger,
-    kg_results_count: usize,
-    answer: String,
-    answer_mode: AnswerMode,
-    items: Vec<AnswerItem>,
-    sources: Vec<Source>,
-    verdict: Option<Verdict>,
-    assessment: trust::Assessment,
-    confidence: trust::Confidence,
-    gates: Gates,
-    diagnostics: Diagnostics,
-}
-
-/// Milliseconds per stage, and in all.
-struct Stopwatch {
-    started: Instant,
-    total: Instant,
-    timings: BTreeMap<&'static str, u64>,
-}
-
-impl Stopwatch {
-    fn new() -> Self {
-        Self { started: Instant::now(), total: Instant::now(), timings: BTreeMap::new() }
-    }
-
-    fn lap(&mut self, stage: &'static str) {
-        *self.timings.entry(stage).or_default() += self.started.elapsed().as_millis() as u64;
-        self.started = Instant::now();
-    }
-
-    fn finish(mut self) -> BTreeMap<&'static str, u64> {
-        self.timings.insert("total", self.total.elapsed().as_millis() as u64);
-        self.timings
-    }
 }
 
 impl Pipeline {
@@ -152,8 +115,7 @@ impl Pipeline {
         Ok(Self {
             lexicon: Arc::new(lexicon),
             labels,
-            templates,
-            retriever: Retriever::new(kg, settings.kg.timeout, CACHE_ROWS, CACHE_TTL),
+            graph: query::Graph { templates, retriever: Retriever::new(kg, settings.kg.timeout, CACHE_ROWS, CACHE_TTL) },
             llm: StageLlm::new(llm, settings.pipeline.llm_stages),
             max_context_papers: settings.pipeline.max_context_papers,
             trust: settings.pipeline.trust.clone(),
@@ -209,32 +171,7 @@ impl Pipeline {
         }
         diagnostics.append(&mut attempt.diagnostics);
 
-        AskResponse {
-            question: q.to_owned(),
-            query_type: front.classification.query_type,
-            query_type_source: front.query_type_source,
-            target: front.classification.target,
-            entities: front.entities,
-            entities_source: front.entities_source,
-            normalized_entities: front.normalized,
-            sparql_queries: attempt.ledger.records,
-            strategies_used: attempt.ledger.reports,
-            kg_results_count: attempt.kg_results_count,
-            answer: attempt.answer,
-            answer_mode: attempt.answer_mode,
-            answer_items: attempt.items,
-            sources: attempt.sources,
-            as_of: front.as_of,
-            verdict: attempt.verdict.as_ref().map(|v| v.verdict),
-            verdict_evidence: attempt.verdict,
-            conflicts: attempt.assessment.conflicts,
-            explanation: attempt.assessment.removals,
-            confidence: attempt.confidence,
-            gates: attempt.gates,
-            warnings: diagnostics.messages(),
-            diagnostics: diagnostics.into_vec(),
-            timings_ms: clock.finish(),
-        }
+        AskResponse::assemble(q, front, attempt, diagnostics, clock.finish())
     }
 
     /// The front of the pipeline alone (extraction and classification, with the LLM when
@@ -274,37 +211,6 @@ impl Pipeline {
         self.lexicon.lookup(metric).into_iter().find_map(|id| self.lexicon.entry(id).direction).unwrap_or(Direction::Higher)
     }
 
-    /// Years, DOIs and titles of `papers`, from one query (none when there are no papers).
-    async fn paper_meta(&self, found: &[String], year: i32, ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> BTreeMap<String, PaperMeta> {
-        match plan::years(&self.templates, found) {
-            Ok(Some(strategy)) => papers::paper_meta(&self.retriever.run_all(vec![strategy], ledger).await, year),
-            Ok(None) => BTreeMap::new(),
-            Err(e) => {
-                diagnostics.push(diagnostics::Code::QueryBuildFailed, diagnostics::Stage::Query, format!("could not build the year query: {e}"));
-                BTreeMap::new()
-            }
-        }
-    }
-
-    /// Authors, fields, methods, datasets, tasks and code of the cited papers.
-    async fn details(&self, chosen: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> BTreeMap<String, papers::PaperDetails> {
-        let strategies = match plan::details(&self.templates, chosen) {
-            Ok(strategies) => strategies,
-            Err(e) => {
-                diagnostics.push(diagnostics::Code::QueryBuildFailed, diagnostics::Stage::Query, format!("could not build the detail queries: {e}"));
-                return BTreeMap::new();
-            }
-        };
-        let mut own = Ledger::default();
-        let rows = self.retriever.run_all(strategies, &mut own).await;
-        for report in own.reports.iter().filter(|r| r.error.is_some()) {
-            let error = report.error.as_deref().unwrap_or_default();
-            diagnostics.push(report.failure_code(), diagnostics::Stage::Query, format!("strategy {} failed: {error}; sources lack some metadata", report.name));
-        }
-        ledger.extend(own);
-        papers::details(&rows)
-    }
-
     /// Plan, retrieve, weigh, answer and check; `alternative` is the retry's plan.
     async fn attempt(&self, q: &str, front: &Front, alternative: bool, year: i32, clock: &mut Stopwatch) -> Attempt {
         let mut diagnostics = Diagnostics::default();
@@ -314,20 +220,16 @@ impl Pipeline {
 
         // Query.
         let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative };
-        let strategies = plan::plan(&self.templates, &input).unwrap_or_else(|e| {
-            // Only reachable if a template and its arguments disagree: report, answer empty.
-            diagnostics.push(diagnostics::Code::QueryBuildFailed, diagnostics::Stage::Query, format!("could not build the queries: {e}"));
-            Vec::new()
-        });
+        let strategies = self.graph.plan(&input, &mut diagnostics);
         clock.lap("build");
-        let retrieved = self.retriever.run_all(strategies, &mut ledger).await;
+        let retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum();
         let all_failed = ledger.all_failed();
         clock.lap("retrieve");
 
         // Evidence: the rows, and the years and DOIs of every paper found.
         let mut evidence = evidence::assemble(&retrieved);
-        let mut metas = self.paper_meta(&evidence.papers_found(), year, &mut ledger, &mut diagnostics).await;
+        let mut metas = papers::paper_meta(&self.graph.years(&evidence.papers_found(), &mut ledger, &mut diagnostics).await, year);
         clock.lap("years");
 
         // Trust.
@@ -346,19 +248,15 @@ impl Pipeline {
         let chosen = items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers);
         clock.lap("rank");
 
-        let details = self.details(&chosen, &mut ledger, &mut diagnostics).await;
+        let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
         ledger.diagnose(&mut diagnostics);
         clock.lap("details");
 
-        // Years and DOIs of cited papers come from the year query; only papers past its cap
-        // are read again (their failures were reported with the rest above).
+        // Years and DOIs of cited papers come from the first year query; only papers past
+        // its cap are read again (that query's failures are not reported twice).
         let missing: Vec<String> = chosen.iter().filter(|iri| !metas.contains_key(*iri)).cloned().collect();
-        metas.extend(self.paper_meta(&missing, year, &mut ledger, &mut Diagnostics::default()).await);
-        for iri in &chosen {
-            if let Some(note) = metas.get(iri).and_then(|m| m.note.as_ref()) {
-                diagnostics.push(diagnostics::Code::PaperMetadata, diagnostics::Stage::Evidence, format!("{iri}: {note}"));
-            }
-        }
+        metas.extend(papers::paper_meta(&self.graph.years(&missing, &mut ledger, &mut Diagnostics::default()).await, year));
+        papers::diagnose(&chosen, &metas, &mut diagnostics);
         let validity = |iri: &str, year: Option<i32>| trust::validity(&trust_ctx, &assessment, iri, year);
         let sources = items::sources(&chosen, &details, &evidence, &ranking.papers, &metas, &validity);
         let verdict = items::number_verdict(verdict, &chosen);

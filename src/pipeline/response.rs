@@ -9,15 +9,15 @@ use serde::Serialize;
 use super::answer::gates::Gates;
 use super::answer::items::{AnswerItem, Source};
 use super::answer::AnswerMode;
-use super::diagnostics::Diagnostic;
+use super::diagnostics::{Diagnostic, Diagnostics};
 use super::front::anchor::AsOf;
 use super::front::classify::{QueryType, Target};
 use super::front::extract::Entities;
 use super::front::normalize::Normalized;
-use super::front::Decider;
-use super::query::retrieve::{QueryRecord, StrategyReport};
+use super::front::{Decider, Front};
+use super::query::retrieve::{Ledger, QueryRecord, StrategyReport};
 use super::trust::verdict::{Label, Verdict};
-use super::trust::{Confidence, Conflict, Removal};
+use super::trust::{Assessment, Confidence, Conflict, Removal};
 
 /// A question that passed validation: trimmed, non-empty, within the length limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +84,53 @@ pub struct AskResponse {
     /// One per warning: a stable code, the stage, the message.
     pub diagnostics: Vec<Diagnostic>,
     pub timings_ms: BTreeMap<&'static str, u64>,
+}
+
+/// One pass from plan to gates: everything of the response that a retry may replace.
+pub(super) struct Attempt {
+    pub ledger: Ledger,
+    pub kg_results_count: usize,
+    pub answer: String,
+    pub answer_mode: AnswerMode,
+    pub items: Vec<AnswerItem>,
+    pub sources: Vec<Source>,
+    pub verdict: Option<Verdict>,
+    pub assessment: Assessment,
+    pub confidence: Confidence,
+    pub gates: Gates,
+    pub diagnostics: Diagnostics,
+}
+
+impl AskResponse {
+    /// The response from the front's decisions and the attempt that stands.
+    pub(super) fn assemble(q: &str, front: Front, attempt: Attempt, diagnostics: Diagnostics, timings_ms: BTreeMap<&'static str, u64>) -> Self {
+        AskResponse {
+            question: q.to_owned(),
+            query_type: front.classification.query_type,
+            query_type_source: front.query_type_source,
+            target: front.classification.target,
+            entities: front.entities,
+            entities_source: front.entities_source,
+            normalized_entities: front.normalized,
+            sparql_queries: attempt.ledger.records,
+            strategies_used: attempt.ledger.reports,
+            kg_results_count: attempt.kg_results_count,
+            answer: attempt.answer,
+            answer_mode: attempt.answer_mode,
+            answer_items: attempt.items,
+            sources: attempt.sources,
+            as_of: front.as_of,
+            verdict: attempt.verdict.as_ref().map(|v| v.verdict),
+            verdict_evidence: attempt.verdict,
+            conflicts: attempt.assessment.conflicts,
+            explanation: attempt.assessment.removals,
+            confidence: attempt.confidence,
+            gates: attempt.gates,
+            warnings: diagnostics.messages(),
+            diagnostics: diagnostics.into_vec(),
+            timings_ms,
+        }
+    }
 }
 
 #[cfg(test)]

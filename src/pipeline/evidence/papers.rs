@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::text;
 use super::years;
+use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 use crate::pipeline::query::plan::Role;
 use crate::pipeline::query::retrieve::Retrieved;
 
@@ -44,6 +45,16 @@ pub fn paper_meta(retrieved: &[Retrieved], current_year: i32) -> BTreeMap<String
             (iri, PaperMeta { title: title.unwrap_or_default(), year: check.year, valid_years: check.valid, dois, note: check.note })
         })
         .collect()
+}
+
+/// Dirty metadata of a cited paper (a month under the year predicate, two years) is a
+/// diagnostic.
+pub fn diagnose(cited: &[String], metas: &BTreeMap<String, PaperMeta>, diagnostics: &mut Diagnostics) {
+    for iri in cited {
+        if let Some(note) = metas.get(iri).and_then(|m| m.note.as_ref()) {
+            diagnostics.push(Code::PaperMetadata, Stage::Evidence, format!("{iri}: {note}"));
+        }
+    }
 }
 
 /// Metadata of one paper, from the details queries; every value may be missing or repeated.

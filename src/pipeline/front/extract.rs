@@ -204,15 +204,7 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     }
     for m in TASK_CONTEXT.find_iter(question) {
         // Trim leading function words; a task name keeps at least two words.
-        let mut start = m.start();
-        for word in question[m.start()..m.end()].split_inclusive(char::is_whitespace) {
-            let bare = word.trim().to_lowercase();
-            if TASK_LEADERS.contains(&bare.as_str()) || STOPWORDS.contains(&bare.as_str()) {
-                start += word.len();
-            } else {
-                break;
-            }
-        }
+        let start = m.start() + leading_function_words(m.as_str());
         if question[start..m.end()].split_whitespace().count() >= 2 {
             push(EntityKind::Task, start, m.end(), false);
         }
@@ -223,6 +215,19 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
     }
     spans
+}
+
+/// The length of the function words ("the", "for", "of"...) that open `phrase`.
+fn leading_function_words(phrase: &str) -> usize {
+    let mut length = 0;
+    for word in phrase.split_inclusive(char::is_whitespace) {
+        let bare = word.trim().to_lowercase();
+        if !(TASK_LEADERS.contains(&bare.as_str()) || STOPWORDS.contains(&bare.as_str())) {
+            break;
+        }
+        length += word.len();
+    }
+    length
 }
 
 /// What identifies a specific paper in a lookup question.

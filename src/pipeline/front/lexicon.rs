@@ -237,6 +237,43 @@ fn parse_table(kind: EntityKind, file: &'static str, text: &str) -> Result<Vec<E
     Ok(entries)
 }
 
+/// Adds the graph's labels to `entries`: one entry per distinct (kind, normalised label),
+/// holding every IRI with that label (real graphs have duplicate labels, e.g. two "SciERC"
+/// datasets). Returns where each one went.
+fn merge_labels(entries: &mut Vec<Entry>, labels: &[GraphLabel]) -> HashMap<(EntityKind, String), usize> {
+    let mut graph_entries: HashMap<(EntityKind, String), usize> = HashMap::new();
+    for label in labels {
+        let text = label.label.trim();
+        let key = normalize(text);
+        if key.chars().count() < 2 || GENERIC_LABELS.contains(&key.as_str()) {
+            continue;
+        }
+        let id = *graph_entries.entry((label.kind, key)).or_insert_with(|| {
+            entries.push(Entry {
+                kind: label.kind,
+                canonical: text.to_owned(),
+                aliases: Vec::new(),
+                iris: Vec::new(),
+                from_graph: true,
+                direction: None,
+            });
+            entries.len() - 1
+        });
+        if !entries[id].iris.contains(&label.iri) {
+            entries[id].iris.push(label.iri.clone());
+        }
+        // Backends return labels in different orders: the same graph must give the same
+        // canonical spelling and IRI order on every one.
+        if text < entries[id].canonical.as_str() {
+            entries[id].canonical = text.to_owned();
+        }
+    }
+    for entry in entries.iter_mut().filter(|e| e.from_graph) {
+        entry.iris.sort();
+    }
+    graph_entries
+}
+
 impl Lexicon {
     /// The synonym tables alone (no knowledge-graph labels).
     pub fn from_tables() -> Result<Self, LexiconError> {
@@ -249,38 +286,7 @@ impl Lexicon {
         for (kind, file, text) in SYNONYM_TABLES {
             entries.extend(parse_table(kind, file, text)?);
         }
-        // Graph labels: one entry per distinct (kind, normalised label), holding every IRI
-        // with that label (real graphs have duplicate labels, e.g. two "SciERC" datasets).
-        let mut graph_entries: HashMap<(EntityKind, String), usize> = HashMap::new();
-        for label in labels {
-            let text = label.label.trim();
-            let key = normalize(text);
-            if key.chars().count() < 2 || GENERIC_LABELS.contains(&key.as_str()) {
-                continue;
-            }
-            let id = *graph_entries.entry((label.kind, key)).or_insert_with(|| {
-                entries.push(Entry {
-                    kind: label.kind,
-                    canonical: text.to_owned(),
-                    aliases: Vec::new(),
-                    iris: Vec::new(),
-                    from_graph: true,
-                    direction: None,
-                });
-                entries.len() - 1
-            });
-            if !entries[id].iris.contains(&label.iri) {
-                entries[id].iris.push(label.iri.clone());
-            }
-            // Backends return labels in different orders: the same graph must give the same
-            // canonical spelling and IRI order on every one.
-            if text < entries[id].canonical.as_str() {
-                entries[id].canonical = text.to_owned();
-            }
-        }
-        for entry in entries.iter_mut().filter(|e| e.from_graph) {
-            entry.iris.sort();
-        }
+        let graph_entries = merge_labels(&mut entries, labels);
         // A table entry links to every graph resource labelled with its canonical name or an
         // alias ("CNN" finds resources labelled "Convolutional Neural Network" and "CNN").
         let table_count = entries.len() - graph_entries.len();
