@@ -70,20 +70,20 @@ fn stages(c: &mut Criterion) {
     let mut group = c.benchmark_group("stages");
     group.throughput(Throughput::Elements(questions.len() as u64));
 
-    group.bench_function("classify", |b| {
-        b.iter(|| for q in &questions { black_box(classify(q, q.contains("dataset"))); })
-    });
     group.bench_function("extract_by_keywords", |b| {
         b.iter(|| for q in &questions { black_box(by_keywords(&lexicon, q)); })
     });
     let extracted: Vec<_> = questions.iter().map(|q| by_keywords(&lexicon, q)).collect();
+    group.bench_function("classify", |b| {
+        b.iter(|| for (q, e) in questions.iter().zip(&extracted) { black_box(classify(q, e)); })
+    });
     group.bench_function("normalize", |b| {
         b.iter(|| for e in &extracted { black_box(normalize(&lexicon, e)); })
     });
     let prepared: Vec<_> = questions
         .iter()
         .zip(&extracted)
-        .map(|(q, e)| (classify(q, !e.datasets.is_empty()), normalize(&lexicon, e), title_keywords(q, e), lookup_keys(q)))
+        .map(|(q, e)| (classify(q, e), normalize(&lexicon, e), title_keywords(q, e), lookup_keys(q)))
         .collect();
     group.bench_function("build_queries", |b| {
         b.iter(|| {
