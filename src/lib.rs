@@ -10,8 +10,9 @@ pub mod cli; // the command line: serve, load, ask
 pub mod config; // typed settings from the environment and `.env`; bad values stop start-up
 pub mod eval; // `scigraph eval`: type accuracy and entity precision/recall on gold files
 pub mod http_client; // the one place that builds outbound `reqwest` clients (TLS provider, timeouts)
+pub mod index; // the BM25 text index over the graph's labels (titles, problems, fields, models, datasets, metrics)
 pub mod kg; // `KnowledgeGraph` trait, the remote SPARQL and embedded oxigraph backends, the loader
 pub mod llm; // LLM providers (Ollama, OpenAI-compatible) behind one health/chat boundary
-pub mod pipeline; // the question pipeline: classify, extract, normalize, build, retrieve, rank, generate
+pub mod pipeline; // the question pipeline: front, query, evidence, trust, answer
 pub mod startup; // `Application::build` binds first, then serves until stopped
 pub mod telemetry; // tracing subscriber set-up

@@ -1,0 +1,325 @@
+//! The text index over the graph's labels: paper titles, research problems, fields, models,
+//! datasets and metrics, ranked by BM25 (tantivy).
+//!
+//! Names are written many ways ("self supervised" / "Self-Supervised", "CIFAR 10 test
+//! set", plurals, word order); exact and alias matching in the lexicon misses them. The
+//! index tokenises labels and questions alike (lowercase, split on punctuation, English
+//! stemming, digits kept apart from letters so "cifar10" meets "CIFAR-10"), and every hit
+//! says which of the query's terms it matched and how much of the query's weight (summed
+//! IDF) they carry: a caller can then refuse a paper that shares only a generic word with
+//! the question. Built at start-up from the graph (in memory), or written once beside an
+//! on-disk store by `scigraph load` and opened from there. Reads are pure apart from the
+//! memory map.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::schema::{IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, STORED, STRING};
+use tantivy::tokenizer::{Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
+use tantivy::{doc, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
+
+/// What a label names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DocKind {
+    Paper,
+    Problem,
+    Field,
+    Model,
+    Dataset,
+    Metric,
+}
+
+impl DocKind {
+    pub const ALL: [DocKind; 6] = [Self::Paper, Self::Problem, Self::Field, Self::Model, Self::Dataset, Self::Metric];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Problem => "problem",
+            Self::Field => "field",
+            Self::Model => "model",
+            Self::Dataset => "dataset",
+            Self::Metric => "metric",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+}
+
+/// One label to index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexDoc {
+    pub kind: DocKind,
+    pub iri: String,
+    pub label: String,
+}
+
+/// One hit: the label, its BM25 score, and how much of the query it covers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub kind: DocKind,
+    pub iri: String,
+    pub label: String,
+    pub score: f32,
+    /// The query's terms the label holds.
+    pub matched: Vec<String>,
+    /// Summed IDF of the matched terms over that of all the query's terms (0..=1).
+    pub coverage: f32,
+    /// Share of the label's own terms that the query holds (1: the label is all query).
+    pub label_coverage: f32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    #[error("text index: {0}")]
+    Tantivy(#[from] tantivy::TantivyError),
+    #[error("text index directory {path}: {source}")]
+    Directory { path: String, source: tantivy::directory::error::OpenDirectoryError },
+    #[error("text index at {path} has another schema; rebuild it with `scigraph load`")]
+    Schema { path: String },
+}
+
+impl IndexError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Tantivy(_) => "index_error",
+            Self::Directory { .. } => "index_directory",
+            Self::Schema { .. } => "index_schema",
+        }
+    }
+}
+
+const TOKENIZER: &str = "scigraph";
+/// Memory for the index writer while building.
+const WRITER_BYTES: usize = 64 * 1024 * 1024;
+
+#[derive(Clone, Copy)]
+struct Fields {
+    kind: tantivy::schema::Field,
+    iri: tantivy::schema::Field,
+    /// Indexed (digits split from letters), not stored.
+    label: tantivy::schema::Field,
+    /// The label as written, stored only.
+    display: tantivy::schema::Field,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut builder = Schema::builder();
+    let text = TextOptions::default()
+        .set_indexing_options(TextFieldIndexing::default().set_tokenizer(TOKENIZER).set_index_option(IndexRecordOption::WithFreqs));
+    let fields = Fields {
+        kind: builder.add_text_field("kind", STRING | STORED),
+        iri: builder.add_text_field("iri", STRING | STORED),
+        label: builder.add_text_field("label", text),
+        display: builder.add_text_field("display", STORED),
+    };
+    (builder.build(), fields)
+}
+
+fn analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default()).filter(LowerCaser).filter(Stemmer::new(Language::English)).build()
+}
+
+/// "cifar10" → "cifar 10", "ResNet50" → "ResNet 50", "wmt14" → "wmt 14": letters and digits
+/// are separate words on both sides of a search ("CIFAR-10" tokenises as "cifar", "10").
+fn split_digits(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut previous: Option<char> = None;
+    for c in text.chars() {
+        if let Some(p) = previous {
+            if (p.is_alphabetic() && c.is_ascii_digit()) || (p.is_ascii_digit() && c.is_alphabetic()) {
+                out.push(' ');
+            }
+        }
+        out.push(c);
+        previous = Some(c);
+    }
+    out
+}
+
+/// The index's terms of `text`, in order, without repeats.
+pub fn terms(text: &str) -> Vec<String> {
+    let mut analyzer = analyzer();
+    let prepared = split_digits(text);
+    let mut stream = analyzer.token_stream(&prepared);
+    let mut out: Vec<String> = Vec::new();
+    while let Some(token) = stream.next() {
+        if !out.contains(&token.text) {
+            out.push(token.text.clone());
+        }
+    }
+    out
+}
+
+/// A BM25 index of labels, in memory or on disk.
+pub struct TextIndex {
+    reader: IndexReader,
+    fields: Fields,
+    docs: u64,
+}
+
+impl TextIndex {
+    /// Builds an index of `docs` in memory, or in `dir` (created, must be empty) to be
+    /// opened later with [`Self::open`].
+    pub fn build(docs: impl IntoIterator<Item = IndexDoc>, dir: Option<&Path>) -> Result<Self, IndexError> {
+        let (schema, fields) = schema();
+        let index = match dir {
+            Some(path) => {
+                std::fs::create_dir_all(path).map_err(|e| IndexError::Tantivy(e.into()))?;
+                let directory = tantivy::directory::MmapDirectory::open(path)
+                    .map_err(|source| IndexError::Directory { path: path.display().to_string(), source })?;
+                Index::create(directory, schema, tantivy::IndexSettings::default())?
+            }
+            None => Index::create_in_ram(schema),
+        };
+        index.tokenizers().register(TOKENIZER, analyzer());
+        let mut writer: tantivy::IndexWriter = index.writer_with_num_threads(1, WRITER_BYTES)?;
+        for d in docs {
+            let indexed = split_digits(&d.label);
+            writer.add_document(doc!(fields.kind => d.kind.as_str(), fields.iri => d.iri, fields.label => indexed, fields.display => d.label))?;
+        }
+        writer.commit()?;
+        writer.wait_merging_threads()?;
+        Self::with_index(index, fields)
+    }
+
+    /// Opens an index written by [`Self::build`] in `dir`.
+    pub fn open(dir: &Path) -> Result<Self, IndexError> {
+        let index = Index::open_in_dir(dir)?;
+        let (expected, fields) = schema();
+        if index.schema() != expected {
+            return Err(IndexError::Schema { path: dir.display().to_string() });
+        }
+        index.tokenizers().register(TOKENIZER, analyzer());
+        Self::with_index(index, fields)
+    }
+
+    fn with_index(index: Index, fields: Fields) -> Result<Self, IndexError> {
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let docs = reader.searcher().num_docs();
+        Ok(Self { reader, fields, docs })
+    }
+
+    /// How many labels it holds.
+    pub fn len(&self) -> u64 {
+        self.docs
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.docs == 0
+    }
+
+    /// The inverse document frequency of each term (BM25's), over the whole index.
+    fn idf(&self, terms: &[String]) -> BTreeMap<String, f32> {
+        let searcher = self.reader.searcher();
+        let n = searcher.num_docs().max(1) as f32;
+        terms
+            .iter()
+            .map(|t| {
+                let df = searcher.doc_freq(&Term::from_field_text(self.fields.label, t)).unwrap_or(0) as f32;
+                (t.clone(), (1.0 + (n - df + 0.5) / (df + 0.5)).ln())
+            })
+            .collect()
+    }
+
+    /// The best `limit` labels of the given kinds for `text`, ranked by BM25, each with the
+    /// query terms it matched and its coverage of the query's weight.
+    pub fn search(&self, text: &str, kinds: &[DocKind], limit: usize) -> Vec<Hit> {
+        let query_terms = terms(text);
+        if query_terms.is_empty() || limit == 0 {
+            return Vec::new();
+        }
+        let idf = self.idf(&query_terms);
+        let total: f32 = idf.values().sum();
+        let words: Vec<(Occur, Box<dyn Query>)> = query_terms
+            .iter()
+            .map(|t| {
+                let q: Box<dyn Query> = Box::new(TermQuery::new(Term::from_field_text(self.fields.label, t), IndexRecordOption::WithFreqs));
+                (Occur::Should, q)
+            })
+            .collect();
+        let kinds_query: Vec<(Occur, Box<dyn Query>)> = kinds
+            .iter()
+            .map(|k| {
+                let q: Box<dyn Query> = Box::new(TermQuery::new(Term::from_field_text(self.fields.kind, k.as_str()), IndexRecordOption::Basic));
+                (Occur::Should, q)
+            })
+            .collect();
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, Box::new(BooleanQuery::new(words)))];
+        if !kinds_query.is_empty() {
+            clauses.push((Occur::Must, Box::new(BooleanQuery::new(kinds_query))));
+        }
+        let query = BooleanQuery::new(clauses);
+        let searcher = self.reader.searcher();
+        let Ok(top) = searcher.search(&query, &TopDocs::with_limit(limit).order_by_score()) else { return Vec::new() };
+        let wanted: BTreeSet<&String> = query_terms.iter().collect();
+        top.into_iter()
+            .filter_map(|(score, address)| {
+                let doc: TantivyDocument = searcher.doc(address).ok()?;
+                let get = |f| doc.get_first(f).and_then(|v| v.as_str().map(str::to_owned));
+                let kind = DocKind::parse(&get(self.fields.kind)?)?;
+                let label = get(self.fields.display)?;
+                let own = terms(&label);
+                let matched: Vec<String> = own.iter().filter(|t| wanted.contains(t)).cloned().collect();
+                let weight: f32 = matched.iter().filter_map(|t| idf.get(t)).sum();
+                Some(Hit {
+                    kind,
+                    iri: get(self.fields.iri)?,
+                    label,
+                    score,
+                    coverage: if total > 0.0 { weight / total } else { 0.0 },
+                    label_coverage: if own.is_empty() { 0.0 } else { matched.len() as f32 / own.len() as f32 },
+                    matched,
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index(labels: &[(DocKind, &str)]) -> TextIndex {
+        let docs = labels.iter().enumerate().map(|(i, (kind, label))| IndexDoc { kind: *kind, iri: format!("r{i}"), label: (*label).to_owned() });
+        TextIndex::build(docs, None).unwrap()
+    }
+
+    #[test]
+    fn names_written_differently_meet_their_label() {
+        let ix = index(&[(DocKind::Dataset, "CIFAR-10"), (DocKind::Dataset, "CIFAR-100"), (DocKind::Model, "Self-Supervised GAN"), (DocKind::Dataset, "ImageNet")]);
+        assert_eq!(ix.search("cifar10 test set", &[DocKind::Dataset], 3)[0].label, "CIFAR-10");
+        let hit = &ix.search("self supervised gans", &[DocKind::Model], 1)[0];
+        assert_eq!((hit.label.as_str(), hit.coverage), ("Self-Supervised GAN", 1.0));
+        assert!(ix.search("imagenet", &[DocKind::Model], 5).is_empty(), "kinds filter");
+    }
+
+    #[test]
+    fn a_hit_sharing_only_a_common_word_covers_little_of_the_query() {
+        let mut labels = vec![(DocKind::Paper, "Count-based exploration for deep reinforcement learning")];
+        labels.extend([(DocKind::Paper, "Deep learning for cropland maps"), (DocKind::Paper, "Representation learning on graphs")]);
+        let ix = index(&labels);
+        let hits = ix.search("federated learning", &[DocKind::Paper], 10);
+        assert!(!hits.is_empty() && hits.iter().all(|h| h.coverage < 0.5), "{hits:?}");
+    }
+
+    #[test]
+    fn an_index_written_to_disk_opens_with_the_same_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = vec![IndexDoc { kind: DocKind::Paper, iri: "p1".into(), label: "Attention Is All You Need".into() }];
+        let built = TextIndex::build(docs, Some(&dir.path().join("ix"))).unwrap();
+        let opened = TextIndex::open(&dir.path().join("ix")).unwrap();
+        assert_eq!(opened.len(), 1);
+        assert_eq!(opened.search("attention is all you need", &[], 1), built.search("attention is all you need", &[], 1));
+    }
+
+    #[test]
+    fn digits_are_split_from_letters_on_both_sides() {
+        assert_eq!(terms("ResNet50 on WMT14"), vec!["resnet", "50", "on", "wmt", "14"]);
+    }
+}
