@@ -17,21 +17,22 @@ build:
 release:
 	$(CARGO) build --release
 
+## Tests that need a service or ../shared skip with a message in a plain `cargo test`; the
+## targets that provide them (test-shared, test-virtuoso, test-llm) set this, which turns
+## such a skip into a failure, so CI cannot skip them silently.
+REQUIRE_SERVICES := SCIGRAPH_REQUIRE_SERVICES=1
+
 ## The repository's own tests: no network, no ../shared needed.
 test:
-	$(CARGO) test --lib --bins --test api
+	$(CARGO) test --lib --bins --test api --test injection
 
-## Tests over the real ORKG-derived data in ../shared (skipped with a message when absent).
+## Tests over the real ORKG-derived data in ../shared (fails when it is absent).
 test-shared:
-	@if [ -d "$(SHARED_DATA)" ]; then \
-		$(CARGO) test --test shared_data; \
-	else \
-		echo "skipping test-shared: $(SHARED_DATA) not found (it sits beside the checkout in CI)"; \
-	fi
+	$(REQUIRE_SERVICES) $(CARGO) test --test shared_data
 
 ## The on-disk RocksDB variant: the whole suite again with --features rocksdb (needs libclang-dev).
 test-rocksdb:
-	$(CARGO) test --features rocksdb --lib --bins --test api
+	$(CARGO) test --features rocksdb --lib --bins --test api --test injection
 	@if [ -d "$(SHARED_DATA)" ]; then \
 		$(CARGO) test --features rocksdb --test shared_data; \
 	else \
@@ -101,20 +102,22 @@ bench: bench-stages
 
 ## ORKG's real engine: starts Virtuoso on 127.0.0.1 (installing it if missing), loads the
 ## demo graph and checks the remote backend's answers against the embedded store's; then
-## (with ../shared) reloads it with the SciQA mirror and scores the test split over both.
+## reloads it with the SciQA mirror from ../shared (which must be there) and scores the test
+## split over both.
 VIRTUOSO_DIR ?= /tmp/scigraph-virtuoso
 VIRTUOSO_URL = http://127.0.0.1:$${VIRTUOSO_HTTP_PORT:-18890}/sparql
 .PHONY: test-virtuoso
 test-virtuoso:
 	$(CARGO) test --no-run --test virtuoso
 	scripts/virtuoso.sh start $(VIRTUOSO_DIR)
-	SCIGRAPH_VIRTUOSO_URL=$(VIRTUOSO_URL) $(CARGO) test --test virtuoso -- demo_ character_references; \
+	$(REQUIRE_SERVICES) SCIGRAPH_VIRTUOSO_URL=$(VIRTUOSO_URL) $(CARGO) test --test virtuoso -- demo_ character_references; \
 		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status
-	@if [ -f "$(MIRROR)" ] && [ -d "$(SCIQA)" ]; then \
-		scripts/virtuoso.sh start $(VIRTUOSO_DIR) $(MIRROR) && \
-		SCIGRAPH_VIRTUOSO_MIRROR_URL=$(VIRTUOSO_URL) $(CARGO) test --test virtuoso -- mirror_ --nocapture; \
-		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status; \
-	else echo "skipping the mirror over Virtuoso: $(MIRROR) not found (../shared sits beside the checkout in CI)"; fi
+	@if [ ! -f "$(MIRROR)" ] || [ ! -d "$(SCIQA)" ]; then \
+		echo "test-virtuoso: $(MIRROR) or $(SCIQA) not found (../shared sits beside the checkout in CI)"; exit 1; \
+	fi
+	scripts/virtuoso.sh start $(VIRTUOSO_DIR) $(MIRROR) && \
+		$(REQUIRE_SERVICES) SCIGRAPH_VIRTUOSO_MIRROR_URL=$(VIRTUOSO_URL) $(CARGO) test --test virtuoso -- mirror_ --nocapture; \
+		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status
 
 ## Opt-in: a real small LLM (Gemma 3 270M, from PyPI, run by llama.cpp via node-llama-cpp
 ## from npm) served on 127.0.0.1, and the pipeline driven through both LLM clients against
@@ -125,7 +128,7 @@ LLM_PORT ?= 18434
 test-llm:
 	$(CARGO) test --no-run --test real_llm
 	PORT=$(LLM_PORT) scripts/llm/serve.sh
-	SCIGRAPH_REAL_LLM_URL=http://127.0.0.1:$(LLM_PORT) $(CARGO) test --test real_llm -- --nocapture --test-threads 1; \
+	$(REQUIRE_SERVICES) SCIGRAPH_REAL_LLM_URL=http://127.0.0.1:$(LLM_PORT) $(CARGO) test --test real_llm -- --nocapture --test-threads 1; \
 		status=$$?; PORT=$(LLM_PORT) scripts/llm/serve.sh stop; exit $$status
 
 ## Fuzz question -> built queries for FUZZ_SECONDS (no panic, every query a valid SELECT).

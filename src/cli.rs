@@ -1,8 +1,9 @@
 //! The command line: argument types (clap) and the code behind each subcommand.
 //!
 //! `serve` starts the HTTP service; `load` fills an on-disk store from dump files; `ask`
-//! runs the question pipeline once and prints the answer. Flags override the environment
-//! and `.env` (see `config`). `main.rs` only parses, sets up logging and dispatches here.
+//! runs the question pipeline once and prints the answer; `eval` hands over to
+//! `crate::eval`, which owns the evaluations. Flags override the environment and `.env`
+//! (see `config`). `main.rs` only parses, sets up logging and dispatches here.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -262,14 +263,8 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
 }
 
-/// The last three components of a path: reports stay the same on every machine.
-fn short_path(path: &std::path::Path) -> String {
-    let parts: Vec<String> = path.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-    parts[parts.len().saturating_sub(3)..].join("/")
-}
-
 /// Writes to stdout; a closed pipe (`scigraph ask ... | head`) ends output quietly.
-fn emit(text: &str) -> anyhow::Result<()> {
+pub(crate) fn emit(text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
@@ -325,80 +320,12 @@ pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
 
 /// `scigraph eval types`: scores classification and keyword extraction on a gold file.
 pub async fn eval_types(settings: Settings, args: &EvalTypesArgs) -> anyhow::Result<()> {
-    let mut gold = crate::eval::read_gold(&args.questions)?;
-    if let Some(n) = args.limit {
-        gold.truncate(n);
-    }
-    let kg = crate::kg::connect(&settings.kg).await?;
-    let llm = if args.llm {
-        let llm = crate::llm::from_settings(&settings.llm)?;
-        anyhow::ensure!(llm.is_some(), "--llm needs an LLM: set SCIGRAPH_LLM_PROVIDER (ollama or openai) and its variables");
-        llm
-    } else {
-        None
-    };
-    let pipeline = crate::pipeline::Pipeline::build(&settings, kg, llm).await?;
-    let report = if args.llm {
-        let (mut predictions, mut from_llm, mut fallbacks) = (Vec::with_capacity(gold.len()), 0usize, 0usize);
-        for (i, q) in gold.iter().enumerate() {
-            let u = pipeline.understand(&q.question).await;
-            from_llm += usize::from(u.query_type_source == crate::pipeline::Decider::Llm);
-            fallbacks += u.warnings.len();
-            predictions.push((u.query_type, u.entities));
-            if (i + 1) % 25 == 0 {
-                eprintln!("{}/{} questions", i + 1, gold.len());
-            }
-        }
-        eprintln!("types decided by the LLM: {from_llm}/{}; warnings (fallbacks, drops, overrules): {fallbacks}", gold.len());
-        crate::eval::score_types(&pipeline.lexicon(), &gold, &predictions)
-    } else {
-        crate::eval::evaluate_types(&pipeline.lexicon(), &gold)
-    };
-    if let Some(out) = &args.json {
-        std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
-    }
-    let table = crate::eval::render_types(&report);
-    if let Some(out) = &args.markdown {
-        let title = short_path(&args.questions);
-        std::fs::write(out, format!("### Query types and entities: `{title}`\n\n```\n{table}```\n"))?;
-    }
-    emit(&table)?;
-    if let Some(floor) = args.min_accuracy {
-        if report.type_accuracy < floor {
-            anyhow::bail!("type accuracy {:.3} is below the floor {floor}", report.type_accuracy);
-        }
-    }
-    Ok(())
+    crate::eval::types::run(settings, args).await
 }
 
 /// `scigraph eval sciqa`: the full pipeline on SciQA questions, scored on answer_items.
 pub async fn eval_sciqa(settings: Settings, args: &EvalSciqaArgs) -> anyhow::Result<()> {
-    use crate::eval::sciqa;
-    let mut questions = sciqa::read_questions(&args.questions)?;
-    if let Some(n) = args.limit {
-        questions.truncate(n);
-    }
-    let answers = sciqa::read_answers(&args.answers)?;
-    let kg = crate::kg::connect(&settings.kg).await?;
-    let llm = crate::llm::from_settings(&settings.llm)?;
-    let pipeline = crate::pipeline::Pipeline::build(&settings, kg, llm).await?;
-    let report = sciqa::evaluate(&pipeline, &questions, &answers, args.paraphrased).await;
-    if let Some(out) = &args.json {
-        std::fs::write(out, serde_json::to_string_pretty(&report)?)?;
-    }
-    let table = sciqa::render(&report);
-    if let Some(out) = &args.markdown {
-        let title = short_path(&args.questions);
-        let mode = if args.paraphrased { " (paraphrases)" } else { "" };
-        std::fs::write(out, format!("### SciQA: `{title}`{mode}\n\n```\n{table}```\n"))?;
-    }
-    emit(&table)?;
-    if let Some(floor) = args.min_f1 {
-        if report.templated.f1 < floor {
-            anyhow::bail!("SciQA templated micro F1 {:.3} is below the floor {floor}", report.templated.f1);
-        }
-    }
-    Ok(())
+    crate::eval::sciqa::run(settings, args).await
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@
 //! touch the outside world; everything else is data in, data out. See `ARCHITECTURE.md`.
 
 pub mod api; // actix-web routes, response types and the one error -> HTTP mapping
-pub mod cli; // the command line: serve, load, ask
+pub mod cli; // the command line: serve, load, ask, eval (argument parsing and dispatch)
 pub mod config; // typed settings from the environment and `.env`; bad values stop start-up
-pub mod eval; // `scigraph eval`: type accuracy and entity precision/recall on gold files
+pub mod eval; // `scigraph eval`: type accuracy, entity precision/recall and SciQA scores on gold files
 pub mod http_client; // the one place that builds outbound `reqwest` clients (TLS provider, timeouts)
 pub mod index; // the BM25 text index over the graph's labels (titles, problems, fields, models, datasets, metrics)
 pub mod kg; // `KnowledgeGraph` trait, the remote SPARQL and embedded oxigraph backends, the loader

@@ -8,7 +8,6 @@ mod ask;
 mod bad_input;
 mod llm;
 mod upstream;
-mod injection;
 mod trust;
 mod independent;
 mod hostile;

@@ -6,7 +6,8 @@
 //! every request is a 200, each stage's output was either the model's (parsed and within
 //! the allowed labels) or an announced fallback, and every citation points at a source.
 //! Needs `SCIGRAPH_REAL_LLM_URL` (e.g. `http://127.0.0.1:18434`) and, optionally,
-//! `SCIGRAPH_REAL_LLM_MODEL` (default `gemma3-270m`).
+//! `SCIGRAPH_REAL_LLM_MODEL` (default `gemma3-270m`); without it (a plain `cargo test`)
+//! the model tests skip with a message.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -15,6 +16,8 @@ use serde_json::{json, Value};
 
 #[path = "../api/helpers.rs"]
 mod helpers;
+#[path = "../support/require.rs"]
+mod require;
 
 /// One question per query type, on the demo graph.
 const QUESTIONS: &[(&str, &str)] = &[
@@ -29,11 +32,11 @@ const QUESTIONS: &[(&str, &str)] = &[
 const QUERY_TYPES: &[&str] =
     &["topic_search", "method_comparison", "dataset_search", "claim_verification", "method_usage", "paper_lookup"];
 
-fn server() -> (String, String) {
-    let url = std::env::var("SCIGRAPH_REAL_LLM_URL")
-        .unwrap_or_else(|_| panic!("SCIGRAPH_REAL_LLM_URL is not set: run `make test-llm`, which starts the model first"));
+/// The model server's URL and model name, or `None` (after saying so) when `test` has none.
+fn server(test: &str) -> Option<(String, String)> {
+    let url = require::var(test, "SCIGRAPH_REAL_LLM_URL", "test-llm")?;
     let model = std::env::var("SCIGRAPH_REAL_LLM_MODEL").unwrap_or_else(|_| "gemma3-270m".to_owned());
-    (url.trim_end_matches('/').to_owned(), model)
+    Some((url.trim_end_matches('/').to_owned(), model))
 }
 
 /// The `[n]` markers of an answer.
@@ -139,7 +142,7 @@ async fn drive(provider: &str, vars: &[(&str, &str)]) -> Tally {
 
 #[tokio::test]
 async fn the_pipeline_runs_through_the_ollama_client_against_a_real_model() {
-    let (url, model) = server();
+    let Some((url, model)) = server("the_pipeline_runs_through_the_ollama_client_against_a_real_model") else { return };
     let tally = drive(
         "ollama",
         &[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &url), ("OLLAMA_MODEL", &model), ("OLLAMA_TIMEOUT", "300"), ("SCIGRAPH_REQUEST_TIMEOUT", "900")],
@@ -150,7 +153,7 @@ async fn the_pipeline_runs_through_the_ollama_client_against_a_real_model() {
 
 #[tokio::test]
 async fn the_pipeline_runs_through_the_openai_client_against_a_real_model() {
-    let (url, model) = server();
+    let Some((url, model)) = server("the_pipeline_runs_through_the_openai_client_against_a_real_model") else { return };
     let base = format!("{url}/v1");
     let tally = drive(
         "openai",

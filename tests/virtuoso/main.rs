@@ -8,11 +8,14 @@
 //!   test split is scored over both engines; every question's answer must match.
 //!
 //! The make target starts Virtuoso once per graph and runs each group with a name filter.
+//! Without the variables (a plain `cargo test`) these tests skip with a message.
 
 use serde_json::Value;
 
 #[path = "../api/helpers.rs"]
 mod helpers;
+#[path = "../support/require.rs"]
+mod require;
 
 use helpers::spawn_app;
 
@@ -63,9 +66,8 @@ fn rows(body: &Value) -> Vec<(String, u64)> {
 
 #[tokio::test]
 async fn demo_virtuoso_answers_every_question_type_as_the_embedded_store_does() {
-    let Ok(endpoint) = std::env::var("SCIGRAPH_VIRTUOSO_URL") else {
-        panic!("SCIGRAPH_VIRTUOSO_URL is not set: run `make test-virtuoso`, which starts Virtuoso first");
-    };
+    let test = "demo_virtuoso_answers_every_question_type_as_the_embedded_store_does";
+    let Some(endpoint) = require::var(test, "SCIGRAPH_VIRTUOSO_URL", "test-virtuoso") else { return };
     let embedded = spawn_app(&[]).await;
     let remote = spawn_app(&[("SCIGRAPH_BACKEND", "remote"), ("SPARQL_ENDPOINT", &endpoint)]).await;
     assert_eq!(remote.health().await["kg"]["status"], "ok", "Virtuoso answers the health check");
@@ -126,10 +128,10 @@ async fn mirror_sciqa_scores_the_same_over_virtuoso_as_over_the_embedded_store()
     use scigraph::kg::load::Quiet;
     use scigraph::pipeline::Pipeline;
 
-    let Ok(endpoint) = std::env::var("SCIGRAPH_VIRTUOSO_MIRROR_URL") else {
-        panic!("SCIGRAPH_VIRTUOSO_MIRROR_URL is not set: run `make test-virtuoso`, which loads the mirror into Virtuoso");
-    };
-    let shared = std::path::PathBuf::from(std::env::var("SCIGRAPH_SHARED_DATA").expect("SCIGRAPH_SHARED_DATA (set by the Makefile)"));
+    let test = "mirror_sciqa_scores_the_same_over_virtuoso_as_over_the_embedded_store";
+    let Some(endpoint) = require::var(test, "SCIGRAPH_VIRTUOSO_MIRROR_URL", "test-virtuoso") else { return };
+    let Some(shared) = require::var(test, "SCIGRAPH_SHARED_DATA", "test-virtuoso") else { return };
+    let shared = std::path::PathBuf::from(shared);
     let split = shared.join("sciqa/test");
     let questions = sciqa::read_questions(&split.join("questions.json")).expect("SciQA test questions");
     let answers = sciqa::read_answers(&split.join("answers.json")).expect("SciQA test answers");

@@ -2,6 +2,9 @@
 //! user-string slot of every template, parse as read queries whose shape (with string
 //! literals blanked) equals the shape built from a harmless string, and the string survives
 //! as one literal.
+//!
+//! A property test over the query templates, with no server: its own test binary (`make
+//! test` runs it) so that the black-box API binary stays free of proptest.
 
 use std::sync::LazyLock;
 
