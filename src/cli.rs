@@ -40,6 +40,30 @@ pub enum EvalCommand {
     Types(EvalTypesArgs),
     /// SciQA: answer_items against the recorded answers (micro P/R/F1, exact match).
     Sciqa(EvalSciqaArgs),
+    /// Answers to questions in researchers' words: type accuracy, gold recall, precision,
+    /// verdict accuracy and abstention, per type.
+    Answers(EvalAnswersArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvalAnswersArgs {
+    /// The gold file (JSON Lines: question, query_type, in_graph, gold, gold_complete, verdict).
+    #[arg(long, value_name = "FILE")]
+    pub questions: PathBuf,
+    /// Write the full report (with per-question detail) as JSON here.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    /// Also write the table as a Markdown section here.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Only the first N questions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Fail (exit 1) when the overall gold recall is below this.
+    #[arg(long, value_name = "X")]
+    pub min_recall: Option<f64>,
+    #[command(flatten)]
+    pub backend: BackendArgs,
 }
 
 #[derive(Debug, Args)]

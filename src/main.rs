@@ -17,6 +17,9 @@ fn main() -> std::process::ExitCode {
         Command::Eval(cli::EvalCommand::Sciqa(args)) => {
             offline(&args.backend, |settings| cli::eval_sciqa(settings, &args))
         }
+        Command::Eval(cli::EvalCommand::Answers(args)) => {
+            offline(&args.backend, |settings| scigraph::eval::answers::run(settings, &args))
+        }
         Command::Load(args) => {
             scigraph::telemetry::init(LOG_FILTER);
             cli::load(&args)

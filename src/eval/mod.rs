@@ -8,6 +8,7 @@
 //! JSON report, the Markdown section and the printed table. The scoring is pure; reading
 //! the gold files, connecting the backend and writing the outputs are the I/O.
 
+pub mod answers;
 pub mod sciqa;
 pub mod types;
 
