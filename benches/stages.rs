@@ -44,6 +44,7 @@ fn evidence(papers: usize) -> (Evidence, BTreeMap<String, PaperMeta>) {
                 title: format!("Paper {i} on graph networks"),
                 matched: vec![(EntityKind::Dataset, format!("D{}", i % 10))],
                 looked_up: false,
+                relevance: 0.0,
             },
         );
         evidence.results.push(ResultFact {
@@ -88,7 +89,7 @@ fn stages(c: &mut Criterion) {
     group.bench_function("build_queries", |b| {
         b.iter(|| {
             for (classification, entities, keywords, lookup) in &prepared {
-                let input = PlanInput { classification: *classification, entities, keywords, lookup, prefer_labels: false };
+                let input = PlanInput { classification: *classification, entities, keywords, lookup, prefer_labels: false, indexed: false };
                 black_box(plan(&templates, &input).expect("plan"));
             }
         })

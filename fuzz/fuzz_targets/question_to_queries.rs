@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let keywords = title_keywords(question, &entities);
     let lookup = lookup_keys(question);
     for prefer_labels in [false, true] {
-        let input = PlanInput { classification, entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels };
+        let input = PlanInput { classification, entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels, indexed: false };
         let strategies = plan(&TEMPLATES, &input).expect("every question builds valid queries");
         for strategy in strategies {
             assert!(matches!(strategy.query.parsed(), spargebra::Query::Select { .. }), "{}", strategy.name);

@@ -214,6 +214,18 @@ impl TextIndex {
         self.docs == 0
     }
 
+    /// The terms of `text` that occur in at least one label, with their IDF, rarest first.
+    pub fn weights(&self, text: &str) -> Vec<(String, f32)> {
+        let searcher = self.reader.searcher();
+        let mut out: Vec<(String, f32)> = self
+            .idf(&terms(text))
+            .into_iter()
+            .filter(|(t, _)| searcher.doc_freq(&Term::from_field_text(self.fields.label, t)).unwrap_or(0) > 0)
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+
     /// The inverse document frequency of each term (BM25's), over the whole index.
     fn idf(&self, terms: &[String]) -> BTreeMap<String, f32> {
         let searcher = self.reader.searcher();

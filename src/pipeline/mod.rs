@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::config::{Settings, TrustSettings};
+use crate::index::TextIndex;
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
 use answer::gates;
@@ -44,7 +45,7 @@ use evidence::papers;
 use front::lexicon::{Direction, Lexicon};
 use front::{classify, extract, Front};
 use query::labels::LabelError;
-use query::plan::PlanInput;
+use query::plan::{self, PlanInput};
 use query::retrieve::{Ledger, Retriever};
 use query::templates::Templates;
 use stage_llm::{LlmUse, StageLlm};
@@ -65,6 +66,36 @@ pub enum PipelineError {
 
 /// Most labels read from the graph at start-up (ORKG has tens of thousands).
 const MAX_LABELS: u32 = 500_000;
+/// Most paper titles indexed (ORKG has about 100,000 papers).
+const MAX_TITLES: u32 = 2_000_000;
+
+/// The text index of the graph's labels and titles, built in memory; `None` (logged) when
+/// the titles cannot be read or the index cannot be built: the label scans stay in use.
+async fn build_index(templates: &Templates, kg: &dyn KnowledgeGraph, labels: &[front::lexicon::GraphLabel]) -> Option<Arc<TextIndex>> {
+    let started = std::time::Instant::now();
+    let titles = match query::labels::titles(templates, kg, MAX_TITLES).await {
+        Ok(titles) => titles,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read paper titles; no text index");
+            return None;
+        }
+    };
+    let docs = query::labels::index_docs(labels, titles);
+    match tokio::task::spawn_blocking(move || TextIndex::build(docs, None)).await {
+        Ok(Ok(index)) => {
+            tracing::info!(documents = index.len(), ms = started.elapsed().as_millis() as u64, "text index built");
+            Some(Arc::new(index))
+        }
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "could not build the text index");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "the text index build panicked");
+            None
+        }
+    }
+}
 /// The query cache holds at most this many rows (a few hundred MB at worst) ...
 const CACHE_ROWS: u64 = 1_000_000;
 /// ... each for at most this long, since a remote graph changes under us.
@@ -96,11 +127,13 @@ impl Pipeline {
     pub async fn build(settings: &Settings, kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>) -> Result<Self, PipelineError> {
         let templates = Templates::load()?;
         let mut lexicon = Lexicon::from_tables()?;
+        let mut index = None;
         let labels = match query::labels::read(&templates, kg.as_ref(), MAX_LABELS).await {
             Ok(labels) => match Lexicon::build(&labels) {
                 Ok(merged) => {
                     lexicon = merged;
                     tracing::info!(labels = labels.len(), "entity labels loaded from the knowledge graph");
+                    index = build_index(&templates, kg.as_ref(), &labels).await;
                     Ok(labels.len())
                 }
                 Err(e) => Err(LabelError::from(e)),
@@ -115,7 +148,7 @@ impl Pipeline {
         Ok(Self {
             lexicon: Arc::new(lexicon),
             labels,
-            graph: query::Graph { templates, retriever: Retriever::new(kg, settings.kg.timeout, CACHE_ROWS, CACHE_TTL) },
+            graph: query::Graph { templates, retriever: Retriever::new(kg, settings.kg.timeout, CACHE_ROWS, CACHE_TTL), index },
             llm: StageLlm::new(llm, settings.pipeline.llm_stages),
             max_context_papers: settings.pipeline.max_context_papers,
             trust: settings.pipeline.trust.clone(),
@@ -219,16 +252,22 @@ impl Pipeline {
         let target = front.classification.target;
 
         // Query.
-        let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative };
+        let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some() };
         let strategies = self.graph.plan(&input, &mut diagnostics);
         clock.lap("build");
+        let anchored = !strategies.is_empty();
         let retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
-        let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum();
-        let all_failed = ledger.all_failed();
+        let indexed = match plan::title_words(&input, anchored) {
+            Some(_) => self.graph.titles(&front.content_words),
+            None => Vec::new(),
+        };
+        let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();
+        let all_failed = ledger.all_failed() && indexed.is_empty();
         clock.lap("retrieve");
 
         // Evidence: the rows, and the years and DOIs of every paper found.
         let mut evidence = evidence::assemble(&retrieved);
+        evidence.add_indexed(&indexed);
         let mut metas = papers::paper_meta(&self.graph.years(&evidence.papers_found(), &mut ledger, &mut diagnostics).await, year);
         clock.lap("years");
 

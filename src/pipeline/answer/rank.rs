@@ -55,7 +55,8 @@ pub fn score(hit: &PaperHit, keywords: &[String]) -> f64 {
     let title = hit.title.to_lowercase();
     let entities: f64 = hit.matched.iter().map(|(kind, _)| weight(*kind)).sum();
     let words = keywords.iter().filter(|k| title.contains(k.as_str())).count() as f64;
-    entities + words + if hit.looked_up { 3.0 } else { 0.0 }
+    // A title the text index found relevant counts like two matched keywords at most.
+    entities + words + 2.0 * hit.relevance + if hit.looked_up { 3.0 } else { 0.0 }
 }
 
 pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max: usize) -> Ranking {
@@ -107,6 +108,7 @@ mod tests {
             title: title.into(),
             matched: matched.iter().map(|(k, n)| (*k, n.to_string())).collect(),
             looked_up: false,
+            relevance: 0.0,
         }
     }
 

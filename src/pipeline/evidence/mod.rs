@@ -48,6 +48,8 @@ pub struct PaperHit {
     pub matched: Vec<(EntityKind, String)>,
     /// Found by a lookup (DOI or title).
     pub looked_up: bool,
+    /// Found by the text index: the share of the question's term weight its title holds.
+    pub relevance: f64,
 }
 
 /// One evaluation on a leaderboard.
@@ -99,6 +101,18 @@ impl Evidence {
             }
         }
         found
+    }
+
+    /// Adds the papers the text index found relevant.
+    pub fn add_indexed(&mut self, hits: &[crate::index::Hit]) {
+        for h in hits {
+            let entry = self.papers.entry(h.iri.clone()).or_insert_with(|| PaperHit { iri: h.iri.clone(), ..Default::default() });
+            if entry.title.is_empty() {
+                entry.title = h.label.clone();
+            }
+            entry.relevance = entry.relevance.max(f64::from(h.coverage));
+            self.titles.entry(h.iri.clone()).or_insert_with(|| h.label.clone());
+        }
     }
 
     fn hit(&mut self, paper: &str, title: Option<String>, anchor: &Option<(EntityKind, String)>) {

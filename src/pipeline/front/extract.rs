@@ -273,6 +273,21 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
 ];
 
+/// Words that ask for a paper without describing it ("the paper that introduced X").
+const REQUEST_WORDS: &[&str] = &[
+    "anything", "introduced", "introduce", "introduces", "introducing", "proposed", "propose", "proposes",
+    "proposing", "presented", "presenting", "year", "authors", "author", "about", "regarding", "literature",
+    "publications", "publication", "article", "topic", "topics", "related",
+];
+
+/// Every content word of the question, names included: what the text index searches
+/// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
+pub fn content_words(question: &str) -> Vec<String> {
+    let mut words = title_keywords(question, &Entities::default());
+    words.retain(|w| !REQUEST_WORDS.contains(&w.as_str()));
+    words
+}
+
 /// Content words of the question outside recognised mentions: the title-keyword fallback.
 pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
     let mentioned: Vec<String> = entities.iter().map(|(_, t)| t.to_lowercase()).collect();

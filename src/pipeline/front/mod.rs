@@ -41,6 +41,8 @@ pub struct Front {
     pub normalized: Normalized,
     /// Title words of the fallback search.
     pub keywords: Vec<String>,
+    /// Every content word, names included: the text index's search.
+    pub content_words: Vec<String>,
     pub lookup: LookupKeys,
     pub as_of: Option<AsOf>,
 }
@@ -60,6 +62,7 @@ impl Front {
         Self {
             normalized: normalize::normalize(lexicon, &entities),
             keywords: extract::title_keywords(question, &entities),
+            content_words: extract::content_words(question),
             lookup: extract::lookup_keys(question),
             as_of: anchor::time_anchor(question),
             classification,

@@ -1,10 +1,11 @@
 //! The graph's own names: labels of its models, datasets, metrics, problems and fields,
 //! read once at start-up (by `entity_labels.rq`) so the lexicon can recognise and link
-//! them. I/O: one query, straight to the graph (a one-off result this large does not
+//! them, and paper titles (`paper_titles.rq`), which with the labels make the text index. I/O: one query, straight to the graph (a one-off result this large does not
 //! belong in the cache).
 
 use super::retrieve::text;
 use super::templates::{Arg, BuildError, Templates};
+use crate::index::{DocKind, IndexDoc};
 use crate::kg::{KgError, KnowledgeGraph};
 use crate::pipeline::front::lexicon::{EntityKind, GraphLabel, LexiconError};
 
@@ -46,4 +47,28 @@ pub async fn read(templates: &Templates, kg: &dyn KnowledgeGraph, max: u32) -> R
         labels.push(GraphLabel { kind, iri, label });
     }
     Ok(labels)
+}
+
+/// Reads at most `max` paper titles, for the text index.
+pub async fn titles(templates: &Templates, kg: &dyn KnowledgeGraph, max: u32) -> Result<Vec<(String, String)>, LabelError> {
+    let query = templates.fill("paper_titles", &[("limit", Arg::Limit(max))])?;
+    let rows = kg.query(&query).await?.into_solutions();
+    if query.fills_limit(rows.rows.len()) {
+        tracing::warn!(rows = rows.rows.len(), "the graph holds more paper titles than are indexed");
+    }
+    Ok(rows.rows.iter().filter_map(|row| Some((text(row, "paper")?, text(row, "title")?))).collect())
+}
+
+/// The documents of the text index: every entity label and every paper title.
+pub fn index_docs(labels: &[GraphLabel], titles: Vec<(String, String)>) -> Vec<IndexDoc> {
+    let kind = |k: EntityKind| match k {
+        EntityKind::Method => DocKind::Model,
+        EntityKind::Dataset => DocKind::Dataset,
+        EntityKind::Metric => DocKind::Metric,
+        EntityKind::Task => DocKind::Problem,
+        EntityKind::Field => DocKind::Field,
+    };
+    let mut docs: Vec<IndexDoc> = labels.iter().map(|l| IndexDoc { kind: kind(l.kind), iri: l.iri.clone(), label: l.label.clone() }).collect();
+    docs.extend(titles.into_iter().map(|(iri, label)| IndexDoc { kind: DocKind::Paper, iri, label }));
+    docs
 }

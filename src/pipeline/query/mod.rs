@@ -20,9 +20,33 @@ use templates::Templates;
 pub struct Graph {
     pub templates: Templates,
     pub retriever: Retriever,
+    /// The text index over the graph's labels and titles, when it could be built.
+    pub index: Option<std::sync::Arc<crate::index::TextIndex>>,
 }
 
+/// The share of a question's term weight (summed IDF) a title must hold to be called
+/// relevant: below it, a paper shares only generic words with the question ("learning").
+pub const RELEVANT_COVERAGE: f32 = 0.55;
+/// Most titles one index search returns.
+const INDEXED_TITLES: usize = 50;
+
 impl Graph {
+    /// Titles relevant to `words` from the text index, best first. Relevant: the title
+    /// holds at least [`RELEVANT_COVERAGE`] of the words' weight, and every word the graph
+    /// knows when there are only two ("federated learning" needs both: a title with only
+    /// "federated" is about something else). Empty without an index.
+    pub fn titles(&self, words: &[String]) -> Vec<crate::index::Hit> {
+        let Some(index) = &self.index else { return Vec::new() };
+        let text = words.join(" ");
+        let known = index.weights(&text);
+        if known.is_empty() {
+            return Vec::new();
+        }
+        let needed = if known.len() <= 2 { known.len() } else { 1 };
+        let hits = index.search(&text, &[crate::index::DocKind::Paper], INDEXED_TITLES);
+        hits.into_iter().filter(|h| h.coverage >= RELEVANT_COVERAGE && h.matched.len() >= needed).collect()
+    }
+
     /// The question's strategies (none, with a diagnostic, if a template and its
     /// arguments disagree).
     pub fn plan(&self, input: &PlanInput<'_>, diagnostics: &mut Diagnostics) -> Vec<Strategy> {

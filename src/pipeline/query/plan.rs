@@ -80,6 +80,9 @@ pub struct PlanInput<'a> {
     /// The alternative plan of a retry: label filters instead of linked IRIs, and the
     /// title-keyword search always.
     pub prefer_labels: bool,
+    /// A text index answers the title search: no title scan is planned (the words are
+    /// still the fallback of a strategy that times out).
+    pub indexed: bool,
 }
 
 /// Plans the strategies of a question: papers for every entity, what the target needs
@@ -91,17 +94,28 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
     strategies.extend(planner.lookups()?);
     // Title keywords: the fallback when nothing else anchors the question, and always for
     // topics and lookups, where titles carry most of the meaning.
-    let anchored = !strategies.is_empty();
-    let topical = matches!(input.classification.query_type, QueryType::TopicSearch | QueryType::PaperLookup);
-    if !anchored || input.prefer_labels || (topical && input.lookup.doi.is_none() && input.lookup.title.is_none()) {
-        let mut words = input.keywords.to_vec();
-        if input.classification.query_type == QueryType::PaperLookup {
-            // "the BERT paper": the method names a title.
-            words.extend(input.entities.methods.iter().map(|m| m.text.to_lowercase()));
+    if let Some(words) = title_words(input, !strategies.is_empty()) {
+        if !input.indexed {
+            strategies.extend(planner.title_search(words)?);
         }
-        strategies.extend(planner.title_search(words)?);
     }
     Ok(strategies)
+}
+
+/// The words of the title search, when the question wants one: when nothing else anchors
+/// it, on a retry, and always for topics and lookups (titles carry most of their meaning).
+pub fn title_words(input: &PlanInput<'_>, anchored: bool) -> Option<Vec<String>> {
+    let topical = matches!(input.classification.query_type, QueryType::TopicSearch | QueryType::PaperLookup);
+    if !(!anchored || input.prefer_labels || (topical && input.lookup.doi.is_none() && input.lookup.title.is_none())) {
+        return None;
+    }
+    let mut words = input.keywords.to_vec();
+    if input.classification.query_type == QueryType::PaperLookup {
+        // "the BERT paper": the method names a title.
+        words.extend(input.entities.methods.iter().map(|m| m.text.to_lowercase()));
+    }
+    // With an index the question's own words are searched, even when they are all names.
+    (!words.is_empty() || input.indexed).then_some(words)
 }
 
 struct Planner<'a> {
@@ -251,6 +265,7 @@ mod tests {
             keywords: &keywords,
             lookup: &lookup,
             prefer_labels: false,
+            indexed: false,
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
     }
@@ -292,6 +307,7 @@ mod tests {
             keywords: &keywords,
             lookup: &LookupKeys::default(),
             prefer_labels: false,
+            indexed: false,
         };
         let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
         let lstm = strategies.iter().find(|s| s.name == "papers_by_method:LSTM").unwrap();

@@ -53,6 +53,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("paper_entities", include_str!("../../../queries/paper_entities.rq")),
     ("paper_years", include_str!("../../../queries/paper_years.rq")),
     ("entity_labels", include_str!("../../../queries/entity_labels.rq")),
+    ("paper_titles", include_str!("../../../queries/paper_titles.rq")),
 ];
 
 /// Names up to this many characters are matched as whole words, longer ones as substrings.
