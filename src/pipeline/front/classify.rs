@@ -102,6 +102,15 @@ static AUX_OPENER: LazyLock<Regex> =
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bright|\btrue|\bfalse|\byes|\bcorrect|\baccurate|\bisn'?t it|\bdoesn'?t it|\bor not|\bagreed?|\byes or no)\s*[?.!]*\s*$")
 });
+/// A statement about named things to be confirmed: "DeiT-B has the best top-1 accuracy on
+/// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
+/// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
+static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d|scores \d|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested))\b")
+});
+/// Openers of a request: "compare X and Y", "list ...": not statements.
+static IMPERATIVE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(list|name|give|show|provide|find|tell|compare|get|fetch|search|look|rank|summari[sz]e|describe|explain)\b"));
 /// A yes/no comparison after a leading phrase: "on Citeseer, does GCN outperform GAT".
 static EMBEDDED_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(r"\b(does|do|did|is|are|was|were|has|have)\b[^?]{{0,60}}\b({OUTPERFORMS}|{UNDERPERFORMS})\b"))
@@ -203,7 +212,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let yes_no = AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !ASKS_DATASETS.is_match(q);
     let claim = CLAIM_OPENER.is_match(q)
         || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
-        || (!WH_OPENER.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(q)));
+        || (!WH_OPENER.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(q)))
+        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && (has_entities || QUOTED_TITLE.is_match(question)) && STATEMENT_VERB.is_match(q));
     let query_type = if claim {
         QueryType::ClaimVerification
     } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
@@ -389,6 +399,17 @@ mod tests {
         check("What is the highest benchmark result achieved on the Ball in cup, catch (DMControl500k) dataset, including the metric and its value?", true, MethodComparison, Target::TopScore);
         check("How does ResNet-50 compare with EfficientNet-B7 on ImageNet?", true, MethodComparison, Target::BestModel);
         check("What is the state of the art on WMT 2014 English-German?", true, MethodComparison, Target::BestModel);
+    }
+
+    #[test]
+    fn statements_about_named_things_are_claims_but_requests_for_numbers_are_not() {
+        let named = |q: &str| classify(q, &Entities { methods: vec!["X".into()], ..Entities::default() }).query_type;
+        assert_eq!(named("DeiT-B has the best top-1 accuracy on imagenet"), ClaimVerification);
+        assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet"), ClaimVerification);
+        assert_eq!(named("MultiFiT outperforms XLMft UDA on MLDoc"), ClaimVerification);
+        assert_ne!(named("CURL score on cheetah run (dmcontrol 500k)?"), ClaimVerification);
+        assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
+        assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
     }
 
     #[test]

@@ -156,7 +156,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         return achieves(x, claimed, &fx);
     }
     if BEST.is_match(question) {
-        return is_best(x, &fx, facts, direction);
+        return is_best(x, entities, &fx, facts, direction);
     }
     uncertain(
         "unknown",
@@ -188,6 +188,9 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
     }
     let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> { pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect() };
     let (xa, ya) = (&x.canonical, &y.canonical);
+    if wins.is_empty() && losses.is_empty() {
+        return by_the_top(x, y, entities, facts, direction);
+    }
     let settled = |verdict, reason: String, supporting, contradicting| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
     match (wins.is_empty(), losses.is_empty()) {
         (true, true) => uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![]),
@@ -197,12 +200,46 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
     }
 }
 
+/// "X outperforms Y" with no result of both on one leaderboard: the top of each leaderboard
+/// the claim names. X holding it supports the claim, Y holding it refutes it.
+fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let (xa, ya) = (&x.canonical, &y.canonical);
+    for top in tops(entities, facts, direction) {
+        let settled = |verdict, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
+        if matches(x, &top.key.0, &top.model) {
+            return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), vec![FactRef::of(top)], vec![]);
+        }
+        if matches(y, &top.key.0, &top.model) {
+            return settled(Label::Refuted, format!("{ya} holds the best recorded {} on {}", top.metric, top.dataset), vec![], vec![FactRef::of(top)]);
+        }
+    }
+    uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![])
+}
+
+/// The best recorded fact of every leaderboard (dataset and metric) the claim names.
+fn tops<'a>(entities: &Normalized, facts: &'a [Fact], direction: &dyn Fn(&str) -> Direction) -> Vec<&'a Fact> {
+    let named = |f: &&Fact| {
+        f.numeric.is_some()
+            && entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset))
+            && (entities.metrics.is_empty() || entities.metrics.iter().any(|m| matches(m, &f.key.2, &f.metric)))
+    };
+    let mut boards: Vec<(&str, &str)> = facts.iter().filter(named).map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+    boards.sort();
+    boards.dedup();
+    boards
+        .into_iter()
+        .filter_map(|(d, m)| best(&facts.iter().filter(named).filter(|f| f.key.1 == d && f.key.2 == m).collect::<Vec<_>>(), direction))
+        .collect()
+}
+
 /// "X reaches N": the recorded values of X, allowing for rounding.
 fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
     if fx.is_empty() {
         return uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
     }
-    let close = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
+    let near = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
+    // "81.5%" claims a recorded 0.815 as well.
+    let close = |v: f64| near(v) || (v.abs() <= 1.0 && claimed.abs() > 1.0 && near(v * 100.0));
     let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(close));
     let refs = |facts: &[&Fact]| facts.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
     if agree.is_empty() {
@@ -226,9 +263,20 @@ fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
 }
 
 /// "X is the best": X's best result against the best recorded on that dataset and metric.
-fn is_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// With no result of X there, the best recorded result by another model refutes the claim.
+fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let Some(mine) = best(fx, direction) else {
-        return uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+        let others: Vec<&Fact> = tops(entities, facts, direction).into_iter().filter(|t| !matches(x, &t.key.0, &t.model)).collect();
+        return match others.first() {
+            Some(top) => Verdict {
+                verdict: Label::Refuted,
+                relation: "best".into(),
+                reason: format!("the best recorded {} on {} is {}'s {}; the graph records no result of {} there", top.metric, top.dataset, top.model, top.value, x.canonical),
+                supporting: vec![],
+                contradicting: others.iter().map(|f| FactRef::of(f)).collect(),
+            },
+            None => uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]),
+        };
     };
     let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
     let top = best(&board, direction).unwrap_or(mine);
