@@ -280,7 +280,7 @@ impl Pipeline {
         let ranking = rank::rank(&evidence, &front.normalized, &front.keywords, self.max_context_papers);
         ranking.diagnose(&mut diagnostics);
         let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
-            .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &direction));
+            .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &evidence.evaluated(), &direction));
         let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, &direction);
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);

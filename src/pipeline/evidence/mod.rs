@@ -103,6 +103,16 @@ impl Evidence {
         found
     }
 
+    /// Which models were evaluated on which datasets, with or without a recorded value:
+    /// (model IRI, model label, dataset IRI).
+    pub fn evaluated(&self) -> Vec<(String, String, String)> {
+        let mut out: Vec<(String, String, String)> =
+            self.results.iter().filter_map(|r| r.model.as_ref().map(|m| (m.iri.clone(), m.display().to_owned(), r.dataset.iri.clone()))).collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Adds the papers the text index found relevant.
     pub fn add_indexed(&mut self, hits: &[crate::index::Hit]) {
         for h in hits {

@@ -139,8 +139,14 @@ fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradic
     Verdict { verdict: Label::Uncertain, relation: relation.to_owned(), reason, supporting, contradicting }
 }
 
-/// Judges the claim in `question` against the resolved `facts`.
-pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// A model evaluated on a dataset, with or without a recorded value: (model IRI, model
+/// label, dataset IRI).
+pub type Evaluated = (String, String, String);
+
+/// Judges the claim in `question` against the resolved `facts`; `evaluated` says which
+/// models were tried on which datasets (a claim about who beats whom needs both sides on
+/// the leaderboard).
+pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let methods = &entities.methods;
     if methods.is_empty() {
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
@@ -148,7 +154,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
     let reversed = UNDERPERFORMS.is_match(question);
     if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
         let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
-        return outperforms(x, y, entities, facts, direction);
+        return outperforms(x, y, entities, facts, evaluated, direction);
     }
     let x = &methods[0];
     let fx = facts_of(facts, x, entities);
@@ -167,7 +173,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
 }
 
 /// "X outperforms Y": compared on every (dataset, metric) both have results for.
-fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let mut wins = Vec::new();
     let mut losses = Vec::new();
@@ -189,7 +195,7 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
     let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> { pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect() };
     let (xa, ya) = (&x.canonical, &y.canonical);
     if wins.is_empty() && losses.is_empty() {
-        return by_the_top(x, y, entities, facts, direction);
+        return by_the_top(x, y, entities, facts, evaluated, direction);
     }
     let settled = |verdict, reason: String, supporting, contradicting| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
     match (wins.is_empty(), losses.is_empty()) {
@@ -201,10 +207,12 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
 }
 
 /// "X outperforms Y" with no result of both on one leaderboard: the top of each leaderboard
-/// the claim names. X holding it supports the claim, Y holding it refutes it.
-fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// the claim names. X holding the top of a board Y is evaluated on supports the claim; Y
+/// holding the top of one X is evaluated on refutes it.
+fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let (xa, ya) = (&x.canonical, &y.canonical);
-    for top in tops(entities, facts, direction) {
+    let tried = |e: &NormalizedEntity, dataset: &str| evaluated.iter().any(|(iri, label, d)| d == dataset && matches(e, iri, label));
+    for top in tops(entities, facts, direction).into_iter().filter(|t| tried(x, &t.key.1) && tried(y, &t.key.1)) {
         let settled = |verdict, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
         if matches(x, &top.key.0, &top.model) {
             return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), vec![FactRef::of(top)], vec![]);
@@ -335,7 +343,8 @@ mod tests {
     }
 
     fn judge_q(q: &str, methods: &[&str], facts: &[Fact]) -> Label {
-        judge(q, &entities(methods), facts, &|_| Direction::Higher).verdict
+        let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
+        judge(q, &entities(methods), facts, &evaluated, &|_| Direction::Higher).verdict
     }
 
     #[test]
@@ -345,6 +354,25 @@ mod tests {
         assert_eq!(judge_q("Does B outperform A on D?", &["B", "A"], &facts), Label::Refuted);
         assert_eq!(judge_q("Is A worse than B on D?", &["A", "B"], &facts), Label::Refuted);
         assert_eq!(judge_q("Does A beat C on D?", &["A", "C"], &facts), Label::Uncertain);
+    }
+
+    #[test]
+    fn without_comparable_results_the_holder_of_the_top_settles_who_outperforms_whom() {
+        let facts = [fact("A", 90.0)];
+        // B was evaluated on D, its value unrecorded; C was never evaluated there.
+        let evaluated: Vec<Evaluated> = vec![("m:A".into(), "A".into(), "d".into()), ("m:B".into(), "B".into(), "d".into())];
+        let judge_e = |q: &str, m: &[&str]| judge(q, &entities(m), &facts, &evaluated, &|_| Direction::Higher).verdict;
+        assert_eq!(judge_e("A outperforms B on D", &["A", "B"]), Label::Supported);
+        assert_eq!(judge_e("B outperforms A on D", &["B", "A"]), Label::Refuted);
+        assert_eq!(judge_e("A outperforms C on D", &["A", "C"]), Label::Uncertain);
+        assert_eq!(judge_e("Is B the best on D?", &["B"]), Label::Refuted, "the recorded best is A's");
+    }
+
+    #[test]
+    fn a_claimed_percentage_meets_a_recorded_fraction() {
+        let facts = [fact("A", 0.815)];
+        assert_eq!(judge_q("A achieves an MRR of 81.5% on D", &["A"], &facts), Label::Supported);
+        assert_eq!(judge_q("A achieves an MRR of 85% on D", &["A"], &facts), Label::Refuted);
     }
 
     #[test]
