@@ -288,6 +288,12 @@ impl Pipeline {
         clock.lap("rank");
 
         let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
+        if target == classify::Target::PaperDetails {
+            // "the research problem of the X paper": the paper's own entities are the answer.
+            if let Some(aspects) = items::paper_aspects(q, chosen.first().and_then(|p| details.get(p))) {
+                items = aspects.into_iter().map(|mut i| { i.papers = chosen[..1].to_vec(); i }).collect();
+            }
+        }
         ledger.diagnose(&mut diagnostics);
         clock.lap("details");
 

@@ -108,6 +108,13 @@ static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
 static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d|scores \d|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested))\b")
 });
+/// One paper named by what it introduced or by a name: "the paper that introduced X",
+/// "paper introducing X", "the LUKE paper", "the random feature attention paper".
+static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b")
+});
+/// "the techniques used by the X paper" asks how methods are used, not for the paper.
+static USED_BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(used|employed|applied|adopted|utili[sz]ed)\s+by\b"));
 /// Openers of a request: "compare X and Y", "list ...": not statements.
 static IMPERATIVE: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(list|name|give|show|provide|find|tell|compare|get|fetch|search|look|rank|summari[sz]e|describe|explain)\b"));
@@ -218,7 +225,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::ClaimVerification
     } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
         QueryType::MethodUsage
-    } else if LOOKUP.is_match(q) || (QUOTED_TITLE.is_match(question) && !comparison) {
+    } else if LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
     } else if comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q)) {
         QueryType::MethodComparison
@@ -410,6 +417,16 @@ mod tests {
         assert_ne!(named("CURL score on cheetah run (dmcontrol 500k)?"), ClaimVerification);
         assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
         assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
+    }
+
+    #[test]
+    fn a_paper_named_by_what_it_introduced_or_by_a_name_is_a_lookup() {
+        let none = Entities::default();
+        assert_eq!(classify("the paper that introduced AcrE", &none).query_type, PaperLookup);
+        assert_eq!(classify("research problem of the QALD-6 challenge paper", &none).query_type, PaperLookup);
+        assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
+        assert_ne!(classify("list the techniques used by the EfficientNet paper", &none).query_type, PaperLookup);
+        assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
     }
 
     #[test]

@@ -173,7 +173,10 @@ impl Planner<'_> {
     fn for_target(&self) -> Result<Vec<Strategy>, BuildError> {
         let (entities, classification) = (self.input.entities, self.input.classification);
         let target = classification.target;
+        // A model's datasets ("what was X evaluated on") come from its results.
+        let datasets_of_models = target == Target::Datasets && entities.tasks.is_empty() && !entities.methods.is_empty();
         let wants_results = matches!(target, Target::Models | Target::BestModel | Target::TopScore | Target::Metrics | Target::Verdict)
+            || datasets_of_models
             || classification.query_type == QueryType::MethodComparison
             || (classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());
         let mut out = Vec::new();
@@ -184,7 +187,13 @@ impl Planner<'_> {
             }
         }
         match target {
-            Target::Code => out.extend(self.per_entity("code_links", "model", &entities.methods, LISTING_ROWS, Role::Code)?),
+            Target::Code => {
+                out.extend(self.per_entity("code_links", "model", &entities.methods, LISTING_ROWS, Role::Code)?);
+                // "code of the models evaluated on D": the dataset's models' code.
+                if entities.methods.is_empty() {
+                    out.extend(self.per_entity("code_by_dataset", "dataset", &entities.datasets, LISTING_ROWS, Role::Code)?);
+                }
+            }
             Target::Datasets => out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?),
             Target::Problems => out.extend(self.per_entity("problems_by_field", "field", &entities.fields, LISTING_ROWS, Role::ProblemsOfField)?),
             _ => {}

@@ -47,6 +47,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("leaderboard", include_str!("../../../queries/leaderboard.rq")),
     ("model_results", include_str!("../../../queries/model_results.rq")),
     ("code_links", include_str!("../../../queries/code_links.rq")),
+    ("code_by_dataset", include_str!("../../../queries/code_by_dataset.rq")),
     ("datasets_by_task", include_str!("../../../queries/datasets_by_task.rq")),
     ("problems_by_field", include_str!("../../../queries/problems_by_field.rq")),
     ("paper_details", include_str!("../../../queries/paper_details.rq")),
