@@ -235,7 +235,7 @@ impl Pipeline {
         let classification = classify::choose(q, rules, reply.as_deref(), diagnostics);
         clock.lap("classify");
 
-        let front = Front::new(q, &lexicon, front::Decisions { entities, classification });
+        let front = Front::new(q, &lexicon, self.graph.index.as_deref(), front::Decisions { entities, classification });
         clock.lap("normalize");
         front
     }

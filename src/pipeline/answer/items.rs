@@ -440,7 +440,7 @@ mod tests {
             ..Default::default()
         };
         let entities = Normalized {
-            methods: vec![NormalizedEntity { kind: EntityKind::Method, text: "A".into(), canonical: "A".into(), aliases: vec![], iris: vec![], direction: None }],
+            methods: vec![NormalizedEntity { kind: EntityKind::Method, text: "A".into(), canonical: "A".into(), aliases: vec![], iris: vec![], direction: None, link: None }],
             ..Default::default()
         };
         let items = answer_items(Target::TopScore, &evidence, &[], &entities, &higher);

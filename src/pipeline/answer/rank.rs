@@ -113,7 +113,7 @@ mod tests {
     }
 
     fn entity(kind: EntityKind, name: &str) -> NormalizedEntity {
-        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None }
+        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None, link: None }
     }
 
     fn evidence(hits: Vec<PaperHit>) -> Evidence {

@@ -11,6 +11,7 @@ pub mod classify;
 pub mod extract;
 pub mod grounding;
 pub mod lexicon;
+pub mod link;
 pub mod normalize;
 
 use serde::Serialize;
@@ -57,10 +58,14 @@ pub struct Decisions {
 impl Front {
     /// Normalises and links the entities, and reads the title keywords, the lookup keys
     /// and the time anchor.
-    pub fn new(question: &str, lexicon: &Lexicon, decisions: Decisions) -> Self {
+    pub fn new(question: &str, lexicon: &Lexicon, index: Option<&crate::index::TextIndex>, decisions: Decisions) -> Self {
         let Decisions { entities: (entities, entities_source), classification: (classification, query_type_source) } = decisions;
+        let mut normalized = normalize::normalize(lexicon, &entities);
+        if let Some(index) = index {
+            link::unlinked(index, &mut normalized);
+        }
         Self {
-            normalized: normalize::normalize(lexicon, &entities),
+            normalized,
             keywords: extract::title_keywords(question, &entities),
             content_words: extract::content_words(question),
             lookup: extract::lookup_keys(question),
@@ -83,5 +88,5 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
         classification: classify::choose(question, rules, None, &mut ignored),
         entities: extract::choose(question, lexicon, entities, None, &mut ignored),
     };
-    Front::new(question, lexicon, decisions)
+    Front::new(question, lexicon, None, decisions)
 }

@@ -28,6 +28,9 @@ pub struct NormalizedEntity {
     /// For metrics: whether higher or lower is better, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub direction: Option<Direction>,
+    /// How the text index linked a name the lexicon did not know, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<super::link::IndexLink>,
 }
 
 impl NormalizedEntity {
@@ -81,6 +84,7 @@ pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
                 aliases: Vec::new(),
                 iris: Vec::new(),
                 direction: None,
+                link: None,
             },
             Some(&best) => {
                 let entry = lexicon.entry(best);
@@ -104,6 +108,7 @@ pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
                     aliases,
                     iris,
                     direction: entry.direction.or(table.and_then(|t| t.direction)),
+                    link: None,
                 }
             }
         };

@@ -313,7 +313,7 @@ mod tests {
     use crate::pipeline::front::lexicon::EntityKind;
 
     fn entity(kind: EntityKind, name: &str) -> NormalizedEntity {
-        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None }
+        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![], direction: None, link: None }
     }
 
     fn fact(model: &str, value: f64) -> Fact {

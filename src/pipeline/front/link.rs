@@ -1,0 +1,91 @@
+//! Linking names the lexicon does not know, through the text index: "pubmedbert" to
+//! "PubMedBERT uncased", "Cornell grasping" to "Cornell Grasp Dataset", "cifar10" to
+//! "CIFAR-10". A name links to the label of its kind that holds every one of its words
+//! (after the index's folding: case, punctuation, plurals and stems, digits split from
+//! letters), the one with the fewest other words first; every resource with that label is
+//! linked. The entity records the label, the BM25 score and why, so `normalized_entities`
+//! shows it. Pure: the index is read, never written.
+
+use serde::Serialize;
+
+use super::lexicon::EntityKind;
+use super::normalize::{Normalized, NormalizedEntity};
+use crate::index::{DocKind, TextIndex};
+
+/// How a name was linked through the text index.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct IndexLink {
+    /// The graph label it linked to.
+    pub label: String,
+    /// BM25 score of that label for the name.
+    pub score: f32,
+    /// Share of the label's words the name holds.
+    pub label_coverage: f32,
+    pub why: &'static str,
+}
+
+fn doc_kind(kind: EntityKind) -> DocKind {
+    match kind {
+        EntityKind::Method => DocKind::Model,
+        EntityKind::Dataset => DocKind::Dataset,
+        EntityKind::Metric => DocKind::Metric,
+        EntityKind::Task => DocKind::Problem,
+        EntityKind::Field => DocKind::Field,
+    }
+}
+
+/// Links one name, if a label of its kind holds all its words.
+pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
+    let hits = index.search(&entity.text, &[doc_kind(entity.kind)], 20);
+    let Some(best) = hits
+        .iter()
+        .filter(|h| h.coverage >= 0.999)
+        .max_by(|a, b| a.label_coverage.total_cmp(&b.label_coverage).then(a.score.total_cmp(&b.score)))
+    else {
+        return;
+    };
+    let label = best.label.clone();
+    entity.iris = hits.iter().filter(|h| h.label.eq_ignore_ascii_case(&label)).map(|h| h.iri.clone()).collect();
+    entity.iris.sort();
+    entity.iris.dedup();
+    if !entity.aliases.contains(&entity.canonical) && !entity.canonical.eq_ignore_ascii_case(&label) {
+        entity.aliases.push(entity.canonical.clone());
+    }
+    entity.link = Some(IndexLink { label: label.clone(), score: best.score, label_coverage: best.label_coverage, why: "every word of the name is in this label (text index)" });
+    entity.canonical = label;
+}
+
+/// Links every entity the lexicon left unlinked.
+pub fn unlinked(index: &TextIndex, entities: &mut Normalized) {
+    for kind in EntityKind::ALL {
+        for entity in entities.get_mut(kind).iter_mut().filter(|e| e.iris.is_empty()) {
+            link(index, entity);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::IndexDoc;
+
+    fn entity(kind: EntityKind, text: &str) -> NormalizedEntity {
+        NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: vec![], iris: vec![], direction: None, link: None }
+    }
+
+    #[test]
+    fn a_name_links_to_the_label_of_its_kind_that_holds_all_its_words() {
+        let docs = [(DocKind::Model, "m1", "PubMedBERT uncased"), (DocKind::Dataset, "d1", "Cornell Grasp Dataset"), (DocKind::Dataset, "d2", "Jacquard dataset"), (DocKind::Model, "m2", "BERT")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut model = entity(EntityKind::Method, "pubmedbert");
+        link(&index, &mut model);
+        assert_eq!((model.canonical.as_str(), model.iris.clone()), ("PubMedBERT uncased", vec!["m1".to_owned()]));
+        assert!(model.link.is_some() && model.aliases.contains(&"pubmedbert".to_owned()));
+        let mut dataset = entity(EntityKind::Dataset, "Cornell grasping");
+        link(&index, &mut dataset);
+        assert_eq!(dataset.iris, vec!["d1".to_owned()]);
+        let mut unknown = entity(EntityKind::Dataset, "Cornell hand tracking");
+        link(&index, &mut unknown);
+        assert!(unknown.iris.is_empty() && unknown.link.is_none(), "not every word is in a label");
+    }
+}
