@@ -45,7 +45,7 @@ use evidence::papers;
 use front::lexicon::{Direction, Lexicon};
 use front::{classify, extract, Front};
 use query::labels::LabelError;
-use query::plan::{self, PlanInput};
+use query::plan::PlanInput;
 use query::retrieve::{Ledger, Retriever};
 use query::templates::Templates;
 use stage_llm::{LlmUse, StageLlm};
@@ -257,10 +257,7 @@ impl Pipeline {
         clock.lap("build");
         let anchored = !strategies.is_empty();
         let retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
-        let indexed = match plan::title_words(&input, anchored) {
-            Some(_) => self.graph.titles(&front.content_words),
-            None => Vec::new(),
-        };
+        let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();
         let all_failed = ledger.all_failed() && indexed.is_empty();
         clock.lap("retrieve");
@@ -289,10 +286,7 @@ impl Pipeline {
 
         let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
         if target == classify::Target::PaperDetails {
-            // "the research problem of the X paper": the paper's own entities are the answer.
-            if let Some(aspects) = items::paper_aspects(q, chosen.first().and_then(|p| details.get(p))) {
-                items = aspects.into_iter().map(|mut i| { i.papers = chosen[..1].to_vec(); i }).collect();
-            }
+            answer::aspects::answer_aspect(q, &chosen, &details, &mut items);
         }
         ledger.diagnose(&mut diagnostics);
         clock.lap("details");

@@ -60,7 +60,7 @@ pub struct AnswerItem {
 }
 
 impl AnswerItem {
-    fn new(label: &str, iri: Option<&str>) -> Self {
+    pub(super) fn new(label: &str, iri: Option<&str>) -> Self {
         Self {
             label: label.to_owned(),
             iri: iri.map(str::to_owned),
@@ -234,28 +234,6 @@ fn code_items(evidence: &Evidence) -> Vec<AnswerItem> {
         item.add_paper(&link.paper);
     }
     items
-}
-
-/// What a lookup asks of its paper: its research problems, models, datasets or fields, as
-/// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
-pub fn paper_aspects(question: &str, details: Option<&PaperDetails>) -> Option<Vec<AnswerItem>> {
-    static ASPECT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:(problems?|tasks?|address)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
-            .unwrap_or_else(|e| panic!("aspect pattern: {e}"))
-    });
-    let d = details?;
-    let caps = ASPECT.captures(question)?;
-    let names = if caps.get(1).is_some() {
-        &d.tasks
-    } else if caps.get(2).is_some() {
-        &d.methods
-    } else if caps.get(3).is_some() {
-        &d.datasets
-    } else {
-        &d.fields
-    };
-    let items: Vec<AnswerItem> = names.iter().map(|n| AnswerItem { sources: vec![1], ..AnswerItem::new(n, None) }).collect();
-    (!items.is_empty()).then_some(items)
 }
 
 /// The items of the answer: for a claim, the facts on each side of the verdict; otherwise

@@ -5,6 +5,7 @@
 //! citations, [`measures`] computes the confidence inputs, and [`gates`] checks the answer
 //! before it is returned. Pure: the LLM call itself is made by the orchestrator.
 
+pub mod aspects;
 pub mod gates;
 pub mod items;
 pub mod llm;

@@ -191,51 +191,6 @@ pub fn is_generic(text: &str) -> bool {
     key.chars().count() < 2 || GENERIC_LABELS.contains(&key.as_str())
 }
 
-fn parse_table(kind: EntityKind, file: &'static str, text: &str) -> Result<Vec<Entry>, LexiconError> {
-    let mut entries = Vec::new();
-    for (index, line) in text.lines().enumerate().skip(1) {
-        let line_no = index + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let columns: Vec<&str> = line.split('\t').collect();
-        let expected = if kind == EntityKind::Metric { 3 } else { 2 };
-        if columns.len() != expected {
-            return Err(LexiconError {
-                file,
-                line: line_no,
-                reason: format!("expected {expected} tab-separated columns, found {}", columns.len()),
-            });
-        }
-        let canonical = columns[0].trim();
-        if canonical.is_empty() {
-            return Err(LexiconError { file, line: line_no, reason: "empty canonical name".into() });
-        }
-        let aliases = columns[1].split('|').map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect();
-        let direction = match columns.get(2).map(|d| d.trim()) {
-            None => None,
-            Some("higher") => Some(Direction::Higher),
-            Some("lower") => Some(Direction::Lower),
-            Some("none") => Some(Direction::None),
-            Some(other) => {
-                return Err(LexiconError {
-                    file,
-                    line: line_no,
-                    reason: format!("direction must be higher, lower or none, not {other:?}"),
-                })
-            }
-        };
-        entries.push(Entry {
-            kind,
-            canonical: canonical.to_owned(),
-            aliases,
-            iris: Vec::new(),
-            from_graph: false,
-            direction,
-        });
-    }
-    Ok(entries)
-}
 
 /// Adds the graph's labels to `entries`: one entry per distinct (kind, normalised label),
 /// holding every IRI with that label (real graphs have duplicate labels, e.g. two "SciERC"
@@ -284,7 +239,7 @@ impl Lexicon {
     pub fn build(labels: &[GraphLabel]) -> Result<Self, LexiconError> {
         let mut entries = Vec::new();
         for (kind, file, text) in SYNONYM_TABLES {
-            entries.extend(parse_table(kind, file, text)?);
+            entries.extend(super::synonyms::parse_table(kind, file, text)?);
         }
         let graph_entries = merge_labels(&mut entries, labels);
         // A table entry links to every graph resource labelled with its canonical name or an

@@ -31,6 +31,15 @@ pub const RELEVANT_COVERAGE: f32 = 0.55;
 const INDEXED_TITLES: usize = 50;
 
 impl Graph {
+    /// The indexed title search of a question, when its plan wants a title search (see
+    /// [`plan::title_words`]): the question's own content words, through [`Self::titles`].
+    pub fn indexed_titles(&self, input: &PlanInput<'_>, anchored: bool, content_words: &[String]) -> Vec<crate::index::Hit> {
+        match plan::title_words(input, anchored) {
+            Some(_) => self.titles(content_words),
+            None => Vec::new(),
+        }
+    }
+
     /// Titles relevant to `words` from the text index, best first. Relevant: the title
     /// holds at least [`RELEVANT_COVERAGE`] of the words' weight, and every word the graph
     /// knows when there are only two ("federated learning" needs both: a title with only
