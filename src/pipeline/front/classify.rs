@@ -113,6 +113,11 @@ static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b")
 });
+/// A named model's number on a named dataset: "what ROUGE-L does PEGASUS get on gigaword",
+/// "how does GPT-3 do on LAMBADA", "ApproxRepSet accuracy on MUTAG".
+static SCORE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(what|which)\b[^?]{0,40}\b(does|did|do|is|was)\b[^?]{0,40}\b(get|reach|achieve|score|obtain|have)\b|\bhow (does|did|do|is|was)\b[^?]{0,60}\b(do|perform|score|fare)\b|\b(accuracy|f1|bleu|rouge\S*|score|result|mrr|perplexity|ppl)s? (on|for)\b")
+});
 /// "the techniques used by the X paper" asks how methods are used, not for the paper.
 static USED_BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(used|employed|applied|adopted|utili[sz]ed)\s+by\b"));
 /// Openers of a request: "compare X and Y", "list ...": not statements.
@@ -227,7 +232,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
-    } else if comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q)) {
+    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && SCORE_OF.is_match(q)) {
         QueryType::MethodComparison
     } else if asks_datasets
         || asks_metrics
@@ -427,6 +432,16 @@ mod tests {
         assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
         assert_ne!(classify("list the techniques used by the EfficientNet paper", &none).query_type, PaperLookup);
         assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
+    }
+
+    #[test]
+    fn a_named_models_number_on_a_named_dataset_is_a_comparison() {
+        let both = Entities { methods: vec!["M".into()], datasets: vec!["D".into()], ..Entities::default() };
+        assert_eq!(classify("what ROUGE-L does PEGASUS get on gigaword", &both).query_type, MethodComparison);
+        assert_eq!(classify("how does gpt-3 175b few-shot do on LAMBADA", &both).query_type, MethodComparison);
+        assert_eq!(classify("ApproxRepSet accuracy on MUTAG", &both).query_type, MethodComparison);
+        let model_only = Entities { methods: vec!["M".into()], ..Entities::default() };
+        assert_ne!(classify("what does PEGASUS get used for", &model_only).query_type, MethodComparison);
     }
 
     #[test]
