@@ -140,6 +140,9 @@ pub fn answer_items(
                     upsert(&mut items, model).add_paper(&fact.paper);
                 }
             }
+            for listed in &evidence.models {
+                upsert(&mut items, &listed.item).add_paper(&listed.paper);
+            }
         }
         // A claim's items are the facts its verdict rests on (`verdict` builds them).
         Target::Verdict => {}

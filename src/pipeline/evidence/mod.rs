@@ -86,6 +86,8 @@ pub struct Evidence {
     pub code: Vec<CodeLink>,
     pub datasets: Vec<Listed>,
     pub problems: Vec<Listed>,
+    /// Models of a research problem.
+    pub models: Vec<Listed>,
     /// Paper titles by IRI, from every row that carried one.
     pub titles: BTreeMap<String, String>,
 }
@@ -206,17 +208,21 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
                         evidence.code.push(link);
                     }
                 }
-                Role::DatasetsOfTask | Role::ProblemsOfField => {
-                    let var = if r.strategy.role == Role::DatasetsOfTask { "dataset" } else { "task" };
+                Role::DatasetsOfTask | Role::ProblemsOfField | Role::ModelsOfTask => {
+                    let var = match r.strategy.role {
+                        Role::DatasetsOfTask => "dataset",
+                        Role::ModelsOfTask => "model",
+                        _ => "task",
+                    };
                     let Some(item) = Named::from_row(row, var, &format!("{var}_label")) else { continue };
                     if let Some(paper) = &paper {
                         evidence.hit(paper, title, anchor);
                     }
                     let listed = Listed { item, paper };
-                    let list = if r.strategy.role == Role::DatasetsOfTask {
-                        &mut evidence.datasets
-                    } else {
-                        &mut evidence.problems
+                    let list = match r.strategy.role {
+                        Role::DatasetsOfTask => &mut evidence.datasets,
+                        Role::ModelsOfTask => &mut evidence.models,
+                        _ => &mut evidence.problems,
                     };
                     if !list.contains(&listed) {
                         list.push(listed);

@@ -270,6 +270,8 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::DatasetSearch => Target::Papers,
         QueryType::MethodUsage if asks_code => Target::Code,
         QueryType::MethodUsage if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
+        QueryType::MethodUsage if ASKS_PROBLEMS.is_match(q) => Target::Problems,
+        QueryType::MethodUsage if ASKS_MODELS.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
         QueryType::MethodUsage => Target::Papers,
         QueryType::TopicSearch if ASKS_PROBLEMS.is_match(q) => Target::Problems,
         QueryType::TopicSearch => Target::Papers,

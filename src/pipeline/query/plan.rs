@@ -45,8 +45,10 @@ pub enum Role {
     Code,
     /// Datasets of a research problem.
     DatasetsOfTask,
-    /// Research problems of a field.
+    /// Research problems of a field, or of a model's contributions.
     ProblemsOfField,
+    /// Models of a research problem's contributions.
+    ModelsOfTask,
     /// Metadata of the ranked papers.
     Details,
     /// Methods, datasets, problems and code of the ranked papers.
@@ -195,7 +197,15 @@ impl Planner<'_> {
                 }
             }
             Target::Datasets => out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?),
+            Target::Problems if entities.fields.is_empty() => {
+                // "for which research problems is SciBERT used": the model's problems.
+                out.extend(self.per_entity("tasks_by_model", "model", &entities.methods, LISTING_ROWS, Role::ProblemsOfField)?)
+            }
             Target::Problems => out.extend(self.per_entity("problems_by_field", "field", &entities.fields, LISTING_ROWS, Role::ProblemsOfField)?),
+            Target::Models if entities.datasets.is_empty() => {
+                // "which models are used for robotic grasping": the problem's models.
+                out.extend(self.per_entity("models_by_task", "task", &entities.tasks, LISTING_ROWS, Role::ModelsOfTask)?)
+            }
             _ => {}
         }
         Ok(out)
@@ -277,6 +287,15 @@ mod tests {
             indexed: false,
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
+    }
+
+    #[test]
+    fn the_relations_people_ask_about_have_their_own_strategies() {
+        let has = |q: &str, prefix: &str| names(q).iter().any(|n| n.starts_with(prefix));
+        assert!(has("which models are used for named entity recognition", "models_by_task:"), "{:?}", names("which models are used for named entity recognition"));
+        assert!(has("code of the models evaluated on SQuAD1.1", "code_by_dataset:"), "{:?}", names("code of the models evaluated on SQuAD1.1"));
+        assert!(has("for which research problems is BERT used", "tasks_by_model:"), "{:?}", names("for which research problems is BERT used"));
+        assert!(has("what datasets was BERT evaluated on", "model_results:"), "{:?}", names("what datasets was BERT evaluated on"));
     }
 
     #[test]

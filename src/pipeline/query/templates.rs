@@ -48,6 +48,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("model_results", include_str!("../../../queries/model_results.rq")),
     ("code_links", include_str!("../../../queries/code_links.rq")),
     ("code_by_dataset", include_str!("../../../queries/code_by_dataset.rq")),
+    ("models_by_task", include_str!("../../../queries/models_by_task.rq")),
+    ("tasks_by_model", include_str!("../../../queries/tasks_by_model.rq")),
     ("datasets_by_task", include_str!("../../../queries/datasets_by_task.rq")),
     ("problems_by_field", include_str!("../../../queries/problems_by_field.rq")),
     ("paper_details", include_str!("../../../queries/paper_details.rq")),

@@ -86,7 +86,7 @@ static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({})\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest)\b")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// A number standing on its own ("28.4", "85%"), not part of a name ("Zorvath-9", "GPT-2").
