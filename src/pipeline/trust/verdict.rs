@@ -86,7 +86,7 @@ static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({})\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped)\b")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped|lowest)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// A number standing on its own ("28.4", "85%"), not part of a name ("Zorvath-9", "GPT-2").
@@ -159,6 +159,9 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     let x = &methods[0];
     let fx = facts_of(facts, x, entities);
     if let Some(claimed) = claimed_number(question, entities) {
+        if fx.is_empty() {
+            return beyond_the_top(x, claimed, entities, facts, direction);
+        }
         return achieves(x, claimed, &fx);
     }
     if BEST.is_match(question) {
@@ -241,10 +244,32 @@ fn tops<'a>(entities: &Normalized, facts: &'a [Fact], direction: &dyn Fn(&str) -
 }
 
 /// "X reaches N": the recorded values of X, allowing for rounding.
-fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
-    if fx.is_empty() {
-        return uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+/// "X reaches N" with no result of X recorded: refuted when N beats the best result the
+/// graph records on the leaderboard the claim names (no recorded result reaches it),
+/// uncertain otherwise.
+fn beyond_the_top(x: &NormalizedEntity, claimed: f64, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let none = || uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+    // A claim naming no metric could be about any of the dataset's boards.
+    if entities.metrics.is_empty() {
+        return none();
     }
+    let beaten: Vec<&Fact> = tops(entities, facts, direction)
+        .into_iter()
+        .filter(|t| t.numeric.is_some_and(|v| better(direction(&t.metric), claimed, v) && (claimed - v).abs() > (claimed.abs() * 0.005).max(0.05)))
+        .collect();
+    match beaten.first() {
+        Some(top) => Verdict {
+            verdict: Label::Refuted,
+            relation: "achieves".into(),
+            reason: format!("the best recorded {} on {} is {} ({}); no recorded result reaches {claimed}", top.metric, top.dataset, top.value, top.model),
+            supporting: vec![],
+            contradicting: beaten.iter().map(|f| FactRef::of(f)).collect(),
+        },
+        None => none(),
+    }
+}
+
+fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
     let near = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
     // "81.5%" claims a recorded 0.815 as well.
     let close = |v: f64| near(v) || (v.abs() <= 1.0 && claimed.abs() > 1.0 && near(v * 100.0));
@@ -366,6 +391,16 @@ mod tests {
         assert_eq!(judge_e("B outperforms A on D", &["B", "A"]), Label::Refuted);
         assert_eq!(judge_e("A outperforms C on D", &["A", "C"]), Label::Uncertain);
         assert_eq!(judge_e("Is B the best on D?", &["B"]), Label::Refuted, "the recorded best is A's");
+    }
+
+    #[test]
+    fn a_claimed_score_beyond_the_recorded_best_is_refuted_even_without_the_models_own() {
+        let facts = [fact("A", 73.6)];
+        let mut e = entities(&["B"]);
+        e.metrics = vec![entity(EntityKind::Metric, "F1")];
+        let verdict = |q: &str| judge(q, &e, &facts, &[], &|_| Direction::Higher).verdict;
+        assert_eq!(verdict("B reaches 75 F1 on D"), Label::Refuted);
+        assert_eq!(verdict("B reaches 70 F1 on D"), Label::Uncertain, "below the top: B's own result is not recorded");
     }
 
     #[test]
