@@ -286,7 +286,7 @@ impl Pipeline {
 
         let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
         if target == classify::Target::PaperDetails {
-            answer::aspects::answer_aspect(q, &chosen, &details, &mut items);
+            answer::aspects::answer_aspect(q, &chosen, &details, &metas, &mut items);
         }
         ledger.diagnose(&mut diagnostics);
         clock.lap("details");

@@ -1,15 +1,42 @@
-//! What a paper lookup asks of its paper: "the research problem of the X paper", "models in
-//! the X paper", "datasets used in 'Title'". The paper's own entities (from the details
+//! What a paper lookup asks of its paper: "the doi of X", "what year was X published", "the
+//! research problem of the X paper", "models in the X paper", "datasets used in 'Title'".
+//! The paper's DOI and year (from the year query) or its own entities (from the details
 //! queries) become the answer's items, each citing the paper. Pure.
 
 use std::collections::BTreeMap;
 
 use super::items::AnswerItem;
-use crate::pipeline::evidence::papers::PaperDetails;
+use crate::pipeline::evidence::papers::{PaperDetails, PaperMeta};
+
+/// A paper's DOI or year, when the question asks for them: "doi of X", "X - doi and year",
+/// "when was X published".
+fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>> {
+    static DOI: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bdoi\b").unwrap_or_else(|e| panic!("doi pattern: {e}")));
+    static YEAR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(year|when|published|publication date|came out)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
+    });
+    let (doi, year) = (DOI.is_match(question), YEAR.is_match(question));
+    if !doi && !year {
+        return None;
+    }
+    let meta = meta?;
+    let mut items = Vec::new();
+    if let Some(d) = meta.dois.first().filter(|_| doi) {
+        items.push(AnswerItem { sources: vec![1], ..AnswerItem::new(d, None) });
+    }
+    if let Some(y) = meta.year.filter(|_| year) {
+        items.push(AnswerItem { sources: vec![1], ..AnswerItem::new(&y.to_string(), None) });
+    }
+    (!items.is_empty()).then_some(items)
+}
 
 /// What a lookup asks of its paper: its research problems, models, datasets or fields, as
 /// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
-pub fn paper_aspects(question: &str, details: Option<&PaperDetails>) -> Option<Vec<AnswerItem>> {
+pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>> {
+    if let Some(items) = metadata(question, meta) {
+        return Some(items);
+    }
     static ASPECT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b(?:(problems?|tasks?|address)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
             .unwrap_or_else(|e| panic!("aspect pattern: {e}"))
@@ -31,8 +58,9 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>) -> Option<V
 
 /// For a lookup asking an aspect of its paper ("the research problem of the X paper"), the
 /// paper's own entities replace the paper as the answer's items.
-pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<String, PaperDetails>, items: &mut Vec<AnswerItem>) {
-    if let Some(aspects) = paper_aspects(question, chosen.first().and_then(|p| details.get(p))) {
+pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<String, PaperDetails>, metas: &BTreeMap<String, PaperMeta>, items: &mut Vec<AnswerItem>) {
+    let first = chosen.first();
+    if let Some(aspects) = paper_aspects(question, first.and_then(|p| details.get(p)), first.and_then(|p| metas.get(p))) {
         *items = aspects
             .into_iter()
             .map(|mut i| {
@@ -43,3 +71,20 @@ pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<Strin
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lookup_is_answered_with_the_aspect_it_asks_for() {
+        let meta = PaperMeta { year: Some(2019), dois: vec!["10.1/x".into()], ..PaperMeta::default() };
+        let details = PaperDetails { tasks: vec!["Question Answering".into()], methods: vec!["BERT".into()], ..PaperDetails::default() };
+        let labels = |q: &str| paper_aspects(q, Some(&details), Some(&meta)).map(|i| i.into_iter().map(|i| i.label).collect::<Vec<_>>());
+        assert_eq!(labels("doi of the BERT paper"), Some(vec!["10.1/x".to_owned()]));
+        assert_eq!(labels("OAG-BERT paper - doi and year"), Some(vec!["10.1/x".to_owned(), "2019".to_owned()]));
+        assert_eq!(labels("which problem does the BERT paper address"), Some(vec!["Question Answering".to_owned()]));
+        assert_eq!(labels("models in the BERT paper"), Some(vec!["BERT".to_owned()]));
+        assert_eq!(labels("tell me about the BERT paper"), None, "the paper itself");
+    }
+}
