@@ -118,6 +118,14 @@ static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
 static SCORE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(what|which)\b[^?]{0,40}\b(does|did|do|is|was)\b[^?]{0,40}\b(get|reach|achieve|score|obtain|have)\b|\bhow (does|did|do|is|was)\b[^?]{0,60}\b(do|perform|score|fare)\b|\b(accuracy|f1|bleu|rouge\S*|score|result|mrr|perplexity|ppl)s? (on|for)\b")
 });
+/// Where a model was tried: "where was GR-ConvNet evaluated", "on which benchmarks was X
+/// evaluated": the answer lists datasets.
+static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bwhere (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets)\b.{0,60}\b(evaluated|tested|benchmarked)\b")
+});
+/// "what got evaluated on X": the models are asked for.
+static WHAT_EVALUATED: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(what|which|who) (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked)\b"));
 /// "the techniques used by the X paper" asks how methods are used, not for the paper.
 static USED_BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(used|employed|applied|adopted|utili[sz]ed)\s+by\b"));
 /// Openers of a request: "compare X and Y", "list ...": not statements.
@@ -167,7 +175,7 @@ static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b")
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$")
 });
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b")
@@ -236,6 +244,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::MethodComparison
     } else if asks_datasets
         || asks_metrics
+        || (has_method && WHERE_EVALUATED.is_match(q))
         || (EVALUATED_ON.is_match(q) && (has_dataset || EXPLICIT_EVALUATED_ON.is_match(q)) && !asks_code)
     {
         QueryType::DatasetSearch
@@ -261,6 +270,8 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
+        QueryType::DatasetSearch if WHERE_EVALUATED.is_match(q) => Target::Datasets,
+        QueryType::DatasetSearch if WHAT_EVALUATED.is_match(q) => Target::Models,
         QueryType::DatasetSearch if asks_datasets && !EVALUATED_ON.is_match(q) => Target::Datasets,
         QueryType::DatasetSearch if asks_metrics => Target::Metrics,
         // "papers ... that benchmarked models on X": the papers are asked for.
@@ -444,6 +455,15 @@ mod tests {
         assert_eq!(classify("ApproxRepSet accuracy on MUTAG", &both).query_type, MethodComparison);
         let model_only = Entities { methods: vec!["M".into()], ..Entities::default() };
         assert_ne!(classify("what does PEGASUS get used for", &model_only).query_type, MethodComparison);
+    }
+
+    #[test]
+    fn where_a_model_was_evaluated_lists_datasets_and_what_was_evaluated_lists_models() {
+        let model = Entities { methods: vec!["M".into()], ..Entities::default() };
+        assert_eq!(classify("where was GR-ConvNet evaluated", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
+        let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
+        assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
+        assert_eq!(classify("RACE metrics?", &dataset).target, Target::Metrics);
     }
 
     #[test]
