@@ -273,6 +273,11 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
 ];
 
+/// Whether a word says nothing about what is meant ("the", "model", "papers", "best").
+pub fn is_stopword(word: &str) -> bool {
+    STOPWORDS.contains(&word.to_lowercase().as_str())
+}
+
 /// Words that ask for a paper without describing it ("the paper that introduced X").
 const REQUEST_WORDS: &[&str] = &[
     "anything", "introduced", "introduce", "introduces", "introducing", "proposed", "propose", "proposes",

@@ -55,11 +55,61 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
     entity.canonical = label;
 }
 
+/// The words next to a mention that may belong to its name ("sparse" before "transformer",
+/// "english-to-french" after "MLDoc"): up to two before and three after, within the clause.
+fn neighbours(question: &str, text: &str) -> Option<(Vec<String>, Vec<String>)> {
+    let lower = question.to_lowercase();
+    let start = lower.find(&text.to_lowercase())?;
+    let end = start + text.len();
+    let clause = |s: &str| s.split([',', '?', ';', ':', '!', '(', ')']).map(str::to_owned).collect::<Vec<_>>();
+    let before_clause = clause(&question[..start]).pop().unwrap_or_default();
+    let after_clause = clause(&question[end..]).into_iter().next().unwrap_or_default();
+    let content = |w: &&str| !w.is_empty() && !super::extract::is_stopword(w) && !w.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '%');
+    let before: Vec<String> = before_clause.split_whitespace().rev().take_while(|w| content(w)).take(2).map(str::to_owned).collect();
+    let after: Vec<String> = after_clause.split_whitespace().take_while(|w| content(w)).take(3).map(str::to_owned).collect();
+    Some((before.into_iter().rev().collect(), after))
+}
+
+/// Widens a mention to the longer graph label the question's words spell out: "sparse
+/// transformer" is "Sparse Transformer (30 layers, fixed attn)", not "Transformer". Only
+/// when every word of the widened name is in one label of the entity's kind.
+pub fn widen(index: &TextIndex, question: &str, entity: &mut NormalizedEntity) {
+    let Some((before, after)) = neighbours(question, &entity.text) else { return };
+    let mut candidates: Vec<String> = Vec::new();
+    for b in (0..=before.len()).rev() {
+        for a in (0..=after.len()).rev() {
+            if a + b > 0 {
+                let words: Vec<&str> = before[before.len() - b..].iter().map(String::as_str).chain([entity.text.as_str()]).chain(after[..a].iter().map(String::as_str)).collect();
+                candidates.push(words.join(" "));
+            }
+        }
+    }
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.split_whitespace().count()));
+    for candidate in candidates {
+        let mut wider = NormalizedEntity { text: candidate, iris: Vec::new(), link: None, ..entity.clone() };
+        link(index, &mut wider);
+        if wider.link.is_some() {
+            wider.text = entity.text.clone();
+            *entity = wider;
+            return;
+        }
+    }
+}
+
 /// Links every entity the lexicon left unlinked.
 pub fn unlinked(index: &TextIndex, entities: &mut Normalized) {
     for kind in EntityKind::ALL {
         for entity in entities.get_mut(kind).iter_mut().filter(|e| e.iris.is_empty()) {
             link(index, entity);
+        }
+    }
+}
+
+/// Widens every model and dataset mention that the question spells out further.
+pub fn widened(index: &TextIndex, question: &str, entities: &mut Normalized) {
+    for kind in [EntityKind::Method, EntityKind::Dataset] {
+        for entity in entities.get_mut(kind).iter_mut() {
+            widen(index, question, entity);
         }
     }
 }
@@ -87,5 +137,22 @@ mod tests {
         let mut unknown = entity(EntityKind::Dataset, "Cornell hand tracking");
         link(&index, &mut unknown);
         assert!(unknown.iris.is_empty() && unknown.link.is_none(), "not every word is in a label");
+    }
+
+    #[test]
+    fn a_mention_widens_to_the_longer_label_the_question_spells_out() {
+        let docs = [(DocKind::Model, "t", "Transformer"), (DocKind::Model, "s", "Sparse Transformer (30 layers, fixed attn)"), (DocKind::Dataset, "d", "MLDoc Zero-Shot English-to-French")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut model = entity(EntityKind::Method, "transformer");
+        model.iris = vec!["t".into()];
+        widen(&index, "sparse transformer has the lowest bpc on enwik8, right?", &mut model);
+        assert_eq!((model.iris.clone(), model.text.as_str()), (vec!["s".to_owned()], "transformer"));
+        let mut plain = entity(EntityKind::Method, "transformer");
+        plain.iris = vec!["t".into()];
+        widen(&index, "the best transformer on enwik8", &mut plain);
+        assert_eq!(plain.iris, vec!["t".to_owned()], "no neighbour word names a longer label");
+        let mut dataset = entity(EntityKind::Dataset, "MLDoc");
+        widen(&index, "MultiFiT outperforms XLMft UDA on MLDoc english-to-french", &mut dataset);
+        assert_eq!(dataset.iris, vec!["d".to_owned()]);
     }
 }

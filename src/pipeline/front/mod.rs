@@ -63,6 +63,7 @@ impl Front {
         let Decisions { entities: (entities, entities_source), classification: (classification, query_type_source) } = decisions;
         let mut normalized = normalize::normalize(lexicon, &entities);
         if let Some(index) = index {
+            link::widened(index, question, &mut normalized);
             link::unlinked(index, &mut normalized);
         }
         Self {
