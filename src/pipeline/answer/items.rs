@@ -96,6 +96,15 @@ fn upsert<'a>(items: &'a mut Vec<AnswerItem>, named: &Named) -> &'a mut AnswerIt
 }
 
 /// Whether a result's metric is one the question asked about.
+/// Whether a metric measures what a model costs rather than how well it does.
+fn is_cost(metric: &str) -> bool {
+    static COST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|latency)\b")
+            .unwrap_or_else(|e| panic!("cost pattern: {e}"))
+    });
+    COST.is_match(metric)
+}
+
 fn metric_asked(fact: &ResultFact, entities: &Normalized) -> bool {
     let Some(metric) = &fact.metric else { return false };
     entities.metrics.iter().any(|m| m.iris.contains(&metric.iri) || metric.label.as_deref().is_some_and(|l| m.names(l)))
@@ -190,7 +199,14 @@ pub fn answer_items(
 /// (top score), with value, dataset and paper.
 fn best_items(target: Target, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
     let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
-    let mut facts: Vec<&ResultFact> = evidence.results.iter().filter(|f| !asked_metric || metric_asked(f, entities)).collect();
+    // A cost column (parameters, MACs, FLOPs) is never the best model's result unless it was
+    // asked for; the top scores per metric still list it.
+    let cost = |f: &&ResultFact| target == Target::BestModel && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
+    let mut facts: Vec<&ResultFact> = evidence
+        .results
+        .iter()
+        .filter(|f| if asked_metric { metric_asked(f, entities) } else { !cost(f) })
+        .collect();
     // A question that names models is about those models ("what top-1 accuracy does
     // ResNet-50 reach", "is A or B better"): keep their results when there are any.
     let named = |f: &&ResultFact| {

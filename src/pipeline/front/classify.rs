@@ -111,7 +111,7 @@ static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
 /// One paper named by what it introduced or by a name: "the paper that introduced X",
 /// "paper introducing X", "the LUKE paper", "the random feature attention paper".
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b")
+    re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]"#)
 });
 /// A named model's number on a named dataset: "what ROUGE-L does PEGASUS get on gigaword",
 /// "how does GPT-3 do on LAMBADA", "ApproxRepSet accuracy on MUTAG".

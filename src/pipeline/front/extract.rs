@@ -250,7 +250,8 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
         .find(question)
         .map(|m| m.as_str().trim_end_matches(['.', ',', ';', ')', '?', '!']).to_owned());
     let title = QUOTED.captures(question).and_then(|c| {
-        (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().to_owned())
+        // "'Bibliometric fingerprints: name disambiguation...'": the part before the ellipsis.
+        (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
     });
     LookupKeys { doi, title }
 }

@@ -27,6 +27,8 @@ pub struct Graph {
 /// The share of a question's term weight (summed IDF) a title must hold to be called
 /// relevant: below it, a paper shares only generic words with the question ("learning").
 pub const RELEVANT_COVERAGE: f32 = 0.55;
+/// The share of a lookup's term weight the paper's title must hold.
+pub const LOOKUP_COVERAGE: f32 = 0.8;
 /// Most titles one index search returns.
 const INDEXED_TITLES: usize = 50;
 
@@ -35,6 +37,10 @@ impl Graph {
     /// [`plan::title_words`]): the question's own content words, through [`Self::titles`].
     pub fn indexed_titles(&self, input: &PlanInput<'_>, anchored: bool, content_words: &[String]) -> Vec<crate::index::Hit> {
         match plan::title_words(input, anchored) {
+            // A lookup names one paper: its title holds most of what the question says.
+            Some(_) if input.classification.query_type == plan::LOOKUP => {
+                self.titles(content_words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect()
+            }
             Some(_) => self.titles(content_words),
             None => Vec::new(),
         }

@@ -11,6 +11,9 @@ use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::kg::ReadQuery;
 
+/// The paper lookup type, for the query stage's own checks.
+pub const LOOKUP: QueryType = QueryType::PaperLookup;
+
 /// Row limits per kind of strategy: generous for leaderboards (one row per evaluation),
 /// tighter for paper lists that are ranked and cut anyway.
 const PAPER_ROWS: u32 = 300;
@@ -164,7 +167,18 @@ impl Planner<'_> {
             (EntityKind::Task, "papers_by_task", "task"),
             (EntityKind::Field, "papers_by_field", "field"),
         ] {
-            out.extend(self.per_entity(template, param, self.input.entities.get(kind), PAPER_ROWS, Role::Papers)?);
+            // A name inside a quoted title is part of the title ("'Attention Is All You Need'"
+            // names a paper, not the Transformer's papers).
+            let quoted = self.input.lookup.title.as_deref().map(str::to_lowercase);
+            let named: Vec<NormalizedEntity> = self
+                .input
+                .entities
+                .get(kind)
+                .iter()
+                .filter(|e| !quoted.as_deref().is_some_and(|t| t.contains(&e.text.to_lowercase())))
+                .cloned()
+                .collect();
+            out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
         }
         Ok(out)
     }

@@ -104,6 +104,14 @@ fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
     NUMBER.captures_iter(&text).filter_map(|c| c[1].parse::<f64>().ok()).next()
 }
 
+/// Whether `label` is a variant of the entity's name: the name, then only a qualifier in
+/// parentheses ("XLNet (single model)").
+fn variant_of(entity: &NormalizedEntity, label: &str) -> bool {
+    let fold = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    let head = label.split('(').next().unwrap_or(label);
+    label.contains('(') && [&entity.text, &entity.canonical].iter().any(|n| fold(n) == fold(head))
+}
+
 fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
     entity.iris.iter().any(|i| i == iri) || entity.names(label)
 }
@@ -299,7 +307,13 @@ fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
 /// With no result of X there, the best recorded result by another model refutes the claim.
 fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let Some(mine) = best(fx, direction) else {
-        let others: Vec<&Fact> = tops(entities, facts, direction).into_iter().filter(|t| !matches(x, &t.key.0, &t.model)).collect();
+        let boards = tops(entities, facts, direction);
+        // "XLNet" for "XLNet (single model)": the name the question gives, with a variant.
+        if let Some(variant) = boards.iter().find(|t| variant_of(x, &t.model)) {
+            let reason = format!("{} holds the best recorded {} on {}", variant.model, variant.metric, variant.dataset);
+            return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(variant)], contradicting: vec![] };
+        }
+        let others: Vec<&Fact> = boards.into_iter().filter(|t| !matches(x, &t.key.0, &t.model)).collect();
         return match others.first() {
             Some(top) => Verdict {
                 verdict: Label::Refuted,
@@ -401,6 +415,13 @@ mod tests {
         let verdict = |q: &str| judge(q, &e, &facts, &[], &|_| Direction::Higher).verdict;
         assert_eq!(verdict("B reaches 75 F1 on D"), Label::Refuted);
         assert_eq!(verdict("B reaches 70 F1 on D"), Label::Uncertain, "below the top: B's own result is not recorded");
+    }
+
+    #[test]
+    fn a_best_result_held_by_a_variant_of_the_named_model_supports_the_claim() {
+        let facts = [fact("XLNet (single model)", 90.7), fact("BERT", 88.0)];
+        assert_eq!(judge_q("XLNet is the best on D, right?", &["XLNet"], &facts), Label::Supported);
+        assert_eq!(judge_q("Is BERT the best on D?", &["BERT"], &facts), Label::Refuted);
     }
 
     #[test]
