@@ -37,6 +37,28 @@ fn subject(entities: &Normalized, kinds: &[EntityKind]) -> String {
     }
 }
 
+/// What a listing is of, named after what the question names: a task's or field's
+/// datasets, or a model's ("Datasets SciBERT was evaluated on"); a field's problems or a
+/// model's; a model's code or that of the models evaluated on a dataset.
+fn listing_head(target: Target, entities: &Normalized) -> String {
+    let has = |kinds: &[EntityKind]| kinds.iter().any(|k| !entities.get(*k).is_empty());
+    let of = |kinds: &[EntityKind]| subject(entities, kinds);
+    match target {
+        Target::Datasets if !has(&[EntityKind::Task, EntityKind::Field]) && has(&[EntityKind::Method]) => {
+            format!("Datasets {} was evaluated on", of(&[EntityKind::Method]))
+        }
+        Target::Datasets => format!("Datasets used for {}", of(&[EntityKind::Task, EntityKind::Field])),
+        Target::Problems if !has(&[EntityKind::Field]) && has(&[EntityKind::Method]) => {
+            format!("Research problems {} is used for", of(&[EntityKind::Method]))
+        }
+        Target::Problems => format!("Research problems addressed in {}", of(&[EntityKind::Field])),
+        Target::Code if !has(&[EntityKind::Method]) && has(&[EntityKind::Dataset]) => {
+            format!("Code of the models evaluated on {}", of(&[EntityKind::Dataset]))
+        }
+        _ => format!("Code of papers using {}", of(&[EntityKind::Method])),
+    }
+}
+
 /// How many items an extractive sentence lists before summarising the rest.
 const LISTED: usize = 15;
 
@@ -82,21 +104,9 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
         Target::Metrics if !items.is_empty() => {
             format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
         }
-        Target::Datasets if !items.is_empty() => format!(
-            "Datasets used for {}: {}.",
-            subject(entities, &[EntityKind::Task, EntityKind::Field]),
-            list(items, |i| with_citation(&i.label, i))
-        ),
-        Target::Problems if !items.is_empty() => format!(
-            "Research problems addressed in {}: {}.",
-            subject(entities, &[EntityKind::Field]),
-            list(items, |i| with_citation(&i.label, i))
-        ),
-        Target::Code if !items.is_empty() => format!(
-            "Code of papers using {}: {}.",
-            subject(entities, &[EntityKind::Method]),
-            list(items, |i| with_citation(&i.label, i))
-        ),
+        Target::Datasets | Target::Problems | Target::Code if !items.is_empty() => {
+            format!("{}: {}.", listing_head(target, entities), list(items, |i| with_citation(&i.label, i)))
+        }
         Target::Verdict if !items.is_empty() => format!(
             "The knowledge graph records these results for the claim: {}.",
             list(items, |i| {
