@@ -278,6 +278,15 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     );
     println!("skipped {} malformed statement(s)", report.skipped);
     println!("the store at {} holds {} triples", args.store.display(), report.triples_in_store);
+    drop(store);
+    // The text index of the store's labels and titles, beside it, so that `serve --store`
+    // opens it instead of building it at every start.
+    let started = Instant::now();
+    let dir = crate::index::beside(&args.store);
+    let graph = crate::kg::embedded::EmbeddedGraph::open(&args.store, std::time::Duration::from_secs(600))?;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let documents = runtime.block_on(crate::pipeline::write_index(&graph, &dir))?;
+    println!("text index of {documents} labels and titles written to {} in {:.1}s", dir.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

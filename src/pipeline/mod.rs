@@ -69,6 +69,59 @@ const MAX_LABELS: u32 = 500_000;
 /// Most paper titles indexed (ORKG has about 100,000 papers).
 const MAX_TITLES: u32 = 2_000_000;
 
+/// Writes the text index of the graph's labels and titles into `dir` (replacing what was
+/// there), for `serve --store` to open instead of building: what `scigraph load` calls.
+pub async fn write_index(kg: &dyn KnowledgeGraph, dir: &std::path::Path) -> Result<u64, IndexWriteError> {
+    let templates = Templates::load()?;
+    let labels = query::labels::read(&templates, kg, MAX_LABELS).await?;
+    let titles = query::labels::titles(&templates, kg, MAX_TITLES).await?;
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(|source| IndexWriteError::Io { path: dir.display().to_string(), source })?;
+    }
+    let docs = query::labels::index_docs(&labels, titles);
+    let dir = dir.to_owned();
+    let index = tokio::task::spawn_blocking(move || TextIndex::build(docs, Some(&dir))).await.map_err(|e| IndexWriteError::Panicked(e.to_string()))??;
+    Ok(index.len())
+}
+
+/// Why `scigraph load` could not write the text index (the store itself is loaded).
+#[derive(Debug, thiserror::Error)]
+pub enum IndexWriteError {
+    #[error(transparent)]
+    Templates(#[from] query::templates::BuildError),
+    #[error(transparent)]
+    Labels(#[from] LabelError),
+    #[error(transparent)]
+    Index(#[from] crate::index::IndexError),
+    #[error("cannot replace the old index at {path}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the index build panicked: {0}")]
+    Panicked(String),
+}
+
+/// The text index written beside an on-disk store by `scigraph load`, when there is one.
+fn open_index(settings: &Settings) -> Option<Arc<TextIndex>> {
+    let dir = crate::index::beside(settings.kg.store.as_ref()?);
+    if !dir.exists() {
+        return None;
+    }
+    match TextIndex::open(&dir) {
+        Ok(index) if !index.is_empty() => {
+            tracing::info!(documents = index.len(), dir = %dir.display(), "text index opened");
+            Some(Arc::new(index))
+        }
+        Ok(_) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, dir = %dir.display(), "could not open the text index beside the store; building one in memory");
+            None
+        }
+    }
+}
+
 /// The text index of the graph's labels and titles, built in memory; `None` (logged) when
 /// the titles cannot be read or the index cannot be built: the label scans stay in use.
 async fn build_index(templates: &Templates, kg: &dyn KnowledgeGraph, labels: &[front::lexicon::GraphLabel]) -> Option<Arc<TextIndex>> {
@@ -133,7 +186,10 @@ impl Pipeline {
                 Ok(merged) => {
                     lexicon = merged;
                     tracing::info!(labels = labels.len(), "entity labels loaded from the knowledge graph");
-                    index = build_index(&templates, kg.as_ref(), &labels).await;
+                    index = match open_index(settings) {
+                        Some(opened) => Some(opened),
+                        None => build_index(&templates, kg.as_ref(), &labels).await,
+                    };
                     Ok(labels.len())
                 }
                 Err(e) => Err(LabelError::from(e)),
