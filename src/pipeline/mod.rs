@@ -334,7 +334,7 @@ impl Pipeline {
         ranking.diagnose(&mut diagnostics);
         let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
             .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &evidence.evaluated(), &direction));
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, &direction);
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &direction);
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);
         let chosen = items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers);

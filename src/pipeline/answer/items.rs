@@ -263,12 +263,47 @@ pub fn for_question(
     evidence: &Evidence,
     ranked: &[Ranked],
     entities: &Normalized,
+    top_k: Option<usize>,
     direction: &dyn Fn(&str) -> Direction,
 ) -> Vec<AnswerItem> {
-    match verdict {
-        Some(v) => verdict_items(v),
-        None => answer_items(target, evidence, ranked, entities, direction),
+    match (verdict, top_k) {
+        (Some(v), _) => verdict_items(v),
+        (None, Some(k)) if target == Target::BestModel => top_items(k, evidence, entities, direction),
+        (None, _) => answer_items(target, evidence, ranked, entities, direction),
     }
+}
+
+/// "top 3 models on D": the best `k` models by the asked metric (or each metric), each once,
+/// best first.
+fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
+    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
+    let mut by_metric: BTreeMap<String, Vec<(&ResultFact, f64)>> = BTreeMap::new();
+    for fact in evidence.results.iter().filter(|f| if asked_metric { metric_asked(f, entities) } else { !f.metric.as_ref().is_some_and(|m| is_cost(m.display())) }) {
+        if let (Some(metric), Some(value), Some(_)) = (&fact.metric, fact.value.as_deref().and_then(parse_score), &fact.model) {
+            by_metric.entry(metric.iri.clone()).or_default().push((fact, value));
+        }
+    }
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for (_, mut facts) in by_metric {
+        let lower = facts.first().and_then(|(f, _)| f.metric.as_ref()).is_some_and(|m| direction(m.display()) == Direction::Lower);
+        facts.sort_by(|a, b| if lower { a.1.total_cmp(&b.1) } else { b.1.total_cmp(&a.1) });
+        let mut models: Vec<&str> = Vec::new();
+        for (fact, _) in facts {
+            let Some(model) = &fact.model else { continue };
+            if models.len() == k || models.contains(&model.iri.as_str()) {
+                continue;
+            }
+            models.push(&model.iri);
+            let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+            item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
+            item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
+            item.dataset = Some(fact.dataset.display().to_owned());
+            item.model = Some(model.display().to_owned());
+            item.add_paper(&fact.paper);
+            items.push(item);
+        }
+    }
+    items
 }
 
 /// The answer items of a claim: the facts on each side of the verdict, once each.
@@ -414,6 +449,25 @@ mod tests {
 
     fn higher(name: &str) -> Direction {
         if name == "Perplexity" { Direction::Lower } else { Direction::Higher }
+    }
+
+    #[test]
+    fn top_k_lists_the_best_k_models_of_the_metric_best_first() {
+        let result = |model: &str, value: &str| ResultFact {
+            dataset: Named { iri: "d".into(), label: Some("D".into()) },
+            model: Some(Named { iri: format!("m:{model}"), label: Some(model.into()) }),
+            metric: Some(Named { iri: "acc".into(), label: Some("Accuracy".into()) }),
+            value: Some(value.into()),
+            paper: None,
+            contribution: format!("c:{model}"),
+            evaluation: format!("e:{model}"),
+        };
+        let evidence = Evidence { results: vec![result("A", "80"), result("B", "90"), result("C", "85"), result("D", "70")], ..Evidence::default() };
+        let higher = |_: &str| Direction::Higher;
+        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Some(3), &higher);
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
+        assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
+        assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);
     }
 
     #[test]

@@ -274,6 +274,22 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
 ];
 
+/// How many of the best a question asks for: "top 3 models", "the five best", "top-10".
+pub fn top_k(question: &str) -> Option<usize> {
+    static TOP: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\btop[- ]?(\d{1,2}|three|five|ten)\b|\b(\d{1,2}|three|five|ten) best\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
+    });
+    let caps = TOP.captures(question)?;
+    let word = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
+    let k = match word.as_str() {
+        "three" => 3,
+        "five" => 5,
+        "ten" => 10,
+        digits => digits.parse().ok()?,
+    };
+    (k > 1).then_some(k)
+}
+
 /// Whether a word says nothing about what is meant ("the", "model", "papers", "best").
 pub fn is_stopword(word: &str) -> bool {
     STOPWORDS.contains(&word.to_lowercase().as_str())

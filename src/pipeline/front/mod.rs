@@ -47,6 +47,8 @@ pub struct Front {
     pub content_words: Vec<String>,
     pub lookup: LookupKeys,
     pub as_of: Option<AsOf>,
+    /// "top 3": how many of the best the answer lists.
+    pub top_k: Option<usize>,
 }
 
 /// The two decisions the LLM may take part in, as made (see [`extract::choose`] and
@@ -72,6 +74,7 @@ impl Front {
             content_words: extract::content_words(question),
             lookup: extract::lookup_keys(question),
             as_of: anchor::time_anchor(question),
+            top_k: extract::top_k(question),
             classification,
             query_type_source,
             entities,
