@@ -8,11 +8,11 @@ use serde::Serialize;
 
 use crate::pipeline::front::classify::Target;
 use crate::pipeline::evidence::papers::PaperDetails;
-use crate::pipeline::evidence::{Evidence, Named, ResultFact};
+use crate::pipeline::evidence::{Evidence, Named};
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::Normalized;
+use super::leaderboard;
 use crate::pipeline::answer::rank::Ranked;
-use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::papers::PaperMeta;
 use crate::pipeline::trust::verdict::Verdict;
 use crate::pipeline::trust::{Conflict, ConflictKind, Validity};
@@ -73,7 +73,7 @@ impl AnswerItem {
         }
     }
 
-    fn add_paper(&mut self, paper: &Option<String>) {
+    pub(super) fn add_paper(&mut self, paper: &Option<String>) {
         if let Some(p) = paper {
             if !self.papers.contains(p) {
                 self.papers.push(p.clone());
@@ -95,43 +95,8 @@ fn upsert<'a>(items: &'a mut Vec<AnswerItem>, named: &Named) -> &'a mut AnswerIt
     }
 }
 
-/// Whether a result's metric is one the question asked about.
-/// Whether a metric measures what a model costs rather than how well it does.
-fn is_cost(metric: &str) -> bool {
-    static COST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|latency)\b")
-            .unwrap_or_else(|e| panic!("cost pattern: {e}"))
-    });
-    COST.is_match(metric)
-}
 
-fn metric_asked(fact: &ResultFact, entities: &Normalized) -> bool {
-    let Some(metric) = &fact.metric else { return false };
-    entities.metrics.iter().any(|m| m.iris.contains(&metric.iri) || metric.label.as_deref().is_some_and(|l| m.names(l)))
-}
 
-/// The best result per metric among `facts`, by numeric value in the metric's direction.
-fn best_per_metric<'a>(
-    facts: &[&'a ResultFact],
-    direction: &dyn Fn(&str) -> Direction,
-) -> Vec<(&'a ResultFact, f64)> {
-    let mut best: BTreeMap<String, Vec<(&ResultFact, f64)>> = BTreeMap::new();
-    for fact in facts {
-        let (Some(metric), Some(value)) = (&fact.metric, fact.value.as_deref().and_then(parse_score)) else {
-            continue;
-        };
-        let lower = direction(metric.display()) == Direction::Lower;
-        let slot = best.entry(metric.iri.clone()).or_default();
-        let better = |current: f64| if lower { value < current } else { value > current };
-        match slot.first().map(|(_, v)| *v) {
-            None => slot.push((fact, value)),
-            Some(current) if better(current) => *slot = vec![(fact, value)],
-            Some(current) if value == current => slot.push((fact, value)),
-            _ => {}
-        }
-    }
-    best.into_values().flatten().collect()
-}
 
 /// The direct answer as data, before sources are numbered.
 pub fn answer_items(
@@ -155,7 +120,7 @@ pub fn answer_items(
         }
         // A claim's items are the facts its verdict rests on (`verdict` builds them).
         Target::Verdict => {}
-        Target::BestModel | Target::TopScore => items = best_items(target, evidence, entities, direction),
+        Target::BestModel | Target::TopScore => items = leaderboard::best_items(target, evidence, entities, direction),
         Target::Metrics => {
             for fact in &evidence.results {
                 if let Some(metric) = &fact.metric {
@@ -194,47 +159,6 @@ pub fn answer_items(
     items
 }
 
-/// The best result per metric (the asked metric's only, when the graph has it), of the
-/// models the question names when it names some: as the model (best model) or the metric
-/// (top score), with value, dataset and paper.
-fn best_items(target: Target, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
-    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
-    // A cost column (parameters, MACs, FLOPs) is never the best model's result unless it was
-    // asked for; the top scores per metric still list it.
-    let cost = |f: &&ResultFact| target == Target::BestModel && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
-    let mut facts: Vec<&ResultFact> = evidence
-        .results
-        .iter()
-        .filter(|f| if asked_metric { metric_asked(f, entities) } else { !cost(f) })
-        .collect();
-    // A question that names models is about those models ("what top-1 accuracy does
-    // ResNet-50 reach", "is A or B better"): keep their results when there are any.
-    let named = |f: &&ResultFact| {
-        f.model
-            .as_ref()
-            .is_some_and(|m| entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
-    };
-    if facts.iter().any(named) {
-        facts.retain(named);
-    }
-    let mut items: Vec<AnswerItem> = Vec::new();
-    for (fact, _) in best_per_metric(&facts, direction) {
-        let mut item = match (target, &fact.model, &fact.metric) {
-            (Target::BestModel, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
-            (Target::TopScore, _, Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
-            _ => continue,
-        };
-        item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
-        item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
-        item.dataset = Some(fact.dataset.display().to_owned());
-        item.model = fact.model.as_ref().map(|m| m.display().to_owned());
-        item.add_paper(&fact.paper);
-        if !items.contains(&item) {
-            items.push(item);
-        }
-    }
-    items
-}
 
 /// One item per code link, with its model and the papers behind it.
 fn code_items(evidence: &Evidence) -> Vec<AnswerItem> {
@@ -268,43 +192,11 @@ pub fn for_question(
 ) -> Vec<AnswerItem> {
     match (verdict, top_k) {
         (Some(v), _) => verdict_items(v),
-        (None, Some(k)) if target == Target::BestModel => top_items(k, evidence, entities, direction),
+        (None, Some(k)) if target == Target::BestModel => leaderboard::top_items(k, evidence, entities, direction),
         (None, _) => answer_items(target, evidence, ranked, entities, direction),
     }
 }
 
-/// "top 3 models on D": the best `k` models by the asked metric (or each metric), each once,
-/// best first.
-fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
-    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
-    let mut by_metric: BTreeMap<String, Vec<(&ResultFact, f64)>> = BTreeMap::new();
-    for fact in evidence.results.iter().filter(|f| if asked_metric { metric_asked(f, entities) } else { !f.metric.as_ref().is_some_and(|m| is_cost(m.display())) }) {
-        if let (Some(metric), Some(value), Some(_)) = (&fact.metric, fact.value.as_deref().and_then(parse_score), &fact.model) {
-            by_metric.entry(metric.iri.clone()).or_default().push((fact, value));
-        }
-    }
-    let mut items: Vec<AnswerItem> = Vec::new();
-    for (_, mut facts) in by_metric {
-        let lower = facts.first().and_then(|(f, _)| f.metric.as_ref()).is_some_and(|m| direction(m.display()) == Direction::Lower);
-        facts.sort_by(|a, b| if lower { a.1.total_cmp(&b.1) } else { b.1.total_cmp(&a.1) });
-        let mut models: Vec<&str> = Vec::new();
-        for (fact, _) in facts {
-            let Some(model) = &fact.model else { continue };
-            if models.len() == k || models.contains(&model.iri.as_str()) {
-                continue;
-            }
-            models.push(&model.iri);
-            let mut item = AnswerItem::new(model.display(), Some(&model.iri));
-            item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
-            item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
-            item.dataset = Some(fact.dataset.display().to_owned());
-            item.model = Some(model.display().to_owned());
-            item.add_paper(&fact.paper);
-            items.push(item);
-        }
-    }
-    items
-}
 
 /// The answer items of a claim: the facts on each side of the verdict, once each.
 fn verdict_items(v: &Verdict) -> Vec<AnswerItem> {
@@ -431,6 +323,7 @@ pub fn sources(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::evidence::ResultFact;
     use crate::pipeline::answer::llm::*;
     use crate::pipeline::answer::text::*;
 

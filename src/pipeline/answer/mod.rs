@@ -8,6 +8,7 @@
 pub mod aspects;
 pub mod gates;
 pub mod items;
+pub mod leaderboard;
 pub mod llm;
 pub mod measures;
 pub mod rank;
