@@ -90,10 +90,6 @@ impl Diagnostics {
         self.0.iter().any(|d| d.code == code)
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// The messages alone, for `warnings`.
     pub fn messages(&self) -> Vec<String> {
         self.0.iter().map(|d| d.message.clone()).collect()

@@ -55,10 +55,6 @@ impl StageLlm {
         Self { llm, stages }
     }
 
-    pub fn is_configured(&self) -> bool {
-        self.llm.is_some()
-    }
-
     fn stages_off(&self) -> Vec<&'static str> {
         [LlmUse::Extract, LlmUse::Classify, LlmUse::Answer]
             .into_iter()

@@ -14,7 +14,7 @@ use crate::pipeline::front::normalize::Normalized;
 
 /// Whether a result's metric is one the question asked about.
 /// Whether a metric measures what a model costs rather than how well it does.
-pub(super) fn is_cost(metric: &str) -> bool {
+fn is_cost(metric: &str) -> bool {
     static COST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|latency)\b")
             .unwrap_or_else(|e| panic!("cost pattern: {e}"))
@@ -22,13 +22,13 @@ pub(super) fn is_cost(metric: &str) -> bool {
     COST.is_match(metric)
 }
 
-pub(super) fn metric_asked(fact: &ResultFact, entities: &Normalized) -> bool {
+fn metric_asked(fact: &ResultFact, entities: &Normalized) -> bool {
     let Some(metric) = &fact.metric else { return false };
     entities.metrics.iter().any(|m| m.iris.contains(&metric.iri) || metric.label.as_deref().is_some_and(|l| m.names(l)))
 }
 
 /// The best result per metric among `facts`, by numeric value in the metric's direction.
-pub(super) fn best_per_metric<'a>(
+fn best_per_metric<'a>(
     facts: &[&'a ResultFact],
     direction: &dyn Fn(&str) -> Direction,
 ) -> Vec<(&'a ResultFact, f64)> {
@@ -50,19 +50,30 @@ pub(super) fn best_per_metric<'a>(
     best.into_values().flatten().collect()
 }
 
+/// The results a leaderboard answer is read from: those under the asked metric when the
+/// graph has it, otherwise all, less cost columns (parameters, MACs, FLOPs) when
+/// `drop_costs`: a cost is never a best result unless it was asked for.
+fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: bool) -> Vec<&'a ResultFact> {
+    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
+    let cost = |f: &ResultFact| drop_costs && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
+    evidence.results.iter().filter(|f| if asked_metric { metric_asked(f, entities) } else { !cost(f) }).collect()
+}
+
+/// An item carries the result it names: value, metric, dataset, model and paper.
+fn with_result(item: &mut AnswerItem, fact: &ResultFact) {
+    item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
+    item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
+    item.dataset = Some(fact.dataset.display().to_owned());
+    item.model = fact.model.as_ref().map(|m| m.display().to_owned());
+    item.add_paper(&fact.paper);
+}
+
 /// The best result per metric (the asked metric's only, when the graph has it), of the
 /// models the question names when it names some: as the model (best model) or the metric
 /// (top score), with value, dataset and paper.
 pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
-    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
-    // A cost column (parameters, MACs, FLOPs) is never the best model's result unless it was
-    // asked for; the top scores per metric still list it.
-    let cost = |f: &&ResultFact| target == Target::BestModel && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
-    let mut facts: Vec<&ResultFact> = evidence
-        .results
-        .iter()
-        .filter(|f| if asked_metric { metric_asked(f, entities) } else { !cost(f) })
-        .collect();
+    // The top scores per metric still list a cost column; a best model is never chosen by one.
+    let mut facts = candidates(evidence, entities, target == Target::BestModel);
     // A question that names models is about those models ("what top-1 accuracy does
     // ResNet-50 reach", "is A or B better"): keep their results when there are any.
     let named = |f: &&ResultFact| {
@@ -80,11 +91,7 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
             (Target::TopScore, _, Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
             _ => continue,
         };
-        item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
-        item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
-        item.dataset = Some(fact.dataset.display().to_owned());
-        item.model = fact.model.as_ref().map(|m| m.display().to_owned());
-        item.add_paper(&fact.paper);
+        with_result(&mut item, fact);
         if !items.contains(&item) {
             items.push(item);
         }
@@ -95,9 +102,8 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
 /// "top 3 models on D": the best `k` models by the asked metric (or each metric), each once,
 /// best first.
 pub(super) fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
-    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
     let mut by_metric: BTreeMap<String, Vec<(&ResultFact, f64)>> = BTreeMap::new();
-    for fact in evidence.results.iter().filter(|f| if asked_metric { metric_asked(f, entities) } else { !f.metric.as_ref().is_some_and(|m| is_cost(m.display())) }) {
+    for fact in candidates(evidence, entities, true) {
         if let (Some(metric), Some(value), Some(_)) = (&fact.metric, fact.value.as_deref().and_then(parse_score), &fact.model) {
             by_metric.entry(metric.iri.clone()).or_default().push((fact, value));
         }
@@ -114,11 +120,7 @@ pub(super) fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, di
             }
             models.push(&model.iri);
             let mut item = AnswerItem::new(model.display(), Some(&model.iri));
-            item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
-            item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
-            item.dataset = Some(fact.dataset.display().to_owned());
-            item.model = Some(model.display().to_owned());
-            item.add_paper(&fact.paper);
+            with_result(&mut item, fact);
             items.push(item);
         }
     }

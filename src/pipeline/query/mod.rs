@@ -38,7 +38,7 @@ impl Graph {
     pub fn indexed_titles(&self, input: &PlanInput<'_>, anchored: bool, content_words: &[String]) -> Vec<crate::index::Hit> {
         match plan::title_words(input, anchored) {
             // A lookup names one paper: its title holds most of what the question says.
-            Some(_) if input.classification.query_type == plan::LOOKUP => {
+            Some(_) if input.classification.query_type == crate::pipeline::front::classify::QueryType::PaperLookup => {
                 self.titles(content_words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect()
             }
             Some(_) => self.titles(content_words),

@@ -11,9 +11,6 @@ use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::kg::ReadQuery;
 
-/// The paper lookup type, for the query stage's own checks.
-pub const LOOKUP: QueryType = QueryType::PaperLookup;
-
 /// Row limits per kind of strategy: generous for leaderboards (one row per evaluation),
 /// tighter for paper lists that are ranked and cut anyway.
 const PAPER_ROWS: u32 = 300;
