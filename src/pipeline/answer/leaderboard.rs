@@ -13,10 +13,11 @@ use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::Normalized;
 
 /// Whether a result's metric is one the question asked about.
-/// Whether a metric measures what a model costs rather than how well it does.
+/// Whether a metric measures what a model costs (size, compute, time) rather than how well
+/// it does.
 fn is_cost(metric: &str) -> bool {
     static COST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|latency)\b")
+        regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|search time|training time|latency|gpu[- ]?(days|hours))\b")
             .unwrap_or_else(|e| panic!("cost pattern: {e}"))
     });
     COST.is_match(metric)
@@ -125,4 +126,19 @@ pub(super) fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, di
         }
     }
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_compute_and_time_columns_are_costs_and_scores_are_not() {
+        for cost in ["Number of params", "MACs", "GFLOPs", "Search Time (GPU days)", "Inference time"] {
+            assert!(is_cost(cost), "{cost}");
+        }
+        for score in ["Top 1 Accuracy", "Percentage correct", "BLEU score", "Test perplexity"] {
+            assert!(!is_cost(score), "{score}");
+        }
+    }
 }
