@@ -297,7 +297,7 @@ impl Pipeline {
     }
 
     fn direction(&self, metric: &str) -> Direction {
-        self.lexicon.lookup(metric).into_iter().find_map(|id| self.lexicon.entry(id).direction).unwrap_or(Direction::Higher)
+        self.lexicon.lookup(metric).into_iter().find_map(|id| self.lexicon.entry(id).direction).unwrap_or_else(|| front::lexicon::direction_by_words(metric))
     }
 
     /// Plan, retrieve, weigh, answer and check; `alternative` is the retry's plan.
@@ -333,7 +333,7 @@ impl Pipeline {
         let ranking = rank::rank(&evidence, &front.normalized, &front.keywords, self.max_context_papers);
         ranking.diagnose(&mut diagnostics);
         let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
-            .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &evidence.evaluated(), &direction));
+            .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
         let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &direction);
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);

@@ -202,14 +202,15 @@ pub fn for_question(
 fn verdict_items(v: &Verdict) -> Vec<AnswerItem> {
     let mut items: Vec<AnswerItem> = Vec::new();
     for fact in v.supporting.iter().chain(&v.contradicting) {
+        // A relation claim's fact may name no model (a dataset's use, a paper's year).
         let item = AnswerItem {
-            label: fact.model.clone(),
+            label: fact.subject.clone(),
             iri: None,
             value: Some(fact.value.clone()),
             sources: Vec::new(),
             metric: (!fact.metric.is_empty()).then(|| fact.metric.clone()),
-            dataset: Some(fact.dataset.clone()),
-            model: Some(fact.model.clone()),
+            dataset: (!fact.dataset.is_empty()).then(|| fact.dataset.clone()),
+            model: (!fact.model.is_empty()).then(|| fact.model.clone()),
             papers: fact.papers.iter().map(|p| p.iri.clone()).collect(),
         };
         if !items.contains(&item) {

@@ -9,23 +9,22 @@ use super::items::AnswerItem;
 use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::classify::Target;
-use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::lexicon::{is_cost, Direction};
 use crate::pipeline::front::normalize::Normalized;
 
-/// Whether a result's metric is one the question asked about.
-/// Whether a metric measures what a model costs (size, compute, time) rather than how well
-/// it does.
-fn is_cost(metric: &str) -> bool {
-    static COST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|search time|training time|latency|gpu[- ]?(days|hours))\b")
-            .unwrap_or_else(|e| panic!("cost pattern: {e}"))
-    });
-    COST.is_match(metric)
-}
-
-fn metric_asked(fact: &ResultFact, entities: &Normalized) -> bool {
+/// Whether a result's metric is one the question asked about: by `exact` its own name or
+/// IRI ("test perplexity" is not "validation perplexity", though a synonym table files both
+/// under perplexity), otherwise any of its names.
+fn metric_asked(fact: &ResultFact, entities: &Normalized, exact: bool) -> bool {
     let Some(metric) = &fact.metric else { return false };
-    entities.metrics.iter().any(|m| m.iris.contains(&metric.iri) || metric.label.as_deref().is_some_and(|l| m.names(l)))
+    let label = metric.label.as_deref().map(crate::pipeline::front::lexicon::normalize);
+    entities.metrics.iter().any(|m| {
+        m.iris.contains(&metric.iri)
+            || label.as_ref().is_some_and(|l| {
+                let named = |n: &String| crate::pipeline::front::lexicon::normalize(n) == *l;
+                if exact { named(&m.text) || named(&m.canonical) } else { m.aliases.iter().any(named) }
+            })
+    })
 }
 
 /// The best result per metric among `facts`, by numeric value in the metric's direction.
@@ -55,9 +54,14 @@ fn best_per_metric<'a>(
 /// graph has it, otherwise all, less cost columns (parameters, MACs, FLOPs) when
 /// `drop_costs`: a cost is never a best result unless it was asked for.
 fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: bool) -> Vec<&'a ResultFact> {
-    let asked_metric = !entities.metrics.is_empty() && evidence.results.iter().any(|f| metric_asked(f, entities));
     let cost = |f: &ResultFact| drop_costs && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
-    evidence.results.iter().filter(|f| if asked_metric { metric_asked(f, entities) } else { !cost(f) }).collect()
+    for exact in [true, false] {
+        let asked: Vec<&ResultFact> = evidence.results.iter().filter(|f| metric_asked(f, entities, exact)).collect();
+        if !asked.is_empty() {
+            return asked;
+        }
+    }
+    evidence.results.iter().filter(|f| !cost(f)).collect()
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.

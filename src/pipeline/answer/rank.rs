@@ -6,12 +6,43 @@
 //! must match both; if that would leave nothing, the soft result is kept with a warning.
 //! Soft filter: score ≥ 1. The best `max` papers are kept. Pure.
 
+use std::collections::BTreeMap;
+
 use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
+use crate::pipeline::evidence::papers::PaperMeta;
+use crate::pipeline::trust::relations::Known;
+use crate::pipeline::trust::PaperRef;
 use crate::pipeline::evidence::{Evidence, PaperHit};
 use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::Normalized;
 
 impl Ranking {
+    /// What a claim is checked against beyond scores: who was evaluated where, the
+    /// benchmarks of the problems named, and the best-ranked paper with its year and DOIs.
+    pub fn known(&self, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Known {
+        let papers = self
+            .papers
+            .first()
+            .map(|p| {
+                let meta = metas.get(&p.iri);
+                let paper = PaperRef { iri: p.iri.clone(), title: p.title.clone(), year: meta.and_then(|m| m.year) };
+                (paper, meta.map(|m| m.dois.clone()).unwrap_or_default())
+            })
+            .into_iter()
+            .collect();
+        let paper = |iri: &String| {
+            let title = evidence.papers.get(iri).map(|p| p.title.clone()).or_else(|| evidence.titles.get(iri).cloned()).unwrap_or_default();
+            PaperRef { iri: iri.clone(), title, year: metas.get(iri).and_then(|m| m.year) }
+        };
+        let task_datasets = evidence.datasets.iter().map(|d| (d.item.iri.clone(), d.item.label.clone().unwrap_or_default(), d.paper.as_ref().map(paper))).collect();
+        let evaluation_papers = evidence
+            .results
+            .iter()
+            .filter_map(|r| Some((r.model.as_ref()?.iri.clone(), r.dataset.iri.clone(), paper(r.paper.as_ref()?))))
+            .collect();
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers }
+    }
+
     pub fn diagnose(&self, diagnostics: &mut Diagnostics) {
         if self.relaxed {
             let message = "no paper matches both the method(s) and the dataset(s) asked about; showing papers that match either";

@@ -180,6 +180,9 @@ pub struct Draft<'a> {
 pub fn compose(draft: &Draft<'_>) -> Composed {
     let mut text = if draft.all_failed {
         "I could not query the knowledge graph (see strategies_used and warnings), so I cannot answer or cite anything.".to_owned()
+    } else if draft.verdict.is_some_and(|v| !v.about_scores()) {
+        // A relation's verdict says what the graph records; there are no results to list.
+        String::new()
     } else {
         extractive(draft.target, draft.items, draft.sources, draft.entities)
     };
@@ -190,7 +193,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         let cited: BTreeSet<usize> = v.supporting.iter().chain(&v.contradicting).flat_map(|f| f.sources.iter().copied()).collect();
         let cited: String = cited.iter().map(|n| format!("[{n}]")).collect();
         let reason = if cited.is_empty() { v.reason.clone() } else { format!("{} {cited}", v.reason) };
-        text = format!("{}: {reason}. {text}", v.verdict.as_str());
+        text = format!("{}: {reason}. {text}", v.verdict.as_str()).trim_end().to_owned();
     }
     let mut stated: Vec<String> = Vec::new();
     for c in draft.disputed {

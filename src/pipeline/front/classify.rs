@@ -106,8 +106,21 @@ static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
 /// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
 /// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
 static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d|scores \d|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested))\b")
+    re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d+|scores \d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested))\b")
 });
+/// The statements that are claims even about names the graph does not hold: a best result,
+/// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
+static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|has|had) (an? |of )?\d+(\.\d+)?\b")
+});
+/// Whether `q` states something to confirm: a strong statement always, a weaker verb
+/// ("is used for", "came out") only about named things.
+fn statement(q: &str, names_things: bool) -> bool {
+    STRONG_STATEMENT.is_match(q) || (names_things && STATEMENT_VERB.is_match(q))
+}
+static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
+/// Noun-phrase requests: "link to the X implementation", "code for X".
+static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|repo|repos|repository|url|papers?|source)\b"));
 /// One paper named by what it introduced or by a name: "the paper that introduced X",
 /// "paper introducing X", "the LUKE paper", "the random feature attention paper".
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
@@ -172,7 +185,7 @@ static NOT_COMPARISON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$")
@@ -187,10 +200,10 @@ static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
 static EXPLICIT_EVALUATED_ON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(evaluated|evaluate|evaluates|benchmarked|tested) (on|over|against)\b"));
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repositor\w*|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b")
+    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\bwith [^?]{1,40} results\b")
 });
 static ASKS_CODE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repositor\w*|source)\b"));
+    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*|source)\b"));
 static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
 });
@@ -222,6 +235,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         _ => lowered,
     };
 
+    // A qualifier in parentheses is part of a name ("Table-Sequence (two are better than
+    // one)"): never a statement about it.
+    let plain = PARENTHESES.replace_all(q, " ");
+    let plain = plain.as_ref();
     let comparison = COMPARISON.is_match(q) && !NOT_COMPARISON.is_match(q);
     let asks_datasets = ASKS_DATASETS.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
@@ -232,8 +249,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let yes_no = AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !ASKS_DATASETS.is_match(q);
     let claim = CLAIM_OPENER.is_match(q)
         || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
-        || (!WH_OPENER.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(q)))
-        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && (has_entities || QUOTED_TITLE.is_match(question)) && STATEMENT_VERB.is_match(q));
+        || (!WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
+        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && statement(plain, has_entities || QUOTED_TITLE.is_match(question)));
     let query_type = if claim {
         QueryType::ClaimVerification
     } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
@@ -435,6 +452,17 @@ mod tests {
         assert_ne!(named("CURL score on cheetah run (dmcontrol 500k)?"), ClaimVerification);
         assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
         assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
+        assert_ne!(named("link to the Table-Sequence (two are better than one) implementation"), ClaimVerification);
+    }
+
+    #[test]
+    fn a_stated_best_result_or_number_is_a_claim_even_about_unknown_names() {
+        let none = Entities::default();
+        assert_eq!(classify("Mamba is the best model on long range arena", &none).query_type, ClaimVerification);
+        assert_eq!(classify("SRU++ Large has 23.83 validation ppl on one billion word", &none).query_type, ClaimVerification);
+        assert_eq!(classify("CURL scores 600 on cheetah run dmcontrol100k", &none).query_type, ClaimVerification);
+        assert_ne!(classify("papers on the best practices of data curation", &none).query_type, ClaimVerification);
+        assert_ne!(classify("the jacquard dataset is used for robotic grasping", &none).query_type, ClaimVerification, "a weak verb needs a known name");
     }
 
     #[test]
@@ -489,6 +517,9 @@ mod tests {
         check("Provide a list of papers that have utilized the Flair-TDM model and include the links to their code?", false, MethodUsage, Target::Code);
         check("Can you provide links to code used in papers that benchmark the Transformer-XL Base model?", false, MethodUsage, Target::Code);
         check("Which papers use LSTM?", false, MethodUsage, Target::Papers);
+        check("HDLTex repo", false, MethodUsage, Target::Code);
+        check("which papers report DQNMMCe", false, MethodUsage, Target::Papers);
+        check("papers with DyGIE++ results", false, MethodUsage, Target::Papers);
     }
 
     #[test]
@@ -498,6 +529,7 @@ mod tests {
         check("What is the DOI of the BERT paper?", false, PaperLookup, Target::PaperDetails);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
         check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);
+        check("self-supervised action recognition benchmarks?", false, DatasetSearch, Target::Datasets);
     }
 
     #[test]

@@ -108,11 +108,6 @@ const TASK_LEADERS: &[&str] = &[
     "benchmarks", "is", "are", "what", "which", "how", "i", "me", "my", "need", "want", "show",
     "find", "list", "give", "tell", "looking", "address", "addresses", "tackle", "tackling",
 ];
-/// The two sides of a yes/no comparison: "Does X outperform Y", "Is X better than Y".
-static CLAIM_SIDES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:does|did|do|is|was|can|could|will)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*(?:\s[\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*){0,2}?)\s+(?:really\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:do|does|perform|performs)?\s*better than|worse than|superior to|inferior to)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*(?:\s[\p{L}\p{N}][\p{L}\p{N}\-\.\+/]*){0,2}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)")
-        .unwrap_or_else(|e| panic!("claim sides pattern: {e}"))
-});
 /// A capitalised name after "on" ("on CityScan-2?"): a dataset, when it names nothing known.
 static ON_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(?:on|over)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}\-\.]*\p{N}[\p{L}\p{N}\-\.]*|\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}\-\.]*)")
@@ -151,7 +146,7 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         let lower = name.to_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         !words.is_empty()
-            && !words.iter().all(|w| NOT_NAMES.contains(w) || (need_shape && STOPWORDS.contains(w)))
+            && !words.iter().all(|w| NOT_NAMES.contains(w) || w.chars().all(|c| c.is_ascii_digit()) || (need_shape && STOPWORDS.contains(w)))
             && (!need_shape || !cased || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()))
     };
     let mut spans = Vec::new();
@@ -181,10 +176,9 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
             spans.push((kind, s, e));
         }
     };
-    if let Some(c) = CLAIM_SIDES.captures(question) {
-        for side in [c.get(1), c.get(2)].into_iter().flatten() {
-            push(EntityKind::Method, side.start(), side.end(), true);
-        }
+    // A claim's grammar marks its names: "cluster-former" needs no capital there.
+    for (kind, start, end) in super::statement::spans(question) {
+        push(kind, start, end, false);
     }
     for c in DATASET_CONTEXT.captures_iter(question) {
         if let Some(m) = c.get(1) {

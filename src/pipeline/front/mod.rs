@@ -13,6 +13,7 @@ pub mod grounding;
 pub mod lexicon;
 pub mod link;
 pub mod normalize;
+pub mod statement;
 pub mod synonyms;
 
 use serde::Serialize;

@@ -208,6 +208,10 @@ impl Planner<'_> {
                 }
             }
             Target::Datasets => out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?),
+            // "D is used for T": T's benchmarks settle it.
+            Target::Verdict if !entities.datasets.is_empty() && entities.methods.is_empty() => {
+                out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?)
+            }
             Target::Problems if entities.fields.is_empty() => {
                 // "for which research problems is SciBERT used": the model's problems.
                 out.extend(self.per_entity("tasks_by_model", "model", &entities.methods, LISTING_ROWS, Role::ProblemsOfField)?)

@@ -14,9 +14,10 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::pipeline::front::classify;
-use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::lexicon::{is_cost, Direction};
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::pipeline::trust::{Fact, PaperRef};
+pub use super::relations::Known;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -40,6 +41,9 @@ impl Label {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FactRef {
     pub statement: String,
+    /// What the fact is about: the model of a result, the dataset or paper of a relation.
+    #[serde(skip)]
+    pub subject: String,
     /// The fact's model, dataset and metric labels, for the answer items (the statement is
     /// for people, never parsed back).
     #[serde(skip)]
@@ -58,6 +62,7 @@ impl FactRef {
     fn of(fact: &Fact) -> Self {
         Self {
             statement: fact.statement(),
+            subject: fact.model.clone(),
             model: fact.model.clone(),
             dataset: fact.dataset.clone(),
             metric: fact.metric.clone(),
@@ -76,6 +81,14 @@ pub struct Verdict {
     pub reason: String,
     pub supporting: Vec<FactRef>,
     pub contradicting: Vec<FactRef>,
+}
+
+impl Verdict {
+    /// Whether the verdict is about scores (a comparison, a value, a best result), as
+    /// opposed to a relation (an evaluation, a dataset's use, a paper's year or DOI).
+    pub fn about_scores(&self) -> bool {
+        matches!(self.relation.as_str(), "outperforms" | "achieves" | "best" | "unknown")
+    }
 }
 
 /// The classifier's comparison words; "tops" only counts once the question is a claim.
@@ -104,12 +117,16 @@ fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
     NUMBER.captures_iter(&text).filter_map(|c| c[1].parse::<f64>().ok()).next()
 }
 
-/// Whether `label` is a variant of the entity's name: the name, then only a qualifier in
-/// parentheses ("XLNet (single model)").
-fn variant_of(entity: &NormalizedEntity, label: &str) -> bool {
-    let fold = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
-    let head = label.split('(').next().unwrap_or(label);
-    label.contains('(') && [&entity.text, &entity.canonical].iter().any(|n| fold(n) == fold(head))
+/// Whether `label` names a variant of the entity: its words begin with the name's words
+/// ("BiT-L (ResNet)" for "BiT-L", "Sparse Transformer (30 layers, fixed attn)" for "sparse
+/// transformer", "XLNet (single model)" for "XLNet").
+pub(super) fn variant_of(entity: &NormalizedEntity, label: &str) -> bool {
+    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
+    let label = words(label);
+    [&entity.text, &entity.canonical].iter().any(|n| {
+        let name = words(n);
+        !name.is_empty() && label.len() > name.len() && label.starts_with(&name)
+    })
 }
 
 fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
@@ -117,14 +134,27 @@ fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
 }
 
 /// The facts about `model` within the claim's dataset and metric (when it names them).
+/// The model's facts include its variants': a claim about "BiT-L" is about the results
+/// recorded for "BiT-L (ResNet)", and "sparse transformer" names every Sparse Transformer.
+/// With no metric named, cost columns (parameters, FLOPs) are not results.
 fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normalized) -> Vec<&'a Fact> {
     facts
         .iter()
-        .filter(|f| f.numeric.is_some())
-        .filter(|f| matches(model, &f.key.0, &f.model))
-        .filter(|f| entities.datasets.is_empty() || entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset)))
-        .filter(|f| entities.metrics.is_empty() || entities.metrics.iter().any(|m| matches(m, &f.key.2, &f.metric)))
+        .filter(|f| on_board(f, entities))
+        .filter(|f| matches(model, &f.key.0, &f.model) || variant_of(model, &f.model))
         .collect()
+}
+
+/// Whether a fact is a score on a board the claim names (any, when it names none).
+fn on_board(f: &Fact, entities: &Normalized) -> bool {
+    f.numeric.is_some()
+        && (entities.datasets.is_empty() || entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset)))
+        && if entities.metrics.is_empty() { !is_cost(&f.metric) } else { entities.metrics.iter().any(|m| matches(m, &f.key.2, &f.metric)) }
+}
+
+/// Whether the model, or a variant of it, was evaluated on `dataset`.
+fn tried(e: &NormalizedEntity, evaluated: &[Evaluated], dataset: &str) -> bool {
+    evaluated.iter().any(|(iri, label, d)| d == dataset && (matches(e, iri, label) || variant_of(e, label)))
 }
 
 fn better(direction: Direction, a: f64, b: f64) -> bool {
@@ -151,10 +181,15 @@ fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradic
 /// label, dataset IRI).
 pub type Evaluated = (String, String, String);
 
-/// Judges the claim in `question` against the resolved `facts`; `evaluated` says which
-/// models were tried on which datasets (a claim about who beats whom needs both sides on
-/// the leaderboard).
-pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// Judges the claim in `question`: a relation claim (an evaluation, a dataset's use, a
+/// paper's year or DOI) against what the graph records in `known`, any other against the
+/// resolved `facts`; `known.evaluated` says which models were tried on which datasets (a
+/// claim about who beats whom needs both sides on the leaderboard).
+pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    if let Some(v) = super::relations::judge(question, entities, known) {
+        return v;
+    }
+    let evaluated = &known.evaluated;
     let methods = &entities.methods;
     if methods.is_empty() {
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
@@ -222,13 +257,12 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
 /// holding the top of one X is evaluated on refutes it.
 fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let (xa, ya) = (&x.canonical, &y.canonical);
-    let tried = |e: &NormalizedEntity, dataset: &str| evaluated.iter().any(|(iri, label, d)| d == dataset && matches(e, iri, label));
-    for top in tops(entities, facts, direction).into_iter().filter(|t| tried(x, &t.key.1) && tried(y, &t.key.1)) {
+    for top in tops(entities, facts, direction).into_iter().filter(|t| tried(x, evaluated, &t.key.1) && tried(y, evaluated, &t.key.1)) {
         let settled = |verdict, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
-        if matches(x, &top.key.0, &top.model) {
+        if matches(x, &top.key.0, &top.model) || variant_of(x, &top.model) {
             return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), vec![FactRef::of(top)], vec![]);
         }
-        if matches(y, &top.key.0, &top.model) {
+        if matches(y, &top.key.0, &top.model) || variant_of(y, &top.model) {
             return settled(Label::Refuted, format!("{ya} holds the best recorded {} on {}", top.metric, top.dataset), vec![], vec![FactRef::of(top)]);
         }
     }
@@ -237,11 +271,7 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
 
 /// The best recorded fact of every leaderboard (dataset and metric) the claim names.
 fn tops<'a>(entities: &Normalized, facts: &'a [Fact], direction: &dyn Fn(&str) -> Direction) -> Vec<&'a Fact> {
-    let named = |f: &&Fact| {
-        f.numeric.is_some()
-            && entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset))
-            && (entities.metrics.is_empty() || entities.metrics.iter().any(|m| matches(m, &f.key.2, &f.metric)))
-    };
+    let named = |f: &&Fact| !entities.datasets.is_empty() && on_board(f, entities);
     let mut boards: Vec<(&str, &str)> = facts.iter().filter(named).map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
     boards.sort();
     boards.dedup();
@@ -303,16 +333,12 @@ fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
     }
 }
 
-/// "X is the best": X's best result against the best recorded on that dataset and metric.
-/// With no result of X there, the best recorded result by another model refutes the claim.
+/// "X is the best": X (or a variant) holding the best recorded result of a board it is on
+/// supports the claim; another model's better result on every such board refutes it; with
+/// no result of X there, the best recorded result by another model refutes it.
 fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
-    let Some(mine) = best(fx, direction) else {
+    if fx.is_empty() {
         let boards = tops(entities, facts, direction);
-        // "XLNet" for "XLNet (single model)": the name the question gives, with a variant.
-        if let Some(variant) = boards.iter().find(|t| variant_of(x, &t.model)) {
-            let reason = format!("{} holds the best recorded {} on {}", variant.model, variant.metric, variant.dataset);
-            return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(variant)], contradicting: vec![] };
-        }
         let others: Vec<&Fact> = boards.into_iter().filter(|t| !matches(x, &t.key.0, &t.model)).collect();
         return match others.first() {
             Some(top) => Verdict {
@@ -324,25 +350,31 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
             },
             None => uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]),
         };
-    };
-    let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
-    let top = best(&board, direction).unwrap_or(mine);
-    if top.numeric == mine.numeric {
-        Verdict {
-            verdict: Label::Supported,
-            relation: "best".into(),
-            reason: format!("{} holds the best recorded {} on {}", x.canonical, mine.metric, mine.dataset),
-            supporting: vec![FactRef::of(mine)],
-            contradicting: vec![],
+    }
+    // Each board X is on: X holds the top of one, or another model beats it on all.
+    let mut boards: Vec<(&str, &str)> = fx.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+    boards.sort();
+    boards.dedup();
+    let mut beaten = Vec::new();
+    for (d, m) in boards {
+        let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == d && f.key.2 == m).collect();
+        let mine_here: Vec<&Fact> = fx.iter().copied().filter(|f| f.key.1 == d && f.key.2 == m).collect();
+        let (Some(top), Some(mine)) = (best(&board, direction), best(&mine_here, direction)) else { continue };
+        if top.numeric == mine.numeric {
+            let reason = format!("{} holds the best recorded {} on {}", mine.model, mine.metric, mine.dataset);
+            return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: vec![] };
         }
-    } else {
-        Verdict {
+        beaten.push((top, mine));
+    }
+    match beaten.first() {
+        Some((top, mine)) => Verdict {
             verdict: Label::Refuted,
             relation: "best".into(),
             reason: format!("{} scores better than {} on {} by {}", top.model, x.canonical, mine.dataset, mine.metric),
             supporting: vec![],
-            contradicting: vec![FactRef::of(top), FactRef::of(mine)],
-        }
+            contradicting: beaten.iter().flat_map(|(t, m)| [FactRef::of(t), FactRef::of(m)]).collect(),
+        },
+        None => uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]),
     }
 }
 
@@ -383,7 +415,7 @@ mod tests {
 
     fn judge_q(q: &str, methods: &[&str], facts: &[Fact]) -> Label {
         let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
-        judge(q, &entities(methods), facts, &evaluated, &|_| Direction::Higher).verdict
+        judge(q, &entities(methods), facts, &Known { evaluated, ..Known::default() }, &|_| Direction::Higher).verdict
     }
 
     #[test]
@@ -400,7 +432,8 @@ mod tests {
         let facts = [fact("A", 90.0)];
         // B was evaluated on D, its value unrecorded; C was never evaluated there.
         let evaluated: Vec<Evaluated> = vec![("m:A".into(), "A".into(), "d".into()), ("m:B".into(), "B".into(), "d".into())];
-        let judge_e = |q: &str, m: &[&str]| judge(q, &entities(m), &facts, &evaluated, &|_| Direction::Higher).verdict;
+        let known = Known { evaluated, ..Known::default() };
+        let judge_e = |q: &str, m: &[&str]| judge(q, &entities(m), &facts, &known, &|_| Direction::Higher).verdict;
         assert_eq!(judge_e("A outperforms B on D", &["A", "B"]), Label::Supported);
         assert_eq!(judge_e("B outperforms A on D", &["B", "A"]), Label::Refuted);
         assert_eq!(judge_e("A outperforms C on D", &["A", "C"]), Label::Uncertain);
@@ -412,7 +445,7 @@ mod tests {
         let facts = [fact("A", 73.6)];
         let mut e = entities(&["B"]);
         e.metrics = vec![entity(EntityKind::Metric, "F1")];
-        let verdict = |q: &str| judge(q, &e, &facts, &[], &|_| Direction::Higher).verdict;
+        let verdict = |q: &str| judge(q, &e, &facts, &Known::default(), &|_| Direction::Higher).verdict;
         assert_eq!(verdict("B reaches 75 F1 on D"), Label::Refuted);
         assert_eq!(verdict("B reaches 70 F1 on D"), Label::Uncertain, "below the top: B's own result is not recorded");
     }
@@ -422,6 +455,9 @@ mod tests {
         let facts = [fact("XLNet (single model)", 90.7), fact("BERT", 88.0)];
         assert_eq!(judge_q("XLNet is the best on D, right?", &["XLNet"], &facts), Label::Supported);
         assert_eq!(judge_q("Is BERT the best on D?", &["BERT"], &facts), Label::Refuted);
+        let facts = [fact("BiT-L (ResNet)", 88.61), fact("BiTTER", 70.0)];
+        assert_eq!(judge_q("BiT-L gets 88.6% on D", &["BiT-L"], &facts), Label::Supported, "a variant's result is the named model's");
+        assert_eq!(judge_q("Bi gets 70 on D", &["Bi"], &facts), Label::Uncertain, "a word that only begins another is not a variant");
     }
 
     #[test]
@@ -437,6 +473,15 @@ mod tests {
         assert_eq!(judge_q("Does A achieve 90.9 F1 on D?", &["A"], &facts), Label::Supported);
         assert_eq!(judge_q("Does A achieve 95 F1 on D?", &["A"], &facts), Label::Refuted);
         assert_eq!(judge_q("Does Z achieve 95 F1 on D?", &["Z"], &facts), Label::Uncertain);
+    }
+
+    #[test]
+    fn a_best_claim_holds_on_any_board_the_model_tops_and_never_on_a_cost_column() {
+        let on = |f: Fact, metric: &str| Fact { metric: metric.into(), key: (f.key.0.clone(), f.key.1.clone(), metric.to_lowercase()), ..f };
+        let facts = [on(fact("A", 90.0), "Accuracy"), on(fact("B", 85.0), "Accuracy"), on(fact("B", 99.0), "BLEU"), on(fact("A", 50.0), "BLEU")];
+        assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Supported, "B tops the BLEU board");
+        let facts = [on(fact("A", 90.0), "Accuracy"), on(fact("B", 85.0), "Accuracy"), on(fact("B", 900.0), "Number of params")];
+        assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Refuted, "a parameter count is not a result");
     }
 
     #[test]

@@ -1,0 +1,98 @@
+//! The names a claim's grammar points at, whatever the lexicon knows: the two sides of "X
+//! outperforms Y" (asked or stated), the subject of "X gets / has / is the best ...", and
+//! the board after "on" up to the request to confirm. A claim is about exactly these, so a
+//! name nobody put in a synonym table ("cluster-former", "MultiFiT", "sparse transformer")
+//! still becomes an entity for the text index to link, and a known word inside it
+//! ("transformer") is not mistaken for the whole name. Spans only; pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::lexicon::EntityKind;
+
+/// One word of a name: letters, digits and the symbols names carry ("SRU++", "BiT-L",
+/// "(UN)", "#C=512"), or a lone "+" joining two ("MultiCCA + CNN").
+const WORD: &str = r"(?:\+|[\p{L}\p{N}(][\p{L}\p{N}\-\.\+/()#=]*)";
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| panic!("statement pattern {pattern}: {e}"))
+}
+
+/// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
+static SIDES: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:really\s+)?(?:(?:is|was|are)\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:do|does|did|perform|performs)?\s*better than|worse than|superior to|inferior to)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+    ))
+});
+/// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
+static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|attained|holds|tops|topped|leads|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:is|was)\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
+    ))
+});
+/// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
+static BOARD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)(?:\s+(?:benchmark|dataset|test set))?\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not)\b)")
+});
+
+/// Words that open a question or a request, never a name: "which model has ..." asks.
+const NOT_A_SUBJECT: &[&str] = &[
+    "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "can",
+    "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
+];
+
+fn a_name(question: &str, m: &regex::Match) -> bool {
+    let first = question[m.start()..m.end()].split_whitespace().next().unwrap_or("").to_lowercase();
+    !NOT_A_SUBJECT.contains(&first.as_str())
+}
+
+/// The spans of the names a claim's grammar gives, by kind: models first, then the board.
+pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
+    let mut out = Vec::new();
+    if let Some(c) = SIDES.captures(question).filter(|c| c.get(1).is_some_and(|m| a_name(question, &m))) {
+        out.extend([c.get(1), c.get(2)].into_iter().flatten().map(|m| (EntityKind::Method, m.start(), m.end())));
+    } else if let Some(m) = SUBJECT.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)) {
+        out.push((EntityKind::Method, m.start(), m.end()));
+    }
+    if !out.is_empty() {
+        if let Some(m) = BOARD.captures_iter(question).last().and_then(|c| c.get(1)) {
+            out.push((EntityKind::Dataset, m.start(), m.end()));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(question: &str) -> Vec<(EntityKind, &str)> {
+        spans(question).into_iter().map(|(k, s, e)| (k, &question[s..e])).collect()
+    }
+
+    #[test]
+    fn both_sides_of_a_comparison_are_named_asked_or_stated() {
+        assert_eq!(named("cluster-former is better than DrQA on SearchQA"), [(EntityKind::Method, "cluster-former"), (EntityKind::Method, "DrQA"), (EntityKind::Dataset, "SearchQA")]);
+        assert_eq!(named("Does GCN outperform GAT on Citeseer?")[..2], [(EntityKind::Method, "GCN"), (EntityKind::Method, "GAT")]);
+        assert_eq!(
+            named("BiLSTM (UN) does better than MultiCCA + CNN on MLDoc en-zh, true?"),
+            [(EntityKind::Method, "BiLSTM (UN)"), (EntityKind::Method, "MultiCCA + CNN"), (EntityKind::Dataset, "MLDoc en-zh")]
+        );
+    }
+
+    #[test]
+    fn the_subject_of_a_stated_result_and_its_board_are_named() {
+        assert_eq!(named("sparse transformer has the lowest bpc on enwik8, right?"), [(EntityKind::Method, "sparse transformer"), (EntityKind::Dataset, "enwik8")]);
+        assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);
+        assert_eq!(named("Mamba is the best model on long range arena"), [(EntityKind::Method, "Mamba"), (EntityKind::Dataset, "long range arena")]);
+        assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet by top-1 accuracy"), [(EntityKind::Method, "BiT-L"), (EntityKind::Dataset, "ImageNet")]);
+    }
+
+    #[test]
+    fn questions_that_state_nothing_name_nothing() {
+        assert!(named("which models are evaluated on ImageNet?").is_empty());
+        assert!(named("papers on knowledge graph completion").is_empty());
+        assert!(named("Which model has achieved the highest Accuracy score on the Story Cloze Test benchmark dataset?").is_empty());
+    }
+}

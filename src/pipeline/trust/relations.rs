@@ -1,0 +1,181 @@
+//! Claims that are not about scores, decided from what the graph records: "X was evaluated
+//! on D" (a result of X, or of a variant of it, on D), "D is used for T" (D among the
+//! benchmarks of research problem T), and a named paper's year or DOI ("'Title' came out in
+//! 2003", "the QALD-6 paper's doi is 10.1007/..."). A relation the graph confirms is
+//! `SUPPORTED`; a year or DOI that differs from the recorded one is `REFUTED` with the
+//! recorded value; a relation the graph merely lacks stays `UNCERTAIN` (the graph is never
+//! complete). Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::verdict::{Evaluated, FactRef, Label, Verdict};
+use super::PaperRef;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+
+/// What the graph told the pipeline beyond scored facts, for the claims read here.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    /// Which models were tried on which datasets.
+    pub evaluated: Vec<Evaluated>,
+    /// The papers stating those evaluations: (model IRI, dataset IRI, paper).
+    pub evaluation_papers: Vec<(String, String, PaperRef)>,
+    /// The benchmarks of the research problems the claim names: (dataset IRI, label, a
+    /// paper listing it).
+    pub task_datasets: Vec<(String, String, Option<PaperRef>)>,
+    /// The papers the question points at, best match first, with their DOIs.
+    pub papers: Vec<(PaperRef, Vec<String>)>,
+}
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| panic!("relation pattern {pattern}: {e}"))
+}
+
+static EVALUATED: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)\b(evaluated|tested|benchmarked|assessed|tried|reports? results|has results|was run)\b[^?]{0,30}\b(on|against|with)\b"));
+static USED_FOR: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)\b(used|employed|applied|a benchmark|a dataset|benchmarks?|datasets?)\s+(for|in|of)\b"));
+static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]+"));
+static YEAR_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b")
+});
+
+fn evaluated_on(e: &NormalizedEntity, label: &str, iri: &str) -> bool {
+    e.iris.iter().any(|i| i == iri) || e.names(label) || super::verdict::variant_of(e, label)
+}
+
+/// The verdict on a relation claim, when the claim is one.
+pub fn judge(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
+    paper_metadata(question, known)
+        .or_else(|| evaluation(question, entities, known))
+        .or_else(|| used_for(question, entities, known))
+}
+
+fn verdict(label: Label, relation: &str, reason: String, fact: FactRef) -> Verdict {
+    let (supporting, contradicting) = if label == Label::Refuted { (vec![], vec![fact]) } else { (vec![fact], vec![]) };
+    Verdict { verdict: label, relation: relation.into(), reason, supporting, contradicting }
+}
+
+fn fact(subject: &str, what: &str, value: &str, statement: String, papers: Vec<PaperRef>) -> FactRef {
+    FactRef { statement, subject: subject.into(), model: String::new(), dataset: String::new(), metric: what.into(), value: value.into(), papers, sources: Vec::new() }
+}
+
+/// "X was evaluated on D": a recorded result of X (or a variant) on a dataset D names.
+fn evaluation(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
+    let (model, dataset) = (entities.methods.first()?, entities.datasets.first()?);
+    if !EVALUATED.is_match(question) {
+        return None;
+    }
+    let on_d = |d: &str| dataset.iris.iter().any(|i| i == d);
+    let hit = known.evaluated.iter().find(|(iri, label, d)| on_d(d) && evaluated_on(model, label, iri));
+    Some(match hit {
+        Some((iri, label, d)) => {
+            let papers = known.evaluation_papers.iter().filter(|(m, on, _)| m == iri && on == d).map(|(_, _, p)| p.clone()).collect();
+            let mut f = fact(label, "evaluated on", &dataset.canonical, format!("{label} was evaluated on {}", dataset.canonical), papers);
+            (f.model, f.dataset) = (label.clone(), dataset.canonical.clone());
+            verdict(Label::Supported, "evaluated", format!("the graph records a result of {label} on {}", dataset.canonical), f)
+        }
+        None => Verdict {
+            verdict: Label::Uncertain,
+            relation: "evaluated".into(),
+            reason: format!("the graph records no result of {} on {}", model.canonical, dataset.canonical),
+            supporting: vec![],
+            contradicting: vec![],
+        },
+    })
+}
+
+/// "D is used for T": D among the benchmarks of research problem T.
+fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
+    let (dataset, task) = (entities.datasets.first()?, entities.tasks.first()?);
+    if !USED_FOR.is_match(question) || !entities.methods.is_empty() {
+        return None;
+    }
+    let hit = known.task_datasets.iter().find(|(iri, label, _)| dataset.iris.iter().any(|i| i == iri) || dataset.names(label));
+    Some(match hit {
+        Some((_, label, paper)) => {
+            let mut f = fact(label, "research problem", &task.canonical, format!("{label} is a benchmark of {}", task.canonical), paper.iter().cloned().collect());
+            f.dataset = label.clone();
+            verdict(Label::Supported, "used_for", format!("the graph lists {label} among the benchmarks of {}", task.canonical), f)
+        }
+        None => Verdict {
+            verdict: Label::Uncertain,
+            relation: "used_for".into(),
+            reason: format!("the graph does not list {} among the benchmarks of {}", dataset.canonical, task.canonical),
+            supporting: vec![],
+            contradicting: vec![],
+        },
+    })
+}
+
+/// A named paper's year or DOI against the recorded one.
+fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
+    let (paper, dois) = known.papers.first()?;
+    // A number inside the title ("QALD-6", "2019-nCoV") is not the claim.
+    let rest = question.replace(&paper.title, " ");
+    if let Some(claimed) = DOI.find(&rest).map(|m| m.as_str().trim_end_matches(['.', ')']).to_lowercase()) {
+        let recorded = dois.iter().find(|d| d.to_lowercase().ends_with(&claimed) || claimed.ends_with(&d.to_lowercase()));
+        return Some(match (recorded, dois.first()) {
+            (Some(d), _) => verdict(Label::Supported, "doi", format!("the graph records the DOI {d} for \"{}\"", paper.title), fact(&paper.title, "doi", d, format!("\"{}\" has the DOI {d}", paper.title), vec![paper.clone()])),
+            (None, Some(d)) => verdict(Label::Refuted, "doi", format!("the graph records the DOI {d} for \"{}\", not {claimed}", paper.title), fact(&paper.title, "doi", d, format!("\"{}\" has the DOI {d}", paper.title), vec![paper.clone()])),
+            (None, None) => Verdict { verdict: Label::Uncertain, relation: "doi".into(), reason: format!("the graph records no DOI for \"{}\"", paper.title), supporting: vec![], contradicting: vec![] },
+        });
+    }
+    let claimed: i32 = YEAR_CLAIM.captures(&rest)?.get(2)?.as_str().parse().ok()?;
+    let year = paper.year?;
+    let f = fact(&paper.title, "year", &year.to_string(), format!("\"{}\" was published in {year}", paper.title), vec![paper.clone()]);
+    Some(if year == claimed {
+        verdict(Label::Supported, "year", format!("the graph records {year} as the year of \"{}\"", paper.title), f)
+    } else {
+        verdict(Label::Refuted, "year", format!("the graph records {year} as the year of \"{}\", not {claimed}", paper.title), f)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::front::lexicon::EntityKind;
+
+    fn entity(kind: EntityKind, name: &str, iri: &str) -> NormalizedEntity {
+        NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![iri.into()], direction: None, link: None }
+    }
+
+    fn paper(title: &str, year: i32, doi: &str) -> Known {
+        Known { papers: vec![(PaperRef { iri: "p".into(), title: title.into(), year: Some(year) }, vec![doi.into()])], ..Known::default() }
+    }
+
+    #[test]
+    fn a_papers_year_or_doi_is_checked_against_the_recorded_one() {
+        let known = paper("Nitrous oxide emissions from the Arabian Sea: A synthesis", 2001, "10.5194/acp-1-61-2001");
+        let label = |q: &str| judge(q, &Normalized::default(), &known).map(|v| v.verdict);
+        assert_eq!(label("'Nitrous oxide emissions from the Arabian Sea: A synthesis' came out in 2003"), Some(Label::Refuted));
+        assert_eq!(label("the arabian sea N2O synthesis was published in 2001, right?"), Some(Label::Supported));
+        assert_eq!(label("its doi is 10.5194/acp-1-61-2001, right?"), Some(Label::Supported));
+        assert_eq!(label("its doi is 10.1000/other, right?"), Some(Label::Refuted));
+        assert_eq!(label("the synthesis paper is good"), None, "no year or DOI stated: not a metadata claim");
+    }
+
+    #[test]
+    fn an_evaluation_is_supported_by_a_recorded_result_and_otherwise_uncertain() {
+        let mut entities = Normalized::default();
+        entities.methods.push(entity(EntityKind::Method, "HDLTex", "m"));
+        entities.datasets.push(entity(EntityKind::Dataset, "WOS-46985", "d"));
+        let mut known = Known { evaluated: vec![("m".into(), "HDLTex".into(), "d".into())], ..Known::default() };
+        let label = |k: &Known| judge("HDLTex was evaluated on WOS-46985, yes?", &entities, k).map(|v| v.verdict);
+        assert_eq!(label(&known), Some(Label::Supported));
+        known.evaluated[0].2 = "other".into();
+        assert_eq!(label(&known), Some(Label::Uncertain));
+    }
+
+    #[test]
+    fn a_dataset_listed_under_a_problem_supports_that_it_is_used_for_it() {
+        let mut entities = Normalized::default();
+        entities.datasets.push(entity(EntityKind::Dataset, "Jacquard dataset", "d"));
+        entities.tasks.push(entity(EntityKind::Task, "Robotic Grasping", "t"));
+        let known = Known { task_datasets: vec![("d".into(), "Jacquard dataset".into(), None)], ..Known::default() };
+        let v = judge("the jacquard dataset is used for robotic grasping?", &entities, &known).map(|v| v.verdict);
+        assert_eq!(v, Some(Label::Supported));
+        assert_eq!(judge("the jacquard dataset is used for robotic grasping?", &entities, &Known::default()).map(|v| v.verdict), Some(Label::Uncertain));
+    }
+}
