@@ -234,6 +234,19 @@ impl TextIndex {
         out
     }
 
+    /// "pointnav" as "point nav" when the index knows both halves and not the whole word:
+    /// people write names joined that labels write apart.
+    pub fn split_compound(&self, word: &str) -> Option<String> {
+        let lower = word.to_lowercase();
+        if lower.len() < 6 || !lower.chars().all(|c| c.is_ascii_alphabetic()) || !self.weights(&lower).is_empty() {
+            return None;
+        }
+        (3..=lower.len() - 3).find_map(|i| {
+            let (a, b) = lower.split_at(i);
+            (self.weights(a).len() == 1 && self.weights(b).len() == 1).then(|| format!("{a} {b}"))
+        })
+    }
+
     /// The inverse document frequency of each term (BM25's), over the whole index.
     fn idf(&self, terms: &[String]) -> BTreeMap<String, f32> {
         let searcher = self.reader.searcher();

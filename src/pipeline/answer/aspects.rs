@@ -16,7 +16,10 @@ fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>>
     static YEAR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b(year|when|published|publication date|came out)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
     });
-    let (doi, year) = (DOI.is_match(question), YEAR.is_match(question));
+    static DOI_VALUE: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b10\.\d{4,9}/\S+").unwrap_or_else(|e| panic!("doi value pattern: {e}")));
+    // "which paper has doi 10.x/y" gives the DOI: the paper is asked for, not its DOI.
+    let (doi, year) = (DOI.is_match(question) && !DOI_VALUE.is_match(question), YEAR.is_match(question));
     if !doi && !year {
         return None;
     }
@@ -85,6 +88,7 @@ mod tests {
         assert_eq!(labels("OAG-BERT paper - doi and year"), Some(vec!["10.1/x".to_owned(), "2019".to_owned()]));
         assert_eq!(labels("which problem does the BERT paper address"), Some(vec!["Question Answering".to_owned()]));
         assert_eq!(labels("models in the BERT paper"), Some(vec!["BERT".to_owned()]));
+        assert_eq!(labels("which paper has doi 10.1234/x"), None, "the DOI is given: the paper itself is asked for");
         assert_eq!(labels("tell me about the BERT paper"), None, "the paper itself");
     }
 }

@@ -180,6 +180,7 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     for (kind, start, end) in super::statement::spans(question) {
         push(kind, start, end, false);
     }
+
     for c in DATASET_CONTEXT.captures_iter(question) {
         if let Some(m) = c.get(1) {
             push(EntityKind::Dataset, m.start(), m.end(), true);
@@ -207,6 +208,11 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         if let Some(m) = c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)) {
             push(EntityKind::Metric, m.start(), m.end(), false);
         }
+    }
+    // Last, so that a name its context marks wins: a leaderboard's board, lowercase and
+    // unknown, is a guess the text index must confirm.
+    if let Some((start, end)) = super::statement::board(question) {
+        push(EntityKind::Dataset, start, end, false);
     }
     spans
 }

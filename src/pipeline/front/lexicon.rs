@@ -127,7 +127,8 @@ pub fn direction_by_words(metric: &str) -> Direction {
         regex::Regex::new(r"(?i)\b(error|errors|err|perplexity|ppl|bpc|bits?[ /-]?per|bits/dim\w*|loss|wer|cer|fid|distance|mae|mse|rmse|nll)\b|error rate")
             .unwrap_or_else(|e| panic!("lower-is-better pattern: {e}"))
     });
-    if LOWER.is_match(metric) || is_cost(metric) {
+    let metric = metric.replace('_', " ");
+    if LOWER.is_match(&metric) || is_cost(&metric) {
         Direction::Lower
     } else {
         Direction::Higher
@@ -505,7 +506,7 @@ mod tests {
 
     #[test]
     fn a_metric_no_table_knows_takes_its_direction_from_its_words() {
-        for lower in ["Test perplexity", "Word Error Rate (WER)", "Bit per Character (BPC)", "bits/dimension", "Number of params", "FID"] {
+        for lower in ["Test perplexity", "Word Error Rate (WER)", "Bit per Character (BPC)", "bits/dimension", "Number of params", "FID", "DISTANCE_TO_GOAL"] {
             assert_eq!(direction_by_words(lower), Direction::Lower, "{lower}");
         }
         for higher in ["Top 1 Accuracy", "BLEU score", "Percentage correct", "F1"] {

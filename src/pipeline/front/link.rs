@@ -36,7 +36,20 @@ fn doc_kind(kind: EntityKind) -> DocKind {
 
 /// Links one name, if a label of its kind holds all its words.
 pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
-    let hits = index.search(&entity.text, &[doc_kind(entity.kind)], 20);
+    link_as(index, entity, &entity.text.clone());
+    if entity.link.is_none() {
+        // "habitat pointnav" for "Habitat 2020 Point Nav": joined words split where the
+        // index knows both halves.
+        let split: Vec<String> = entity.text.split_whitespace().map(|w| index.split_compound(w).unwrap_or_else(|| w.to_owned())).collect();
+        let split = split.join(" ");
+        if split != entity.text {
+            link_as(index, entity, &split);
+        }
+    }
+}
+
+fn link_as(index: &TextIndex, entity: &mut NormalizedEntity, name: &str) {
+    let hits = index.search(name, &[doc_kind(entity.kind)], 20);
     let Some(best) = hits
         .iter()
         .filter(|h| h.coverage >= 0.999)
@@ -137,6 +150,18 @@ mod tests {
         let mut unknown = entity(EntityKind::Dataset, "Cornell hand tracking");
         link(&index, &mut unknown);
         assert!(unknown.iris.is_empty() && unknown.link.is_none(), "not every word is in a label");
+    }
+
+    #[test]
+    fn a_word_written_joined_links_to_a_label_that_writes_it_apart() {
+        let docs = [(DocKind::Dataset, "p", "Habitat 2020 Point Nav test-std"), (DocKind::Dataset, "o", "Habitat 2020 Object Nav test-std")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut board = entity(EntityKind::Dataset, "habitat 2020 pointnav test-std");
+        link(&index, &mut board);
+        assert_eq!(board.iris, vec!["p".to_owned()]);
+        let mut other = entity(EntityKind::Dataset, "habitat 2020 pointless test-std");
+        link(&index, &mut other);
+        assert!(other.iris.is_empty(), "a split needs both halves in the index");
     }
 
     #[test]

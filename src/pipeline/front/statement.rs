@@ -33,8 +33,31 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)(?:\s+(?:benchmark|dataset|test set))?\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not)\b)")
+    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus))*\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not)\b)")
 });
+
+/// A leaderboard question: "who has the best SPL on ...", "top models on ...".
+static LEADERBOARD: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leading|strongest)\b"));
+
+/// The board a leaderboard question names after its last "on" ("habitat 2020 pointnav
+/// test-std"), when the question names no dataset the lexicon knows: a guess, kept only if
+/// the text index links it (see [`drop_unlinked_board`]).
+pub fn board(question: &str) -> Option<(usize, usize)> {
+    if !LEADERBOARD.is_match(question) {
+        return None;
+    }
+    let m = BOARD.captures_iter(question).last()?.get(1)?;
+    Some((m.start(), m.end()))
+}
+
+/// Drops the board guess of [`board`] when nothing in the graph is called that.
+pub fn drop_unlinked_board(question: &str, entities: &mut super::normalize::Normalized) {
+    if let Some((start, end)) = board(question) {
+        let guess = &question[start..end];
+        entities.datasets.retain(|d| d.is_linked() || d.text != guess);
+    }
+}
 
 /// Words that open a question or a request, never a name: "which model has ..." asks.
 const NOT_A_SUBJECT: &[&str] = &[
@@ -87,6 +110,13 @@ mod tests {
         assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);
         assert_eq!(named("Mamba is the best model on long range arena"), [(EntityKind::Method, "Mamba"), (EntityKind::Dataset, "long range arena")]);
         assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet by top-1 accuracy"), [(EntityKind::Method, "BiT-L"), (EntityKind::Dataset, "ImageNet")]);
+    }
+
+    #[test]
+    fn a_leaderboard_question_names_its_board_after_on() {
+        let q = "who has the best SPL on habitat 2020 pointnav test-std";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
+        assert_eq!(board("papers on graph neural networks"), None, "not a leaderboard question");
     }
 
     #[test]
