@@ -82,23 +82,28 @@ fn weight(kind: EntityKind) -> f64 {
     }
 }
 
-pub fn score(hit: &PaperHit, keywords: &[String]) -> f64 {
+/// `names` are the question's entity mentions, lowercased: a title headed by one ("BERT:
+/// Pre-training ...", "HDLTex: Hierarchical ...") is that name's own paper, and counts like
+/// a lookup.
+pub fn score(hit: &PaperHit, keywords: &[String], names: &[String]) -> f64 {
     let title = hit.title.to_lowercase();
     let entities: f64 = hit.matched.iter().map(|(kind, _)| weight(*kind)).sum();
     let words = keywords.iter().filter(|k| title.contains(k.as_str())).count() as f64;
+    let headed = title.split_once(':').is_some_and(|(head, _)| names.iter().any(|n| n == head.trim()));
     // A title the text index found relevant counts like two matched keywords at most.
-    entities + words + 2.0 * hit.relevance + if hit.looked_up { 3.0 } else { 0.0 }
+    entities + words + 2.0 * hit.relevance + if hit.looked_up || headed { 3.0 } else { 0.0 }
 }
 
 pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max: usize) -> Ranking {
     let mut relaxed = false;
+    let names: Vec<String> = entities.all().map(|e| e.text.to_lowercase()).collect();
     let scored: Vec<Ranked> = evidence
         .papers
         .values()
         .map(|hit| Ranked {
             iri: hit.iri.clone(),
             title: hit.title.clone(),
-            score: score(hit, keywords),
+            score: score(hit, keywords, &names),
             matched: hit.matched.clone(),
         })
         .filter(|r| r.score >= 1.0)
@@ -153,6 +158,14 @@ mod tests {
             e.papers.insert(h.iri.clone(), h);
         }
         e
+    }
+
+    #[test]
+    fn a_title_headed_by_the_named_thing_is_its_own_paper() {
+        let method = hit("a", "A BERT Baseline for the Natural Questions", &[(EntityKind::Method, "BERT")]);
+        let own = hit("b", "BERT: Pre-training of Deep Bidirectional Transformers", &[]);
+        let names = vec!["bert".to_owned()];
+        assert!(score(&own, &["bert".into()], &names) > score(&method, &["bert".into()], &names));
     }
 
     #[test]

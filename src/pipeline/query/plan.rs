@@ -173,6 +173,9 @@ impl Planner<'_> {
                 .get(kind)
                 .iter()
                 .filter(|e| !quoted.as_deref().is_some_and(|t| t.contains(&e.text.to_lowercase())))
+                // In a lookup, a name of four words or more is the paper's title ("Attention
+                // is all you need" is a synonym of the Transformer, but asks for a paper).
+                .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
                 .cloned()
                 .collect();
             out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
