@@ -239,7 +239,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // one)"): never a statement about it.
     let plain = PARENTHESES.replace_all(q, " ");
     let plain = plain.as_ref();
-    let comparison = COMPARISON.is_match(q) && !NOT_COMPARISON.is_match(q);
+    let comparison = COMPARISON.is_match(plain) && !NOT_COMPARISON.is_match(plain);
     let asks_datasets = ASKS_DATASETS.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let asks_code = ASKS_CODE.is_match(q);

@@ -27,6 +27,10 @@ pub struct Graph {
 /// The share of a question's term weight (summed IDF) a title must hold to be called
 /// relevant: below it, a paper shares only generic words with the question ("learning").
 pub const RELEVANT_COVERAGE: f32 = 0.55;
+/// With three words or more the graph knows, a title holding the most specific of them
+/// ("malaria" in "deep learning for malaria diagnosis") needs less of the rest. A two-word
+/// topic still needs both ("federated learning" is not federated query processing).
+pub const SPECIFIC_COVERAGE: f32 = 0.45;
 /// The share of a lookup's term weight the paper's title must hold.
 pub const LOOKUP_COVERAGE: f32 = 0.8;
 /// Most titles one index search returns.
@@ -51,15 +55,7 @@ impl Graph {
     /// knows when there are only two ("federated learning" needs both: a title with only
     /// "federated" is about something else). Empty without an index.
     pub fn titles(&self, words: &[String]) -> Vec<crate::index::Hit> {
-        let Some(index) = &self.index else { return Vec::new() };
-        let text = words.join(" ");
-        let known = index.weights(&text);
-        if known.is_empty() {
-            return Vec::new();
-        }
-        let needed = if known.len() <= 2 { known.len() } else { 1 };
-        let hits = index.search(&text, &[crate::index::DocKind::Paper], INDEXED_TITLES);
-        hits.into_iter().filter(|h| h.coverage >= RELEVANT_COVERAGE && h.matched.len() >= needed).collect()
+        self.index.as_deref().map(|index| relevant_titles(index, words)).unwrap_or_default()
     }
 
     /// The question's strategies (none, with a diagnostic, if a template and its
@@ -102,5 +98,58 @@ impl Graph {
         }
         ledger.extend(own);
         rows
+    }
+}
+
+/// The titles of [`Graph::titles`], from `index`.
+fn relevant_titles(index: &crate::index::TextIndex, words: &[String]) -> Vec<crate::index::Hit> {
+    let text = words.join(" ");
+    let known = index.weights(&text);
+    let Some((rarest, _)) = known.first() else { return Vec::new() };
+    let needed = if known.len() <= 2 { known.len() } else { 1 };
+    let hits = index.search(&text, &[crate::index::DocKind::Paper], INDEXED_TITLES);
+    hits.into_iter()
+        .filter(|h| {
+            (h.coverage >= RELEVANT_COVERAGE && h.matched.len() >= needed) || (known.len() > 2 && h.coverage >= SPECIFIC_COVERAGE && h.matched.contains(rarest))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{DocKind, IndexDoc, TextIndex};
+
+    fn titles(labels: &[&str], question: &str) -> Vec<String> {
+        let docs = labels.iter().enumerate().map(|(i, l)| IndexDoc { kind: DocKind::Paper, iri: format!("p{i}"), label: (*l).to_owned() });
+        let index = TextIndex::build(docs, None).unwrap();
+        let words: Vec<String> = question.split_whitespace().map(str::to_owned).collect();
+        relevant_titles(&index, &words).into_iter().map(|h| h.label).collect()
+    }
+
+    const TITLES: &[&str] = &[
+        "FedX: Federated Query Processing on Linked Data",
+        "Deep malaria parasite detection in thin blood smear images",
+        "A survey of deep learning",
+        "Learning to rank with deep networks",
+        "Transfer learning for image diagnosis",
+        "Reinforcement learning for robots",
+        "Graph learning at scale",
+        "Automated diagnosis of skin cancer",
+        "Diagnosis of faults in engines",
+        "Learning about malaria",
+    ];
+
+    #[test]
+    fn a_two_word_topic_needs_both_words_in_a_title() {
+        assert!(titles(TITLES, "federated learning").is_empty(), "{:?}", titles(TITLES, "federated learning"));
+    }
+
+    #[test]
+    fn with_more_words_a_title_holding_the_most_specific_needs_less_of_the_rest() {
+        let found = titles(TITLES, "deep learning malaria diagnosis");
+        assert!(found.contains(&"Deep malaria parasite detection in thin blood smear images".to_owned()), "{found:?}");
+        assert!(found.contains(&"Learning about malaria".to_owned()), "under the general share, but it holds \"malaria\": {found:?}");
+        assert!(!found.contains(&"A survey of deep learning".to_owned()), "{found:?}");
     }
 }
