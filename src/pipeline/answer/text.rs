@@ -47,6 +47,9 @@ fn listing_head(target: Target, entities: &Normalized) -> String {
         Target::Datasets if !has(&[EntityKind::Task, EntityKind::Field]) && has(&[EntityKind::Method]) => {
             format!("Datasets {} was evaluated on", of(&[EntityKind::Method]))
         }
+        Target::Datasets if !has(&[EntityKind::Task, EntityKind::Field]) && has(&[EntityKind::Metric]) => {
+            format!("Datasets with results by {}", of(&[EntityKind::Metric]))
+        }
         Target::Datasets => format!("Datasets used for {}", of(&[EntityKind::Task, EntityKind::Field])),
         Target::Problems if !has(&[EntityKind::Field]) && has(&[EntityKind::Method]) => {
             format!("Research problems {} is used for", of(&[EntityKind::Method]))

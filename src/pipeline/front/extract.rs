@@ -209,10 +209,13 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
             push(EntityKind::Metric, m.start(), m.end(), false);
         }
     }
-    // Last, so that a name its context marks wins: a leaderboard's board, lowercase and
-    // unknown, is a guess the text index must confirm.
+    // Last, so that a name its context marks wins: a leaderboard's board and the task of a
+    // request for datasets, lowercase and unknown, are guesses the text index must confirm.
     if let Some((start, end)) = super::statement::board(question) {
         push(EntityKind::Dataset, start, end, false);
+    }
+    if let Some((start, end)) = super::statement::listing_task(question) {
+        push(EntityKind::Task, start, end, false);
     }
     spans
 }

@@ -68,7 +68,7 @@ impl Front {
         if let Some(index) = index {
             link::widened(index, question, &mut normalized);
             link::unlinked(index, &mut normalized);
-            statement::drop_unlinked_board(question, &mut normalized);
+            statement::drop_unlinked_guesses(question, &mut normalized);
         }
         Self {
             normalized,

@@ -51,11 +51,29 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     Some((m.start(), m.end()))
 }
 
-/// Drops the board guess of [`board`] when nothing in the graph is called that.
-pub fn drop_unlinked_board(question: &str, entities: &mut super::normalize::Normalized) {
+/// "grasping datasets?", "benchmarks for grasping": the task a request for datasets
+/// names, a guess the text index must confirm like [`board`].
+static LISTING_TASK: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$")
+});
+
+/// The task of a request for datasets, when it names one (see [`LISTING_TASK`]).
+pub fn listing_task(question: &str) -> Option<(usize, usize)> {
+    let c = LISTING_TASK.captures(question)?;
+    let m = c.get(1).or_else(|| c.get(2))?;
+    Some((m.start(), m.end()))
+}
+
+/// Drops the guesses of [`board`] and [`listing_task`] when nothing in the graph is called
+/// that.
+pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::Normalized) {
     if let Some((start, end)) = board(question) {
         let guess = &question[start..end];
         entities.datasets.retain(|d| d.is_linked() || d.text != guess);
+    }
+    if let Some((start, end)) = listing_task(question) {
+        let guess = &question[start..end];
+        entities.tasks.retain(|t| t.is_linked() || t.text != guess);
     }
 }
 
@@ -117,6 +135,14 @@ mod tests {
         let q = "who has the best SPL on habitat 2020 pointnav test-std";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
         assert_eq!(board("papers on graph neural networks"), None, "not a leaderboard question");
+    }
+
+    #[test]
+    fn a_request_for_datasets_names_its_task() {
+        let task = |q: &'static str| listing_task(q).map(|(s, e)| &q[s..e]);
+        assert_eq!(task("grasping datasets?"), Some("grasping"));
+        assert_eq!(task("benchmarks used for robotic grasping"), Some("robotic grasping"));
+        assert_eq!(task("which datasets was BERT evaluated on"), None);
     }
 
     #[test]

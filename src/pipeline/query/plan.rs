@@ -210,7 +210,13 @@ impl Planner<'_> {
                     out.extend(self.per_entity("code_by_dataset", "dataset", &entities.datasets, LISTING_ROWS, Role::Code)?);
                 }
             }
-            Target::Datasets => out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?),
+            Target::Datasets => {
+                out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?);
+                // "which datasets use Pearson correlation": the metric's datasets.
+                if entities.tasks.is_empty() && entities.methods.is_empty() && entities.datasets.is_empty() {
+                    out.extend(self.per_entity("datasets_by_metric", "metric", &entities.metrics, LISTING_ROWS, Role::DatasetsOfTask)?);
+                }
+            }
             // "D is used for T": T's benchmarks settle it.
             Target::Verdict if !entities.datasets.is_empty() && entities.methods.is_empty() => {
                 out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?)
@@ -314,6 +320,14 @@ mod tests {
         assert!(has("code of the models evaluated on SQuAD1.1", "code_by_dataset:"), "{:?}", names("code of the models evaluated on SQuAD1.1"));
         assert!(has("for which research problems is BERT used", "tasks_by_model:"), "{:?}", names("for which research problems is BERT used"));
         assert!(has("what datasets was BERT evaluated on", "model_results:"), "{:?}", names("what datasets was BERT evaluated on"));
+        assert!(has("which datasets use F1 as a metric", "datasets_by_metric:"), "{:?}", names("which datasets use F1 as a metric"));
+        assert!(has("ImageNet is used for image classification, right?", "datasets_by_task:"), "{:?}", names("ImageNet is used for image classification, right?"));
+    }
+
+    #[test]
+    fn a_lookup_by_a_title_that_is_also_a_synonym_plans_no_method_strategy() {
+        let n = names("Tell me about the paper Attention is all you need");
+        assert!(!n.iter().any(|n| n.starts_with("papers_by_method:")), "{n:?}");
     }
 
     #[test]
