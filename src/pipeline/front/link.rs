@@ -74,7 +74,8 @@ fn neighbours(question: &str, text: &str) -> Option<(Vec<String>, Vec<String>)> 
     let lower = question.to_lowercase();
     let start = lower.find(&text.to_lowercase())?;
     let end = start + text.len();
-    let clause = |s: &str| s.split([',', '?', ';', ':', '!', '(', ')']).map(str::to_owned).collect::<Vec<_>>();
+    // Parentheses stay inside a clause: "cheetah run (dmcontrol 500k)" is one name.
+    let clause = |s: &str| s.replace(['(', ')'], " ").split([',', '?', ';', ':', '!']).map(str::to_owned).collect::<Vec<_>>();
     let before_clause = clause(&question[..start]).pop().unwrap_or_default();
     let after_clause = clause(&question[end..]).into_iter().next().unwrap_or_default();
     let content = |w: &&str| !w.is_empty() && !super::extract::is_stopword(w) && !w.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '%');
@@ -109,13 +110,28 @@ pub fn widen(index: &TextIndex, question: &str, entity: &mut NormalizedEntity) {
     }
 }
 
-/// Links every entity the lexicon left unlinked.
+/// Links every entity the lexicon left unlinked. A model name that no model label holds
+/// but a dataset label does is that dataset ("the FSNS test models" are the models of
+/// "FSNS - Test").
 pub fn unlinked(index: &TextIndex, entities: &mut Normalized) {
     for kind in EntityKind::ALL {
         for entity in entities.get_mut(kind).iter_mut().filter(|e| e.iris.is_empty()) {
             link(index, entity);
         }
     }
+    let (mut datasets, methods): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = std::mem::take(&mut entities.methods).into_iter().partition(|m| {
+        !m.is_linked() && {
+            let mut as_dataset = NormalizedEntity { kind: EntityKind::Dataset, ..m.clone() };
+            link(index, &mut as_dataset);
+            as_dataset.is_linked()
+        }
+    });
+    for d in &mut datasets {
+        d.kind = EntityKind::Dataset;
+        link(index, d);
+    }
+    entities.methods = methods;
+    entities.datasets.extend(datasets);
 }
 
 /// Widens every model and dataset mention that the question spells out further.
@@ -150,6 +166,18 @@ mod tests {
         let mut unknown = entity(EntityKind::Dataset, "Cornell hand tracking");
         link(&index, &mut unknown);
         assert!(unknown.iris.is_empty() && unknown.link.is_none(), "not every word is in a label");
+    }
+
+    #[test]
+    fn a_model_name_only_a_dataset_label_holds_is_that_dataset() {
+        let docs = [(DocKind::Dataset, "d", "FSNS - Test"), (DocKind::Model, "m", "Attention OCR")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut entities = Normalized::default();
+        entities.methods.push(entity(EntityKind::Method, "FSNS test"));
+        entities.methods.push(entity(EntityKind::Method, "attention ocr"));
+        unlinked(&index, &mut entities);
+        assert_eq!(entities.datasets.iter().map(|d| d.iris.clone()).collect::<Vec<_>>(), vec![vec!["d".to_owned()]]);
+        assert_eq!(entities.methods.len(), 1);
     }
 
     #[test]
