@@ -100,18 +100,18 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|was|were|can|could|will|would)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bright|\btrue|\bfalse|\byes|\bcorrect|\baccurate|\bisn'?t it|\bdoesn'?t it|\bor not|\bagreed?|\byes or no)\s*[?.!]*\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bisn'?t it|\bdoesn'?t it|\bor not|\byes or no)\s*[?.!]*\s*$|(,\s*|\s)(right|true|false|yes|correct|accurate|agreed?)\s*\?+\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
 });
 /// A statement about named things to be confirmed: "DeiT-B has the best top-1 accuracy on
 /// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
 /// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
 static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d+|scores \d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested))\b")
+    re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d+|scores \d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
 });
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|has|had) (an? |of )?\d+(\.\d+)?\b")
+    re(r"\b(is|was) 10\.\d{4,9}/|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|has|had) (an? |of )?\d+(\.\d+)?\b")
 });
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
@@ -124,12 +124,16 @@ static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|r
 /// One paper named by what it introduced or by a name: "the paper that introduced X",
 /// "paper introducing X", "the LUKE paper", "the random feature attention paper".
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]"#)
+    re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]|^[^?;]{2,60}\bpaper\s*([-:–,]|title\b|'s\b)|^[^?;]{12,160}\s[-–:]\s*((which|what|who|when)\b[^?]*\b(it|its)\b|its\b)"#)
 });
 /// A named model's number on a named dataset: "what ROUGE-L does PEGASUS get on gigaword",
 /// "how does GPT-3 do on LAMBADA", "ApproxRepSet accuracy on MUTAG".
 static SCORE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(what|which)\b[^?]{0,40}\b(does|did|do|is|was)\b[^?]{0,40}\b(get|reach|achieve|score|obtain|have)\b|\bhow (does|did|do|is|was)\b[^?]{0,60}\b(do|perform|score|fare)\b|\b(accuracy|f1|bleu|rouge\S*|score|result|mrr|perplexity|ppl)s? (on|for)\b")
+});
+/// A possessive number: "what's mfec's score on ms pacman", whatever the names.
+static POSSESSIVE_SCORE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\w['’]s (score|accuracy|f1|bleu|rouge\S*|result|mrr|perplexity|ppl|bpc|error)s?\b[^?]{0,20}\b(on|for|in)\b")
 });
 /// Where a model was tried: "where was GR-ConvNet evaluated", "on which benchmarks was X
 /// evaluated": the answer lists datasets.
@@ -139,6 +143,14 @@ static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(what|which|who) (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked)\b"));
+/// "models for pointgoal nav": the models used for a task.
+static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems) (for|used for|used in|applied to|that solve|tackling)\b")
+});
+/// Words that ask for code, and by themselves only when a model or dataset is named:
+/// "code generation papers" is a topic, "code for LUKE" asks for code.
+static CODE_WORDS: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(source code|code|github|repos?|repositor\w*|implementation\w*|implement\w*)\b"));
 /// "the techniques used by the X paper" asks how methods are used, not for the paper.
 static USED_BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(used|employed|applied|adopted|utili[sz]ed)\s+by\b"));
 /// Openers of a request: "compare X and Y", "list ...": not statements.
@@ -178,7 +190,7 @@ static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|higher|lower|best|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|higher|lower|best|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|leaders?|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -188,10 +200,10 @@ static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$")
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b")
 });
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b")
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b")
 });
 static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(evaluated|evaluate|evaluates|benchmarked|benchmark|tested|test|assessed|trained|compared|measured|reported|report|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\b(contain|contains|include|includes|including) an? benchmark\b|\b(results?|scores?|numbers) (on|over|for)\b")
@@ -243,6 +255,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let asks_datasets = ASKS_DATASETS.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let asks_code = ASKS_CODE.is_match(q);
+    // Code words alone make a usage question only about a named model or dataset.
+    let usage = USAGE.is_match(q) && (has_method || has_dataset || USAGE.is_match(&CODE_WORDS.replace_all(q, " ")));
 
     // A yes/no question about named things checks a statement ("Does the LLaMA paper
     // report results on MMLU?"), unless it is a request in disguise ("Can you list...").
@@ -257,18 +271,21 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
-    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && SCORE_OF.is_match(q)) {
+    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && SCORE_OF.is_match(q)) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
+    } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) {
+        // "models for pointgoal nav", "research problems tackled with scibert".
+        QueryType::MethodUsage
     } else if asks_datasets
         || asks_metrics
         || (has_method && WHERE_EVALUATED.is_match(q))
         || (EVALUATED_ON.is_match(q) && (has_dataset || EXPLICIT_EVALUATED_ON.is_match(q)) && !asks_code)
     {
         QueryType::DatasetSearch
-    } else if USAGE.is_match(q) && has_dataset && !has_method && !asks_code {
+    } else if usage && has_dataset && !has_method && !asks_code {
         // "Which papers use the ENCODE dataset?" asks about a dataset.
         QueryType::DatasetSearch
-    } else if USAGE.is_match(q) {
+    } else if usage {
         QueryType::MethodUsage
     } else if has_dataset && ASKS_MODELS.is_match(q) {
         QueryType::DatasetSearch
@@ -316,7 +333,8 @@ pub fn decisive(question: &str) -> Option<QueryType> {
     let lowered = lowered.trim_start_matches(|c: char| !c.is_alphanumeric());
     if CLAIM_OPENER.is_match(lowered) {
         Some(QueryType::ClaimVerification)
-    } else if DOI.is_match(lowered) {
+    } else if DOI.is_match(lowered) && !STRONG_STATEMENT.is_match(lowered) {
+        // "the DOI of X is 10.x/y" states a DOI to check; any other DOI asks for its paper.
         Some(QueryType::PaperLookup)
     } else {
         None
@@ -517,9 +535,40 @@ mod tests {
         check("Provide a list of papers that have utilized the Flair-TDM model and include the links to their code?", false, MethodUsage, Target::Code);
         check("Can you provide links to code used in papers that benchmark the Transformer-XL Base model?", false, MethodUsage, Target::Code);
         check("Which papers use LSTM?", false, MethodUsage, Target::Papers);
-        check("HDLTex repo", false, MethodUsage, Target::Code);
+        let hdltex = Entities { methods: vec!["HDLTex".into()], ..Entities::default() };
+        assert_eq!(classify("HDLTex repo", &hdltex).query_type, MethodUsage);
+        assert_eq!(classify("HDLTex repo", &hdltex).target, Target::Code);
         check("which papers report DQNMMCe", false, MethodUsage, Target::Papers);
         check("papers with DyGIE++ results", false, MethodUsage, Target::Papers);
+        check("models for pointgoal nav", false, MethodUsage, Target::Models);
+        check("neural code generation / program synthesis papers", false, TopicSearch, Target::Papers);
+        check("critical success factors for ERP implementation - list the papers", false, TopicSearch, Target::Papers);
+        let method = Entities { methods: vec!["SciBERT".into()], ..Entities::default() };
+        assert_eq!(classify("research problems tackled with scibert", &method).target, Target::Problems);
+        assert_eq!(classify("research problems tackled with scibert", &method).query_type, MethodUsage);
+    }
+
+    #[test]
+    fn a_tag_needs_a_comma_or_a_question_mark_and_a_stated_doi_is_a_claim() {
+        check("top 5 models on cifar-10 by percentage correct", true, MethodComparison, Target::BestModel);
+        let named = |q: &str| classify(q, &Entities { datasets: vec!["X".into()], ..Entities::default() }).query_type;
+        assert_eq!(named("wikitext-103 is a language modelling benchmark"), ClaimVerification);
+        assert_eq!(named("X is the best on D, correct"), ClaimVerification);
+        assert_eq!(decisive("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264"), None);
+        assert_eq!(classify("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264", &Entities::default()).query_type, ClaimVerification);
+    }
+
+    #[test]
+    fn a_paper_named_before_a_dash_and_a_possessive_score_are_understood() {
+        let none = Entities::default();
+        assert_eq!(classify("DeiT paper title?", &none).query_type, PaperLookup);
+        assert_eq!(classify("biosentvec paper - what datasets was it evaluated on", &none).query_type, PaperLookup);
+        assert_eq!(classify("levit: a vision transformer in convnets clothing - which models does it report", &none).query_type, PaperLookup);
+        assert_eq!(classify("what's mfec's score on ms pacman", &none).query_type, MethodComparison);
+        assert_eq!(classify("metrics for scierc", &none).query_type, DatasetSearch);
+        assert_eq!(classify("hutter prize bpc leader", &none).query_type, MethodComparison);
+        assert_ne!(classify("earth system models - what papers are there", &none).query_type, PaperLookup);
+        assert_ne!(classify("1B word benchmark - which metrics", &none).query_type, PaperLookup);
     }
 
     #[test]
