@@ -1,8 +1,9 @@
 //! Answer stage: rank and filter the papers the strategies found.
 //!
 //! Score: +2 per matched method, +2 per matched dataset, +1.5 per matched task, +1 per
-//! matched field, +1 per question keyword in the title, +3 for a paper found by DOI or
-//! title lookup. Hard filter: when the question names both a method and a dataset, a paper
+//! matched field, +1 per question keyword in the title, 1 + the share of the question's
+//! weight for a title the text index found relevant, +3 for a paper found by DOI or title
+//! lookup or whose title is headed by a name the question gives ("BERT: ..."). Hard filter: when the question names both a method and a dataset, a paper
 //! must match both; if that would leave nothing, the soft result is kept with a warning.
 //! Soft filter: score ≥ 1. The best `max` papers are kept. Pure.
 
@@ -90,8 +91,10 @@ pub fn score(hit: &PaperHit, keywords: &[String], names: &[String]) -> f64 {
     let entities: f64 = hit.matched.iter().map(|(kind, _)| weight(*kind)).sum();
     let words = keywords.iter().filter(|k| title.contains(k.as_str())).count() as f64;
     let headed = title.split_once(':').is_some_and(|(head, _)| names.iter().any(|n| n == head.trim()));
-    // A title the text index found relevant counts like two matched keywords at most.
-    entities + words + 2.0 * hit.relevance + if hit.looked_up || headed { 3.0 } else { 0.0 }
+    // A title the text index found relevant (it passed the relevance cut) counts like one
+    // matched keyword plus its share of the question's weight: two at most.
+    let indexed = if hit.relevance > 0.0 { 1.0 + hit.relevance } else { 0.0 };
+    entities + words + indexed + if hit.looked_up || headed { 3.0 } else { 0.0 }
 }
 
 pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max: usize) -> Ranking {

@@ -23,8 +23,24 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("anchor pattern: {e}"))
 });
 
-/// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question.
+/// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
+/// year is what a claim checks, never a time anchor.
+static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b")
+        .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
+});
+
+/// The publication year a question states, if it states one.
+pub fn stated_year(question: &str) -> Option<i32> {
+    STATED_YEAR.captures(question)?.get(2)?.as_str().parse().ok()
+}
+
+/// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
+/// publication year ("published in 2023") is not one.
 pub fn time_anchor(question: &str) -> Option<AsOf> {
+    if stated_year(question).is_some() {
+        return None;
+    }
     let caps = ANCHOR.captures_iter(question).last()?;
     let year: i32 = caps[2].parse().ok()?;
     let word = caps[1].to_lowercase();
@@ -44,6 +60,7 @@ mod tests {
             ("best result before 2020", Some(2019)),
             ("best BLEU on WMT 2014 English-German", None),
             ("papers on CoNLL 2003", None),
+            ("Was the Gemma paper published in 2023?", None),
         ];
         for (q, year) in cases {
             assert_eq!(time_anchor(q).map(|a| a.year), year, "{q}");

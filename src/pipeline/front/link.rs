@@ -110,6 +110,25 @@ pub fn widen(index: &TextIndex, question: &str, entity: &mut NormalizedEntity) {
     }
 }
 
+/// Words that end a name inside a guessed phrase: "tacred and which model has it".
+const NAME_ENDS: &[&str] = &["and", "or", "which", "who", "what", "with", "by", "for", "in", "using", "under", "when", "where", "that", "whose", "has", "have", "is", "are", "was", "were"];
+
+/// Links a guessed name by the words before the first word that ends a name: "tacred and
+/// which model has it" is "tacred". Never by an arbitrary shorter prefix ("long range
+/// arena" is not "long").
+pub fn shrink(index: &TextIndex, entity: &mut NormalizedEntity) {
+    let words: Vec<&str> = entity.text.split_whitespace().collect();
+    let n = words.iter().position(|w| NAME_ENDS.contains(&w.to_lowercase().as_str())).unwrap_or(words.len());
+    if n == 0 || n == words.len() {
+        return;
+    }
+    let mut shorter = NormalizedEntity { text: words[..n].join(" "), iris: Vec::new(), link: None, ..entity.clone() };
+    link(index, &mut shorter);
+    if shorter.is_linked() {
+        *entity = NormalizedEntity { text: entity.text.clone(), ..shorter };
+    }
+}
+
 /// Links every entity the lexicon left unlinked. A model name that no model label holds
 /// but a dataset label does is that dataset ("the FSNS test models" are the models of
 /// "FSNS - Test").
@@ -178,6 +197,20 @@ mod tests {
         unlinked(&index, &mut entities);
         assert_eq!(entities.datasets.iter().map(|d| d.iris.clone()).collect::<Vec<_>>(), vec![vec!["d".to_owned()]]);
         assert_eq!(entities.methods.len(), 1);
+    }
+
+    #[test]
+    fn a_guess_links_by_its_longest_leading_words_a_label_holds() {
+        let docs = [(DocKind::Dataset, "t", "TACRED")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut guess = entity(EntityKind::Dataset, "tacred and which model has it");
+        shrink(&index, &mut guess);
+        assert_eq!((guess.iris.clone(), guess.text.as_str()), (vec!["t".to_owned()], "tacred and which model has it"));
+        let docs = [(DocKind::Dataset, "n", "Natural Questions (long)")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut guess = entity(EntityKind::Dataset, "long range arena");
+        shrink(&index, &mut guess);
+        assert!(guess.iris.is_empty(), "no word ends the name: it is not cut");
     }
 
     #[test]

@@ -68,6 +68,11 @@ impl Front {
         if let Some(index) = index {
             link::widened(index, question, &mut normalized);
             link::unlinked(index, &mut normalized);
+            for (kind, guess) in statement::guesses(question) {
+                for entity in normalized.get_mut(kind).iter_mut().filter(|e| !e.is_linked() && e.text == guess) {
+                    link::shrink(index, entity);
+                }
+            }
             statement::drop_unlinked_guesses(question, &mut normalized);
         }
         Self {

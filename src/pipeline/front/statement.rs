@@ -3,7 +3,9 @@
 //! the board after "on" up to the request to confirm. A claim is about exactly these, so a
 //! name nobody put in a synonym table ("cluster-former", "MultiFiT", "sparse transformer")
 //! still becomes an entity for the text index to link, and a known word inside it
-//! ("transformer") is not mistaken for the whole name. Spans only; pure.
+//! ("transformer") is not mistaken for the whole name; so is the name in "the X paper".
+//! Two guesses too, each kept only when the text index links it: a leaderboard question's
+//! board and the task of a request for datasets. Spans only; pure.
 
 use std::sync::LazyLock;
 
@@ -37,8 +39,11 @@ static BOARD: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
-static LEADERBOARD: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leading|strongest)\b"));
+static LEADERBOARD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leading|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
+});
+/// "ptb char level: who has the lowest bpc": the board named before a colon.
+static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s*:\s"));
 
 /// The board a leaderboard question names after its last "on" ("habitat 2020 pointnav
 /// test-std"), when the question names no dataset the lexicon knows: a guess, kept only if
@@ -47,7 +52,7 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     if !LEADERBOARD.is_match(question) {
         return None;
     }
-    let m = BOARD.captures_iter(question).last()?.get(1)?;
+    let m = BOARD.captures_iter(question).last().and_then(|c| c.get(1)).or_else(|| BOARD_HEAD.captures(question)?.get(1))?;
     Some((m.start(), m.end()))
 }
 
@@ -64,16 +69,17 @@ pub fn listing_task(question: &str) -> Option<(usize, usize)> {
     Some((m.start(), m.end()))
 }
 
-/// Drops the guesses of [`board`] and [`listing_task`] when nothing in the graph is called
-/// that.
+/// The guesses of [`board`] and [`listing_task`] in `question`, by kind.
+pub fn guesses(question: &str) -> Vec<(EntityKind, &str)> {
+    let board = board(question).map(|(s, e)| (EntityKind::Dataset, &question[s..e]));
+    let task = listing_task(question).map(|(s, e)| (EntityKind::Task, &question[s..e]));
+    board.into_iter().chain(task).collect()
+}
+
+/// Drops the guesses nothing in the graph is called (see [`guesses`]).
 pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::Normalized) {
-    if let Some((start, end)) = board(question) {
-        let guess = &question[start..end];
-        entities.datasets.retain(|d| d.is_linked() || d.text != guess);
-    }
-    if let Some((start, end)) = listing_task(question) {
-        let guess = &question[start..end];
-        entities.tasks.retain(|t| t.is_linked() || t.text != guess);
+    for (kind, guess) in guesses(question) {
+        entities.get_mut(kind).retain(|e| e.is_linked() || e.text != guess);
     }
 }
 
@@ -88,6 +94,9 @@ fn a_name(question: &str, m: &regex::Match) -> bool {
     !NOT_A_SUBJECT.contains(&first.as_str())
 }
 
+/// "the OAG-BERT paper", "the Gemma paper (open models ...)": the name a paper is called by.
+static THE_X_PAPER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bthe ({WORD}(?:\s{WORD}){{0,3}}?)\s+paper\b")));
+
 /// The spans of the names a claim's grammar gives, by kind: models first, then the board.
 pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
     let mut out = Vec::new();
@@ -100,6 +109,9 @@ pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
         if let Some(m) = BOARD.captures_iter(question).last().and_then(|c| c.get(1)) {
             out.push((EntityKind::Dataset, m.start(), m.end()));
         }
+    }
+    if let Some(m) = THE_X_PAPER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)) {
+        out.push((EntityKind::Method, m.start(), m.end()));
     }
     out
 }
@@ -135,6 +147,8 @@ mod tests {
         let q = "who has the best SPL on habitat 2020 pointnav test-std";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
         assert_eq!(board("papers on graph neural networks"), None, "not a leaderboard question");
+        let q = "ptb char level: who has the lowest bpc";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("ptb char level"));
     }
 
     #[test]
@@ -143,6 +157,12 @@ mod tests {
         assert_eq!(task("grasping datasets?"), Some("grasping"));
         assert_eq!(task("benchmarks used for robotic grasping"), Some("robotic grasping"));
         assert_eq!(task("which datasets was BERT evaluated on"), None);
+    }
+
+    #[test]
+    fn the_name_a_paper_is_called_by_is_a_model() {
+        assert_eq!(named("the OAG-BERT paper came out in 2021"), [(EntityKind::Method, "OAG-BERT")]);
+        assert_eq!(named("Was the Gemma paper (open models) published in 2023?"), [(EntityKind::Method, "Gemma")]);
     }
 
     #[test]

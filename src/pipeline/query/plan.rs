@@ -107,7 +107,10 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
 /// The words of the title search, when the question wants one: when nothing else anchors
 /// it, on a retry, and always for topics and lookups (titles carry most of their meaning).
 pub fn title_words(input: &PlanInput<'_>, anchored: bool) -> Option<Vec<String>> {
-    let topical = matches!(input.classification.query_type, QueryType::TopicSearch | QueryType::PaperLookup);
+    // A claim about no leaderboard is about a paper ("the OAG-BERT paper came out in 2021"):
+    // its title is searched like a lookup's.
+    let about_a_paper = input.classification.query_type == QueryType::ClaimVerification && input.entities.datasets.is_empty() && input.entities.metrics.is_empty();
+    let topical = matches!(input.classification.query_type, QueryType::TopicSearch | QueryType::PaperLookup) || about_a_paper;
     if !(!anchored || input.prefer_labels || (topical && input.lookup.doi.is_none() && input.lookup.title.is_none())) {
         return None;
     }

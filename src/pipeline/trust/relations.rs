@@ -37,9 +37,6 @@ static EVALUATED: LazyLock<Regex> =
 static USED_FOR: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)\b(used|employed|applied|a benchmark|a dataset|benchmarks?|datasets?)\s+(for|in|of)\b"));
 static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]+"));
-static YEAR_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b")
-});
 
 fn evaluated_on(e: &NormalizedEntity, label: &str, iri: &str) -> bool {
     e.iris.iter().any(|i| i == iri) || e.names(label) || super::verdict::variant_of(e, label)
@@ -122,7 +119,7 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
             (None, None) => Verdict { verdict: Label::Uncertain, relation: "doi".into(), reason: format!("the graph records no DOI for \"{}\"", paper.title), supporting: vec![], contradicting: vec![] },
         });
     }
-    let claimed: i32 = YEAR_CLAIM.captures(&rest)?.get(2)?.as_str().parse().ok()?;
+    let claimed = crate::pipeline::front::anchor::stated_year(&rest)?;
     let year = paper.year?;
     let f = fact(&paper.title, "year", &year.to_string(), format!("\"{}\" was published in {year}", paper.title), vec![paper.clone()]);
     Some(if year == claimed {

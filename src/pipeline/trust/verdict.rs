@@ -114,6 +114,11 @@ fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
         text = text.replace(&e.text, " ");
     }
     let text = crate::pipeline::front::anchor::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
+    // "was published in 2020" states a year, not a score.
+    let text = match crate::pipeline::front::anchor::stated_year(&text) {
+        Some(year) => text.replace(&year.to_string(), " "),
+        None => text,
+    };
     NUMBER.captures_iter(&text).filter_map(|c| c[1].parse::<f64>().ok()).next()
 }
 
