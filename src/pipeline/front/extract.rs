@@ -302,7 +302,8 @@ pub fn is_stopword(word: &str) -> bool {
 const REQUEST_WORDS: &[&str] = &[
     "anything", "introduced", "introduce", "introduces", "introducing", "proposed", "propose", "proposes",
     "proposing", "presented", "presenting", "year", "authors", "author", "about", "regarding", "literature",
-    "publications", "publication", "article", "topic", "topics", "related",
+    "publications", "publication", "article", "topic", "topics", "related", "stuff", "things", "work", "works",
+    "something", "papers", "research",
 ];
 
 /// Every content word of the question, names included: what the text index searches

@@ -76,9 +76,14 @@ impl Front {
             statement::drop_unlinked_guesses(question, &mut normalized);
         }
         Self {
+            content_words: if classification.query_type == classify::QueryType::TopicSearch {
+                expanded(extract::content_words(question), &normalized)
+            } else {
+                // A title is searched as written: "NLP" in a title is not expanded.
+                extract::content_words(question)
+            },
             normalized,
             keywords: extract::title_keywords(question, &entities),
-            content_words: extract::content_words(question),
             lookup: extract::lookup_keys(question),
             as_of: anchor::time_anchor(question),
             top_k: extract::top_k(question),
@@ -88,6 +93,19 @@ impl Front {
             entities_source,
         }
     }
+}
+
+/// A topic's content words with each abbreviation a synonym table expands replaced by its
+/// canonical name's words: "biomedical ner" searches titles for "named entity recognition".
+fn expanded(mut words: Vec<String>, entities: &Normalized) -> Vec<String> {
+    for e in entities.all().filter(|e| e.link.is_none() && !e.text.contains(' ') && e.canonical.contains(' ')) {
+        let short = e.text.to_lowercase();
+        if let Some(at) = words.iter().position(|w| *w == short) {
+            let long: Vec<String> = e.canonical.to_lowercase().split_whitespace().map(str::to_owned).filter(|w| !words.contains(w)).collect();
+            words.splice(at..=at, long);
+        }
+    }
+    words
 }
 
 /// The front with no LLM at all: keywords and rules. What the evaluations and benchmarks

@@ -28,9 +28,12 @@ pub struct Graph {
 /// relevant: below it, a paper shares only generic words with the question ("learning").
 pub const RELEVANT_COVERAGE: f32 = 0.55;
 /// With three words or more the graph knows, a title holding the most specific of them
-/// ("malaria" in "deep learning for malaria diagnosis") needs less of the rest. A two-word
-/// topic still needs both ("federated learning" is not federated query processing).
+/// ("malaria" in "deep learning for malaria diagnosis") needs this share; one without it
+/// needs [`WITHOUT_SPECIFIC_COVERAGE`]. A two-word topic needs both words and
+/// [`RELEVANT_COVERAGE`] ("federated learning" is not federated query processing).
 pub const SPECIFIC_COVERAGE: f32 = 0.45;
+/// What a title lacking the most specific of three or more known words must hold.
+pub const WITHOUT_SPECIFIC_COVERAGE: f32 = 0.65;
 /// The share of a lookup's term weight the paper's title must hold.
 pub const LOOKUP_COVERAGE: f32 = 0.8;
 /// Most titles one index search returns.
@@ -106,11 +109,16 @@ fn relevant_titles(index: &crate::index::TextIndex, words: &[String]) -> Vec<cra
     let text = words.join(" ");
     let known = index.weights(&text);
     let Some((rarest, _)) = known.first() else { return Vec::new() };
-    let needed = if known.len() <= 2 { known.len() } else { 1 };
     let hits = index.search(&text, &[crate::index::DocKind::Paper], INDEXED_TITLES);
     hits.into_iter()
         .filter(|h| {
-            (h.coverage >= RELEVANT_COVERAGE && h.matched.len() >= needed) || (known.len() > 2 && h.coverage >= SPECIFIC_COVERAGE && h.matched.contains(rarest))
+            if known.len() > 2 {
+                // The most specific word, or nearly every other: "quantum error correction"
+                // is not error-correction modelling.
+                (h.coverage >= SPECIFIC_COVERAGE && h.matched.contains(rarest)) || h.coverage >= WITHOUT_SPECIFIC_COVERAGE
+            } else {
+                h.coverage >= RELEVANT_COVERAGE && h.matched.len() >= known.len()
+            }
         })
         .collect()
 }
@@ -139,6 +147,13 @@ mod tests {
         "Diagnosis of faults in engines",
         "Learning about malaria",
     ];
+
+    #[test]
+    fn a_title_without_the_most_specific_word_needs_nearly_all_the_rest() {
+        let labels = ["Cointegration and error correction models of energy use", "Error correction in quantum codes", "Error analysis of sensors", "Energy use in cities", "Correction of spelling"];
+        let found = titles(&labels, "quantum error correction");
+        assert_eq!(found, vec!["Error correction in quantum codes".to_owned()]);
+    }
 
     #[test]
     fn a_two_word_topic_needs_both_words_in_a_title() {

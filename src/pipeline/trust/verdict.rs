@@ -194,7 +194,17 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let Some(v) = super::relations::judge(question, entities, known) {
         return v;
     }
-    let evaluated = &known.evaluated;
+    let mut v = on_scores(question, entities, facts, &known.evaluated, direction);
+    if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
+        // Undecided, but not empty-handed: what the graph records of the named models on
+        // the claim's board is the evidence a reader weighs.
+        v.contradicting = entities.methods.iter().flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
+    }
+    v
+}
+
+/// The claim as a comparison, a score or a best result.
+fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let methods = &entities.methods;
     if methods.is_empty() {
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
@@ -487,6 +497,14 @@ mod tests {
         assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Supported, "B tops the BLEU board");
         let facts = [on(fact("A", 90.0), "Accuracy"), on(fact("B", 85.0), "Accuracy"), on(fact("B", 900.0), "Number of params")];
         assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Refuted, "a parameter count is not a result");
+    }
+
+    #[test]
+    fn an_undecided_claim_still_shows_what_the_graph_records_of_its_models() {
+        let facts = [fact("A", 90.0)];
+        let v = judge("Does A beat C on D?", &entities(&["A", "C"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain);
+        assert_eq!(v.contradicting.iter().map(|f| f.model.as_str()).collect::<Vec<_>>(), ["A"]);
     }
 
     #[test]
