@@ -34,8 +34,9 @@ fn re(pattern: &str) -> Regex {
 
 static EVALUATED: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)\b(evaluated|tested|benchmarked|assessed|tried|reports? results|has results|was run)\b[^?]{0,30}\b(on|against|with)\b"));
-static USED_FOR: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)\b(used|employed|applied|a benchmark|a dataset|benchmarks?|datasets?)\s+(for|in|of)\b"));
+static USED_FOR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(used|employed|applied|a benchmark|a dataset|benchmarks?|datasets?)\s+(for|in|of)\b|\b(is|are|was)\s+an?\s+[^?]{0,40}\b(benchmark|dataset|corpus)\b")
+});
 static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]+"));
 
 fn evaluated_on(e: &NormalizedEntity, label: &str, iri: &str) -> bool {
@@ -174,5 +175,6 @@ mod tests {
         let v = judge("the jacquard dataset is used for robotic grasping?", &entities, &known).map(|v| v.verdict);
         assert_eq!(v, Some(Label::Supported));
         assert_eq!(judge("the jacquard dataset is used for robotic grasping?", &entities, &Known::default()).map(|v| v.verdict), Some(Label::Uncertain));
+        assert_eq!(judge("the jacquard dataset is a robotic grasping benchmark", &entities, &known).map(|v| v.verdict), Some(Label::Supported));
     }
 }

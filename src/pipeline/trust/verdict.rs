@@ -218,6 +218,11 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     let fx = facts_of(facts, x, entities);
     if let Some(claimed) = claimed_number(question, entities) {
         if fx.is_empty() {
+            // Evaluated there with no value recorded: the graph cannot check the number.
+            let unscored = entities.datasets.iter().flat_map(|d| &d.iris).any(|d| tried(x, evaluated, d));
+            if unscored {
+                return uncertain("achieves", format!("the graph records an evaluation of {} there but no value", x.canonical), vec![], vec![]);
+            }
             return beyond_the_top(x, claimed, entities, facts, direction);
         }
         return achieves(x, claimed, &fx);
@@ -473,6 +478,17 @@ mod tests {
         let facts = [fact("BiT-L (ResNet)", 88.61), fact("BiTTER", 70.0)];
         assert_eq!(judge_q("BiT-L gets 88.6% on D", &["BiT-L"], &facts), Label::Supported, "a variant's result is the named model's");
         assert_eq!(judge_q("Bi gets 70 on D", &["Bi"], &facts), Label::Uncertain, "a word that only begins another is not a variant");
+    }
+
+    #[test]
+    fn a_number_claimed_for_an_evaluation_without_a_value_is_uncertain() {
+        let facts = [fact("A", 50.0)];
+        let mut e = entities(&["B"]);
+        e.metrics = vec![entity(EntityKind::Metric, "F1")];
+        e.datasets[0].iris = vec!["d".into()];
+        let known = Known { evaluated: vec![("m:B".into(), "B".into(), "d".into())], ..Known::default() };
+        assert_eq!(judge("B reaches 75 F1 on D", &e, &facts, &known, &|_| Direction::Higher).verdict, Label::Uncertain);
+        assert_eq!(judge("B reaches 75 F1 on D", &e, &facts, &Known::default(), &|_| Direction::Higher).verdict, Label::Refuted, "never evaluated there: the recorded best settles it");
     }
 
     #[test]
