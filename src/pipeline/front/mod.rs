@@ -74,6 +74,11 @@ impl Front {
                 }
             }
             statement::drop_unlinked_guesses(question, &mut normalized);
+            if classification.query_type == classify::QueryType::MethodUsage {
+                for model in normalized.methods.iter_mut().filter(|m| m.is_linked()) {
+                    link::family(index, model);
+                }
+            }
         }
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
