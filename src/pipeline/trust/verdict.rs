@@ -200,7 +200,33 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         // the claim's board is the evidence a reader weighs.
         v.contradicting = entities.methods.iter().flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
     }
+    if v.verdict == Label::Uncertain && v.contradicting.is_empty() {
+        v.contradicting = evaluations_without_values(entities, &known.evaluated);
+    }
     v
+}
+
+/// "LeViT-256 was evaluated on iNaturalist 2019 (no value recorded)": the named models'
+/// evaluations on the claim's datasets, when the graph holds no value for them.
+fn evaluations_without_values(entities: &Normalized, evaluated: &[Evaluated]) -> Vec<FactRef> {
+    let mut out: Vec<FactRef> = Vec::new();
+    for d in &entities.datasets {
+        for (iri, label, _) in evaluated.iter().filter(|(_, _, on)| d.iris.contains(on)) {
+            if entities.methods.iter().any(|m| matches(m, iri, label) || variant_of(m, label)) && !out.iter().any(|f| &f.model == label) {
+                out.push(FactRef {
+                    statement: format!("{label} was evaluated on {} (no value recorded)", d.canonical),
+                    subject: label.clone(),
+                    model: label.clone(),
+                    dataset: d.canonical.clone(),
+                    metric: "evaluated on".into(),
+                    value: "no value recorded".into(),
+                    papers: Vec::new(),
+                    sources: Vec::new(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The claim as a comparison, a score or a best result.
@@ -489,6 +515,16 @@ mod tests {
         let known = Known { evaluated: vec![("m:B".into(), "B".into(), "d".into())], ..Known::default() };
         assert_eq!(judge("B reaches 75 F1 on D", &e, &facts, &known, &|_| Direction::Higher).verdict, Label::Uncertain);
         assert_eq!(judge("B reaches 75 F1 on D", &e, &facts, &Known::default(), &|_| Direction::Higher).verdict, Label::Refuted, "never evaluated there: the recorded best settles it");
+    }
+
+    #[test]
+    fn an_undecided_claim_lists_the_evaluations_the_graph_holds_without_values() {
+        let mut e = entities(&["B", "C"]);
+        e.datasets[0].iris = vec!["d".into()];
+        let known = Known { evaluated: vec![("m:B".into(), "B".into(), "d".into()), ("m:C".into(), "C".into(), "d".into())], ..Known::default() };
+        let v = judge("B outperforms C on D", &e, &[], &known, &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain);
+        assert_eq!(v.contradicting.iter().map(|f| f.model.as_str()).collect::<Vec<_>>(), ["B", "C"]);
     }
 
     #[test]
