@@ -34,18 +34,62 @@ fn doc_kind(kind: EntityKind) -> DocKind {
     }
 }
 
-/// Links one name, if a label of its kind holds all its words.
+/// Abbreviations people write in names, one word each (`synonyms/abbreviations.tsv`).
+static ABBREVIATIONS: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLock::new(|| {
+    include_str!("../../../synonyms/abbreviations.tsv")
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(a, e)| (a.trim().to_lowercase(), e.trim().to_owned()))
+        .collect()
+});
+
+/// A name with its abbreviations written out: "wmt16 ro-en" as "wmt 2016 romanian english",
+/// "ptb char level" as "penn treebank character level". A two-digit number after letters is
+/// a year ("wmt16").
+fn expand_abbreviations(name: &str) -> String {
+    static YEAR: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b([a-z]+)([12]\d)\b").unwrap_or_else(|e| panic!("short year pattern: {e}")));
+    let name = YEAR.replace_all(name, "$1 20$2");
+    name.split(|c: char| c.is_whitespace() || c == '-' || c == '/')
+        .filter(|w| !w.is_empty())
+        .map(|w| ABBREVIATIONS.iter().find(|(a, _)| a.eq_ignore_ascii_case(w)).map_or(w.to_owned(), |(_, e)| e.clone()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Links one name, if a label of its kind holds all its words: as written, then with
+/// joined words split where the index knows both halves ("habitat pointnav" for "Habitat
+/// 2020 Point Nav"), then with abbreviations written out.
 pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
     link_as(index, entity, &entity.text.clone());
     if entity.link.is_none() {
-        // "habitat pointnav" for "Habitat 2020 Point Nav": joined words split where the
-        // index knows both halves.
         let split: Vec<String> = entity.text.split_whitespace().map(|w| index.split_compound(w).unwrap_or_else(|| w.to_owned())).collect();
         let split = split.join(" ");
         if split != entity.text {
             link_as(index, entity, &split);
         }
     }
+    if entity.link.is_none() {
+        let expanded = expand_abbreviations(&entity.text);
+        if !expanded.eq_ignore_ascii_case(&entity.text) {
+            link_as(index, entity, &expanded);
+        }
+    }
+}
+
+/// Whether `label` holds the words of `name` in the same order ("Romanian-English" for "ro
+/// en", not "English-Romanian").
+fn in_order(name: &str, label: &str) -> bool {
+    let label = crate::index::terms(label);
+    let mut at = 0;
+    crate::index::terms(name).iter().all(|t| match label[at..].iter().position(|l| l == t) {
+        Some(i) => {
+            at += i + 1;
+            true
+        }
+        None => false,
+    })
 }
 
 fn link_as(index: &TextIndex, entity: &mut NormalizedEntity, name: &str) {
@@ -53,7 +97,12 @@ fn link_as(index: &TextIndex, entity: &mut NormalizedEntity, name: &str) {
     let Some(best) = hits
         .iter()
         .filter(|h| h.coverage >= 0.999)
-        .max_by(|a, b| a.label_coverage.total_cmp(&b.label_coverage).then(a.score.total_cmp(&b.score)))
+        .max_by(|a, b| {
+            a.label_coverage
+                .total_cmp(&b.label_coverage)
+                .then(in_order(name, &a.label).cmp(&in_order(name, &b.label)))
+                .then(a.score.total_cmp(&b.score))
+        })
     else {
         return;
     };
@@ -236,6 +285,18 @@ mod tests {
         family(&index, &mut model);
         model.iris.sort();
         assert_eq!(model.iris, ["b", "l", "x"]);
+    }
+
+    #[test]
+    fn abbreviations_and_short_years_are_written_out_and_word_order_breaks_ties() {
+        let docs = [(DocKind::Dataset, "ro", "WMT2016 Romanian-English"), (DocKind::Dataset, "en", "WMT2016 English-Romanian"), (DocKind::Dataset, "ptb", "Penn Treebank (Character Level)")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut pair = entity(EntityKind::Dataset, "wmt16 ro-en");
+        link(&index, &mut pair);
+        assert_eq!(pair.iris, ["ro"]);
+        let mut ptb = entity(EntityKind::Dataset, "ptb char level");
+        link(&index, &mut ptb);
+        assert_eq!(ptb.iris, ["ptb"]);
     }
 
     #[test]
