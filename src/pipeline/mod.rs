@@ -297,7 +297,7 @@ impl Pipeline {
     }
 
     fn direction(&self, metric: &str) -> Direction {
-        self.lexicon.lookup(metric).into_iter().find_map(|id| self.lexicon.entry(id).direction).unwrap_or_else(|| front::lexicon::direction_by_words(metric))
+        self.lexicon.lookup(metric).into_iter().find_map(|id| self.lexicon.entry(id).direction).unwrap_or_else(|| front::metrics::direction_by_words(metric))
     }
 
     /// Plan, retrieve, weigh, answer and check; `alternative` is the retry's plan.

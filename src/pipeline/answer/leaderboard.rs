@@ -9,7 +9,8 @@ use super::items::AnswerItem;
 use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::classify::Target;
-use crate::pipeline::front::lexicon::{is_cost, Direction};
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::normalize::Normalized;
 
 /// Whether a result's metric is one the question asked about: by `exact` its own name or

@@ -102,22 +102,6 @@ static AUX_OPENER: LazyLock<Regex> =
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bisn'?t it|\bdoesn'?t it|\bor not|\byes or no)\s*[?.!]*\s*$|(,\s*|\s)(right|true|false|yes|correct|accurate|agreed?)\s*\?+\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
 });
-/// A statement about named things to be confirmed: "DeiT-B has the best top-1 accuracy on
-/// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
-/// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
-static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(gets|got|reaches|reached|achieves|achieved|scored? \d+|scores \d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
-});
-/// The statements that are claims even about names the graph does not hold: a best result,
-/// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
-static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(is|was) 10\.\d{4,9}/|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|has|had) (an? |of )?\d+(\.\d+)?\b")
-});
-/// Whether `q` states something to confirm: a strong statement always, a weaker verb
-/// ("is used for", "came out") only about named things.
-fn statement(q: &str, names_things: bool) -> bool {
-    STRONG_STATEMENT.is_match(q) || (names_things && STATEMENT_VERB.is_match(q))
-}
 static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
 /// Noun-phrase requests: "link to the X implementation", "code for X".
 static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|repo|repos|repository|url|papers?|source)\b"));
@@ -264,7 +248,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let claim = CLAIM_OPENER.is_match(q)
         || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
-        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && statement(plain, has_entities || QUOTED_TITLE.is_match(question)));
+        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
     let query_type = if claim {
         QueryType::ClaimVerification
     } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
@@ -333,7 +317,7 @@ pub fn decisive(question: &str) -> Option<QueryType> {
     let lowered = lowered.trim_start_matches(|c: char| !c.is_alphanumeric());
     if CLAIM_OPENER.is_match(lowered) {
         Some(QueryType::ClaimVerification)
-    } else if DOI.is_match(lowered) && !STRONG_STATEMENT.is_match(lowered) {
+    } else if DOI.is_match(lowered) && !super::statement::states_strongly(lowered) {
         // "the DOI of X is 10.x/y" states a DOI to check; any other DOI asks for its paper.
         Some(QueryType::PaperLookup)
     } else {

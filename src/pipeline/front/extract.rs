@@ -140,8 +140,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     // In an all-lowercase question capitalisation tells nothing; elsewhere a model or
     // dataset name has a capital or a digit ("UrbanSound8k", "Flair-TDM").
     let cased = question.chars().any(|c| c.is_uppercase());
-    // `need_shape` is false only for metrics, whose context ("in terms of X") is explicit
-    // enough to accept ordinary words such as "Score".
+    // `need_shape` is false for metrics, whose context ("in terms of X") is explicit enough
+    // to accept ordinary words such as "Score", and for what a claim's grammar marks.
     let plausible = |name: &str, need_shape: bool| {
         let lower = name.to_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
@@ -211,11 +211,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     }
     // Last, so that a name its context marks wins: a leaderboard's board and the task of a
     // request for datasets, lowercase and unknown, are guesses the text index must confirm.
-    if let Some((start, end)) = super::statement::board(question) {
-        push(EntityKind::Dataset, start, end, false);
-    }
-    if let Some((start, end)) = super::statement::listing_task(question) {
-        push(EntityKind::Task, start, end, false);
+    for (kind, start, end) in super::statement::guess_spans(question) {
+        push(kind, start, end, false);
     }
     spans
 }

@@ -11,6 +11,7 @@ pub mod classify;
 pub mod extract;
 pub mod grounding;
 pub mod lexicon;
+pub mod metrics;
 pub mod link;
 pub mod normalize;
 pub mod statement;

@@ -13,6 +13,27 @@ use regex::Regex;
 
 use super::lexicon::EntityKind;
 
+/// A statement about named things to be confirmed: "DeiT-B has the best top-1 accuracy on
+/// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
+/// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
+static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(gets|got|reaches|reached|achieves|achieved|scored? \d+|scores \d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
+});
+/// The statements that are claims even about names the graph does not hold: a best result,
+/// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
+static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|has|had) (an? |of )?\d+(\.\d+)?\b")
+});
+/// Whether `q` states something to confirm: a strong statement always, a weaker verb
+/// ("is used for", "came out") only about named things.
+pub fn states(q: &str, names_things: bool) -> bool {
+    STRONG_STATEMENT.is_match(q) || (names_things && STATEMENT_VERB.is_match(q))
+}
+/// Whether `q` states a best result, a win, a number or a DOI: a claim whatever it names.
+pub fn states_strongly(q: &str) -> bool {
+    STRONG_STATEMENT.is_match(q)
+}
+
 /// One word of a name: letters, digits and the symbols names carry ("SRU++", "BiT-L",
 /// "(UN)", "#C=512"), or a lone "+" joining two ("MultiCCA + CNN").
 const WORD: &str = r"(?:\+|[\p{L}\p{N}(][\p{L}\p{N}\-\.\+/()#=]*)";
@@ -69,11 +90,16 @@ pub fn listing_task(question: &str) -> Option<(usize, usize)> {
     Some((m.start(), m.end()))
 }
 
-/// The guesses of [`board`] and [`listing_task`] in `question`, by kind.
-pub fn guesses(question: &str) -> Vec<(EntityKind, &str)> {
-    let board = board(question).map(|(s, e)| (EntityKind::Dataset, &question[s..e]));
-    let task = listing_task(question).map(|(s, e)| (EntityKind::Task, &question[s..e]));
+/// The spans of the guesses of [`board`] and [`listing_task`] in `question`, by kind.
+pub fn guess_spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
+    let board = board(question).map(|(s, e)| (EntityKind::Dataset, s, e));
+    let task = listing_task(question).map(|(s, e)| (EntityKind::Task, s, e));
     board.into_iter().chain(task).collect()
+}
+
+/// The guesses of [`guess_spans`], as text.
+pub fn guesses(question: &str) -> Vec<(EntityKind, &str)> {
+    guess_spans(question).into_iter().map(|(kind, s, e)| (kind, &question[s..e])).collect()
 }
 
 /// Drops the guesses nothing in the graph is called (see [`guesses`]).

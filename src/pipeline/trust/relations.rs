@@ -4,7 +4,8 @@
 //! 2003", "the QALD-6 paper's doi is 10.1007/..."). A relation the graph confirms is
 //! `SUPPORTED`; a year or DOI that differs from the recorded one is `REFUTED` with the
 //! recorded value; a relation the graph merely lacks stays `UNCERTAIN` (the graph is never
-//! complete). Pure.
+//! complete). An undecided claim about scores lists the named models' evaluations that
+//! hold no value ([`evaluations_without_values`]). Pure.
 
 use std::sync::LazyLock;
 
@@ -128,6 +129,29 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
     } else {
         verdict(Label::Refuted, "year", format!("the graph records {year} as the year of \"{}\", not {claimed}", paper.title), f)
     })
+}
+
+/// "LeViT-256 was evaluated on iNaturalist 2019 (no value recorded)": the named models'
+/// evaluations on the claim's datasets, when the graph holds no value for them.
+pub(super) fn evaluations_without_values(entities: &Normalized, evaluated: &[Evaluated]) -> Vec<FactRef> {
+    let mut out: Vec<FactRef> = Vec::new();
+    for d in &entities.datasets {
+        for (iri, label, _) in evaluated.iter().filter(|(_, _, on)| d.iris.contains(on)) {
+            if entities.methods.iter().any(|m| super::verdict::matches(m, iri, label) || super::verdict::variant_of(m, label)) && !out.iter().any(|f| &f.model == label) {
+                out.push(FactRef {
+                    statement: format!("{label} was evaluated on {} (no value recorded)", d.canonical),
+                    subject: label.clone(),
+                    model: label.clone(),
+                    dataset: d.canonical.clone(),
+                    metric: "evaluated on".into(),
+                    value: "no value recorded".into(),
+                    papers: Vec::new(),
+                    sources: Vec::new(),
+                });
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

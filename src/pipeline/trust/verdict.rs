@@ -14,7 +14,8 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::pipeline::front::classify;
-use crate::pipeline::front::lexicon::{is_cost, Direction};
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::pipeline::trust::{Fact, PaperRef};
 pub use super::relations::Known;
@@ -134,7 +135,7 @@ pub(super) fn variant_of(entity: &NormalizedEntity, label: &str) -> bool {
     })
 }
 
-fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
+pub(super) fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
     entity.iris.iter().any(|i| i == iri) || entity.names(label)
 }
 
@@ -201,32 +202,9 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         v.contradicting = entities.methods.iter().flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
     }
     if v.verdict == Label::Uncertain && v.contradicting.is_empty() {
-        v.contradicting = evaluations_without_values(entities, &known.evaluated);
+        v.contradicting = super::relations::evaluations_without_values(entities, &known.evaluated);
     }
     v
-}
-
-/// "LeViT-256 was evaluated on iNaturalist 2019 (no value recorded)": the named models'
-/// evaluations on the claim's datasets, when the graph holds no value for them.
-fn evaluations_without_values(entities: &Normalized, evaluated: &[Evaluated]) -> Vec<FactRef> {
-    let mut out: Vec<FactRef> = Vec::new();
-    for d in &entities.datasets {
-        for (iri, label, _) in evaluated.iter().filter(|(_, _, on)| d.iris.contains(on)) {
-            if entities.methods.iter().any(|m| matches(m, iri, label) || variant_of(m, label)) && !out.iter().any(|f| &f.model == label) {
-                out.push(FactRef {
-                    statement: format!("{label} was evaluated on {} (no value recorded)", d.canonical),
-                    subject: label.clone(),
-                    model: label.clone(),
-                    dataset: d.canonical.clone(),
-                    metric: "evaluated on".into(),
-                    value: "no value recorded".into(),
-                    papers: Vec::new(),
-                    sources: Vec::new(),
-                });
-            }
-        }
-    }
-    out
 }
 
 /// The claim as a comparison, a score or a best result.
