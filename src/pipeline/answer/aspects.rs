@@ -34,6 +34,9 @@ fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>>
     (!items.is_empty()).then_some(items)
 }
 
+/// The aspects of a paper a lookup may ask for, as an item's `metric` names them.
+pub const ASPECTS: [&str; 4] = ["research problems", "models", "datasets", "research fields"];
+
 /// What a lookup asks of its paper: its research problems, models, datasets or fields, as
 /// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
 pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>> {
@@ -46,16 +49,22 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     });
     let d = details?;
     let caps = ASPECT.captures(question)?;
-    let names = if caps.get(1).is_some() {
-        &d.tasks
+    let (names, aspect) = if caps.get(1).is_some() {
+        (&d.tasks, ASPECTS[0])
     } else if caps.get(2).is_some() {
-        &d.methods
+        (&d.methods, ASPECTS[1])
     } else if caps.get(3).is_some() {
-        &d.datasets
+        (&d.datasets, ASPECTS[2])
     } else {
-        &d.fields
+        (&d.fields, ASPECTS[3])
     };
-    let items: Vec<AnswerItem> = names.iter().map(|n| AnswerItem { sources: vec![1], ..AnswerItem::new(n, None) }).collect();
+    let mut seen: Vec<String> = Vec::new();
+    let items: Vec<AnswerItem> = names
+        .iter()
+        // Duplicate labels (two "ACL-ARC" resources) are one answer.
+        .filter(|n| !seen.contains(&n.to_lowercase()) && { seen.push(n.to_lowercase()); true })
+        .map(|n| AnswerItem { sources: vec![1], metric: Some(aspect.to_owned()), ..AnswerItem::new(n, None) })
+        .collect();
     (!items.is_empty()).then_some(items)
 }
 
@@ -88,6 +97,8 @@ mod tests {
         assert_eq!(labels("OAG-BERT paper - doi and year"), Some(vec!["10.1/x".to_owned(), "2019".to_owned()]));
         assert_eq!(labels("which problem does the BERT paper address"), Some(vec!["Question Answering".to_owned()]));
         assert_eq!(labels("models in the BERT paper"), Some(vec!["BERT".to_owned()]));
+        let aspect = paper_aspects("models in the BERT paper", Some(&details), Some(&meta)).unwrap()[0].metric.clone();
+        assert_eq!(aspect.as_deref(), Some("models"));
         assert_eq!(labels("which paper has doi 10.1234/x"), None, "the DOI is given: the paper itself is asked for");
         assert_eq!(labels("tell me about the BERT paper"), None, "the paper itself");
     }

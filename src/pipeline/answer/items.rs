@@ -83,8 +83,11 @@ impl AnswerItem {
 }
 
 /// Adds or extends the item for `named` in `items` (keyed by IRI).
+/// The item for `named`, added if new. Resources with the same label are one item (the
+/// graph holds duplicate labels: two "ACL-ARC" datasets are one answer to a reader).
 fn upsert<'a>(items: &'a mut Vec<AnswerItem>, named: &Named) -> &'a mut AnswerItem {
-    let position = items.iter().position(|i| i.iri.as_deref() == Some(named.iri.as_str()));
+    let label = named.display().trim().to_lowercase();
+    let position = items.iter().position(|i| i.iri.as_deref() == Some(named.iri.as_str()) || i.label.trim().to_lowercase() == label);
     match position {
         Some(i) => &mut items[i],
         None => {
@@ -94,9 +97,6 @@ fn upsert<'a>(items: &'a mut Vec<AnswerItem>, named: &Named) -> &'a mut AnswerIt
         }
     }
 }
-
-
-
 
 /// The direct answer as data, before sources are numbered.
 pub fn answer_items(
@@ -362,6 +362,15 @@ mod tests {
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
         assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
         assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);
+    }
+
+    #[test]
+    fn resources_with_the_same_label_are_listed_once_with_both_papers() {
+        let listed = |iri: &str, paper: &str| crate::pipeline::evidence::Listed { item: Named { iri: iri.into(), label: Some("ACL-ARC".into()) }, paper: Some(paper.into()) };
+        let evidence = Evidence { datasets: vec![listed("d1", "p1"), listed("d2", "p2")], ..Evidence::default() };
+        let items = answer_items(Target::Datasets, &evidence, &[], &Normalized::default(), &higher);
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].papers, ["p1", "p2"]);
     }
 
     #[test]

@@ -120,7 +120,14 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 )
             })
         ),
-        Target::PaperDetails if !sources.is_empty() => paper_details(&sources[0]),
+        Target::PaperDetails if !sources.is_empty() => {
+            // "models in the LUKE paper": the paper, then the aspect asked.
+            let aspect = items.iter().find_map(|i| i.metric.as_deref().filter(|m| super::aspects::ASPECTS.contains(m)));
+            match aspect {
+                Some(aspect) => format!("{} Its {aspect} in the knowledge graph: {}.", paper_details(&sources[0]), list(items, |i| with_citation(&i.label, i))),
+                None => paper_details(&sources[0]),
+            }
+        }
         _ => papers(sources),
     }
 }
