@@ -26,13 +26,14 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was) an? ((?:19|20)\d\d) (?:paper|article|publication)\b")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
 /// The publication year a question states, if it states one.
 pub fn stated_year(question: &str) -> Option<i32> {
-    STATED_YEAR.captures(question)?.get(2)?.as_str().parse().ok()
+    let c = STATED_YEAR.captures(question)?;
+    c.get(2).or_else(|| c.get(3))?.as_str().parse().ok()
 }
 
 /// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
@@ -61,6 +62,7 @@ mod tests {
             ("best BLEU on WMT 2014 English-German", None),
             ("papers on CoNLL 2003", None),
             ("Was the Gemma paper published in 2023?", None),
+            ("end-to-end construction of nlp knowledge graph is a 2021 paper", None),
         ];
         for (q, year) in cases {
             assert_eq!(time_anchor(q).map(|a| a.year), year, "{q}");

@@ -46,11 +46,11 @@ static ABBREVIATIONS: std::sync::LazyLock<Vec<(String, String)>> = std::sync::La
 
 /// A name with its abbreviations written out: "wmt16 ro-en" as "wmt 2016 romanian english",
 /// "ptb char level" as "penn treebank character level". A two-digit number after letters is
-/// a year ("wmt16").
+/// a year ("wmt16", "conll03", "trec07"... and "muc97" in the 1900s).
 fn expand_abbreviations(name: &str) -> String {
     static YEAR: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b([a-z]+)([12]\d)\b").unwrap_or_else(|e| panic!("short year pattern: {e}")));
-    let name = YEAR.replace_all(name, "$1 20$2");
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b([a-z]+)([0-2]\d|9\d)\b").unwrap_or_else(|e| panic!("short year pattern: {e}")));
+    let name = YEAR.replace_all(name, |c: &regex::Captures| format!("{} {}{}", &c[1], if c[2].starts_with('9') { "19" } else { "20" }, &c[2]));
     name.split(|c: char| c.is_whitespace() || c == '-' || c == '/')
         .filter(|w| !w.is_empty())
         .map(|w| ABBREVIATIONS.iter().find(|(a, _)| a.eq_ignore_ascii_case(w)).map_or(w.to_owned(), |(_, e)| e.clone()))

@@ -22,7 +22,7 @@ static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|has|had) (an? |of )?\d+(\.\d+)?\b")
+    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had) (an? |of |about |around |~)?~?\d+(\.\d+)?\b")
 });
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
@@ -36,7 +36,7 @@ pub fn states_strongly(q: &str) -> bool {
 
 /// One word of a name: letters, digits and the symbols names carry ("SRU++", "BiT-L",
 /// "(UN)", "#C=512"), or a lone "+" joining two ("MultiCCA + CNN").
-const WORD: &str = r"(?:\+|[\p{L}\p{N}(][\p{L}\p{N}\-\.\+/()#=]*)";
+const WORD: &str = r"(?:\+|[\p{L}\p{N}(][\p{L}\p{N}\-\.\+/()#=_]*)";
 
 fn re(pattern: &str) -> Regex {
     Regex::new(pattern).unwrap_or_else(|e| panic!("statement pattern {pattern}: {e}"))
@@ -45,7 +45,7 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:really\s+)?(?:(?:is|was|are)\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:do|does|did|perform|performs)?\s*better than|worse than|superior to|inferior to)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:really\s+)?(?:(?:is|was|are)\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".

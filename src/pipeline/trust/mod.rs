@@ -21,6 +21,7 @@
 pub mod confidence;
 pub mod conflicts;
 pub mod facts;
+pub mod numbers;
 pub mod relations;
 pub mod verdict;
 

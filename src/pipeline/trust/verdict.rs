@@ -18,6 +18,7 @@ use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::pipeline::trust::{Fact, PaperRef};
+use super::numbers::Claimed;
 pub use super::relations::Known;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -103,26 +104,6 @@ static BEST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped|lowest)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
-/// A number standing on its own ("28.4", "85%"), not part of a name ("Zorvath-9", "GPT-2").
-static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[\s(])(\d+(?:\.\d+)?)(?:%|\b)").unwrap_or_else(|e| panic!("number pattern: {e}"))
-});
-
-/// A number the claim states, outside entity names ("WMT 2014") and years after "in".
-fn claimed_number(question: &str, entities: &Normalized) -> Option<f64> {
-    let mut text = question.to_owned();
-    for e in entities.all() {
-        text = text.replace(&e.text, " ");
-    }
-    let text = crate::pipeline::front::anchor::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
-    // "was published in 2020" states a year, not a score.
-    let text = match crate::pipeline::front::anchor::stated_year(&text) {
-        Some(year) => text.replace(&year.to_string(), " "),
-        None => text,
-    };
-    NUMBER.captures_iter(&text).filter_map(|c| c[1].parse::<f64>().ok()).next()
-}
-
 /// Whether `label` names a variant of the entity: its words begin with the name's words
 /// ("BiT-L (ResNet)" for "BiT-L", "Sparse Transformer (30 layers, fixed attn)" for "sparse
 /// transformer", "XLNet (single model)" for "XLNet").
@@ -195,6 +176,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let Some(v) = super::relations::judge(question, entities, known) {
         return v;
     }
+    let facts = &same_split(question, facts);
     let mut v = on_scores(question, entities, facts, &known.evaluated, direction);
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
         // Undecided, but not empty-handed: what the graph records of the named models on
@@ -205,6 +187,20 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         v.contradicting = super::relations::evaluations_without_values(entities, &known.evaluated);
     }
     v
+}
+
+/// The facts of the split the claim names ("92.3 test ppl" is not a validation
+/// perplexity), when the claim names one and some metric carries it; otherwise all.
+fn same_split(question: &str, facts: &[Fact]) -> Vec<Fact> {
+    static SPLIT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(test|validation|val|dev)\b").unwrap_or_else(|e| panic!("split pattern: {e}")));
+    let Some(split) = SPLIT.captures(question).map(|c| c[1].to_lowercase()) else { return facts.to_vec() };
+    let split = if split == "val" { "validation".to_owned() } else { split };
+    let named = |f: &Fact| f.metric.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == split);
+    if facts.iter().any(named) {
+        facts.iter().filter(|f| named(f) || !SPLIT.is_match(&f.metric)).cloned().collect()
+    } else {
+        facts.to_vec()
+    }
 }
 
 /// The claim as a comparison, a score or a best result.
@@ -220,7 +216,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     }
     let x = &methods[0];
     let fx = facts_of(facts, x, entities);
-    if let Some(claimed) = claimed_number(question, entities) {
+    if let Some(claimed) = super::numbers::claimed(question, entities) {
         if fx.is_empty() {
             // Evaluated there with no value recorded: the graph cannot check the number.
             let unscored = entities.datasets.iter().flat_map(|d| &d.iris).any(|d| tried(x, evaluated, d));
@@ -309,7 +305,7 @@ fn tops<'a>(entities: &Normalized, facts: &'a [Fact], direction: &dyn Fn(&str) -
 /// "X reaches N" with no result of X recorded: refuted when N beats the best result the
 /// graph records on the leaderboard the claim names (no recorded result reaches it),
 /// uncertain otherwise.
-fn beyond_the_top(x: &NormalizedEntity, claimed: f64, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let none = || uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
     // A claim naming no metric could be about any of the dataset's boards.
     if entities.metrics.is_empty() {
@@ -317,13 +313,13 @@ fn beyond_the_top(x: &NormalizedEntity, claimed: f64, entities: &Normalized, fac
     }
     let beaten: Vec<&Fact> = tops(entities, facts, direction)
         .into_iter()
-        .filter(|t| t.numeric.is_some_and(|v| better(direction(&t.metric), claimed, v) && (claimed - v).abs() > (claimed.abs() * 0.005).max(0.05)))
+        .filter(|t| t.numeric.is_some_and(|v| claimed.beyond(v, |a, b| better(direction(&t.metric), a, b))))
         .collect();
     match beaten.first() {
         Some(top) => Verdict {
             verdict: Label::Refuted,
             relation: "achieves".into(),
-            reason: format!("the best recorded {} on {} is {} ({}); no recorded result reaches {claimed}", top.metric, top.dataset, top.value, top.model),
+            reason: format!("the best recorded {} on {} is {} ({}); no recorded result reaches {}", top.metric, top.dataset, top.value, top.model, claimed.value),
             supporting: vec![],
             contradicting: beaten.iter().map(|f| FactRef::of(f)).collect(),
         },
@@ -331,11 +327,9 @@ fn beyond_the_top(x: &NormalizedEntity, claimed: f64, entities: &Normalized, fac
     }
 }
 
-fn achieves(x: &NormalizedEntity, claimed: f64, fx: &[&Fact]) -> Verdict {
-    let near = |v: f64| (v - claimed).abs() <= (claimed.abs() * 0.005).max(0.05);
-    // "81.5%" claims a recorded 0.815 as well.
-    let close = |v: f64| near(v) || (v.abs() <= 1.0 && claimed.abs() > 1.0 && near(v * 100.0));
-    let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(close));
+fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
+    let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(|v| claimed.met_by(v)));
+    let claimed = claimed.value;
     let refs = |facts: &[&Fact]| facts.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
     if agree.is_empty() {
         let recorded = disagree.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", ");
@@ -506,6 +500,14 @@ mod tests {
     }
 
     #[test]
+    fn a_claim_naming_a_split_is_judged_on_that_split() {
+        let on = |f: Fact, metric: &str| Fact { metric: metric.into(), key: (f.key.0.clone(), f.key.1.clone(), metric.to_lowercase()), ..f };
+        let facts = [on(fact("A", 92.3), "Validation perplexity"), on(fact("A", 99.3), "Test perplexity")];
+        assert_eq!(judge_q("A gets 92.3 test ppl on D", &["A"], &facts), Label::Refuted);
+        assert_eq!(judge_q("A gets 99.3 test ppl on D", &["A"], &facts), Label::Supported);
+    }
+
+    #[test]
     fn a_claimed_percentage_meets_a_recorded_fraction() {
         let facts = [fact("A", 0.815)];
         assert_eq!(judge_q("A achieves an MRR of 81.5% on D", &["A"], &facts), Label::Supported);
@@ -544,12 +546,4 @@ mod tests {
         assert_eq!(judge_q("Is A the state of the art on D?", &["A"], &facts), Label::Refuted);
     }
 
-    #[test]
-    fn numbers_inside_names_are_not_claimed_scores() {
-        let mut e = entities(&["A"]);
-        e.datasets = vec![entity(EntityKind::Dataset, "WMT 2014")];
-        assert_eq!(claimed_number("Is A the best on WMT 2014?", &e), None);
-        assert_eq!(claimed_number("Does A reach 28.4 BLEU on WMT 2014?", &e), Some(28.4));
-        assert_eq!(claimed_number("Does Zorvath-9 beat A on WMT 2014?", &e), None);
-    }
 }

@@ -1,0 +1,147 @@
+//! The number a claim states, and whether a recorded score meets it. "96.5" claims what
+//! rounds to 96.5 (96.21 does not), "88.6%" claims a recorded 0.886 as well and "0.849" a
+//! recorded 84.9, "under 5%" and "at least 90" are bounds. Numbers inside names ("WMT 2014",
+//! "GPT-2") and years ("in 2019", "published in 2020") are not claims. Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::pipeline::front::anchor;
+use crate::pipeline::front::normalize::Normalized;
+
+/// A number standing on its own ("28.4", "85%", "~88.6"), not part of a name ("Zorvath-9").
+static NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[\s(~])(\d+(?:\.(\d+))?)(?:%|\b)").unwrap_or_else(|e| panic!("number pattern: {e}")));
+/// Words before a number that make it a bound.
+static BOUND: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:(under|below|less than|lower than|at most|no more than)|(over|above|more than|greater than|at least|exceeds?|beyond))\s*~?\s*$")
+        .unwrap_or_else(|e| panic!("bound pattern: {e}"))
+});
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bound {
+    /// The claim states the exact value, to its precision.
+    Exact,
+    /// "under 5%": the value is below it.
+    Below,
+    /// "at least 90": the value is above it.
+    Above,
+}
+
+/// A claimed number with the precision it was written to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Claimed {
+    pub value: f64,
+    /// Digits after the decimal point as written.
+    pub decimals: u32,
+    pub bound: Bound,
+}
+
+impl Claimed {
+    /// Half a unit in the last written digit: "96.5" allows 96.45..96.55.
+    fn tolerance(&self) -> f64 {
+        0.5 * 10f64.powi(-(self.decimals as i32)) + 1e-9
+    }
+
+    /// A recorded value on the claim's scale: a fraction against a percentage and back.
+    fn scaled(&self, recorded: f64) -> f64 {
+        if recorded.abs() <= 1.0 && self.value.abs() > 1.0 {
+            recorded * 100.0
+        } else if recorded.abs() > 1.0 && self.value.abs() <= 1.0 && self.decimals >= 2 {
+            recorded / 100.0
+        } else {
+            recorded
+        }
+    }
+
+    /// Whether a recorded value meets the claim.
+    pub fn met_by(&self, recorded: f64) -> bool {
+        let v = self.scaled(recorded);
+        match self.bound {
+            Bound::Exact => (v - self.value).abs() <= self.tolerance(),
+            Bound::Below => v < self.value,
+            Bound::Above => v > self.value,
+        }
+    }
+
+    /// Whether the claimed value is beyond `recorded` by more than its precision, in the
+    /// direction `better` says is better.
+    pub fn beyond(&self, recorded: f64, better: impl Fn(f64, f64) -> bool) -> bool {
+        let v = self.scaled(recorded);
+        self.bound == Bound::Exact && better(self.value, v) && (self.value - v).abs() > self.tolerance()
+    }
+}
+
+/// The number the claim states, outside entity names and years.
+pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
+    let mut text = question.to_owned();
+    for e in entities.all() {
+        text = text.replace(&e.text, " ");
+    }
+    let text = anchor::time_anchor(&text).map_or(text.clone(), |a| text.replace(&a.phrase, " "));
+    // "was published in 2020" states a year, not a score.
+    let text = match anchor::stated_year(&text) {
+        Some(year) => text.replace(&year.to_string(), " "),
+        None => text,
+    };
+    let c = NUMBER.captures_iter(&text).find(|c| c[1].parse::<f64>().is_ok())?;
+    let number = c.get(1)?;
+    let bound = match BOUND.captures(&text[..number.start()]) {
+        Some(b) if b.get(1).is_some() => Bound::Below,
+        Some(_) => Bound::Above,
+        None => Bound::Exact,
+    };
+    Some(Claimed { value: number.as_str().parse().ok()?, decimals: c.get(2).map_or(0, |d| d.as_str().len() as u32), bound })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claim(q: &str) -> Claimed {
+        claimed(q, &Normalized::default()).unwrap()
+    }
+
+    #[test]
+    fn a_claimed_number_is_met_only_to_the_precision_it_was_written() {
+        assert!(claim("X gets 88.6 on D").met_by(88.61));
+        assert!(!claim("xlnet gets 96.5 acc on imdb").met_by(96.21));
+        assert!(claim("X gets 600 on D").met_by(600.4));
+        assert!(!claim("X gets 99.9% on D").met_by(99.70));
+    }
+
+    #[test]
+    fn percentages_and_fractions_meet_each_other() {
+        assert!(claim("X reaches 91.7% spl").met_by(0.917));
+        assert!(claim("scibert scores 0.849 f1 on scicite").met_by(84.9));
+        assert!(!claim("scibert scores 0.849 f1 on scicite").met_by(80.0));
+    }
+
+    #[test]
+    fn numbers_inside_names_and_years_are_not_claimed() {
+        let mut e = Normalized::default();
+        e.datasets.push(crate::pipeline::front::normalize::NormalizedEntity {
+            kind: crate::pipeline::front::lexicon::EntityKind::Dataset,
+            text: "WMT 2014".into(),
+            canonical: "WMT 2014".into(),
+            aliases: vec![],
+            iris: vec![],
+            direction: None,
+            link: None,
+        });
+        let value = |q: &str| claimed(q, &e).map(|c| c.value);
+        assert_eq!(value("Is A the best on WMT 2014?"), None);
+        assert_eq!(value("Does A reach 28.4 BLEU on WMT 2014?"), Some(28.4));
+        assert_eq!(value("Does Zorvath-9 beat A on WMT 2014?"), None);
+        assert_eq!(value("the X paper was published in 2020"), None);
+    }
+
+    #[test]
+    fn bounds_compare_instead_of_matching() {
+        assert_eq!(claim("xlnet error on ag news is under 5%, right").bound, Bound::Below);
+        assert!(claim("xlnet error on ag news is under 5%, right").met_by(4.45));
+        assert!(!claim("error is at least 5").met_by(4.45));
+        assert!(claim("accuracy is ~88.6").met_by(88.61));
+    }
+}
