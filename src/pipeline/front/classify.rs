@@ -537,6 +537,8 @@ mod tests {
         check("top 5 models on cifar-10 by percentage correct", true, MethodComparison, Target::BestModel);
         let named = |q: &str| classify(q, &Entities { datasets: vec!["X".into()], ..Entities::default() }).query_type;
         assert_eq!(named("wikitext-103 is a language modelling benchmark"), ClaimVerification);
+        assert_eq!(classify("oag-bert came out in 2019", &Entities::default()).query_type, ClaimVerification);
+        assert_ne!(classify("papers published in 2019 about graph neural networks", &Entities::default()).query_type, ClaimVerification);
         assert_eq!(named("X is the best on D, correct"), ClaimVerification);
         assert_eq!(decisive("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264"), None);
         assert_eq!(classify("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264", &Entities::default()).query_type, ClaimVerification);

@@ -42,7 +42,13 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     // (start, kind, text) of every accepted name, ordered by position at the end.
     let mut found: Vec<(usize, EntityKind, String)> = Vec::new();
     let mut superseded = vec![false; mentions.len()];
+    // What a claim's grammar marks is one name whatever it holds: the board "cnn dm" is a
+    // dataset even though "cnn" names a model.
+    let grammar = super::statement::spans(question);
     for (kind, start, end) in contextual(question) {
+        // Not over names of its own kind or metrics: "LAMBADA accuracy" is LAMBADA by accuracy.
+        let marked = grammar.iter().any(|&(k, s, e)| k == kind && s <= start && end <= e)
+            && !(0..mentions.len()).any(|i| mentions[i].start < end && start < mentions[i].end && matches!(kind_of(i), Some(k) if k == kind || k == EntityKind::Metric));
         let inside: Vec<usize> =
             (0..mentions.len()).filter(|&i| mentions[i].start < end && start < mentions[i].end).collect();
         // Only dataset and model names grow this way: "improving object detection" is not a
@@ -55,7 +61,7 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
         };
         let extends_a_known_name = kind != EntityKind::Task
             && !inside.is_empty()
-            && inside.iter().all(|&i| kind_of(i) == Some(kind) && within(i))
+            && inside.iter().all(|&i| (marked || kind_of(i) == Some(kind)) && within(i))
             && inside.iter().all(|&i| mentions[i].start > start || mentions[i].end < end);
         if inside.is_empty() {
             found.push((start, kind, question[start..end].to_owned()));

@@ -379,7 +379,11 @@ fn at_word_boundaries(text: &str, start: usize, end: usize) -> bool {
     let after = text[end..].chars().next();
     let left_ok = !matches!((before, inner_first), (Some(b), Some(f)) if word(b) && word(f));
     let right_ok = !matches!((inner_last, after), (Some(l), Some(a)) if word(l) && word(a));
-    left_ok && right_ok
+    // "Transformer" in "R-Transformer" is part of another name: a hyphen glued to a word on
+    // the left starts no mention.
+    let mut left = text[..start].chars().rev();
+    let compound = matches!((left.next(), left.next()), (Some('-'), Some(c)) if word(c));
+    left_ok && right_ok && !compound
 }
 
 #[cfg(test)]
@@ -477,6 +481,14 @@ mod tests {
         let dir = |name: &str| lexicon.entry(lexicon.lookup(name)[0]).direction;
         assert_eq!(dir("F1"), Some(Direction::Higher));
         assert_eq!(dir("Perplexity"), Some(Direction::Lower));
+    }
+
+    #[test]
+    fn a_name_glued_to_a_word_by_a_hyphen_is_not_a_mention_on_its_own() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let found = |q: &str| lexicon.find(q).into_iter().map(|m| m.text).collect::<Vec<_>>();
+        assert!(!found("papers that use the R-Transformer model").iter().any(|m| m.starts_with("Transformer")), "{:?}", found("papers that use the R-Transformer model"));
+        assert!(found("papers that use the Transformer model").iter().any(|m| m.starts_with("Transformer")));
     }
 
     #[test]

@@ -160,14 +160,12 @@ pub fn widen(index: &TextIndex, question: &str, entity: &mut NormalizedEntity) {
 }
 
 /// Adds the model's variants to its links: "transformer-xl" is also "Transformer-XL Base"
-/// and "Transformer-XL Large", "xlnet" also "XLNet (single model)" (labels whose words begin
-/// with the name's words). For usage questions, where every variant's papers count.
+/// and "Transformer-XL Large", "xlnet" also "XLNet (single model)" (see
+/// [`NormalizedEntity::has_variant`]). For usage questions, where every variant's papers
+/// count.
 pub fn family(index: &TextIndex, entity: &mut NormalizedEntity) {
-    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
-    let names: Vec<Vec<String>> = [&entity.text, &entity.canonical].iter().map(|n| words(n)).filter(|n| !n.is_empty()).collect();
     for hit in index.search(&entity.text, &[DocKind::Model], 50) {
-        let label = words(&hit.label);
-        if names.iter().any(|n| label.len() > n.len() && label.starts_with(n)) && !entity.iris.contains(&hit.iri) {
+        if entity.has_variant(&hit.label) && !entity.iris.contains(&hit.iri) {
             entity.iris.push(hit.iri);
         }
     }
@@ -279,6 +277,11 @@ mod tests {
     #[test]
     fn a_models_family_holds_the_labels_that_begin_with_its_name() {
         let docs = [(DocKind::Model, "x", "Transformer-XL"), (DocKind::Model, "b", "Transformer-XL Base"), (DocKind::Model, "l", "Transformer-XL Large"), (DocKind::Model, "t", "Transformer")];
+        let index_t = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut transformer = entity(EntityKind::Method, "Transformer");
+        transformer.iris = vec!["t".into()];
+        family(&index_t, &mut transformer);
+        assert_eq!(transformer.iris, ["t"], "Transformer-XL is another model, not a Transformer variant");
         let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
         let mut model = entity(EntityKind::Method, "transformer-xl");
         model.iris = vec!["x".into()];

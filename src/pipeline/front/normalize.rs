@@ -51,6 +51,22 @@ impl NormalizedEntity {
         terms
     }
 
+    /// Whether `label` names a variant of this entity: the name, then a qualifier after a
+    /// space or in parentheses ("BiT-L (ResNet)" for "BiT-L", "Transformer Big" for
+    /// "Transformer", "Sparse Transformer (30 layers, fixed attn)" for "sparse
+    /// transformer"). A name joined by a hyphen is another model ("Transformer-XL").
+    pub fn has_variant(&self, label: &str) -> bool {
+        let label_lower = label.to_lowercase();
+        let spaced = label_lower.replace('-', " ");
+        [&self.text, &self.canonical].iter().any(|name| {
+            let name = name.to_lowercase().replace('-', " ");
+            let name = name.trim();
+            !name.is_empty()
+                && spaced.starts_with(name)
+                && label_lower.get(name.len()..).is_some_and(|rest| rest.starts_with(' ') || rest.starts_with('('))
+        })
+    }
+
     /// Whether `label` names this entity (the text, canonical name or an alias).
     pub fn names(&self, label: &str) -> bool {
         let label = crate::pipeline::front::lexicon::normalize(label);

@@ -3,9 +3,9 @@
 //! the board after "on" up to the request to confirm. A claim is about exactly these, so a
 //! name nobody put in a synonym table ("cluster-former", "MultiFiT", "sparse transformer")
 //! still becomes an entity for the text index to link, and a known word inside it
-//! ("transformer") is not mistaken for the whole name; so is the name in "the X paper".
-//! Two guesses too, each kept only when the text index links it: a leaderboard question's
-//! board and the task of a request for datasets. Spans only; pure.
+//! ("transformer") is not mistaken for the whole name. Three guesses too, each kept only
+//! when the text index links it: a leaderboard question's board, the task of a request for
+//! datasets, and the model in "the X paper". Spans only; pure.
 
 use std::sync::LazyLock;
 
@@ -22,7 +22,7 @@ static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had) (an? |of |about |around |~)?~?\d+(\.\d+)?\b")
+    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art)|(has|have|had) the (best|highest|lowest))\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had) (an? |of |about |around |~)?~?\d+(\.\d+)?\b")
 });
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
@@ -56,7 +56,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus))*\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not)\b)")
+    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus))*\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|in (?:19|20)\d\d)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -94,7 +94,9 @@ pub fn listing_task(question: &str) -> Option<(usize, usize)> {
 pub fn guess_spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
     let board = board(question).map(|(s, e)| (EntityKind::Dataset, s, e));
     let task = listing_task(question).map(|(s, e)| (EntityKind::Task, s, e));
-    board.into_iter().chain(task).collect()
+    // "the OAG-BERT paper": a model the paper is named after, if the graph has one.
+    let named = THE_X_PAPER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)).map(|m| (EntityKind::Method, m.start(), m.end()));
+    board.into_iter().chain(task).chain(named).collect()
 }
 
 /// The guesses of [`guess_spans`], as text.
@@ -131,13 +133,12 @@ pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
     } else if let Some(m) = SUBJECT.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)) {
         out.push((EntityKind::Method, m.start(), m.end()));
     }
-    if !out.is_empty() {
+    // A claim about a number names its board too: "xlnet's error on yelp fine-grained is
+    // below 20%".
+    if !out.is_empty() || states_strongly(question) {
         if let Some(m) = BOARD.captures_iter(question).last().and_then(|c| c.get(1)) {
             out.push((EntityKind::Dataset, m.start(), m.end()));
         }
-    }
-    if let Some(m) = THE_X_PAPER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)) {
-        out.push((EntityKind::Method, m.start(), m.end()));
     }
     out
 }
@@ -166,6 +167,7 @@ mod tests {
         assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);
         assert_eq!(named("Mamba is the best model on long range arena"), [(EntityKind::Method, "Mamba"), (EntityKind::Dataset, "long range arena")]);
         assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet by top-1 accuracy"), [(EntityKind::Method, "BiT-L"), (EntityKind::Dataset, "ImageNet")]);
+        assert_eq!(named("xlnet's error on yelp fine-grained is below 20%, right?"), [(EntityKind::Dataset, "yelp fine-grained")]);
     }
 
     #[test]
@@ -173,6 +175,8 @@ mod tests {
         let q = "who has the best SPL on habitat 2020 pointnav test-std";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
         assert_eq!(board("papers on graph neural networks"), None, "not a leaderboard question");
+        let q = "Which model had the best Accuracy on BenchOne as of 2017?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("BenchOne"), "a time anchor is not part of the board");
         let q = "ptb char level: who has the lowest bpc";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("ptb char level"));
     }
@@ -186,9 +190,9 @@ mod tests {
     }
 
     #[test]
-    fn the_name_a_paper_is_called_by_is_a_model() {
-        assert_eq!(named("the OAG-BERT paper came out in 2021"), [(EntityKind::Method, "OAG-BERT")]);
-        assert_eq!(named("Was the Gemma paper (open models) published in 2023?"), [(EntityKind::Method, "Gemma")]);
+    fn the_name_a_paper_is_called_by_is_a_guessed_model() {
+        assert_eq!(guesses("the OAG-BERT paper came out in 2021"), [(EntityKind::Method, "OAG-BERT")]);
+        assert_eq!(guesses("Was the Gemma paper (open models) published in 2023?"), [(EntityKind::Method, "Gemma")]);
     }
 
     #[test]

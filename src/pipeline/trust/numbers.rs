@@ -55,6 +55,15 @@ impl Claimed {
         }
     }
 
+    /// The claim as the answer states it: "below 20", "88.6".
+    pub fn describe(&self) -> String {
+        match self.bound {
+            Bound::Exact => self.value.to_string(),
+            Bound::Below => format!("below {}", self.value),
+            Bound::Above => format!("above {}", self.value),
+        }
+    }
+
     /// Whether a recorded value meets the claim.
     pub fn met_by(&self, recorded: f64) -> bool {
         let v = self.scaled(recorded);

@@ -104,16 +104,9 @@ static BEST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped|lowest)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
-/// Whether `label` names a variant of the entity: its words begin with the name's words
-/// ("BiT-L (ResNet)" for "BiT-L", "Sparse Transformer (30 layers, fixed attn)" for "sparse
-/// transformer", "XLNet (single model)" for "XLNet").
+/// Whether `label` names a variant of the entity (see [`NormalizedEntity::has_variant`]).
 pub(super) fn variant_of(entity: &NormalizedEntity, label: &str) -> bool {
-    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
-    let label = words(label);
-    [&entity.text, &entity.canonical].iter().any(|n| {
-        let name = words(n);
-        !name.is_empty() && label.len() > name.len() && label.starts_with(&name)
-    })
+    entity.has_variant(label)
 }
 
 pub(super) fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
@@ -329,7 +322,7 @@ fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized,
 
 fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
     let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(|v| claimed.met_by(v)));
-    let claimed = claimed.value;
+    let claimed = claimed.describe();
     let refs = |facts: &[&Fact]| facts.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
     if agree.is_empty() {
         let recorded = disagree.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", ");
