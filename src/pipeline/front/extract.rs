@@ -138,7 +138,9 @@ const MAX_NAME_WORDS: usize = 8;
 const NOT_NAMES: &[&str] = &[
     "the", "this", "that", "these", "a", "an", "same", "following", "given", "proposed", "new",
     "best", "top", "highest", "benchmark", "standard", "public", "test", "which", "what", "each",
-    "every", "any", "its", "their", "our", "baseline", "different", "other", "overall",
+    "every", "any", "its", "their", "our", "baseline", "different", "other", "overall", "own",
+    "custom", "private", "proprietary", "small", "large", "larger", "synthetic", "real", "such",
+    "one", "two", "several", "many", "training", "validation", "evaluation", "benchmark",
 ];
 
 /// Spans of names recognised from their context, by kind.
@@ -187,9 +189,10 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         push(kind, start, end, false);
     }
 
+    // "the jacquard data set" names a dataset however it is cased.
     for c in DATASET_CONTEXT.captures_iter(question) {
         if let Some(m) = c.get(1) {
-            push(EntityKind::Dataset, m.start(), m.end(), true);
+            push(EntityKind::Dataset, m.start(), m.end(), false);
         }
     }
     for c in MODEL_CONTEXT.captures_iter(question) {

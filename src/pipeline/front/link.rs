@@ -60,7 +60,8 @@ fn expand_abbreviations(name: &str) -> String {
 
 /// Links one name, if a label of its kind holds all its words: as written, then with
 /// joined words split where the index knows both halves ("habitat pointnav" for "Habitat
-/// 2020 Point Nav"), then with abbreviations written out.
+/// 2020 Point Nav"), then with abbreviations written out, then (a dataset) without the
+/// words that only say it is one ("fsns test set").
 pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
     link_as(index, entity, &entity.text.clone());
     if entity.link.is_none() {
@@ -76,7 +77,24 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
             link_as(index, entity, &expanded);
         }
     }
+    if entity.link.is_none() && entity.kind == EntityKind::Dataset {
+        // "fsns test set", "habitat challenge 2020 pointnav": the words that say what a
+        // dataset is rarely stand in its label.
+        let bare: Vec<String> = entity
+            .text
+            .split_whitespace()
+            .filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str()))
+            .map(|w| index.split_compound(w).unwrap_or_else(|| w.to_owned()))
+            .collect();
+        let bare = expand_abbreviations(&bare.join(" "));
+        if !bare.is_empty() && !bare.eq_ignore_ascii_case(&entity.text) {
+            link_as(index, entity, &bare);
+        }
+    }
 }
+
+/// Words that say a name is a dataset, left out when the name alone does not link.
+const DATASET_WORDS: &[&str] = &["dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus", "challenge", "task"];
 
 /// Whether `label` holds the words of `name` in the same order ("Romanian-English" for "ro
 /// en", not "English-Romanian").

@@ -63,6 +63,13 @@ static BOARD: LazyLock<Regex> = LazyLock::new(|| {
 static LEADERBOARD: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leading|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
 });
+/// "atari video pinball highest score": the board named before the leaderboard word.
+static BOARD_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s+(?:highest|best|top|lowest|sota|state[- ]of[- ]the[- ]art|leaderboard)\b")
+});
+/// "... for the habitat 2020 objectnav test-std challenge": the board after "for", read
+/// only when no "on" names one.
+static BOARD_FOR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bfor\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)\s*(?:\?|$)"));
 /// "ptb char level: who has the lowest bpc": the board named before a colon.
 static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s*:\s"));
 
@@ -73,7 +80,13 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     if !LEADERBOARD.is_match(question) {
         return None;
     }
-    let m = BOARD.captures_iter(question).last().and_then(|c| c.get(1)).or_else(|| BOARD_HEAD.captures(question)?.get(1))?;
+    let m = BOARD
+        .captures_iter(question)
+        .last()
+        .and_then(|c| c.get(1))
+        .or_else(|| BOARD_HEAD.captures(question)?.get(1))
+        .or_else(|| BOARD_FOR.captures(question)?.get(1))
+        .or_else(|| BOARD_BEFORE.captures(question)?.get(1).filter(|m| a_name(question, m)))?;
     Some((m.start(), m.end()))
 }
 
@@ -175,6 +188,10 @@ mod tests {
         let q = "who has the best SPL on habitat 2020 pointnav test-std";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
         assert_eq!(board("papers on graph neural networks"), None, "not a leaderboard question");
+        let q = "atari video pinball highest score";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
+        let q = "which metrics are reported for the habitat 2020 objectnav test-std challenge";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 objectnav test-std challenge"));
         let q = "Which model had the best Accuracy on BenchOne as of 2017?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("BenchOne"), "a time anchor is not part of the board");
         let q = "ptb char level: who has the lowest bpc";
