@@ -45,7 +45,18 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     // What a claim's grammar marks is one name whatever it holds: the board "cnn dm" is a
     // dataset even though "cnn" names a model.
     let grammar = super::statement::spans(question);
+    let guesses = super::statement::guess_spans(question);
     for (kind, start, end) in contextual(question) {
+        // A guess ends where a name of another kind begins: "gibson pointgoal nav spl" is
+        // the board "gibson pointgoal nav" by SPL.
+        let end = match guesses.iter().any(|&(k, s, e)| k == kind && s <= start && end <= e) {
+            true => (0..mentions.len())
+                .filter(|&i| mentions[i].start > start && mentions[i].start < end && kind_of(i).is_some_and(|k| k != kind))
+                .map(|i| start + question[start..mentions[i].start].trim_end_matches(|c: char| c.is_whitespace() || c == '-' || c == ',').len())
+                .min()
+                .unwrap_or(end),
+            false => end,
+        };
         // Not over names of its own kind or metrics: "LAMBADA accuracy" is LAMBADA by accuracy.
         let marked = grammar.iter().any(|&(k, s, e)| k == kind && s <= start && end <= e)
             && !(0..mentions.len()).any(|i| mentions[i].start < end && start < mentions[i].end && matches!(kind_of(i), Some(k) if k == kind || k == EntityKind::Metric));

@@ -90,11 +90,16 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
         if !bare.is_empty() && !bare.eq_ignore_ascii_case(&entity.text) {
             link_as(index, entity, &bare);
         }
+        // "hmdb-51 fine-tuned" for "HMDB51 (finetuned)": a hyphenated word written whole.
+        let joined = entity.text.split_whitespace().filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str())).map(|w| w.replace('-', "")).collect::<Vec<_>>().join(" ");
+        if entity.link.is_none() && joined != entity.text {
+            link_as(index, entity, &joined);
+        }
     }
 }
 
 /// Words that say a name is a dataset, left out when the name alone does not link.
-const DATASET_WORDS: &[&str] = &["dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus", "challenge", "task"];
+const DATASET_WORDS: &[&str] = &["dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus", "challenge", "task", "to"];
 
 /// Whether `label` holds the words of `name` in the same order ("Romanian-English" for "ro
 /// en", not "English-Romanian").
@@ -318,6 +323,17 @@ mod tests {
         let mut ptb = entity(EntityKind::Dataset, "ptb char level");
         link(&index, &mut ptb);
         assert_eq!(ptb.iris, ["ptb"]);
+    }
+
+    #[test]
+    fn a_dataset_links_without_the_words_that_say_it_is_one_and_with_hyphens_written_whole() {
+        let docs = [(DocKind::Dataset, "f", "FSNS - Test"), (DocKind::Dataset, "h", "HMDB51 (finetuned)"), (DocKind::Dataset, "w", "WMT2016 Romanian-English")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        for (name, iri) in [("fsns test set", "f"), ("hmdb-51 (fine-tuned)", "h"), ("wmt 2016 romanian to english", "w")] {
+            let mut d = entity(EntityKind::Dataset, name);
+            link(&index, &mut d);
+            assert_eq!(d.iris, [iri], "{name}");
+        }
     }
 
     #[test]

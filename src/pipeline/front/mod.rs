@@ -70,7 +70,7 @@ impl Front {
             link::widened(index, question, &mut normalized);
             link::unlinked(index, &mut normalized);
             for (kind, guess) in statement::guesses(question) {
-                for entity in normalized.get_mut(kind).iter_mut().filter(|e| !e.is_linked() && e.text == guess) {
+                for entity in normalized.get_mut(kind).iter_mut().filter(|e| !e.is_linked() && guess.starts_with(e.text.as_str())) {
                     link::shrink(index, entity);
                 }
             }

@@ -120,7 +120,8 @@ pub fn guesses(question: &str) -> Vec<(EntityKind, &str)> {
 /// Drops the guesses nothing in the graph is called (see [`guesses`]).
 pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::Normalized) {
     for (kind, guess) in guesses(question) {
-        entities.get_mut(kind).retain(|e| e.is_linked() || e.text != guess);
+        // A guess may have been cut short where another name begins.
+        entities.get_mut(kind).retain(|e| e.is_linked() || !guess.starts_with(e.text.as_str()));
     }
 }
 
