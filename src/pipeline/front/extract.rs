@@ -200,8 +200,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         push(kind, start, end, false);
     }
 
-    // "the jacquard data set" names a dataset however it is cased.
     for c in DATASET_CONTEXT.captures_iter(question) {
+        // "the jacquard data set" names a dataset however it is cased.
         if let Some(m) = c.get(1) {
             push(EntityKind::Dataset, m.start(), m.end(), false);
         }

@@ -86,9 +86,11 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
             .filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str()))
             .map(|w| index.split_compound(w).unwrap_or_else(|| w.to_owned()))
             .collect();
-        let bare = expand_abbreviations(&bare.join(" "));
-        if !bare.is_empty() && !bare.eq_ignore_ascii_case(&entity.text) {
-            link_as(index, entity, &bare);
+        let bare = bare.join(" ");
+        for name in [bare.clone(), expand_abbreviations(&bare)] {
+            if entity.link.is_none() && !name.is_empty() && !name.eq_ignore_ascii_case(&entity.text) {
+                link_as(index, entity, &name);
+            }
         }
         // "hmdb-51 fine-tuned" for "HMDB51 (finetuned)": a hyphenated word written whole.
         let joined = entity.text.split_whitespace().filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str())).map(|w| w.replace('-', "")).collect::<Vec<_>>().join(" ");
@@ -328,8 +330,9 @@ mod tests {
     #[test]
     fn a_dataset_links_without_the_words_that_say_it_is_one_and_with_hyphens_written_whole() {
         let docs = [(DocKind::Dataset, "f", "FSNS - Test"), (DocKind::Dataset, "h", "HMDB51 (finetuned)"), (DocKind::Dataset, "w", "WMT2016 Romanian-English")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
-        for (name, iri) in [("fsns test set", "f"), ("hmdb-51 (fine-tuned)", "h"), ("wmt 2016 romanian to english", "w")] {
+        let docs = docs.iter().chain(&[(DocKind::Dataset, "o", "Habitat 2020 Object Nav test-std"), (DocKind::Dataset, "p", "Habitat 2020 Point Nav test-std")]);
+        let index = TextIndex::build(docs.map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        for (name, iri) in [("fsns test set", "f"), ("hmdb-51 (fine-tuned)", "h"), ("wmt 2016 romanian to english", "w"), ("habitat 2020 objectnav test-std challenge", "o")] {
             let mut d = entity(EntityKind::Dataset, name);
             link(&index, &mut d);
             assert_eq!(d.iris, [iri], "{name}");

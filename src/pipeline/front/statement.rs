@@ -70,8 +70,8 @@ static BOARD_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// "... for the habitat 2020 objectnav test-std challenge": the board after "for", read
 /// only when no "on" names one.
 static BOARD_FOR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bfor\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)\s*(?:\?|$)"));
-/// "ptb char level: who has the lowest bpc": the board named before a colon.
-static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s*:\s"));
+/// "ptb char level: who has the lowest bpc": the board named before a colon or comma.
+static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s*[:,]\s"));
 
 /// The board a leaderboard question names after its last "on" ("habitat 2020 pointnav
 /// test-std"), when the question names no dataset the lexicon knows: a guess, kept only if
@@ -189,6 +189,8 @@ mod tests {
         let q = "who has the best SPL on habitat 2020 pointnav test-std";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
         assert_eq!(board("papers on graph neural networks"), None, "not a leaderboard question");
+        let q = "habitat challenge 2020 pointnav test-std, which method has the highest success";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat challenge 2020 pointnav test-std"));
         let q = "atari video pinball highest score";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
         let q = "which metrics are reported for the habitat 2020 objectnav test-std challenge";
