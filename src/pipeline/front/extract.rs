@@ -154,20 +154,24 @@ const NOT_NAMES: &[&str] = &[
     "one", "two", "several", "many", "training", "validation", "evaluation", "benchmark",
 ];
 
+/// Whether `name` can be a name. `need_shape` is false for metrics, whose context ("in
+/// terms of X") is explicit enough to accept ordinary words such as "Score", and for what a
+/// claim's grammar or "the X dataset" marks; with it, a name in a `cased` question has a
+/// capital or a digit.
+fn plausible(name: &str, need_shape: bool, cased: bool) -> bool {
+    let lower = name.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    !words.is_empty()
+        && !words.iter().all(|w| NOT_NAMES.contains(w) || w.chars().all(|c| c.is_ascii_digit()) || (need_shape && STOPWORDS.contains(w)))
+        && (!need_shape || !cased || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()))
+}
+
 /// Spans of names recognised from their context, by kind.
 fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     // In an all-lowercase question capitalisation tells nothing; elsewhere a model or
     // dataset name has a capital or a digit ("UrbanSound8k", "Flair-TDM").
     let cased = question.chars().any(|c| c.is_uppercase());
-    // `need_shape` is false for metrics, whose context ("in terms of X") is explicit enough
-    // to accept ordinary words such as "Score", and for what a claim's grammar marks.
-    let plausible = |name: &str, need_shape: bool| {
-        let lower = name.to_lowercase();
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        !words.is_empty()
-            && !words.iter().all(|w| NOT_NAMES.contains(w) || w.chars().all(|c| c.is_ascii_digit()) || (need_shape && STOPWORDS.contains(w)))
-            && (!need_shape || !cased || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()))
-    };
+    let plausible = |name: &str, need_shape: bool| plausible(name, need_shape, cased);
     let mut spans = Vec::new();
     let mut push = |kind, start: usize, end: usize, need_shape: bool| {
         let mut start = start;
