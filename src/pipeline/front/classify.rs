@@ -102,6 +102,8 @@ static AUX_OPENER: LazyLock<Regex> =
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bisn'?t it|\bdoesn'?t it|\bor not|\byes or no)\s*[?.!]*\s*$|(,\s*|\s)(right|true|false|yes|correct|accurate|agreed?)\s*\?+\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
 });
+/// "highest score anyone got on X" is a noun phrase asking for the top, not a statement.
+static SUPERLATIVE_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"^(the )?(highest|lowest|best|top|most|maximum|minimum)\b"));
 static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
 /// Noun-phrase requests: "link to the X implementation", "code for X".
 static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|repo|repos|repository|url|papers?|source)\b"));
@@ -248,7 +250,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let claim = CLAIM_OPENER.is_match(q)
         || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
-        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
+        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
     let query_type = if claim {
         QueryType::ClaimVerification
     } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
@@ -553,6 +555,8 @@ mod tests {
         assert_eq!(classify("what's mfec's score on ms pacman", &none).query_type, MethodComparison);
         assert_eq!(classify("metrics for scierc", &none).query_type, DatasetSearch);
         assert_eq!(classify("hutter prize bpc leader", &none).query_type, MethodComparison);
+        let pitfall = Entities { datasets: vec!["Pitfall".into()], ..Entities::default() };
+        assert_eq!(classify("highest score anyone got on Pitfall (atari 2600)", &pitfall).query_type, MethodComparison);
         assert_ne!(classify("earth system models - what papers are there", &none).query_type, PaperLookup);
         assert_ne!(classify("1B word benchmark - which metrics", &none).query_type, PaperLookup);
     }

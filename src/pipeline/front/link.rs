@@ -148,8 +148,9 @@ fn neighbours(question: &str, text: &str) -> Option<(Vec<String>, Vec<String>)> 
     let lower = question.to_lowercase();
     let start = lower.find(&text.to_lowercase())?;
     let end = start + text.len();
-    // Parentheses stay inside a clause: "cheetah run (dmcontrol 500k)" is one name.
-    let clause = |s: &str| s.replace(['(', ')'], " ").split([',', '?', ';', ':', '!']).map(str::to_owned).collect::<Vec<_>>();
+    // Parentheses and commas stay inside a clause: "cheetah run (dmcontrol 500k)" and
+    // "cheetah run, dmcontrol 500k" are one name, as the label "Cheetah, run (DMControl500k)".
+    let clause = |s: &str| s.replace(['(', ')', ','], " ").split(['?', ';', ':', '!']).map(str::to_owned).collect::<Vec<_>>();
     let before_clause = clause(&question[..start]).pop().unwrap_or_default();
     let after_clause = clause(&question[end..]).into_iter().next().unwrap_or_default();
     let content = |w: &&str| !w.is_empty() && !super::extract::is_stopword(w) && !w.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '%');
@@ -199,12 +200,12 @@ pub fn family(index: &TextIndex, entity: &mut NormalizedEntity) {
 /// Words that end a name inside a guessed phrase: "tacred and which model has it".
 const NAME_ENDS: &[&str] = &["and", "or", "which", "who", "what", "with", "by", "for", "in", "using", "under", "when", "where", "that", "whose", "has", "have", "is", "are", "was", "were"];
 
-/// Links a guessed name by the words before the first word that ends a name: "tacred and
-/// which model has it" is "tacred". Never by an arbitrary shorter prefix ("long range
+/// Links a guessed name by the words before the first word that ends a name or opens a
+/// parenthesis: "tacred and which model has it" is "tacred", "squad 1.1 (test" is "squad 1.1". Never by an arbitrary shorter prefix ("long range
 /// arena" is not "long").
 pub fn shrink(index: &TextIndex, entity: &mut NormalizedEntity) {
     let words: Vec<&str> = entity.text.split_whitespace().collect();
-    let n = words.iter().position(|w| NAME_ENDS.contains(&w.to_lowercase().as_str())).unwrap_or(words.len());
+    let n = words.iter().position(|w| NAME_ENDS.contains(&w.to_lowercase().as_str()) || w.starts_with('(')).unwrap_or(words.len());
     if n == 0 || n == words.len() {
         return;
     }

@@ -129,6 +129,7 @@ pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::No
 const NOT_A_SUBJECT: &[&str] = &[
     "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "can",
     "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
+    "highest", "lowest", "best", "top", "most", "anyone", "everyone",
 ];
 
 fn a_name(question: &str, m: &regex::Match) -> bool {
