@@ -89,7 +89,14 @@ fn upsert<'a>(items: &'a mut Vec<AnswerItem>, named: &Named) -> &'a mut AnswerIt
     let label = named.display().trim().to_lowercase();
     let position = items.iter().position(|i| i.iri.as_deref() == Some(named.iri.as_str()) || i.label.trim().to_lowercase() == label);
     match position {
-        Some(i) => &mut items[i],
+        Some(i) => {
+            // The smallest IRI stands for the label, whatever order the engine returned
+            // the rows in (Virtuoso and oxigraph differ).
+            if items[i].iri.as_deref().is_some_and(|kept| named.iri.as_str() < kept) {
+                items[i].iri = Some(named.iri.clone());
+            }
+            &mut items[i]
+        }
         None => {
             items.push(AnswerItem::new(named.display(), Some(&named.iri)));
             let last = items.len() - 1;
@@ -371,6 +378,9 @@ mod tests {
         let items = answer_items(Target::Datasets, &evidence, &[], &Normalized::default(), &higher);
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].papers, ["p1", "p2"]);
+        let reversed = Evidence { datasets: vec![listed("d2", "p2"), listed("d1", "p1")], ..Evidence::default() };
+        let items = answer_items(Target::Datasets, &reversed, &[], &Normalized::default(), &higher);
+        assert_eq!(items[0].iri.as_deref(), Some("d1"), "the same IRI whatever the row order");
     }
 
     #[test]

@@ -197,6 +197,33 @@ pub fn family(index: &TextIndex, entity: &mut NormalizedEntity) {
     }
 }
 
+/// The share of a dataset name's weight a label must hold to be linked with words missing
+/// (see [`loosely`]).
+const LOOSE_COVERAGE: f32 = 0.6;
+
+/// Links a dataset name that no label holds whole to the one label holding its first word
+/// and most of its weight: "natural questions long answers" is "Natural Questions (long)".
+/// Not when two labels hold the same words (which board is meant is then unknown), and
+/// never for a name whose most specific words no label holds ("long range arena").
+pub fn loosely(index: &TextIndex, entity: &mut NormalizedEntity) {
+    let name: Vec<&str> = entity.text.split_whitespace().filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str())).collect();
+    let Some(first) = name.first().map(|w| crate::index::terms(w)) else { return };
+    let hits = index.search(&name.join(" "), &[DocKind::Dataset], 10);
+    let holds_first = |h: &crate::index::Hit| first.iter().all(|t| h.matched.contains(t));
+    let mut good = hits.iter().filter(|h| h.coverage >= LOOSE_COVERAGE && holds_first(h));
+    let Some(best) = good.next() else { return };
+    let tied = good.any(|h| h.matched.len() == best.matched.len() && !h.label.eq_ignore_ascii_case(&best.label));
+    if tied {
+        return;
+    }
+    entity.iris = hits.iter().filter(|h| h.label.eq_ignore_ascii_case(&best.label)).map(|h| h.iri.clone()).collect();
+    if !entity.aliases.contains(&entity.canonical) {
+        entity.aliases.push(entity.canonical.clone());
+    }
+    entity.link = Some(IndexLink { label: best.label.clone(), score: best.score, label_coverage: best.label_coverage, why: "most of the name's words, its first among them, are in this label (text index)" });
+    entity.canonical = best.label.clone();
+}
+
 /// Words that end a name inside a guessed phrase: "tacred and which model has it".
 const NAME_ENDS: &[&str] = &["and", "or", "which", "who", "what", "with", "by", "for", "in", "using", "under", "when", "where", "that", "whose", "has", "have", "is", "are", "was", "were"];
 
@@ -338,6 +365,21 @@ mod tests {
             link(&index, &mut d);
             assert_eq!(d.iris, [iri], "{name}");
         }
+    }
+
+    #[test]
+    fn a_dataset_name_with_extra_words_links_loosely_but_only_to_one_label() {
+        let docs = [(DocKind::Dataset, "l", "Natural Questions (long)"), (DocKind::Dataset, "s", "Natural Questions (short)"), (DocKind::Dataset, "q", "Quora Question Pairs"), (DocKind::Dataset, "a", "SearchQA answers")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut extra = entity(EntityKind::Dataset, "natural questions long answers");
+        loosely(&index, &mut extra);
+        assert_eq!(extra.iris, ["l"]);
+        let mut absent = entity(EntityKind::Dataset, "long range arena");
+        loosely(&index, &mut absent);
+        assert!(absent.iris.is_empty(), "the specific words are in no label");
+        let mut ambiguous = entity(EntityKind::Dataset, "natural questions dev");
+        loosely(&index, &mut ambiguous);
+        assert!(ambiguous.iris.is_empty(), "long and short hold the same words");
     }
 
     #[test]

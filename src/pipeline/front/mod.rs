@@ -72,6 +72,9 @@ impl Front {
             for (kind, guess) in statement::guesses(question) {
                 for entity in normalized.get_mut(kind).iter_mut().filter(|e| !e.is_linked() && guess.starts_with(e.text.as_str())) {
                     link::shrink(index, entity);
+                    if !entity.is_linked() && kind == lexicon::EntityKind::Dataset {
+                        link::loosely(index, entity);
+                    }
                 }
             }
             statement::drop_unlinked_guesses(question, &mut normalized);
