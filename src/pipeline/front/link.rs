@@ -154,7 +154,12 @@ fn neighbours(question: &str, text: &str) -> Option<(Vec<String>, Vec<String>)> 
     let before_clause = clause(&question[..start]).pop().unwrap_or_default();
     let after_clause = clause(&question[end..]).into_iter().next().unwrap_or_default();
     let content = |w: &&str| !w.is_empty() && !super::extract::is_stopword(w) && !w.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '%');
-    let before: Vec<String> = before_clause.split_whitespace().rev().take_while(|w| content(w)).take(2).map(str::to_owned).collect();
+    // One preposition may stand between a board's parts: "walker walk on DMControl100k".
+    let mut reversed: Vec<&str> = before_clause.split_whitespace().rev().collect();
+    if reversed.first().is_some_and(|w| ["on", "in", "of"].contains(&w.to_lowercase().as_str())) {
+        reversed.remove(0);
+    }
+    let before: Vec<String> = reversed.into_iter().take_while(|w| content(w)).take(2).map(str::to_owned).collect();
     let after: Vec<String> = after_clause.split_whitespace().take_while(|w| content(w)).take(3).map(str::to_owned).collect();
     Some((before.into_iter().rev().collect(), after))
 }
@@ -409,5 +414,11 @@ mod tests {
         let mut dataset = entity(EntityKind::Dataset, "MLDoc");
         widen(&index, "MultiFiT outperforms XLMft UDA on MLDoc english-to-french", &mut dataset);
         assert_eq!(dataset.iris, vec!["d".to_owned()]);
+        let docs = [(DocKind::Dataset, "w", "Walker, walk (DMControl100k)"), (DocKind::Dataset, "c", "Cheetah, run (DMControl100k)")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let mut board = entity(EntityKind::Dataset, "DMControl100k");
+        board.iris = vec!["c".into()];
+        widen(&index, "who leads walker walk on DMControl100k", &mut board);
+        assert_eq!(board.iris, ["w"], "the words before \"on\" name the board");
     }
 }
