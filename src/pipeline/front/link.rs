@@ -286,6 +286,10 @@ mod tests {
     use super::*;
     use crate::index::IndexDoc;
 
+    fn index_of(docs: &[(DocKind, &str, &str)]) -> TextIndex {
+        TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap()
+    }
+
     fn entity(kind: EntityKind, text: &str) -> NormalizedEntity {
         NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: vec![], iris: vec![], direction: None, link: None }
     }
@@ -293,7 +297,7 @@ mod tests {
     #[test]
     fn a_name_links_to_the_label_of_its_kind_that_holds_all_its_words() {
         let docs = [(DocKind::Model, "m1", "PubMedBERT uncased"), (DocKind::Dataset, "d1", "Cornell Grasp Dataset"), (DocKind::Dataset, "d2", "Jacquard dataset"), (DocKind::Model, "m2", "BERT")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut model = entity(EntityKind::Method, "pubmedbert");
         link(&index, &mut model);
         assert_eq!((model.canonical.as_str(), model.iris.clone()), ("PubMedBERT uncased", vec!["m1".to_owned()]));
@@ -309,7 +313,7 @@ mod tests {
     #[test]
     fn a_model_name_only_a_dataset_label_holds_is_that_dataset() {
         let docs = [(DocKind::Dataset, "d", "FSNS - Test"), (DocKind::Model, "m", "Attention OCR")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut entities = Normalized::default();
         entities.methods.push(entity(EntityKind::Method, "FSNS test"));
         entities.methods.push(entity(EntityKind::Method, "attention ocr"));
@@ -321,12 +325,12 @@ mod tests {
     #[test]
     fn a_guess_links_by_its_longest_leading_words_a_label_holds() {
         let docs = [(DocKind::Dataset, "t", "TACRED")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut guess = entity(EntityKind::Dataset, "tacred and which model has it");
         shrink(&index, &mut guess);
         assert_eq!((guess.iris.clone(), guess.text.as_str()), (vec!["t".to_owned()], "tacred and which model has it"));
         let docs = [(DocKind::Dataset, "n", "Natural Questions (long)")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut guess = entity(EntityKind::Dataset, "long range arena");
         shrink(&index, &mut guess);
         assert!(guess.iris.is_empty(), "no word ends the name: it is not cut");
@@ -335,12 +339,12 @@ mod tests {
     #[test]
     fn a_models_family_holds_the_labels_that_begin_with_its_name() {
         let docs = [(DocKind::Model, "x", "Transformer-XL"), (DocKind::Model, "b", "Transformer-XL Base"), (DocKind::Model, "l", "Transformer-XL Large"), (DocKind::Model, "t", "Transformer")];
-        let index_t = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index_t = index_of(&docs);
         let mut transformer = entity(EntityKind::Method, "Transformer");
         transformer.iris = vec!["t".into()];
         family(&index_t, &mut transformer);
         assert_eq!(transformer.iris, ["t"], "Transformer-XL is another model, not a Transformer variant");
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut model = entity(EntityKind::Method, "transformer-xl");
         model.iris = vec!["x".into()];
         family(&index, &mut model);
@@ -351,7 +355,7 @@ mod tests {
     #[test]
     fn abbreviations_and_short_years_are_written_out_and_word_order_breaks_ties() {
         let docs = [(DocKind::Dataset, "ro", "WMT2016 Romanian-English"), (DocKind::Dataset, "en", "WMT2016 English-Romanian"), (DocKind::Dataset, "ptb", "Penn Treebank (Character Level)")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut pair = entity(EntityKind::Dataset, "wmt16 ro-en");
         link(&index, &mut pair);
         assert_eq!(pair.iris, ["ro"]);
@@ -363,8 +367,8 @@ mod tests {
     #[test]
     fn a_dataset_links_without_the_words_that_say_it_is_one_and_with_hyphens_written_whole() {
         let docs = [(DocKind::Dataset, "f", "FSNS - Test"), (DocKind::Dataset, "h", "HMDB51 (finetuned)"), (DocKind::Dataset, "w", "WMT2016 Romanian-English")];
-        let docs = docs.iter().chain(&[(DocKind::Dataset, "o", "Habitat 2020 Object Nav test-std"), (DocKind::Dataset, "p", "Habitat 2020 Point Nav test-std")]);
-        let index = TextIndex::build(docs.map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let docs: Vec<(DocKind, &str, &str)> = docs.iter().copied().chain([(DocKind::Dataset, "o", "Habitat 2020 Object Nav test-std"), (DocKind::Dataset, "p", "Habitat 2020 Point Nav test-std")]).collect();
+        let index = index_of(&docs);
         for (name, iri) in [("fsns test set", "f"), ("hmdb-51 (fine-tuned)", "h"), ("wmt 2016 romanian to english", "w"), ("habitat 2020 objectnav test-std challenge", "o")] {
             let mut d = entity(EntityKind::Dataset, name);
             link(&index, &mut d);
@@ -375,7 +379,7 @@ mod tests {
     #[test]
     fn a_dataset_name_with_extra_words_links_loosely_but_only_to_one_label() {
         let docs = [(DocKind::Dataset, "l", "Natural Questions (long)"), (DocKind::Dataset, "s", "Natural Questions (short)"), (DocKind::Dataset, "q", "Quora Question Pairs"), (DocKind::Dataset, "a", "SearchQA answers")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut extra = entity(EntityKind::Dataset, "natural questions long answers");
         loosely(&index, &mut extra);
         assert_eq!(extra.iris, ["l"]);
@@ -390,7 +394,7 @@ mod tests {
     #[test]
     fn a_word_written_joined_links_to_a_label_that_writes_it_apart() {
         let docs = [(DocKind::Dataset, "p", "Habitat 2020 Point Nav test-std"), (DocKind::Dataset, "o", "Habitat 2020 Object Nav test-std")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut board = entity(EntityKind::Dataset, "habitat 2020 pointnav test-std");
         link(&index, &mut board);
         assert_eq!(board.iris, vec!["p".to_owned()]);
@@ -402,7 +406,7 @@ mod tests {
     #[test]
     fn a_mention_widens_to_the_longer_label_the_question_spells_out() {
         let docs = [(DocKind::Model, "t", "Transformer"), (DocKind::Model, "s", "Sparse Transformer (30 layers, fixed attn)"), (DocKind::Dataset, "d", "MLDoc Zero-Shot English-to-French")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut model = entity(EntityKind::Method, "transformer");
         model.iris = vec!["t".into()];
         widen(&index, "sparse transformer has the lowest bpc on enwik8, right?", &mut model);
@@ -415,7 +419,7 @@ mod tests {
         widen(&index, "MultiFiT outperforms XLMft UDA on MLDoc english-to-french", &mut dataset);
         assert_eq!(dataset.iris, vec!["d".to_owned()]);
         let docs = [(DocKind::Dataset, "w", "Walker, walk (DMControl100k)"), (DocKind::Dataset, "c", "Cheetah, run (DMControl100k)")];
-        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let index = index_of(&docs);
         let mut board = entity(EntityKind::Dataset, "DMControl100k");
         board.iris = vec!["c".into()];
         widen(&index, "who leads walker walk on DMControl100k", &mut board);
