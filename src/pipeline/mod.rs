@@ -337,7 +337,8 @@ impl Pipeline {
         let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &direction);
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);
-        let chosen = items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers);
+        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized);
+        let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
         let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);

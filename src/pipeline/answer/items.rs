@@ -14,7 +14,7 @@ use crate::pipeline::front::normalize::Normalized;
 use super::leaderboard;
 use crate::pipeline::answer::rank::Ranked;
 use crate::pipeline::evidence::papers::PaperMeta;
-use crate::pipeline::trust::verdict::Verdict;
+use crate::pipeline::trust::verdict::{Label, Verdict};
 use crate::pipeline::trust::{Conflict, ConflictKind, Validity};
 
 /// A cited paper.
@@ -227,6 +227,14 @@ fn verdict_items(v: &Verdict) -> Vec<AnswerItem> {
     items
 }
 
+/// Whether a claim's answer cites nothing: an undecided claim about a named model's scores
+/// with no fact on either side ("llama 2 reaches 62 acc on boolq" when the graph holds
+/// neither) has no paper that bears on it; related papers would only look like evidence.
+pub fn nothing_to_cite(verdict: Option<&Verdict>, entities: &Normalized) -> bool {
+    verdict.is_some_and(|v| v.verdict == Label::Uncertain && v.about_scores() && v.supporting.is_empty() && v.contradicting.is_empty())
+        && !entities.methods.is_empty()
+}
+
 /// The unresolved disagreements about what the answer names: the answer must state them,
 /// with both sides cited.
 pub fn disputed<'a>(conflicts: &'a [Conflict], items: &[AnswerItem]) -> Vec<&'a Conflict> {
@@ -369,6 +377,26 @@ mod tests {
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
         assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
         assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);
+    }
+
+    #[test]
+    fn an_undecided_claim_about_a_model_with_no_fact_cites_nothing() {
+        use crate::pipeline::trust::verdict::Verdict;
+        let verdict = |relation: &str, label| Verdict { verdict: label, relation: relation.into(), reason: String::new(), supporting: vec![], contradicting: vec![] };
+        let mut named = Normalized::default();
+        named.methods.push(crate::pipeline::front::normalize::NormalizedEntity {
+            kind: crate::pipeline::front::lexicon::EntityKind::Method,
+            text: "LLaMA".into(),
+            canonical: "LLaMA".into(),
+            aliases: vec![],
+            iris: vec![],
+            direction: None,
+            link: None,
+        });
+        assert!(nothing_to_cite(Some(&verdict("achieves", Label::Uncertain)), &named));
+        assert!(!nothing_to_cite(Some(&verdict("achieves", Label::Refuted)), &named));
+        assert!(!nothing_to_cite(Some(&verdict("year", Label::Uncertain)), &named), "a paper's claim keeps its paper");
+        assert!(!nothing_to_cite(Some(&verdict("achieves", Label::Uncertain)), &Normalized::default()));
     }
 
     #[test]
