@@ -13,7 +13,7 @@ use regex::Regex;
 
 use super::verdict::{Evaluated, FactRef, Label, Verdict};
 use super::PaperRef;
-use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::front::normalize::Normalized;
 
 /// What the graph told the pipeline beyond scored facts, for the claims read here.
 #[derive(Debug, Clone, Default)]
@@ -40,9 +40,6 @@ static USED_FOR: LazyLock<Regex> = LazyLock::new(|| {
 });
 static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]+"));
 
-fn evaluated_on(e: &NormalizedEntity, label: &str, iri: &str) -> bool {
-    e.iris.iter().any(|i| i == iri) || e.names(label) || super::verdict::variant_of(e, label)
-}
 
 /// The verdict on a relation claim, when the claim is one.
 pub fn judge(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
@@ -67,7 +64,7 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known) -> Option<Ve
         return None;
     }
     let on_d = |d: &str| dataset.iris.iter().any(|i| i == d);
-    let hit = known.evaluated.iter().find(|(iri, label, d)| on_d(d) && evaluated_on(model, label, iri));
+    let hit = known.evaluated.iter().find(|(iri, label, d)| on_d(d) && super::verdict::model_of(model, iri, label));
     Some(match hit {
         Some((iri, label, d)) => {
             let papers = known.evaluation_papers.iter().filter(|(m, on, _)| m == iri && on == d).map(|(_, _, p)| p.clone()).collect();
@@ -137,7 +134,7 @@ pub(super) fn evaluations_without_values(entities: &Normalized, evaluated: &[Eva
     let mut out: Vec<FactRef> = Vec::new();
     for d in &entities.datasets {
         for (iri, label, _) in evaluated.iter().filter(|(_, _, on)| d.iris.contains(on)) {
-            if entities.methods.iter().any(|m| super::verdict::matches(m, iri, label) || super::verdict::variant_of(m, label)) && !out.iter().any(|f| &f.model == label) {
+            if entities.methods.iter().any(|m| super::verdict::model_of(m, iri, label)) && !out.iter().any(|f| &f.model == label) {
                 out.push(FactRef {
                     statement: format!("{label} was evaluated on {} (no value recorded)", d.canonical),
                     subject: label.clone(),
@@ -158,6 +155,7 @@ pub(super) fn evaluations_without_values(entities: &Normalized, evaluated: &[Eva
 mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::EntityKind;
+    use crate::pipeline::front::normalize::NormalizedEntity;
 
     fn entity(kind: EntityKind, name: &str, iri: &str) -> NormalizedEntity {
         NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![iri.into()], direction: None, link: None }

@@ -104,9 +104,10 @@ static BEST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped|lowest)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
-/// Whether `label` names a variant of the entity (see [`NormalizedEntity::has_variant`]).
-pub(super) fn variant_of(entity: &NormalizedEntity, label: &str) -> bool {
-    entity.has_variant(label)
+/// Whether a fact's model is the entity or a variant of it (see
+/// [`NormalizedEntity::has_variant`]): a claim about "BiT-L" is about "BiT-L (ResNet)".
+pub(super) fn model_of(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
+    matches(entity, iri, label) || entity.has_variant(label)
 }
 
 pub(super) fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
@@ -121,7 +122,7 @@ fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normaliz
     facts
         .iter()
         .filter(|f| on_board(f, entities))
-        .filter(|f| matches(model, &f.key.0, &f.model) || variant_of(model, &f.model))
+        .filter(|f| model_of(model, &f.key.0, &f.model))
         .collect()
 }
 
@@ -134,7 +135,7 @@ fn on_board(f: &Fact, entities: &Normalized) -> bool {
 
 /// Whether the model, or a variant of it, was evaluated on `dataset`.
 fn tried(e: &NormalizedEntity, evaluated: &[Evaluated], dataset: &str) -> bool {
-    evaluated.iter().any(|(iri, label, d)| d == dataset && (matches(e, iri, label) || variant_of(e, label)))
+    evaluated.iter().any(|(iri, label, d)| d == dataset && model_of(e, iri, label))
 }
 
 fn better(direction: Direction, a: f64, b: f64) -> bool {
@@ -272,10 +273,10 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
     let (xa, ya) = (&x.canonical, &y.canonical);
     for top in tops(entities, facts, direction).into_iter().filter(|t| tried(x, evaluated, &t.key.1) && tried(y, evaluated, &t.key.1)) {
         let settled = |verdict, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
-        if matches(x, &top.key.0, &top.model) || variant_of(x, &top.model) {
+        if model_of(x, &top.key.0, &top.model) {
             return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), vec![FactRef::of(top)], vec![]);
         }
-        if matches(y, &top.key.0, &top.model) || variant_of(y, &top.model) {
+        if model_of(y, &top.key.0, &top.model) {
             return settled(Label::Refuted, format!("{ya} holds the best recorded {} on {}", top.metric, top.dataset), vec![], vec![FactRef::of(top)]);
         }
     }
