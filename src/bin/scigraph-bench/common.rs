@@ -2,8 +2,9 @@
 //! summaries, rounding, memory from `/proc`), timing SPARQL straight on a store, and
 //! `scigraph serve` as a child process. Reads files and `/proc`, spawns processes.
 
+use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -64,6 +65,8 @@ pub fn bare_time(store: &Store, queries: &[String]) -> f64 {
 pub struct Server {
     pub child: Child,
     pub url: String,
+    /// Seconds from spawning the process to its first `/health` 200.
+    pub ready_seconds: f64,
 }
 
 impl Drop for Server {
@@ -73,17 +76,54 @@ impl Drop for Server {
     }
 }
 
+/// Where a server reads the graph: a dump loaded into memory, an on-disk store made by
+/// `scigraph load`, or a SPARQL endpoint.
+#[derive(Clone, Debug)]
+pub enum Backend {
+    Dump(PathBuf),
+    Store(PathBuf),
+    Endpoint(String),
+}
+
+impl Backend {
+    /// The `scigraph serve` flags that select it.
+    fn flags(&self) -> Vec<OsString> {
+        match self {
+            Backend::Dump(p) => vec!["--dump".into(), p.into()],
+            Backend::Store(p) => vec!["--store".into(), p.into()],
+            Backend::Endpoint(u) => vec!["--endpoint".into(), u.into()],
+        }
+    }
+
+    /// The one backend the flags name (`--dump`, `--store` or `--endpoint`).
+    pub fn from_flags(dump: Option<PathBuf>, store: Option<PathBuf>, endpoint: Option<String>) -> Result<Self> {
+        match (dump, store, endpoint) {
+            (Some(d), None, None) => Ok(Backend::Dump(d)),
+            (None, Some(s), None) => Ok(Backend::Store(s)),
+            (None, None, Some(e)) => Ok(Backend::Endpoint(e)),
+            _ => bail!("name exactly one of --dump, --store and --endpoint"),
+        }
+    }
+}
+
 /// Starts the `scigraph` binary beside this one on `dump` (no LLM) on a free port and
 /// waits until /health answers.
 pub async fn start_server(dump: &Path) -> Result<Server> {
+    start_server_on(&Backend::Dump(dump.to_owned())).await
+}
+
+/// Starts the `scigraph` binary beside this one on `backend` (no LLM) on a free port and
+/// waits until /health answers.
+pub async fn start_server_on(backend: &Backend) -> Result<Server> {
     let exe = std::env::current_exe()?.with_file_name("scigraph");
     if !exe.exists() {
         bail!("{} not found: build it first (cargo build --release)", exe.display());
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let started = Instant::now();
     let mut child = Command::new(&exe)
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--dump"])
-        .arg(dump)
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .args(backend.flags())
         .env("SCIGRAPH_LLM_PROVIDER", "none")
         .env("RUST_LOG", "warn")
         .env("SCIGRAPH_BODY_LIMIT", "65536")
@@ -92,12 +132,12 @@ pub async fn start_server(dump: &Path) -> Result<Server> {
         .spawn()?;
     let stderr = child.stderr.take().context("stderr")?;
     std::thread::spawn(move || for _ in BufReader::new(stderr).lines() {});
-    let server = Server { child, url: format!("http://127.0.0.1:{port}") };
+    let mut server = Server { child, url: format!("http://127.0.0.1:{port}"), ready_seconds: 0.0 };
     let client = scigraph::http_client::builder(Duration::from_secs(5)).build()?;
-    let started = Instant::now();
     while started.elapsed() < Duration::from_secs(900) {
         if let Ok(r) = client.get(format!("{}/health", server.url)).send().await {
             if r.status() == 200 {
+                server.ready_seconds = started.elapsed().as_secs_f64();
                 return Ok(server);
             }
         }

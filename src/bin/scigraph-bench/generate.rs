@@ -3,6 +3,8 @@
 //! everywhere, most rarely). Papers have contributions, contributions benchmarks,
 //! benchmarks evaluations, in the shape the query templates read. Deterministic for a seed
 //! (xorshift64*). Writes the file (gzipped when its name ends in .gz), prints a JSON line.
+//! With `--questions`, also writes the mixed workload drawn from the graph it wrote
+//! (`workload`): the same seed gives the same graph and the same questions on every machine.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,13 @@ pub struct Args {
     out: PathBuf,
     #[arg(long, default_value = "7")]
     seed: u64,
+    /// Also write a mixed workload of questions of all six types drawn from this graph
+    /// (JSON Lines: id, question, query_type, kind).
+    #[arg(long)]
+    questions: Option<PathBuf>,
+    /// Rounds of the workload (about ten questions per type each).
+    #[arg(long, default_value = "3")]
+    rounds: usize,
 }
 
 /// xorshift64*: deterministic and dependency-free.
@@ -37,8 +46,8 @@ impl Rng {
         let u = (self.next() % 1_000_000) as f64 / 1_000_000.0;
         ((n as f64).powf(u) as usize).saturating_sub(1).min(n - 1)
     }
-    fn pick<'a>(&mut self, pool: &'a [String]) -> &'a str {
-        &pool[self.zipf(pool.len())]
+    fn pick(&mut self, pool: &[String]) -> usize {
+        self.zipf(pool.len())
     }
 }
 
@@ -59,12 +68,14 @@ const STR: &str = "http://www.w3.org/2001/XMLSchema#string";
 const INT: &str = "http://www.w3.org/2001/XMLSchema#integer";
 
 /// The entities papers point at, by kind.
-struct Pools {
+pub struct Pools {
     fields: Vec<String>,
-    problems: Vec<String>,
-    datasets: Vec<String>,
-    models: Vec<String>,
-    metrics: Vec<String>,
+    pub problems: Vec<String>,
+    pub datasets: Vec<String>,
+    pub models: Vec<String>,
+    pub metrics: Vec<String>,
+    /// Their labels, by IRI, for the workload's questions.
+    pub labels: std::collections::HashMap<String, String>,
 }
 
 /// The output file, the random stream and the resource numbering, written in one order so
@@ -77,6 +88,8 @@ struct Generator {
     entity_id: u64,
     /// The last resource number given to a paper or a node under it (from R10000001).
     node_id: u64,
+    /// What was written that the workload asks about.
+    facts: crate::workload::Facts,
 }
 
 impl Generator {
@@ -87,7 +100,7 @@ impl Generator {
         } else {
             Box::new(std::io::BufWriter::new(file))
         };
-        Ok(Self { writer, triples: 0, rng: Rng(seed.max(1)), entity_id: 5_000_000, node_id: 10_000_000 })
+        Ok(Self { writer, triples: 0, rng: Rng(seed.max(1)), entity_id: 5_000_000, node_id: 10_000_000, facts: Default::default() })
     }
 
     fn w(&mut self, line: String) -> Result<()> {
@@ -108,14 +121,16 @@ impl Generator {
     }
 
     /// `count` labelled entities of `class`, labels "{prefix} {word} {i}".
-    fn entities(&mut self, class: &str, count: usize, prefix: &str) -> Result<Vec<String>> {
+    fn entities(&mut self, class: &str, count: usize, prefix: &str, labels: &mut std::collections::HashMap<String, String>) -> Result<Vec<String>> {
         let mut iris = Vec::with_capacity(count);
         for i in 0..count {
             self.entity_id += 1;
             let iri = format!("{R}R{}", self.entity_id);
             self.typed(&iri, class)?;
             let word = WORDS[self.rng.below(WORDS.len())];
-            self.w(format!("<{iri}> <{LABEL}> \"{prefix} {word} {i}\"^^<{STR}> .\n"))?;
+            let label = format!("{prefix} {word} {i}");
+            self.w(format!("<{iri}> <{LABEL}> \"{label}\"^^<{STR}> .\n"))?;
+            labels.insert(iri.clone(), label);
             iris.push(iri);
         }
         Ok(iris)
@@ -125,12 +140,14 @@ impl Generator {
     fn pools(&mut self, papers: usize) -> Result<Pools> {
         let scale = papers as f64 / 50_000.0;
         let pool = |n: f64| ((n * scale) as usize).max(10);
+        let mut labels = std::collections::HashMap::new();
         Ok(Pools {
-            fields: self.entities("ResearchField", pool(700.0), "Field")?,
-            problems: self.entities("Problem", pool(8000.0), "Problem")?,
-            datasets: self.entities("Dataset", pool(6000.0), "Dataset")?,
-            models: self.entities("Model", pool(12000.0), "Model")?,
-            metrics: self.entities("Metric", pool(400.0), "Metric")?,
+            fields: self.entities("ResearchField", pool(700.0), "Field", &mut labels)?,
+            problems: self.entities("Problem", pool(8000.0), "Problem", &mut labels)?,
+            datasets: self.entities("Dataset", pool(6000.0), "Dataset", &mut labels)?,
+            models: self.entities("Model", pool(12000.0), "Model", &mut labels)?,
+            metrics: self.entities("Metric", pool(400.0), "Metric", &mut labels)?,
+            labels,
         })
     }
 
@@ -139,17 +156,23 @@ impl Generator {
     fn paper(&mut self, i: usize, pools: &Pools) -> Result<()> {
         let paper = self.fresh();
         self.typed(&paper, "Paper")?;
-        let title: Vec<&str> = (0..6 + self.rng.below(6)).map(|_| WORDS[self.rng.below(WORDS.len())]).collect();
-        self.w(format!("<{paper}> <{LABEL}> \"{} {i}\"^^<{STR}> .\n", title.join(" ")))?;
+        let words: Vec<&str> = (0..6 + self.rng.below(6)).map(|_| WORDS[self.rng.below(WORDS.len())]).collect();
+        let title = format!("{} {i}", words.join(" "));
+        self.w(format!("<{paper}> <{LABEL}> \"{title}\"^^<{STR}> .\n"))?;
+        let mut doi = None;
         if self.rng.below(3) > 0 {
-            let doi = format!("<{paper}> <{P}P26> \"10.{}/synthetic.{i}\"^^<{STR}> .\n", 1000 + self.rng.below(9000));
-            self.w(doi)?;
+            let d = format!("10.{}/synthetic.{i}", 1000 + self.rng.below(9000));
+            self.w(format!("<{paper}> <{P}P26> \"{d}\"^^<{STR}> .\n"))?;
+            doi = Some(d);
         }
+        let mut year = None;
         if self.rng.below(4) == 0 {
-            let year = format!("<{paper}> <{P}P29> \"{}\"^^<{INT}> .\n", 2000 + self.rng.below(26));
-            self.w(year)?;
+            let y = 2000 + self.rng.below(26);
+            self.w(format!("<{paper}> <{P}P29> \"{y}\"^^<{INT}> .\n"))?;
+            year = Some(y);
         }
-        let field = format!("<{paper}> <{P}P30> <{}> .\n", self.rng.pick(&pools.fields));
+        self.facts.paper(title, doi, year);
+        let field = format!("<{paper}> <{P}P30> <{}> .\n", pools.fields[self.rng.pick(&pools.fields)]);
         self.w(field)?;
         for c in 0..1 + self.rng.below(4) {
             self.contribution(&paper, c, pools)?;
@@ -163,35 +186,38 @@ impl Generator {
         self.w(format!("<{paper}> <{P}P31> <{cont}> .\n"))?;
         self.typed(&cont, "Contribution")?;
         self.w(format!("<{cont}> <{LABEL}> \"Contribution {}\"^^<{STR}> .\n", c + 1))?;
-        let problem = format!("<{cont}> <{P}P32> <{}> .\n", self.rng.pick(&pools.problems));
-        self.w(problem)?;
-        let model = format!("<{cont}> <{P}HAS_MODEL> <{}> .\n", self.rng.pick(&pools.models));
-        self.w(model)?;
-        if self.rng.below(2) == 0 {
+        let problem = self.rng.pick(&pools.problems);
+        self.w(format!("<{cont}> <{P}P32> <{}> .\n", pools.problems[problem]))?;
+        let model = self.rng.pick(&pools.models);
+        self.w(format!("<{cont}> <{P}HAS_MODEL> <{}> .\n", pools.models[model]))?;
+        let code = self.rng.below(2) == 0;
+        if code {
             let code = format!("<{cont}> <{P}HAS_SOURCE_CODE> \"https://github.com/synthetic/repo{}\"^^<{STR}> .\n", self.rng.below(100_000));
             self.w(code)?;
         }
+        self.facts.contribution(problem, model, code);
         for _ in 0..1 + self.rng.below(4) {
-            self.benchmark(&cont, pools)?;
+            self.benchmark(&cont, model, pools)?;
         }
         Ok(())
     }
 
     /// A benchmark of `cont` on a dataset, with one to four evaluations (metric, value).
-    fn benchmark(&mut self, cont: &str, pools: &Pools) -> Result<()> {
+    fn benchmark(&mut self, cont: &str, model: usize, pools: &Pools) -> Result<()> {
         let bench = self.fresh();
         self.w(format!("<{cont}> <{P}HAS_BENCHMARK> <{bench}> .\n"))?;
         self.typed(&bench, "Benchmark")?;
-        let dataset = format!("<{bench}> <{P}HAS_DATASET> <{}> .\n", self.rng.pick(&pools.datasets));
-        self.w(dataset)?;
+        let dataset = self.rng.pick(&pools.datasets);
+        self.w(format!("<{bench}> <{P}HAS_DATASET> <{}> .\n", pools.datasets[dataset]))?;
         for _ in 0..1 + self.rng.below(4) {
             let eval = self.fresh();
             self.w(format!("<{bench}> <{P}HAS_EVALUATION> <{eval}> .\n"))?;
             self.typed(&eval, "Evaluation")?;
-            let metric = format!("<{eval}> <{P}HAS_METRIC> <{}> .\n", self.rng.pick(&pools.metrics));
-            self.w(metric)?;
-            let value = format!("<{eval}> <{P}HAS_VALUE> \"{}.{}\"^^<{STR}> .\n", self.rng.below(100), self.rng.below(100));
-            self.w(value)?;
+            let metric = self.rng.pick(&pools.metrics);
+            self.w(format!("<{eval}> <{P}HAS_METRIC> <{}> .\n", pools.metrics[metric]))?;
+            let value = format!("{}.{}", self.rng.below(100), self.rng.below(100));
+            self.w(format!("<{eval}> <{P}HAS_VALUE> \"{value}\"^^<{STR}> .\n"))?;
+            self.facts.evaluation(dataset, model, metric, value);
         }
         Ok(())
     }
@@ -205,8 +231,20 @@ pub fn run(args: &Args) -> Result<()> {
     }
     generator.writer.flush()?;
     let triples = generator.triples;
+    let facts = std::mem::take(&mut generator.facts);
     // Dropping the writer finishes the gzip stream.
     drop(generator);
-    println!("{}", json!({ "papers": args.papers, "triples": triples, "file": args.out.display().to_string() }));
+    let mut report = json!({ "papers": args.papers, "triples": triples, "file": args.out.display().to_string() });
+    if let Some(path) = &args.questions {
+        let questions = crate::workload::questions(&facts, &pools, args.seed, args.rounds);
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+        for q in &questions {
+            serde_json::to_writer(&mut out, q)?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()?;
+        report["questions"] = json!({ "file": path.display().to_string(), "count": questions.len() });
+    }
+    println!("{report}");
     Ok(())
 }

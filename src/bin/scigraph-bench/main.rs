@@ -9,6 +9,9 @@
 //! - `load`: scigraph's loader against oxigraph's own bulk loader on the same file.
 //! - `generate`: a synthetic ORKG-shaped graph of a given size (deterministic).
 //! - `scale`: loading a large graph, and what IRI linking buys over label scans there.
+//! - `mixed`: the workload users hit at scale (all six types, head and tail, names the
+//!   graph lacks; written by `generate --questions`) on a dump, a store or an endpoint,
+//!   through HTTP at each concurrency, optionally in process, with per-type figures.
 //!
 //! This file parses the command line and dispatches; each subcommand has its own module,
 //! and `common` holds what they share (figures, the server child). Every subcommand prints
@@ -18,9 +21,11 @@
 mod common;
 mod generate;
 mod load;
+mod mixed;
 mod scale;
 mod service;
 mod soak;
+mod workload;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -44,6 +49,8 @@ enum Cmd {
     Generate(generate::Args),
     /// Load a (large) graph, then time leaderboards anchored by IRI against label scans.
     Scale(scale::Args),
+    /// The mixed workload (`generate --questions`) through HTTP (and in process), per type.
+    Mixed(mixed::Args),
 }
 
 fn main() -> Result<()> {
@@ -55,5 +62,6 @@ fn main() -> Result<()> {
         Cmd::Load(args) => load::run(&args),
         Cmd::Generate(args) => generate::run(&args),
         Cmd::Scale(args) => scale::run(&args),
+        Cmd::Mixed(args) => runtime.block_on(mixed::run(&args)),
     }
 }
