@@ -234,11 +234,13 @@ impl TextIndex {
         out
     }
 
-    /// "pointnav" as "point nav" when the index knows both halves and not the whole word:
-    /// people write names joined that labels write apart.
-    pub fn split_compound(&self, word: &str) -> Option<String> {
+    /// "pointnav" as "point nav" when the index knows both halves, and (unless
+    /// `even_if_known`) not the whole word: people write names joined that labels write
+    /// apart. `even_if_known` is for a name that linked nothing as written (a title may hold
+    /// "CartPole" while the dataset is "Cart Pole (OpenAI Gym)").
+    pub fn split_compound(&self, word: &str, even_if_known: bool) -> Option<String> {
         let lower = word.to_lowercase();
-        if lower.len() < 6 || !lower.chars().all(|c| c.is_ascii_alphabetic()) || !self.weights(&lower).is_empty() {
+        if lower.len() < 6 || !lower.chars().all(|c| c.is_ascii_alphabetic()) || (!even_if_known && !self.weights(&lower).is_empty()) {
             return None;
         }
         (3..=lower.len() - 3).find_map(|i| {

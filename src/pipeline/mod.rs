@@ -376,8 +376,12 @@ impl Pipeline {
         // Confidence and gates.
         let answered = Answered { entities: &front.normalized, papers: &ranking.papers, items: &items, sources: &sources, facts: &assessment.facts, nothing_found };
         let (confidence, evidence_share) = answer::measures::confidence(&trust_ctx, &answered);
-        let best_only = matches!(target, classify::Target::BestModel | classify::Target::TopScore);
-        let gates = gates::check(&text, &items, &sources, &composed.stated, nothing_found || all_failed, evidence_share > 0.0, best_only);
+        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) {
+            gates::Best::Yes { superseded: &assessment.superseded_results }
+        } else {
+            gates::Best::No
+        };
+        let gates = gates::check(&text, &items, &sources, &composed.stated, nothing_found || all_failed, evidence_share > 0.0, best);
 
         Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, diagnostics }
     }

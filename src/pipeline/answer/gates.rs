@@ -127,6 +127,10 @@ pub fn faithfulness(answer: &str, items: &[AnswerItem], sources: &[Source], stat
         allowed.extend(numbers(&s.title));
         allowed.extend(s.year.map(|y| y.to_string()));
         allowed.extend(s.doi.iter().flat_map(|d| numbers(d)));
+        // Names the source states (its field "Field 37", a model "ResNet-50") hold digits.
+        for text in s.methods.iter().chain(&s.datasets).chain(&s.authors).chain(&s.fields).chain(&s.code) {
+            allowed.extend(numbers(text));
+        }
     }
     for item in items {
         for text in [Some(&item.label), item.value.as_ref(), item.metric.as_ref(), item.dataset.as_ref(), item.model.as_ref()].into_iter().flatten() {
@@ -197,12 +201,35 @@ pub fn scope(answer: &str, nothing_found: bool, relevant: bool) -> Gate {
     }
 }
 
+/// What the answer presents as a best result, for the temporal gate.
+pub enum Best<'a> {
+    /// Not a best-result answer: citing superseded papers is fine.
+    No,
+    /// A best-result answer; these results (`Fact::statement`) were superseded.
+    Yes { superseded: &'a BTreeSet<String> },
+}
+
+/// The sources a best-result answer presents as current: those behind items stating a
+/// superseded result, or behind items that state no result (judged by their papers'
+/// validity alone). A paper superseded on one board may be the standing best on another.
+fn presented_as_best(items: &[AnswerItem], best: &Best) -> Vec<usize> {
+    let Best::Yes { superseded } = best else { return Vec::new() };
+    items
+        .iter()
+        .filter(|i| match (&i.model, &i.value, &i.dataset, &i.metric) {
+            (Some(m), Some(v), Some(d), Some(x)) => superseded.contains(&format!("{m} scores {v} on {d} by {x}")),
+            _ => true,
+        })
+        .flat_map(|i| i.sources.iter().copied())
+        .collect()
+}
+
 /// Checks the three gates on a finished answer. `empty`: nothing was found or nothing
 /// could be queried; `relevant`: what was found matches something the question names;
-/// `best_only`: the answer names a best result, so only its own sources must be current.
-pub fn check(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[String], empty: bool, relevant: bool, best_only: bool) -> Gates {
+/// `best`: whether the answer names a best result, so only its own results must be current.
+pub fn check(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[String], empty: bool, relevant: bool, best: Best) -> Gates {
     let validities: Vec<(usize, Validity)> = sources.iter().map(|s| (s.n, s.validity)).collect();
-    let primary: Vec<usize> = if best_only { items.iter().flat_map(|i| i.sources.iter().copied()).collect() } else { Vec::new() };
+    let primary = presented_as_best(items, &best);
     Gates {
         faithfulness: faithfulness(answer, items, sources, stated, empty),
         temporal: temporal(answer, &validities, &primary),
@@ -258,6 +285,16 @@ mod tests {
     }
 
     #[test]
+    fn digits_in_the_names_a_source_states_are_no_unsupported_numbers() {
+        let mut cited = source(1, "BERT", Some(2019));
+        cited.fields = vec!["Field 37".into()];
+        let g = faithfulness("\"BERT\", published in 2019, research field Field 37 [1].", &[], &[cited], &[], false);
+        assert!(g.passed, "{}", g.detail);
+        let g = faithfulness("\"BERT\", research field Field 38 [1].", &[], &[source(1, "BERT", None)], &[], false);
+        assert!(!g.passed, "a number no cited fact states still fails");
+    }
+
+    #[test]
     fn a_sentence_stating_an_absence_needs_no_citation() {
         let sources = [source(1, "BERT", Some(2019))];
         let g = faithfulness("UNCERTAIN: the graph records no result of A and B on the same dataset. A is used in BERT [1].", &[], &sources, &[], false);
@@ -278,6 +315,22 @@ mod tests {
         assert!(temporal("A was best [1] but was superseded by B [2].", &validity, &[1]).passed);
         assert!(temporal("B is best [2].", &validity, &[2]).passed);
         assert!(temporal("A [1] trails B [2].", &validity, &[]).passed, "a comparison may cite it");
+    }
+
+    #[test]
+    fn a_paper_superseded_on_one_board_may_still_hold_the_best_on_another() {
+        let mut cited = source(1, "BERT", Some(2019));
+        cited.validity = Validity::Superseded;
+        let mut standing = item("BERT-Large", "90.9");
+        standing.model = Some("BERT-Large".into());
+        let superseded: BTreeSet<String> = ["BERT-Large scores 88.5 on SQuAD1.1 by EM".to_owned()].into();
+        let best = || Best::Yes { superseded: &superseded };
+        let g = check("BERT-Large reaches 90.9 F1 on SQuAD1.1 [1].", &[standing.clone()], &[cited.clone()], &[], false, true, best());
+        assert!(g.temporal.passed, "{}", g.temporal.detail);
+        let mut old = standing;
+        (old.value, old.metric) = (Some("88.5".into()), Some("EM".into()));
+        let g = check("BERT-Large reaches 88.5 EM on SQuAD1.1 [1].", &[old], &[cited], &[], false, true, best());
+        assert!(!g.temporal.passed, "the superseded result itself is presented as the best");
     }
 
     #[test]

@@ -51,9 +51,15 @@ fn best_per_metric<'a>(
     best.into_values().flatten().collect()
 }
 
+/// How many metrics a leaderboard answer reports when the question names none: the
+/// board's most used ones. A board with hundreds of metrics answers "which model is best"
+/// with the best of its main columns, not hundreds of items.
+pub const MAIN_METRICS: usize = 10;
+
 /// The results a leaderboard answer is read from: those under the asked metric when the
-/// graph has it, otherwise all, less cost columns (parameters, MACs, FLOPs) when
-/// `drop_costs`: a cost is never a best result unless it was asked for.
+/// graph has it, otherwise those of the board's [`MAIN_METRICS`] most used metrics, less
+/// cost columns (parameters, MACs, FLOPs) when `drop_costs`: a cost is never a best result
+/// unless it was asked for.
 fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: bool) -> Vec<&'a ResultFact> {
     let cost = |f: &ResultFact| drop_costs && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
     for exact in [true, false] {
@@ -62,7 +68,20 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
             return asked;
         }
     }
-    evidence.results.iter().filter(|f| !cost(f)).collect()
+    let facts: Vec<&ResultFact> = evidence.results.iter().filter(|f| !cost(f)).collect();
+    let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
+    for fact in &facts {
+        if let Some(metric) = &fact.metric {
+            *uses.entry(metric.iri.as_str()).or_default() += 1;
+        }
+    }
+    if uses.len() <= MAIN_METRICS {
+        return facts;
+    }
+    let mut ranked: Vec<(&str, usize)> = uses.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let main: Vec<&str> = ranked.into_iter().take(MAIN_METRICS).map(|(iri, _)| iri).collect();
+    facts.into_iter().filter(|f| f.metric.as_ref().is_some_and(|m| main.contains(&m.iri.as_str()))).collect()
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.
@@ -136,6 +155,31 @@ pub(super) fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, di
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::evidence::Named;
+
+    fn result(model: &str, metric: &str, value: &str) -> ResultFact {
+        let named = |iri: String, label: &str| Named { iri, label: Some(label.into()) };
+        ResultFact {
+            dataset: named("d".into(), "D"),
+            model: Some(named(format!("m:{model}"), model)),
+            metric: Some(named(format!("x:{metric}"), metric)),
+            value: Some(value.into()),
+            paper: None,
+            contribution: format!("c:{model}:{metric}"),
+            evaluation: format!("e:{model}:{metric}"),
+        }
+    }
+
+    #[test]
+    fn a_board_with_many_metrics_answers_best_with_its_main_columns_only() {
+        // Metric 0 is used by every model, metrics 1..30 by one each.
+        let mut results: Vec<ResultFact> = (0..40).map(|i| result(&format!("M{i}"), "Main", &format!("{i}"))).collect();
+        results.extend((1..30).map(|i| result(&format!("R{i}"), &format!("Rare {i:02}"), "99")));
+        let evidence = Evidence { results, ..Evidence::default() };
+        let items = best_items(Target::BestModel, &evidence, &Normalized::default(), &|_| Direction::Higher);
+        assert_eq!(items.len(), MAIN_METRICS, "{items:?}");
+        assert!(items.iter().any(|i| i.label == "M39" && i.metric.as_deref() == Some("Main")), "the main column's best is kept");
+    }
 
     #[test]
     fn size_compute_and_time_columns_are_costs_and_scores_are_not() {

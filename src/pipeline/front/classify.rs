@@ -105,6 +105,12 @@ static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
 /// "highest score anyone got on X" is a noun phrase asking for the top, not a statement.
 static SUPERLATIVE_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"^(the )?(highest|lowest|best|top|most|maximum|minimum)\b"));
 static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
+/// A name followed by nothing but a request for its code: "dd-ppo source code links",
+/// "qa-gnn implmentation link", "spert github?". Code of something, even when the name is
+/// one no table knows ("code generation papers" is no such request: it ends elsewhere).
+static CODE_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^[^?]{2,50}?\s(?:source code|code|github|repos?|repository|implementation|implmentation)(?:\s+(?:links?|urls?|repos?|pages?))?\s*\??$")
+});
 /// Noun-phrase requests: "link to the X implementation", "code for X".
 static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|repo|repos|repository|url|papers?|source)\b"));
 /// One paper named by what it introduced or by a name: "the paper that introduced X",
@@ -180,6 +186,9 @@ static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
+/// "papers on building speech corpora": a request for papers, whatever their topic names.
+static PAPERS_ON: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:any |some |find |show me |list |give me )?(?:papers|articles|publications|research|studies|literature)\s+(?:on|about|into|regarding)\b"));
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
@@ -238,11 +247,12 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let plain = PARENTHESES.replace_all(q, " ");
     let plain = plain.as_ref();
     let comparison = COMPARISON.is_match(plain) && !NOT_COMPARISON.is_match(plain);
-    let asks_datasets = ASKS_DATASETS.is_match(q);
+    let asks_datasets = ASKS_DATASETS.is_match(q) && !PAPERS_ON.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
-    let asks_code = ASKS_CODE.is_match(q);
+    let code_request = CODE_REQUEST.is_match(q) && !q.contains("paper");
+    let asks_code = ASKS_CODE.is_match(q) || code_request;
     // Code words alone make a usage question only about a named model or dataset.
-    let usage = USAGE.is_match(q) && (has_method || has_dataset || USAGE.is_match(&CODE_WORDS.replace_all(q, " ")));
+    let usage = code_request || (USAGE.is_match(q) && (has_method || has_dataset || USAGE.is_match(&CODE_WORDS.replace_all(q, " "))));
 
     // A yes/no question about named things checks a statement ("Does the LLaMA paper
     // report results on MMLU?"), unless it is a request in disguise ("Can you list...").
@@ -514,6 +524,19 @@ mod tests {
         check("Can you list the metrics used to evaluate models on the TDM Tagged Corpus dataset?", true, DatasetSearch, Target::Metrics);
         check("What are the most commonly used benchmark datasets for the Entity Disambiguation research field?", false, DatasetSearch, Target::Datasets);
         check("What are the best-known datasets for sentiment analysis?", false, DatasetSearch, Target::Datasets);
+    }
+
+    #[test]
+    fn a_request_for_papers_on_a_topic_naming_corpora_is_a_topic_search() {
+        assert_eq!(classify("papers on building speech corpora for indian languages", &Entities::default()).query_type, TopicSearch);
+        assert_eq!(classify("which corpora are used for speech recognition", &Entities::default()).query_type, DatasetSearch);
+    }
+
+    #[test]
+    fn a_name_followed_by_a_request_for_its_code_asks_for_code() {
+        check("dd-ppo source code links", false, MethodUsage, Target::Code);
+        check("qa-gnn implmentation link", false, MethodUsage, Target::Code);
+        assert_eq!(classify("papers on source code summarization", &Entities::default()).query_type, TopicSearch);
     }
 
     #[test]

@@ -37,6 +37,9 @@ impl Entities {
 /// entry, plus names the lexicon does not know, from the words around them ("on the X
 /// dataset", "the X model", "in terms of X").
 pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
+    // "benchmarks in the graph?": the graph asked is no name ("graph" is a task alias).
+    let masked = THE_GRAPH_ITSELF.replace_all(question, |c: &regex::Captures| " ".repeat(c[0].len()));
+    let question = masked.as_ref();
     let mentions = lexicon.find(question);
     let kind_of = |i: usize| mentions[i].entries.first().map(|&e| lexicon.entry(e).kind);
     // (start, kind, text) of every accepted name, ordered by position at the end.
@@ -324,13 +327,21 @@ const REQUEST_WORDS: &[&str] = &[
     "anything", "introduced", "introduce", "introduces", "introducing", "proposed", "propose", "proposes",
     "proposing", "presented", "presenting", "year", "authors", "author", "about", "regarding", "literature",
     "publications", "publication", "article", "topic", "topics", "related", "stuff", "things", "work", "works",
-    "something", "papers", "research",
+    "something", "papers", "research", "whats", "looking", "exists", "existing", "any", "anyone", "know", "based",
 ];
+
+/// "whats in the graph about X", "does the kg have X": the graph the question is put to,
+/// not a word of the topic.
+static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:in|from|does|do)\s+(?:the\s+)?(?:open research\s+)?(?:knowledge\s+graph|graph|kg|orkg)\b(?:\s+(?:have|hold|contain|know|say)s?)?")
+        .unwrap_or_else(|e| panic!("graph pattern: {e}"))
+});
 
 /// Every content word of the question, names included: what the text index searches
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
-    let mut words = title_keywords(question, &Entities::default());
+    let question = THE_GRAPH_ITSELF.replace_all(question, " ");
+    let mut words = title_keywords(&question, &Entities::default());
     words.retain(|w| !REQUEST_WORDS.contains(&w.as_str()));
     words
 }
@@ -508,6 +519,15 @@ mod tests {
         let k = lookup_keys("Who wrote “Deep Residual Learning for Image Recognition”?");
         assert_eq!(k.title.as_deref(), Some("Deep Residual Learning for Image Recognition"));
         assert_eq!(lookup_keys("What's the best model?"), LookupKeys::default());
+    }
+
+    #[test]
+    fn the_graph_a_question_is_put_to_is_no_word_of_its_topic() {
+        assert_eq!(content_words("whats in the graph about crowdfunding"), ["crowdfunding"]);
+        assert_eq!(content_words("looking for work on graph neural networks"), ["graph", "neural", "networks"]);
+        let lexicon = Lexicon::from_tables().unwrap();
+        let found = by_keywords(&lexicon, "common sense reasoning benchmarks in the graph?");
+        assert!(!found.tasks.iter().any(|t| t == "graph"), "{found:?}");
     }
 
     #[test]

@@ -65,7 +65,7 @@ fn expand_abbreviations(name: &str) -> String {
 pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
     link_as(index, entity, &entity.text.clone());
     if entity.link.is_none() {
-        let split: Vec<String> = entity.text.split_whitespace().map(|w| index.split_compound(w).unwrap_or_else(|| w.to_owned())).collect();
+        let split: Vec<String> = entity.text.split_whitespace().map(|w| index.split_compound(w, true).unwrap_or_else(|| w.to_owned())).collect();
         let split = split.join(" ");
         if split != entity.text {
             link_as(index, entity, &split);
@@ -84,7 +84,7 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
             .text
             .split_whitespace()
             .filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str()))
-            .map(|w| index.split_compound(w).unwrap_or_else(|| w.to_owned()))
+            .map(|w| index.split_compound(w, false).unwrap_or_else(|| w.to_owned()))
             .collect();
         let bare = bare.join(" ");
         for name in [bare.clone(), expand_abbreviations(&bare)] {
@@ -292,6 +292,15 @@ mod tests {
 
     fn entity(kind: EntityKind, text: &str) -> NormalizedEntity {
         NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: vec![], iris: vec![], direction: None, link: None }
+    }
+
+    #[test]
+    fn a_joined_word_is_split_even_when_a_title_holds_it_joined() {
+        let docs = [(DocKind::Dataset, "d1", "Cart Pole (OpenAI Gym)"), (DocKind::Paper, "p1", "Balancing a CartPole"), (DocKind::Dataset, "d2", "Pole vault")];
+        let index = index_of(&docs);
+        let mut board = entity(EntityKind::Dataset, "cartpole openai gym");
+        link(&index, &mut board);
+        assert_eq!(board.iris, vec!["d1".to_owned()], "{:?}", board.link);
     }
 
     #[test]

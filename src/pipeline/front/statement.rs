@@ -56,34 +56,48 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus))*\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|in (?:19|20)\d\d)\b)")
+    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard))*\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|in (?:19|20)\d\d)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
 static LEADERBOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leading|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
+    re(r"(?i)\b(best|top|tops|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|leading|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
 });
+/// A comparison ("how does X compare with Y on D"): it names its board only after "on".
+static COMPARES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(compare[sd]?|comparison|vs|versus|better|higher|tops)\b"));
 /// "atari video pinball highest score": the board named before the leaderboard word.
 static BOARD_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s+(?:highest|best|top|lowest|sota|state[- ]of[- ]the[- ]art|leaderboard)\b")
+    re(r"(?i)^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{1,60}?)\s+(?:highest|best|top|lowest|sota|state[- ]of[- ]the[- ]art|leaderboard|leaderbord)\b")
 });
 /// "... for the habitat 2020 objectnav test-std challenge": the board after "for", read
 /// only when no "on" names one.
-static BOARD_FOR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bfor\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{0,60}?)\s*(?:\?|$)"));
+static BOARD_FOR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bfor\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{0,60}?)\s*(?:\?|$)"));
+/// "how is ace 2005 evaluated": the board whose evaluation is asked about.
+static BOARD_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bhow (?:is|are|was|were|do you|does one) (?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{0,60}?)\s+(?:evaluated|measured|scored|benchmarked|assessed)\b")
+});
 /// "ptb char level: who has the lowest bpc": the board named before a colon or comma.
-static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' ]{1,60}?)\s*[:,]\s"));
+static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{1,60}?)\s*[:,]\s"));
 
 /// The board a leaderboard question names after its last "on" ("habitat 2020 pointnav
 /// test-std"), when the question names no dataset the lexicon knows: a guess, kept only if
 /// the text index links it (see [`drop_unlinked_board`]).
 pub fn board(question: &str) -> Option<(usize, usize)> {
-    if !LEADERBOARD.is_match(question) {
+    let leaderboard = LEADERBOARD.is_match(question);
+    if !leaderboard && !COMPARES.is_match(question) {
         return None;
     }
-    let m = BOARD
+    let after_on = BOARD
         .captures_iter(question)
-        .last()
-        .and_then(|c| c.get(1))
+        .filter_map(|c| c.get(1))
+        // "whos on top": a place on the board, not its name.
+        .filter(|m| !matches!(m.as_str().to_lowercase().as_str(), "top" | "top of" | "average" | "par"))
+        .last();
+    if !leaderboard {
+        return after_on.map(|m| (m.start(), m.end()));
+    }
+    let m = after_on
+        .or_else(|| BOARD_EVALUATED.captures(question)?.get(1))
         .or_else(|| BOARD_HEAD.captures(question)?.get(1))
         .or_else(|| BOARD_FOR.captures(question)?.get(1))
         .or_else(|| BOARD_BEFORE.captures(question)?.get(1).filter(|m| a_name(question, m)))?;
@@ -196,6 +210,19 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
         let q = "which metrics are reported for the habitat 2020 objectnav test-std challenge";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 objectnav test-std challenge"));
+        let q = "cartpole openai gym leaderboard - whos on top";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("cartpole openai gym"), "\"on top\" names no board");
+        let q = "how does a2c + sil compare with curl on atari boxing";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari boxing"), "a comparison names its board too");
+        assert_eq!(board("biosses pearson: ncbi bert base vs biosentvec pubmed?"), None, "but only after \"on\"");
+        let q = "highest bleu on wmt 2016 czech->english";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("wmt 2016 czech->english"));
+        let q = "how is ace 2005 evaluated, which metrics";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("ace 2005"));
+        let q = "metrics reported on the habitat 2020 pointnav test-std leaderboard";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
+        let q = "pitfall! sota";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("pitfall!"));
         let q = "Which model had the best Accuracy on BenchOne as of 2017?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("BenchOne"), "a time anchor is not part of the board");
         let q = "ptb char level: who has the lowest bpc";

@@ -43,6 +43,14 @@ impl Graph {
     /// The indexed title search of a question, when its plan wants a title search (see
     /// [`plan::title_words`]): the question's own content words, through [`Self::titles`].
     pub fn indexed_titles(&self, input: &PlanInput<'_>, anchored: bool, content_words: &[String]) -> Vec<crate::index::Hit> {
+        // A quoted title is searched by its own words (with an index, no title scan runs).
+        if let Some(title) = &input.lookup.title {
+            let words = crate::pipeline::front::extract::content_words(title);
+            let quoted: Vec<crate::index::Hit> = self.titles(&words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect();
+            if !quoted.is_empty() {
+                return quoted;
+            }
+        }
         match plan::title_words(input, anchored) {
             // A lookup names one paper: its title holds most of what the question says.
             Some(_) if input.classification.query_type == crate::pipeline::front::classify::QueryType::PaperLookup => {

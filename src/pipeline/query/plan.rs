@@ -79,8 +79,8 @@ pub struct PlanInput<'a> {
     pub entities: &'a Normalized,
     pub keywords: &'a [String],
     pub lookup: &'a LookupKeys,
-    /// The alternative plan of a retry: label filters instead of linked IRIs, and the
-    /// title-keyword search always.
+    /// The alternative plan of a retry: label filters instead of linked IRIs (without a
+    /// text index only), and the title-keyword search always.
     pub prefer_labels: bool,
     /// A text index answers the title search: no title scan is planned (the words are
     /// still the fallback of a strategy that times out).
@@ -143,7 +143,11 @@ impl Planner<'_> {
     fn per_entity(&self, template: &str, param: &str, entities: &[NormalizedEntity], limit: u32, role: Role) -> Result<Vec<Strategy>, BuildError> {
         let mut out = Vec::with_capacity(entities.len());
         for entity in entities {
-            let args = [(param, anchor(entity, self.input.prefer_labels)), ("limit", Arg::Limit(limit))];
+            // With a text index, a linked name keeps its IRIs on the retry too: the index
+            // already matched the name as written, and a label filter scans every label in
+            // the graph (seconds at ORKG's size, for the same rows or a substring's noise).
+            let labels = self.input.prefer_labels && !self.input.indexed;
+            let args = [(param, anchor(entity, labels)), ("limit", Arg::Limit(limit))];
             let query = self.templates.fill(template, &args)?;
             let mut words: Vec<String> = self.input.keywords.to_vec();
             words.push(entity.text.to_lowercase());
@@ -238,20 +242,39 @@ impl Planner<'_> {
         Ok(out)
     }
 
-    /// Paper lookups by DOI and by a quoted title.
+    /// Paper lookups by DOI and by a quoted title (a title scan only without a text index:
+    /// the index's title search answers it, see `Graph::indexed_titles`).
     fn lookups(&self) -> Result<Vec<Strategy>, BuildError> {
         let mut out = Vec::new();
         if let Some(doi) = &self.input.lookup.doi {
-            let doi = doi.trim_start_matches("https://doi.org/").to_owned();
-            let query = self.templates.fill("paper_by_doi", &[("doi", Arg::Contains(doi)), ("limit", Arg::Limit(20))])?;
+            let query = self.templates.fill("paper_by_doi", &[("doi", Arg::Literals(doi_forms(doi))), ("limit", Arg::Limit(20))])?;
             out.push(Strategy { name: "paper_by_doi".into(), query, fallback: None, role: Role::Lookup, anchor: None });
         }
-        if let Some(title) = &self.input.lookup.title {
+        if let Some(title) = self.input.lookup.title.as_ref().filter(|_| !self.input.indexed) {
             let query = self.templates.fill("paper_by_title", &[("title", Arg::Contains(title.clone())), ("limit", Arg::Limit(50))])?;
             out.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None });
         }
         Ok(out)
     }
+}
+
+/// How a DOI may be stored: as written, lower or upper case (DOIs ignore case), bare or as
+/// a doi.org URL.
+fn doi_forms(doi: &str) -> Vec<String> {
+    let bare = ["https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"]
+        .iter()
+        .find_map(|p| doi.get(..p.len()).filter(|head| head.eq_ignore_ascii_case(p)).map(|_| &doi[p.len()..]))
+        .unwrap_or(doi);
+    let mut forms = Vec::new();
+    for case in [bare.to_owned(), bare.to_lowercase(), bare.to_uppercase()] {
+        for prefix in ["", "https://doi.org/", "http://dx.doi.org/", "https://dx.doi.org/"] {
+            let form = format!("{prefix}{case}");
+            if !forms.contains(&form) {
+                forms.push(form);
+            }
+        }
+    }
+    forms
 }
 
 /// The year and DOI query for every paper found (at most `MAX_YEAR_PAPERS`).
@@ -331,6 +354,15 @@ mod tests {
     fn a_lookup_by_a_title_that_is_also_a_synonym_plans_no_method_strategy() {
         let n = names("Tell me about the paper Attention is all you need");
         assert!(!n.iter().any(|n| n.starts_with("papers_by_method:")), "{n:?}");
+    }
+
+    #[test]
+    fn a_doi_is_matched_exactly_in_the_forms_it_may_be_stored_in() {
+        let forms = doi_forms("https://doi.org/10.1109/CVPR.2016.90");
+        for form in ["10.1109/CVPR.2016.90", "10.1109/cvpr.2016.90", "https://doi.org/10.1109/cvpr.2016.90", "http://dx.doi.org/10.1109/CVPR.2016.90"] {
+            assert!(forms.contains(&form.to_owned()), "{form} not in {forms:?}");
+        }
+        assert!(!forms.iter().any(|f| f.contains("doi.org/https")), "{forms:?}");
     }
 
     #[test]

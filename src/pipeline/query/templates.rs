@@ -13,6 +13,8 @@
 //! - `keywords VAR`: any of the keywords in `?VAR` (case-insensitive);
 //! - `contains VAR`: `?VAR` contains the string (case-insensitive);
 //! - `values VAR`: `VALUES ?VAR { <iri> ... }`;
+//! - `literals VAR`: `VALUES ?VAR { "string" ... }` (an exact match the store answers from
+//!   its index, where `contains` reads every value);
 //! - `limit`: a number.
 //!
 //! User strings enter only as literals serialised by oxrdf (and, inside a regex, with the
@@ -87,6 +89,7 @@ enum ParamKind {
     Keywords,
     Contains,
     Values,
+    Literals,
     Limit,
 }
 
@@ -119,6 +122,7 @@ pub enum Arg {
     Keywords(Vec<String>),
     Contains(String),
     Values(Vec<String>),
+    Literals(Vec<String>),
     Limit(u32),
 }
 
@@ -185,6 +189,7 @@ impl Template {
                     Some("keywords") => ParamKind::Keywords,
                     Some("contains") => ParamKind::Contains,
                     Some("values") => ParamKind::Values,
+                    Some("literals") => ParamKind::Literals,
                     Some("limit") => ParamKind::Limit,
                     other => return Err(error(format!("unknown parameter kind {other:?}"))),
                 };
@@ -250,6 +255,13 @@ impl Template {
                     format!("FILTER(CONTAINS(LCASE(STR(?{var})), {}))", literal(&value.to_lowercase()))
                 }
                 (ParamKind::Values, Arg::Values(iris)) => values(var, iris).map_err(error)?,
+                (ParamKind::Literals, Arg::Literals(strings)) => {
+                    if strings.is_empty() {
+                        return Err(error(format!("{name} needs at least one value")));
+                    }
+                    let listed: Vec<String> = strings.iter().map(|s| literal(s)).collect();
+                    format!("VALUES ?{var} {{ {} }}", listed.join(" "))
+                }
                 (ParamKind::Limit, Arg::Limit(n)) => n.to_string(),
                 (_, other) => return Err(error(format!("argument {name} has the wrong kind: {other:?}"))),
             };
@@ -266,6 +278,7 @@ impl Template {
                 ParamKind::Keywords => Arg::Keywords(vec!["ner".into(), "graph neural".into()]),
                 ParamKind::Contains => Arg::Contains("x\"} UNION {".into()),
                 ParamKind::Values => Arg::Values(vec!["http://orkg.org/orkg/resource/R1".into()]),
+                ParamKind::Literals => Arg::Literals(vec!["x\"} UNION {".into()]),
                 ParamKind::Limit => Arg::Limit(10),
             },
             |kind| match kind {
@@ -273,6 +286,7 @@ impl Template {
                 ParamKind::Keywords => Arg::Keywords(vec!["x".into()]),
                 ParamKind::Contains => Arg::Contains("10.1109/CVPR.2016.90".into()),
                 ParamKind::Values => Arg::Values(vec!["http://orkg.org/orkg/resource/R1".into(), "http://orkg.org/orkg/resource/R2".into()]),
+                ParamKind::Literals => Arg::Literals(vec!["10.1109/CVPR.2016.90".into(), "https://doi.org/10.1109/cvpr.2016.90".into()]),
                 ParamKind::Limit => Arg::Limit(1),
             },
         ];

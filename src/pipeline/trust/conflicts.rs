@@ -135,6 +135,7 @@ fn different_values(trust: &Trust<'_>, facts: &[Fact], out: &mut Assessment) -> 
                     rule: rule.clone(),
                 });
                 out.superseded_papers.extend(f.papers.iter().map(|p| p.iri.clone()));
+                out.superseded_results.insert(f.statement());
             }
         } else {
             for &i in &ranked {
@@ -189,6 +190,7 @@ fn superseded(facts: &[Fact], removed: &BTreeSet<usize>, direction: &dyn Fn(&str
                                 ),
                             });
                             out.superseded_papers.extend(old.papers.iter().map(|p| p.iri.clone()));
+                            out.superseded_results.insert(old.statement());
                         }
                         best = Some(i);
                     }

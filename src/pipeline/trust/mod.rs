@@ -59,6 +59,9 @@ pub struct Assessment {
     pub after_anchor: BTreeSet<String>,
     /// Papers whose results were superseded or removed.
     pub superseded_papers: BTreeSet<String>,
+    /// Those results themselves (`Fact::statement`): a paper can hold a superseded result
+    /// on one board and the standing best on another.
+    pub superseded_results: BTreeSet<String>,
     /// Papers on a side of an unresolved conflict.
     pub conflicted_papers: BTreeSet<String>,
 }
