@@ -287,6 +287,11 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     let documents = runtime.block_on(crate::pipeline::write_index(&graph, &dir))?;
     println!("text index of {documents} labels and titles written to {} in {:.1}s", dir.display(), started.elapsed().as_secs_f64());
+    // Summaries of the largest leaderboards, beside it too, for the same reason.
+    let started = Instant::now();
+    let path = crate::boards::beside(&args.store);
+    let boards = runtime.block_on(crate::pipeline::write_boards(&graph, &path))?;
+    println!("summaries of {boards} large leaderboards written to {} in {:.1}s", path.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

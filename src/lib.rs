@@ -6,6 +6,7 @@
 //! touch the outside world; everything else is data in, data out. See `ARCHITECTURE.md`.
 
 pub mod api; // actix-web routes, response types and the one error -> HTTP mapping
+pub mod boards; // summaries of the largest leaderboards (best and worst results per metric), read by IRI
 pub mod cli; // the command line: serve, load, ask, eval (argument parsing and dispatch)
 pub mod config; // typed settings from the environment and `.env`; bad values stop start-up
 pub mod eval; // `scigraph eval`: type accuracy, entity precision/recall and SciQA scores on gold files

@@ -12,6 +12,7 @@ use crate::pipeline::front::classify::Target;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::normalize::Normalized;
+use crate::boards::MAIN_METRICS;
 
 /// Whether a result's metric is one the question asked about: by `exact` its own name or
 /// IRI ("test perplexity" is not "validation perplexity", though a synonym table files both
@@ -50,11 +51,6 @@ fn best_per_metric<'a>(
     }
     best.into_values().flatten().collect()
 }
-
-/// How many metrics a leaderboard answer reports when the question names none: the
-/// board's most used ones. A board with hundreds of metrics answers "which model is best"
-/// with the best of its main columns, not hundreds of items.
-pub const MAIN_METRICS: usize = 10;
 
 /// The results a leaderboard answer is read from: those under the asked metric when the
 /// graph has it, otherwise those of the board's [`MAIN_METRICS`] most used metrics, less

@@ -2,7 +2,8 @@
 //! to rows. [`plan`] chooses the strategies (it owns [`plan::Strategy`] and
 //! [`plan::Role`]), [`templates`] fills `queries/*.rq` with escaped arguments, and
 //! [`retrieve`] runs them in parallel with timeouts and a cache: the only module of the
-//! pipeline that talks to the knowledge graph.
+//! pipeline that talks to the knowledge graph. The largest leaderboards are read through
+//! their summaries (`crate::boards`), by IRI.
 
 pub mod labels;
 pub mod plan;
@@ -22,6 +23,8 @@ pub struct Graph {
     pub retriever: Retriever,
     /// The text index over the graph's labels and titles, when it could be built.
     pub index: Option<std::sync::Arc<crate::index::TextIndex>>,
+    /// Summaries of the largest leaderboards (embedded stores), when they could be read.
+    pub boards: Option<std::sync::Arc<crate::boards::Boards>>,
 }
 
 /// The share of a question's term weight (summed IDF) a title must hold to be called

@@ -4,6 +4,7 @@
 //! that need them, and every entity strategy carries the title-keyword search as its
 //! timeout fallback. Pure: building queries does no I/O.
 
+use crate::boards::{Boards, MAIN_METRICS};
 use super::templates::{Anchor, Arg, BuildError, Templates};
 use crate::pipeline::front::classify::{Classification, QueryType, Target};
 use crate::pipeline::front::extract::LookupKeys;
@@ -85,6 +86,8 @@ pub struct PlanInput<'a> {
     /// A text index answers the title search: no title scan is planned (the words are
     /// still the fallback of a strategy that times out).
     pub indexed: bool,
+    /// Summaries of the largest leaderboards: their best results are read by IRI.
+    pub boards: Option<&'a Boards>,
 }
 
 /// Plans the strategies of a question: papers for every entity, what the target needs
@@ -162,6 +165,29 @@ impl Planner<'_> {
         Ok(out)
     }
 
+    /// The best and worst results per metric of large boards, from their summaries: of the
+    /// metrics the question names when the board has them, else of its main metrics.
+    fn summarised_boards(&self, datasets: &[NormalizedEntity]) -> Result<Vec<Strategy>, BuildError> {
+        let Some(boards) = self.input.boards else { return Ok(Vec::new()) };
+        let asked: Vec<String> = self.input.entities.metrics.iter().flat_map(|m| m.iris.iter().cloned()).collect();
+        let mut out = Vec::new();
+        for dataset in datasets {
+            let evals: Vec<String> = dataset.iris.iter().filter_map(|i| boards.get(i)).flat_map(|b| b.evaluations_for(&asked, MAIN_METRICS)).collect();
+            if evals.is_empty() {
+                continue;
+            }
+            let query = self.templates.fill("leaderboard_evals", &[("evals", Arg::Values(evals)), ("limit", Arg::Limit(RESULT_ROWS))])?;
+            out.push(Strategy {
+                name: format!("leaderboard:{}", dataset.canonical),
+                query,
+                fallback: None,
+                role: Role::Results,
+                anchor: Some((dataset.kind, dataset.canonical.clone())),
+            });
+        }
+        Ok(out)
+    }
+
     /// Papers for every entity.
     fn papers(&self) -> Result<Vec<Strategy>, BuildError> {
         let mut out = Vec::new();
@@ -204,7 +230,16 @@ impl Planner<'_> {
             || (classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());
         let mut out = Vec::new();
         if wants_results {
-            out.extend(self.per_entity("leaderboard", "dataset", &entities.datasets, RESULT_ROWS, Role::Results)?);
+            // A listing of a board's models or metrics reads it whole; anything else needs
+            // its best results, which a large board's summary names.
+            let (summarised, whole): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = match self.input.boards {
+                Some(boards) if !matches!(target, Target::Models | Target::Metrics) => {
+                    entities.datasets.iter().cloned().partition(|d| d.is_linked() && (self.input.indexed || !self.input.prefer_labels) && d.iris.iter().all(|i| boards.get(i).is_some()))
+                }
+                _ => (Vec::new(), entities.datasets.clone()),
+            };
+            out.extend(self.summarised_boards(&summarised)?);
+            out.extend(self.per_entity("leaderboard", "dataset", &whole, RESULT_ROWS, Role::Results)?);
             if entities.datasets.is_empty() {
                 out.extend(self.per_entity("model_results", "model", &entities.methods, RESULT_ROWS, Role::Results)?);
             }
@@ -335,8 +370,28 @@ mod tests {
             lookup: &lookup,
             prefer_labels: false,
             indexed: false,
+            boards: None,
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
+    }
+
+    #[test]
+    fn a_large_board_is_read_by_its_summarys_evaluations_unless_its_models_are_listed() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let plan_with = |question: &str| {
+            let entities = by_keywords(&lexicon, question);
+            let mut normalized = normalize(&lexicon, &entities);
+            normalized.datasets[0].iris = vec!["http://orkg.org/orkg/resource/R1".into()];
+            let rows = [("http://orkg.org/orkg/resource/M1".to_owned(), "http://orkg.org/orkg/resource/E1".to_owned(), "1".to_owned())];
+            let boards: Boards = [("http://orkg.org/orkg/resource/R1".to_owned(), crate::boards::summarise(&rows))].into_iter().collect();
+            let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, boards: Some(&boards) };
+            plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.query.as_str().to_owned()).collect::<Vec<_>>()
+        };
+        let best = plan_with("Which model has the best score on ImageNet?");
+        assert!(best.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "{best:?}");
+        let listed = plan_with("Which models are evaluated on ImageNet?");
+        assert!(!listed.iter().any(|q| q.contains("VALUES ?eval")), "a listing reads the whole board");
     }
 
     #[test]
@@ -403,6 +458,7 @@ mod tests {
             lookup: &LookupKeys::default(),
             prefer_labels: false,
             indexed: false,
+            boards: None,
         };
         let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
         let lstm = strategies.iter().find(|s| s.name == "papers_by_method:LSTM").unwrap();

@@ -1,0 +1,220 @@
+//! Summaries of the graph's largest leaderboards. At ORKG's size the most used datasets hold
+//! tens of thousands of evaluations, and reading such a board whole to name its best result
+//! takes a second or more; a summary keeps, per metric, how many results the board has and
+//! its [`KEPT`] best and worst evaluations (scores compared as numbers; which end is best
+//! depends on the metric), so that "which model is best on D" reads a few hundred rows by
+//! IRI (`leaderboard_evals.rq`). Boards under [`BIG_BOARD`] evaluations are not summarised:
+//! they are read whole as before. Built once from the graph (`read`: `board_sizes.rq`, then
+//! `board_values.rq` per large board), and saved beside an on-disk store by `scigraph load`
+//! (`save`, `open`) so that `serve --store` does not rebuild it. Like the text index
+//! (`index/`), it is built from the graph at start-up and read by the query stage. I/O at
+//! `read`, `save` and `open`; the rest is pure.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::kg::KnowledgeGraph;
+use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::query::labels::LabelError;
+use crate::pipeline::query::retrieve::text;
+use crate::pipeline::query::templates::{Arg, Templates};
+
+/// Evaluations on one dataset from which its leaderboard is summarised.
+pub const BIG_BOARD: u32 = 2_000;
+/// Best and worst evaluations kept per metric (a "top 10" question reads no further).
+pub const KEPT: usize = 10;
+/// How many metrics a leaderboard answer reports when the question names none: the
+/// board's most used ones. A board with hundreds of metrics answers "which model is best"
+/// with the best of its main columns, not hundreds of items (the answer stage reads the
+/// same number).
+pub const MAIN_METRICS: usize = 10;
+/// Most large boards summarised.
+const MAX_BOARDS: u32 = 10_000;
+/// Most evaluations read of one board.
+const MAX_BOARD_ROWS: u32 = 2_000_000;
+
+/// One metric of a large board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MetricSummary {
+    pub metric: String,
+    /// Results on the board under this metric.
+    pub results: usize,
+    /// The evaluations holding its highest and its lowest scores ([`KEPT`] of each).
+    pub evaluations: Vec<String>,
+}
+
+/// A large board: its metrics, most used first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    pub evaluations: usize,
+    pub metrics: Vec<MetricSummary>,
+}
+
+impl Board {
+    /// The evaluations a leaderboard answer reads: those of the `asked` metrics when the
+    /// board has any of them, else of its `main` most used metrics.
+    pub fn evaluations_for(&self, asked: &[String], main: usize) -> Vec<String> {
+        let named: Vec<&MetricSummary> = self.metrics.iter().filter(|m| asked.contains(&m.metric)).collect();
+        let chosen: Vec<&MetricSummary> = if named.is_empty() { self.metrics.iter().take(main).collect() } else { named };
+        let mut out: Vec<String> = chosen.into_iter().flat_map(|m| m.evaluations.iter().cloned()).collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The summarised boards, by dataset IRI.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Boards {
+    boards: BTreeMap<String, Board>,
+}
+
+/// Why the summaries could not be read or saved; leaderboards are then read whole.
+#[derive(Debug, thiserror::Error)]
+pub enum BoardsError {
+    #[error(transparent)]
+    Graph(#[from] LabelError),
+    #[error("cannot read or write the board summaries at {path}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the board summaries at {path} are not readable")]
+    Format {
+        path: String,
+        #[source]
+        source: serde_json::Error,
+    },
+}
+
+/// Where `scigraph load` writes the summaries of a store: `<store>.boards.json`.
+pub fn beside(store: &Path) -> PathBuf {
+    let mut name = store.as_os_str().to_owned();
+    name.push(".boards.json");
+    PathBuf::from(name)
+}
+
+/// One board's summary from its (metric, evaluation, value) rows.
+pub fn summarise(rows: &[(String, String, String)]) -> Board {
+    let mut by_metric: BTreeMap<&str, Vec<(f64, &str)>> = BTreeMap::new();
+    let mut results: BTreeMap<&str, usize> = BTreeMap::new();
+    for (metric, eval, value) in rows {
+        *results.entry(metric).or_default() += 1;
+        if let Some(score) = parse_score(value) {
+            by_metric.entry(metric).or_default().push((score, eval));
+        }
+    }
+    let mut metrics: Vec<MetricSummary> = results
+        .iter()
+        .map(|(metric, &count)| {
+            let mut scored = by_metric.remove(metric).unwrap_or_default();
+            scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)));
+            let lowest = scored.iter().take(KEPT);
+            let highest = scored.iter().rev().take(KEPT);
+            let mut evaluations: Vec<String> = lowest.chain(highest).map(|(_, e)| (*e).to_owned()).collect();
+            evaluations.sort();
+            evaluations.dedup();
+            MetricSummary { metric: (*metric).to_owned(), results: count, evaluations }
+        })
+        .collect();
+    metrics.sort_by(|a, b| b.results.cmp(&a.results).then(a.metric.cmp(&b.metric)));
+    Board { evaluations: rows.len(), metrics }
+}
+
+impl FromIterator<(String, Board)> for Boards {
+    fn from_iter<I: IntoIterator<Item = (String, Board)>>(boards: I) -> Self {
+        Self { boards: boards.into_iter().collect() }
+    }
+}
+
+impl Boards {
+    /// The summary of `dataset`'s board, when it is large.
+    pub fn get(&self, dataset: &str) -> Option<&Board> {
+        self.boards.get(dataset)
+    }
+
+    pub fn len(&self) -> usize {
+        self.boards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.boards.is_empty()
+    }
+
+    /// Summarises every board of the graph with at least [`BIG_BOARD`] evaluations.
+    pub async fn read(templates: &Templates, kg: &dyn KnowledgeGraph) -> Result<Self, BoardsError> {
+        let sizes = templates.fill("board_sizes", &[("min", Arg::Limit(BIG_BOARD)), ("limit", Arg::Limit(MAX_BOARDS))]).map_err(LabelError::from)?;
+        let rows = kg.query(&sizes).await.map_err(LabelError::from)?.into_solutions();
+        let mut boards = BTreeMap::new();
+        for dataset in rows.rows.iter().filter_map(|r| text(r, "dataset")) {
+            let query = templates
+                .fill("board_values", &[("dataset", Arg::Values(vec![dataset.clone()])), ("limit", Arg::Limit(MAX_BOARD_ROWS))])
+                .map_err(LabelError::from)?;
+            let values = kg.query(&query).await.map_err(LabelError::from)?.into_solutions();
+            let triples: Vec<(String, String, String)> =
+                values.rows.iter().filter_map(|r| Some((text(r, "metric")?, text(r, "eval")?, text(r, "value")?))).collect();
+            boards.insert(dataset, summarise(&triples));
+        }
+        Ok(Self { boards })
+    }
+
+    /// Writes the summaries to `path` (JSON).
+    pub fn save(&self, path: &Path) -> Result<(), BoardsError> {
+        let io = |source| BoardsError::Io { path: path.display().to_string(), source };
+        let text = serde_json::to_vec(self).map_err(|source| BoardsError::Format { path: path.display().to_string(), source })?;
+        std::fs::write(path, text).map_err(io)
+    }
+
+    /// Reads summaries written by [`Self::save`].
+    pub fn open(path: &Path) -> Result<Self, BoardsError> {
+        let bytes = std::fs::read(path).map_err(|source| BoardsError::Io { path: path.display().to_string(), source })?;
+        serde_json::from_slice(&bytes).map_err(|source| BoardsError::Format { path: path.display().to_string(), source })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(metric: &str, values: &[&str]) -> Vec<(String, String, String)> {
+        values.iter().enumerate().map(|(i, v)| (metric.to_owned(), format!("e:{metric}:{i}"), (*v).to_owned())).collect()
+    }
+
+    #[test]
+    fn a_board_keeps_the_best_and_worst_of_each_metric_and_ranks_metrics_by_use() {
+        let mut all = rows("acc", &(0..30).map(|i| format!("{i}.5")).collect::<Vec<_>>().iter().map(String::as_str).collect::<Vec<_>>());
+        all.extend(rows("ppl", &["12.1", "9.8 ± 0.1", "not reported"]));
+        let board = summarise(&all);
+        assert_eq!(board.evaluations, 33);
+        assert_eq!(board.metrics.iter().map(|m| m.metric.as_str()).collect::<Vec<_>>(), ["acc", "ppl"]);
+        let acc = &board.metrics[0];
+        assert_eq!(acc.results, 30);
+        assert_eq!(acc.evaluations.len(), 2 * KEPT);
+        assert!(acc.evaluations.contains(&"e:acc:29".to_owned()) && acc.evaluations.contains(&"e:acc:0".to_owned()));
+        assert!(!acc.evaluations.contains(&"e:acc:15".to_owned()), "the middle of the board is not kept");
+        assert_eq!(board.metrics[1].evaluations, ["e:ppl:0", "e:ppl:1"], "a score that is no number is not kept");
+    }
+
+    #[test]
+    fn the_asked_metric_is_read_when_the_board_has_it_else_its_main_metrics() {
+        let mut all = rows("a", &["1", "2"]);
+        all.extend(rows("b", &["3"]));
+        let board = summarise(&all);
+        assert_eq!(board.evaluations_for(&["b".to_owned()], 1), ["e:b:0"]);
+        assert_eq!(board.evaluations_for(&[], 1), ["e:a:0", "e:a:1"]);
+        assert_eq!(board.evaluations_for(&["zzz".to_owned()], 5).len(), 3);
+    }
+
+    #[test]
+    fn summaries_survive_a_save_and_an_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = beside(&dir.path().join("store"));
+        let boards = Boards { boards: [("d".to_owned(), summarise(&rows("a", &["1"])))].into() };
+        boards.save(&path).unwrap();
+        assert_eq!(Boards::open(&path).unwrap(), boards);
+        assert!(path.to_string_lossy().ends_with("store.boards.json"));
+    }
+}
