@@ -101,6 +101,8 @@ eval:
 ## synthetic ORKG-sized graph. Figures land in bench/out/; BENCHMARKS.md explains them.
 BENCH_BIN := $(or $(CARGO_TARGET_DIR),target)/release/scigraph-bench
 SYNTHETIC := /var/tmp/scigraph-synthetic-50k.nt.gz
+# The mixed workload drawn from the synthetic graph (all six types, head and tail; seeded).
+WORKLOAD := /var/tmp/scigraph-synthetic-50k.questions.jsonl
 
 .PHONY: bench bench-stages
 bench-stages:
@@ -113,7 +115,8 @@ bench: bench-stages
 		$(BENCH_BIN) service --dump $(MIRROR) --questions $(SCIQA)/test/questions.json --out bench/out/service.json && \
 		$(BENCH_BIN) load --file $(MIRROR) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-mirror.json; \
 	else echo "skipping the service and load benchmarks: $(MIRROR) not found"; fi
-	$(BENCH_BIN) generate --papers 50000 --out $(SYNTHETIC)
+	$(BENCH_BIN) generate --papers 50000 --out $(SYNTHETIC) --questions $(WORKLOAD)
+	$(BENCH_BIN) mixed --questions $(WORKLOAD) --dump $(SYNTHETIC) --concurrency 1,8 --out bench/out/mixed-memory.json
 	$(BENCH_BIN) scale --dump $(SYNTHETIC) > bench/out/scale.json
 	$(BENCH_BIN) load --file $(SYNTHETIC) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-synthetic.json
 	@echo "figures in bench/out/; see BENCHMARKS.md"
