@@ -65,6 +65,13 @@ impl Board {
     }
 }
 
+impl Board {
+    /// One evaluation per metric (its best or worst): enough to list the board's metrics.
+    pub fn one_per_metric(&self) -> Vec<String> {
+        self.metrics.iter().filter_map(|m| m.evaluations.first().cloned()).collect()
+    }
+}
+
 /// The summarised boards, by dataset IRI.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Boards {
@@ -206,6 +213,7 @@ mod tests {
         assert_eq!(board.evaluations_for(&["b".to_owned()], 1), ["e:b:0"]);
         assert_eq!(board.evaluations_for(&[], 1), ["e:a:0", "e:a:1"]);
         assert_eq!(board.evaluations_for(&["zzz".to_owned()], 5).len(), 3);
+        assert_eq!(board.one_per_metric(), ["e:a:0", "e:b:0"], "every metric, once");
     }
 
     #[test]

@@ -166,13 +166,20 @@ impl Planner<'_> {
     }
 
     /// The best and worst results per metric of large boards, from their summaries: of the
-    /// metrics the question names when the board has them, else of its main metrics.
+    /// metrics the question names when the board has them, else of its main metrics; a
+    /// listing of the board's metrics reads one result of each.
     fn summarised_boards(&self, datasets: &[NormalizedEntity]) -> Result<Vec<Strategy>, BuildError> {
         let Some(boards) = self.input.boards else { return Ok(Vec::new()) };
         let asked: Vec<String> = self.input.entities.metrics.iter().flat_map(|m| m.iris.iter().cloned()).collect();
+        let listing = self.input.classification.target == Target::Metrics;
         let mut out = Vec::new();
         for dataset in datasets {
-            let evals: Vec<String> = dataset.iris.iter().filter_map(|i| boards.get(i)).flat_map(|b| b.evaluations_for(&asked, MAIN_METRICS)).collect();
+            let evals: Vec<String> = dataset
+                .iris
+                .iter()
+                .filter_map(|i| boards.get(i))
+                .flat_map(|b| if listing { b.one_per_metric() } else { b.evaluations_for(&asked, MAIN_METRICS) })
+                .collect();
             if evals.is_empty() {
                 continue;
             }
@@ -233,7 +240,7 @@ impl Planner<'_> {
             // A listing of a board's models or metrics reads it whole; anything else needs
             // its best results, which a large board's summary names.
             let (summarised, whole): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = match self.input.boards {
-                Some(boards) if !matches!(target, Target::Models | Target::Metrics) => {
+                Some(boards) if target != Target::Models => {
                     entities.datasets.iter().cloned().partition(|d| d.is_linked() && (self.input.indexed || !self.input.prefer_labels) && d.iris.iter().all(|i| boards.get(i).is_some()))
                 }
                 _ => (Vec::new(), entities.datasets.clone()),
@@ -391,7 +398,9 @@ mod tests {
         let best = plan_with("Which model has the best score on ImageNet?");
         assert!(best.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "{best:?}");
         let listed = plan_with("Which models are evaluated on ImageNet?");
-        assert!(!listed.iter().any(|q| q.contains("VALUES ?eval")), "a listing reads the whole board");
+        assert!(!listed.iter().any(|q| q.contains("VALUES ?eval")), "a listing of models reads the whole board");
+        let metrics = plan_with("Which metrics are used on ImageNet?");
+        assert!(metrics.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "one result per metric: {metrics:?}");
     }
 
     #[test]
