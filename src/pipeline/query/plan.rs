@@ -165,6 +165,14 @@ impl Planner<'_> {
         Ok(out)
     }
 
+    /// Whether `dataset`'s board is read through its summary: a linked, large board (not on
+    /// a retry without a text index, which reads labels).
+    fn summarised(&self, dataset: &NormalizedEntity) -> bool {
+        self.input.boards.is_some_and(|boards| {
+            dataset.is_linked() && (self.input.indexed || !self.input.prefer_labels) && dataset.iris.iter().all(|i| boards.get(i).is_some())
+        })
+    }
+
     /// The best and worst results per metric of large boards, from their summaries: of the
     /// metrics the question names when the board has them, else of its main metrics; a
     /// listing of the board's metrics reads one result of each.
@@ -216,6 +224,9 @@ impl Planner<'_> {
                 // In a lookup, a name of four words or more is the paper's title ("Attention
                 // is all you need" is a synonym of the Transformer, but asks for a paper).
                 .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
+                // A large board's best results cite their own papers: listing every paper on
+                // the board (thousands at ORKG's size) adds nothing to a best or a verdict.
+                .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict | Target::Metrics)))
                 .cloned()
                 .collect();
             out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
@@ -239,11 +250,9 @@ impl Planner<'_> {
         if wants_results {
             // A listing of a board's models or metrics reads it whole; anything else needs
             // its best results, which a large board's summary names.
-            let (summarised, whole): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = match self.input.boards {
-                Some(boards) if target != Target::Models => {
-                    entities.datasets.iter().cloned().partition(|d| d.is_linked() && (self.input.indexed || !self.input.prefer_labels) && d.iris.iter().all(|i| boards.get(i).is_some()))
-                }
-                _ => (Vec::new(), entities.datasets.clone()),
+            let (summarised, whole): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = match target {
+                Target::Models => (Vec::new(), entities.datasets.clone()),
+                _ => entities.datasets.iter().cloned().partition(|d| self.summarised(d)),
             };
             out.extend(self.summarised_boards(&summarised)?);
             out.extend(self.per_entity("leaderboard", "dataset", &whole, RESULT_ROWS, Role::Results)?);
@@ -397,6 +406,7 @@ mod tests {
         };
         let best = plan_with("Which model has the best score on ImageNet?");
         assert!(best.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "{best:?}");
+        assert_eq!(best.len(), 1, "nor every paper on the board: {best:?}");
         let listed = plan_with("Which models are evaluated on ImageNet?");
         assert!(!listed.iter().any(|q| q.contains("VALUES ?eval")), "a listing of models reads the whole board");
         let metrics = plan_with("Which metrics are used on ImageNet?");
