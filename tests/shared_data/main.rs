@@ -151,6 +151,9 @@ async fn load_then_serve_an_on_disk_store_reports_the_same_triple_count() {
     // The text index is written beside the store, for `serve --store` to open.
     assert!(stdout.contains("text index of"), "{stdout}");
     assert!(scigraph::index::beside(&store).join("meta.json").exists(), "no index beside the store");
+    // So are the summaries of its large leaderboards (none on the mirror: an empty file).
+    assert!(stdout.contains("large leaderboards written"), "{stdout}");
+    assert!(scigraph::boards::Boards::open(&scigraph::boards::beside(&store)).is_ok(), "no board summaries beside the store");
 
     let server = serve(&["--store", store.to_str().unwrap()]).await;
     let body = health(&server).await;
