@@ -228,7 +228,13 @@ static ASKS_PAPERS: LazyLock<Regex> =
 /// dataset; a yes/no question about named things is a claim to check; "which papers use
 /// the X dataset" asks about a dataset when no method is named.
 pub fn classify(question: &str, entities: &Entities) -> Classification {
-    rules(question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty())
+    // A metric called "Metric X" or "metric learning accuracy" is a name, not a request for
+    // metrics: the rules read the question with such names set aside.
+    let mut question = std::borrow::Cow::Borrowed(question);
+    for name in entities.metrics.iter().filter(|m| m.to_lowercase().contains("metric")) {
+        question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
+    }
+    rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty())
 }
 
 fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool) -> Classification {
@@ -524,6 +530,14 @@ mod tests {
         check("Can you list the metrics used to evaluate models on the TDM Tagged Corpus dataset?", true, DatasetSearch, Target::Metrics);
         check("What are the most commonly used benchmark datasets for the Entity Disambiguation research field?", false, DatasetSearch, Target::Datasets);
         check("What are the best-known datasets for sentiment analysis?", false, DatasetSearch, Target::Datasets);
+    }
+
+    #[test]
+    fn a_metric_whose_name_holds_the_word_metric_is_no_request_for_metrics() {
+        let entities = Entities { datasets: vec!["Dataset efficient 2".into()], metrics: vec!["Metric semantic 323".into()], ..Entities::default() };
+        assert_eq!(classify("What is the best Metric semantic 323 on Dataset efficient 2?", &entities).query_type, MethodComparison);
+        let entities = Entities { datasets: vec!["ImageNet".into()], ..Entities::default() };
+        assert_eq!(classify("Which metrics are used on ImageNet?", &entities).query_type, DatasetSearch);
     }
 
     #[test]
