@@ -6,15 +6,19 @@
 //! IRI (`leaderboard_evals.rq`). Boards under [`BIG_BOARD`] evaluations are not summarised:
 //! they are read whole as before. Built once from the graph (`read`: `board_sizes.rq`, then
 //! `board_values.rq` per large board), and saved beside an on-disk store by `scigraph load`
-//! (`save`, `open`) so that `serve --store` does not rebuild it. Like the text index
-//! (`index/`), it is built from the graph at start-up and read by the query stage. I/O at
-//! `read`, `save` and `open`; the rest is pure.
+//! (`write`, `open`) so that `serve --store` does not rebuild it (`for_backend` picks which
+//! at start-up). Like the text index (`index/`), it is built from the graph at start-up and
+//! read by the query stage. I/O at `read`, `save`, `open`, `write` and `for_backend`; the
+//! rest is pure.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
+use crate::config::{BackendKind, Settings};
 use crate::kg::KnowledgeGraph;
 use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::query::labels::LabelError;
@@ -180,6 +184,41 @@ impl Boards {
         let bytes = std::fs::read(path).map_err(|source| BoardsError::Io { path: path.display().to_string(), source })?;
         serde_json::from_slice(&bytes).map_err(|source| BoardsError::Format { path: path.display().to_string(), source })
     }
+}
+
+/// The summaries of the largest leaderboards, for an embedded store: opened from beside an
+/// on-disk store (written by `scigraph load`), else read from the graph; `None` (logged)
+/// for a remote endpoint, or when they cannot be read: leaderboards are then read whole.
+pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn KnowledgeGraph) -> Option<Arc<Boards>> {
+    if settings.kg.backend != BackendKind::Embedded {
+        return None;
+    }
+    if let Some(path) = settings.kg.store.as_deref().map(beside).filter(|p| p.exists()) {
+        match Boards::open(&path) {
+            Ok(boards) => return Some(Arc::new(boards)),
+            Err(e) => tracing::warn!(error = %e, "could not open the board summaries beside the store; reading them from the store"),
+        }
+    }
+    let started = std::time::Instant::now();
+    match Boards::read(templates, kg).await {
+        Ok(boards) => {
+            tracing::info!(boards = boards.len(), ms = started.elapsed().as_millis() as u64, "large leaderboards summarised");
+            Some(Arc::new(boards))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not summarise the large leaderboards; they are read whole");
+            None
+        }
+    }
+}
+
+/// Writes the summaries of the graph's largest leaderboards to `path`, for `serve --store`
+/// to open instead of reading: what `scigraph load` calls. Returns how many boards.
+pub async fn write(kg: &dyn KnowledgeGraph, path: &Path) -> Result<usize, BoardsError> {
+    let templates = Templates::load().map_err(|e| BoardsError::Graph(LabelError::from(e)))?;
+    let boards = Boards::read(&templates, kg).await?;
+    boards.save(path)?;
+    Ok(boards.len())
 }
 
 #[cfg(test)]

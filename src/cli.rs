@@ -290,7 +290,7 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     // Summaries of the largest leaderboards, beside it too, for the same reason.
     let started = Instant::now();
     let path = crate::boards::beside(&args.store);
-    let boards = runtime.block_on(crate::pipeline::write_boards(&graph, &path))?;
+    let boards = runtime.block_on(crate::boards::write(&graph, &path))?;
     println!("summaries of {boards} large leaderboards written to {} in {:.1}s", path.display(), started.elapsed().as_secs_f64());
     Ok(())
 }

@@ -149,41 +149,6 @@ async fn build_index(templates: &Templates, kg: &dyn KnowledgeGraph, labels: &[f
         }
     }
 }
-/// The summaries of the largest leaderboards, for an embedded store: opened from beside an
-/// on-disk store (written by `scigraph load`), else read from the graph; `None` (logged)
-/// for a remote endpoint, or when they cannot be read: leaderboards are then read whole.
-async fn boards(settings: &Settings, templates: &Templates, kg: &dyn KnowledgeGraph) -> Option<Arc<crate::boards::Boards>> {
-    if settings.kg.backend != crate::config::BackendKind::Embedded {
-        return None;
-    }
-    if let Some(path) = settings.kg.store.as_deref().map(crate::boards::beside).filter(|p| p.exists()) {
-        match crate::boards::Boards::open(&path) {
-            Ok(boards) => return Some(Arc::new(boards)),
-            Err(e) => tracing::warn!(error = %e, "could not open the board summaries beside the store; reading them from the store"),
-        }
-    }
-    let started = std::time::Instant::now();
-    match crate::boards::Boards::read(templates, kg).await {
-        Ok(boards) => {
-            tracing::info!(boards = boards.len(), ms = started.elapsed().as_millis() as u64, "large leaderboards summarised");
-            Some(Arc::new(boards))
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, "could not summarise the large leaderboards; they are read whole");
-            None
-        }
-    }
-}
-
-/// Writes the summaries of the graph's largest leaderboards to `path`, for `serve --store`
-/// to open instead of reading: what `scigraph load` calls. Returns how many boards.
-pub async fn write_boards(kg: &dyn KnowledgeGraph, path: &std::path::Path) -> Result<usize, crate::boards::BoardsError> {
-    let templates = Templates::load().map_err(|e| crate::boards::BoardsError::Graph(LabelError::from(e)))?;
-    let boards = crate::boards::Boards::read(&templates, kg).await?;
-    boards.save(path)?;
-    Ok(boards.len())
-}
-
 /// The query cache holds at most this many rows (a few hundred MB at worst) ...
 const CACHE_ROWS: u64 = 1_000_000;
 /// ... each for at most this long, since a remote graph changes under us.
@@ -234,7 +199,7 @@ impl Pipeline {
         if let Err(e) = &labels {
             tracing::warn!(error = %e, code = e.code(), "could not read entity labels; keyword extraction uses the synonym tables only");
         }
-        let boards = boards(settings, &templates, kg.as_ref()).await;
+        let boards = crate::boards::for_backend(settings, &templates, kg.as_ref()).await;
         // Compiles the stages' regexes now rather than on the first question (~100 ms).
         let _ = front::deterministic("Which model is best on the X dataset, 'a title', 10.1000/x?", &lexicon);
         Ok(Self {
