@@ -13,8 +13,8 @@
 //! - `keywords VAR`: any of the keywords in `?VAR` (case-insensitive);
 //! - `contains VAR`: `?VAR` contains the string (case-insensitive);
 //! - `values VAR`: `VALUES ?VAR { <iri> ... }`;
-//! - `literals VAR`: `VALUES ?VAR { "string" ... }` (an exact match the store answers from
-//!   its index, where `contains` reads every value);
+//! - `literals VAR`: `VALUES ?VAR { "string" "string"^^xsd:string ... }` (an exact match
+//!   the store answers from its index, where `contains` reads every value);
 //! - `limit`: a number.
 //!
 //! User strings enter only as literals serialised by oxrdf (and, inside a regex, with the
@@ -262,7 +262,9 @@ impl Template {
                     if strings.is_empty() {
                         return Err(error(format!("{name} needs at least one value")));
                     }
-                    let listed: Vec<String> = strings.iter().map(|s| literal(s)).collect();
+                    // Each as a simple and as an xsd:string literal: one term in RDF 1.1
+                    // (oxigraph), two to Virtuoso, whose dumps type every string.
+                    let listed: Vec<String> = strings.iter().map(|s| format!("{} {}^^xsd:string", literal(s), literal(s))).collect();
                     format!("VALUES ?{var} {{ {} }}", listed.join(" "))
                 }
                 (ParamKind::Limit, Arg::Limit(n)) => n.to_string(),
