@@ -217,7 +217,7 @@ fn presented_as_best(items: &[AnswerItem], best: &Best) -> Vec<usize> {
     items
         .iter()
         .filter(|i| match (&i.model, &i.value, &i.dataset, &i.metric) {
-            (Some(m), Some(v), Some(d), Some(x)) => superseded.contains(&format!("{m} scores {v} on {d} by {x}")),
+            (Some(m), Some(v), Some(d), Some(x)) => superseded.contains(&crate::pipeline::trust::facts::statement(m, v, d, x)),
             _ => true,
         })
         .flat_map(|i| i.sources.iter().copied())

@@ -146,11 +146,7 @@ impl Planner<'_> {
     fn per_entity(&self, template: &str, param: &str, entities: &[NormalizedEntity], limit: u32, role: Role) -> Result<Vec<Strategy>, BuildError> {
         let mut out = Vec::with_capacity(entities.len());
         for entity in entities {
-            // With a text index, a linked name keeps its IRIs on the retry too: the index
-            // already matched the name as written, and a label filter scans every label in
-            // the graph (seconds at ORKG's size, for the same rows or a substring's noise).
-            let labels = self.input.prefer_labels && !self.input.indexed;
-            let args = [(param, anchor(entity, labels)), ("limit", Arg::Limit(limit))];
+            let args = [(param, anchor(entity, self.labels_instead())), ("limit", Arg::Limit(limit))];
             let query = self.templates.fill(template, &args)?;
             let mut words: Vec<String> = self.input.keywords.to_vec();
             words.push(entity.text.to_lowercase());
@@ -165,12 +161,18 @@ impl Planner<'_> {
         Ok(out)
     }
 
-    /// Whether `dataset`'s board is read through its summary: a linked, large board (not on
-    /// a retry without a text index, which reads labels).
+    /// Whether names are anchored by label filters: on a retry without a text index. With
+    /// one, a linked name keeps its IRIs on the retry too: the index already matched the
+    /// name as written, and a label filter scans every label in the graph (seconds at
+    /// ORKG's size, for the same rows or a substring's noise).
+    fn labels_instead(&self) -> bool {
+        self.input.prefer_labels && !self.input.indexed
+    }
+
+    /// Whether `dataset`'s board is read through its summary: a linked, large board, not
+    /// anchored by label filters.
     fn summarised(&self, dataset: &NormalizedEntity) -> bool {
-        self.input.boards.is_some_and(|boards| {
-            dataset.is_linked() && (self.input.indexed || !self.input.prefer_labels) && dataset.iris.iter().all(|i| boards.get(i).is_some())
-        })
+        self.input.boards.is_some_and(|boards| dataset.is_linked() && !self.labels_instead() && dataset.iris.iter().all(|i| boards.get(i).is_some()))
     }
 
     /// The best and worst results per metric of large boards, from their summaries: of the

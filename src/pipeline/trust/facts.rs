@@ -40,9 +40,14 @@ pub struct Fact {
     pub score: f64,
 }
 
+/// How a result is stated, and keyed (superseded results are found by it).
+pub fn statement(model: &str, value: &str, dataset: &str, metric: &str) -> String {
+    format!("{model} scores {value} on {dataset} by {metric}")
+}
+
 impl Fact {
     pub fn statement(&self) -> String {
-        format!("{} scores {} on {} by {}", self.model, self.value, self.dataset, self.metric)
+        statement(&self.model, &self.value, &self.dataset, &self.metric)
     }
 }
 
