@@ -62,22 +62,6 @@ impl ReadQuery {
         &self.parsed
     }
 
-    /// The same query without its template's `ORDER BY` line, when it has one and a LIMIT.
-    ///
-    /// Sorting costs (about a third of the store time on the mirror) and matters only when
-    /// the LIMIT cuts: the retriever runs this first and the ordered query only when the
-    /// rows reach the limit. The line can only come from a template: user strings enter as
-    /// literals, whose line breaks are escaped. The result is parsed again like any query.
-    pub fn unordered(&self) -> Option<ReadQuery> {
-        self.row_limit()?;
-        let is_order = |line: &str| line.trim_start().starts_with("ORDER BY ");
-        if !self.text.lines().any(is_order) {
-            return None;
-        }
-        let text: Vec<&str> = self.text.lines().filter(|line| !is_order(line)).collect();
-        ReadQuery::parse(&text.join("\n")).ok()
-    }
-
     /// Whether `rows` rows fill the query's LIMIT, so more matches may exist than were read.
     pub fn fills_limit(&self, rows: usize) -> bool {
         self.row_limit().is_some_and(|limit| rows >= limit)
@@ -251,17 +235,6 @@ mod tests {
         for q in ["SELECT ?s WHERE { ?s ?p ?o } LIMIT 1", PING_QUERY] {
             assert!(ReadQuery::parse(q).is_ok(), "{q}");
         }
-    }
-
-    #[test]
-    fn the_unordered_variant_drops_only_the_template_order_line() {
-        let q = ReadQuery::parse("SELECT ?s WHERE {\n  ?s ?p \"ORDER BY x\\nORDER BY y\" .\n}\nORDER BY ?s\nLIMIT 5").unwrap();
-        let u = q.unordered().expect("an ordered, limited query has an unordered variant");
-        assert!(!u.as_str().contains("\nORDER BY ?s"), "{}", u.as_str());
-        assert!(u.as_str().contains("\"ORDER BY x\\nORDER BY y\""), "a literal is left alone: {}", u.as_str());
-        assert_eq!(u.row_limit(), Some(5));
-        assert!(ReadQuery::parse("SELECT ?s WHERE { ?s ?p ?o }\nORDER BY ?s").unwrap().unordered().is_none(), "no LIMIT, nothing to gain");
-        assert!(ReadQuery::parse("SELECT ?s WHERE { ?s ?p ?o } LIMIT 3").unwrap().unordered().is_none());
     }
 
     #[test]

@@ -317,6 +317,7 @@ impl Pipeline {
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();
         let all_failed = ledger.all_failed() && indexed.is_empty();
+        let cut = query::retrieve::listing_cut(&retrieved);
         clock.lap("retrieve");
 
         // Evidence: the rows, and the years and DOIs of every paper found.
@@ -361,7 +362,7 @@ impl Pipeline {
 
         // The text: extractive always, phrased by the LLM when one is configured.
         let nothing_found = items.is_empty() && sources.is_empty();
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, chosen: &chosen };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen };
         let composed = answer::text::compose(&draft);
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {

@@ -472,8 +472,16 @@ mod tests {
     }
 
     #[test]
+    fn a_listing_cut_at_its_row_limit_gives_its_count_as_a_lower_bound() {
+        let items = vec![AnswerItem::new("GPT-2", None), AnswerItem::new("BERT", None)];
+        assert!(extractive(Target::Models, &items, &[], &Normalized::default(), true).starts_with("At least 2 models"));
+        assert!(extractive(Target::Models, &items, &[], &Normalized::default(), false).starts_with("2 models"));
+        assert!(extractive(Target::Code, &items, &[], &Normalized::default(), true).contains("the graph holds more than were read"));
+    }
+
+    #[test]
     fn an_empty_result_says_so_and_cites_nothing() {
-        let text = extractive(Target::Papers, &[], &[], &Normalized::default());
+        let text = extractive(Target::Papers, &[], &[], &Normalized::default(), false);
         assert!(text.contains("found nothing"));
         assert!(!text.contains('['));
     }

@@ -77,7 +77,7 @@ fn list(items: &[AnswerItem], render: impl Fn(&AnswerItem) -> String) -> String 
 }
 
 /// The deterministic answer, written from the items and sources alone.
-pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized) -> String {
+pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: bool) -> String {
     if items.is_empty() && sources.is_empty() {
         return "I found nothing in the knowledge graph that answers this question, so I cannot cite any paper for it."
             .to_owned();
@@ -85,7 +85,8 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
     let on = subject(entities, &[EntityKind::Dataset]);
     match target {
         Target::Models if !items.is_empty() => format!(
-            "{} models have results on {on} in the knowledge graph: {}.",
+            "{}{} models have results on {on} in the knowledge graph: {}.",
+            if cut { "At least " } else { "" },
             items.len(),
             list(items, |i| with_citation(&i.label, i))
         ),
@@ -108,7 +109,9 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
         }
         Target::Datasets | Target::Problems | Target::Code if !items.is_empty() => {
-            format!("{}: {}.", listing_head(target, entities), list(items, |i| with_citation(&i.label, i)))
+            // A cut listing says so: the graph holds more than were read.
+            let more = if cut { " (the graph holds more than were read)" } else { "" };
+            format!("{}{more}: {}.", listing_head(target, entities), list(items, |i| with_citation(&i.label, i)))
         }
         Target::Verdict if !items.is_empty() => format!(
             "The knowledge graph records these results for the claim: {}.",
@@ -181,6 +184,8 @@ pub struct Draft<'a> {
     pub disputed: &'a [&'a Conflict],
     /// Every strategy failed: nothing can be answered or cited.
     pub all_failed: bool,
+    /// A listing stopped at its row limit: its count is a lower bound.
+    pub cut: bool,
     /// The chosen papers, in source order.
     pub chosen: &'a [String],
 }
@@ -194,7 +199,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         // A relation's verdict says what the graph records; there are no results to list.
         String::new()
     } else {
-        extractive(draft.target, draft.items, draft.sources, draft.entities)
+        extractive(draft.target, draft.items, draft.sources, draft.entities, draft.cut)
     };
     let cite_papers = |papers: &[PaperRef]| -> String {
         papers.iter().filter_map(|p| number_of(draft.chosen, &p.iri)).map(|n| format!("[{n}]")).collect()

@@ -228,11 +228,15 @@ static ASKS_PAPERS: LazyLock<Regex> =
 /// dataset; a yes/no question about named things is a claim to check; "which papers use
 /// the X dataset" asks about a dataset when no method is named.
 pub fn classify(question: &str, entities: &Entities) -> Classification {
-    // A metric called "Metric X" or "metric learning accuracy" is a name, not a request for
-    // metrics: the rules read the question with such names set aside.
+    // A name holding a word the rules read as a request is a name: "Metric X" or "metric
+    // learning accuracy" does not ask for metrics, "Dataset deep 6" for datasets, "Model
+    // detection 2" for models. The rules read the question with such names set aside.
     let mut question = std::borrow::Cow::Borrowed(question);
-    for name in entities.metrics.iter().filter(|m| m.to_lowercase().contains("metric")) {
-        question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
+    let cue_words = [(&entities.metrics, "metric"), (&entities.datasets, "dataset"), (&entities.datasets, "corpus"), (&entities.methods, "model")];
+    for (names, word) in cue_words {
+        for name in names.iter().filter(|n| n.to_lowercase().contains(word)) {
+            question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
+        }
     }
     rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty())
 }
@@ -538,6 +542,20 @@ mod tests {
         assert_eq!(classify("What is the best Metric semantic 323 on Dataset efficient 2?", &entities).query_type, MethodComparison);
         let entities = Entities { datasets: vec!["ImageNet".into()], ..Entities::default() };
         assert_eq!(classify("Which metrics are used on ImageNet?", &entities).query_type, DatasetSearch);
+    }
+
+    #[test]
+    fn dataset_and_model_names_holding_cue_words_are_no_requests_for_datasets_or_models() {
+        let entities = Entities {
+            datasets: vec!["Dataset reinforcement 34".into()],
+            methods: vec!["Model contrastive 8210".into(), "Model detection 2".into()],
+            ..Entities::default()
+        };
+        let got = classify("Which is better on Dataset reinforcement 34: Model contrastive 8210 or Model detection 2?", &entities);
+        assert_eq!((got.query_type, got.target), (MethodComparison, Target::BestModel));
+        let entities = Entities { datasets: vec!["Dataset deep 6".into()], ..Entities::default() };
+        let got = classify("What models are being evaluated on the Dataset deep 6 dataset?", &entities);
+        assert_eq!((got.query_type, got.target), (DatasetSearch, Target::Models));
     }
 
     #[test]

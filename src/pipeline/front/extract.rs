@@ -208,8 +208,10 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     }
 
     for c in DATASET_CONTEXT.captures_iter(question) {
-        // "the jacquard data set" names a dataset however it is cased.
-        if let Some(m) = c.get(1) {
+        // "the jacquard data set" names a dataset however it is cased. A phrase ending in
+        // a preposition is a request around a name that opens with "Dataset": "code for
+        // models evaluated on Dataset translation 0".
+        if let Some(m) = c.get(1).filter(|m| !ends_in_preposition(m.as_str())) {
             push(EntityKind::Dataset, m.start(), m.end(), false);
         }
     }
@@ -242,6 +244,12 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         push(kind, start, end, false);
     }
     spans
+}
+
+/// Whether `phrase`'s last word is a preposition.
+fn ends_in_preposition(phrase: &str) -> bool {
+    let last = phrase.split_whitespace().last().unwrap_or("").to_lowercase();
+    matches!(last.as_str(), "on" | "over" | "for" | "in" | "of" | "with" | "using" | "from" | "across" | "at" | "by" | "to")
 }
 
 /// The length of the function words ("the", "for", "of"...) that open `phrase`.
@@ -444,8 +452,9 @@ mod tests {
     fn unknown_names_are_recognised_from_their_context() {
         let lexicon = Lexicon::from_tables().unwrap();
         type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
-        let cases: [Case; 9] = [
+        let cases: [Case; 10] = [
             ("What models are being evaluated on the UrbanSound8k dataset?", &["UrbanSound8k"], &[], &[]),
+            ("Where can I find code for models evaluated on Dataset translation 0?", &["Dataset translation 0"], &[], &[]),
             ("List papers that have utilized the Flair-TDM model and include links to their code", &[], &["Flair-TDM"], &[]),
             ("Which model performs best on the Atari 2600 Freeway benchmark in terms of Score?", &["Atari 2600 Freeway"], &[], &["Score"]),
             ("What are the metrics of evaluation over the Classical music, 5 seconds at 12 kHz dataset?", &["Classical music, 5 seconds at 12 kHz"], &[], &[]),
