@@ -279,6 +279,10 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     println!("skipped {} malformed statement(s)", report.skipped);
     println!("the store at {} holds {} triples", args.store.display(), report.triples_in_store);
     drop(store);
+    // What the store now holds, beside it: `serve --store` reads the count from it.
+    let manifest_path = crate::kg::manifest::beside(&args.store);
+    let previous = crate::kg::manifest::Manifest::open(&manifest_path).unwrap_or(None);
+    crate::kg::manifest::Manifest::after_load(previous, &args.files, report.triples_in_store).save(&manifest_path)?;
     // The text index of the store's labels and titles, beside it, so that `serve --store`
     // opens it instead of building it at every start.
     let started = Instant::now();

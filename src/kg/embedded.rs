@@ -77,7 +77,18 @@ impl EmbeddedGraph {
             });
         }
         let store = Store::open_read_only(dir).map_err(|e| LoadError::Store(e.to_string()))?;
-        let triples = store.len().map_err(|e| LoadError::Store(e.to_string()))? as u64;
+        // The count `scigraph load` recorded; counting walks every triple (seconds).
+        let recorded = match super::manifest::Manifest::open(&super::manifest::beside(dir)) {
+            Ok(manifest) => manifest.map(|m| m.triples),
+            Err(e) => {
+                tracing::warn!(error = %e, code = e.code(), "counting the store's triples instead");
+                None
+            }
+        };
+        let triples = match recorded {
+            Some(triples) => triples,
+            None => store.len().map_err(|e| LoadError::Store(e.to_string()))? as u64,
+        };
         Ok(Self { store, triples, source: format!("on-disk store {}", dir.display()), timeout })
     }
 

@@ -13,6 +13,7 @@
 
 pub mod embedded;
 pub mod load;
+pub mod manifest;
 pub mod remote;
 
 use std::sync::Arc;

@@ -122,6 +122,19 @@ fn open_index(settings: &Settings) -> Option<Arc<TextIndex>> {
     }
 }
 
+/// The entity labels of an index opened from disk; `None` (logged when it is an error)
+/// sends start-up to the graph for them.
+fn stored_labels(index: &TextIndex) -> Option<Vec<front::lexicon::GraphLabel>> {
+    match index.entity_docs() {
+        Ok(docs) if !docs.is_empty() => Some(query::labels::from_index_docs(docs)),
+        Ok(_) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the labels from the text index; reading them from the graph");
+            None
+        }
+    }
+}
+
 /// The text index of the graph's labels and titles, built in memory; `None` (logged) when
 /// the titles cannot be read or the index cannot be built: the label scans stay in use.
 async fn build_index(templates: &Templates, kg: &dyn KnowledgeGraph, labels: &[front::lexicon::GraphLabel]) -> Option<Arc<TextIndex>> {
@@ -181,12 +194,19 @@ impl Pipeline {
         let templates = Templates::load()?;
         let mut lexicon = Lexicon::from_tables()?;
         let mut index = None;
-        let labels = match query::labels::read(&templates, kg.as_ref(), MAX_LABELS).await {
+        // An index written beside a store by `scigraph load` holds the labels too: reading
+        // them from it saves start-up a scan of the store.
+        let opened = open_index(settings);
+        let read = match opened.as_deref().and_then(stored_labels) {
+            Some(labels) => Ok(labels),
+            None => query::labels::read(&templates, kg.as_ref(), MAX_LABELS).await,
+        };
+        let labels = match read {
             Ok(labels) => match Lexicon::build(&labels) {
                 Ok(merged) => {
                     lexicon = merged;
-                    tracing::info!(labels = labels.len(), "entity labels loaded from the knowledge graph");
-                    index = match open_index(settings) {
+                    tracing::info!(labels = labels.len(), "entity labels loaded");
+                    index = match opened {
                         Some(opened) => Some(opened),
                         None => build_index(&templates, kg.as_ref(), &labels).await,
                     };

@@ -154,6 +154,9 @@ async fn load_then_serve_an_on_disk_store_reports_the_same_triple_count() {
     // So are the summaries of its large leaderboards (none on the mirror: an empty file).
     assert!(stdout.contains("large leaderboards written"), "{stdout}");
     assert!(scigraph::boards::Boards::open(&scigraph::boards::beside(&store)).is_ok(), "no board summaries beside the store");
+    // And its manifest, whose count `serve --store` reports without counting the store.
+    let manifest = scigraph::kg::manifest::Manifest::open(&scigraph::kg::manifest::beside(&store)).unwrap().expect("a manifest beside the store");
+    assert_eq!((manifest.triples, manifest.files.len()), (MIRROR_TRIPLES, 1));
 
     let server = serve(&["--store", store.to_str().unwrap()]).await;
     let body = health(&server).await;

@@ -59,6 +59,20 @@ pub async fn titles(templates: &Templates, kg: &dyn KnowledgeGraph, max: u32) ->
     Ok(rows.rows.iter().filter_map(|row| Some((text(row, "paper")?, text(row, "title")?))).collect())
 }
 
+/// The entity labels an index on disk was built from (see [`index_docs`]): paper titles are
+/// not labels.
+pub fn from_index_docs(docs: Vec<IndexDoc>) -> Vec<GraphLabel> {
+    let kind = |k: DocKind| match k {
+        DocKind::Model => Some(EntityKind::Method),
+        DocKind::Dataset => Some(EntityKind::Dataset),
+        DocKind::Metric => Some(EntityKind::Metric),
+        DocKind::Problem => Some(EntityKind::Task),
+        DocKind::Field => Some(EntityKind::Field),
+        DocKind::Paper => None,
+    };
+    docs.into_iter().filter_map(|d| Some(GraphLabel { kind: kind(d.kind)?, iri: d.iri, label: d.label })).collect()
+}
+
 /// The documents of the text index: every entity label and every paper title.
 pub fn index_docs(labels: &[GraphLabel], titles: Vec<(String, String)>) -> Vec<IndexDoc> {
     let kind = |k: EntityKind| match k {
