@@ -332,7 +332,7 @@ impl Pipeline {
         let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some(), boards: self.graph.boards.as_deref() };
         let strategies = self.graph.plan(&input, &mut diagnostics);
         clock.lap("build");
-        let anchored = !strategies.is_empty();
+        let anchored = query::plan::anchored(&input, &strategies);
         let retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();

@@ -480,6 +480,30 @@ mod tests {
     }
 
     #[test]
+    fn a_disagreement_is_stated_only_when_every_side_is_cited() {
+        let paper = |iri: &str| crate::pipeline::trust::facts::PaperRef { iri: iri.into(), title: iri.into(), year: None };
+        let side = |value: &str, iri: &str| crate::pipeline::trust::conflicts::ConflictSide { value: value.into(), papers: vec![paper(iri)], score: None };
+        let conflict = |subject: &str, b: &str| Conflict {
+            kind: ConflictKind::DifferentValues,
+            subject: subject.into(),
+            model: None,
+            sides: vec![side("0.30", "p1"), side("0.39", b)],
+            resolved: false,
+            winner: None,
+            gap: None,
+            rule: String::new(),
+        };
+        let (cited, uncited) = (conflict("BERT on SQuAD", "p2"), conflict("GPT on SQuAD", "p9"));
+        let disputed = [&cited, &uncited];
+        let chosen = vec!["p1".to_owned(), "p2".to_owned()];
+        let entities = Normalized::default();
+        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: false, chosen: &chosen };
+        let text = compose(&draft).text;
+        assert!(text.contains("disagrees on BERT on SQuAD: 0.30 [1] vs 0.39 [2]"), "{text}");
+        assert!(!text.contains("GPT on SQuAD"), "a side with no cited paper: {text}");
+    }
+
+    #[test]
     fn an_empty_result_says_so_and_cites_nothing() {
         let text = extractive(Target::Papers, &[], &[], &Normalized::default(), false);
         assert!(text.contains("found nothing"));

@@ -212,7 +212,13 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
     }
     let mut stated: Vec<String> = Vec::new();
     for c in draft.disputed {
-        let sides: Vec<String> = c.sides.iter().map(|s| format!("{} {}", s.value, cite_papers(&s.papers))).collect();
+        // A disagreement is stated with every side cited, or not at all (it stays in
+        // `evidence.conflicts`): a head board has more disputes than cited papers.
+        let cited: Vec<String> = c.sides.iter().map(|s| cite_papers(&s.papers)).collect();
+        if cited.iter().any(String::is_empty) {
+            continue;
+        }
+        let sides: Vec<String> = c.sides.iter().zip(&cited).map(|(s, cite)| format!("{} {cite}", s.value)).collect();
         stated.extend(c.sides.iter().map(|s| s.value.clone()));
         text.push_str(&format!(" The graph disagrees on {}: {}.", c.subject, sides.join(" vs ")));
     }

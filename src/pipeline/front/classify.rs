@@ -232,9 +232,14 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // learning accuracy" does not ask for metrics, "Dataset deep 6" for datasets, "Model
     // detection 2" for models. The rules read the question with such names set aside.
     let mut question = std::borrow::Cow::Borrowed(question);
-    let cue_words = [(&entities.metrics, "metric"), (&entities.datasets, "dataset"), (&entities.datasets, "corpus"), (&entities.methods, "model")];
-    for (names, word) in cue_words {
-        for name in names.iter().filter(|n| n.to_lowercase().contains(word)) {
+    // Only a name that opens with its word: "Denoising Diffusion Probabilistic Models" is a
+    // title in quotes, and stays one.
+    let opens = |name: &str, word: &str| name.to_lowercase().starts_with(word);
+    let holds = |name: &str, word: &str| name.to_lowercase().contains(word);
+    let cue_words: [(&Vec<String>, &str, &dyn Fn(&str, &str) -> bool); 4] =
+        [(&entities.metrics, "metric", &holds), (&entities.datasets, "dataset", &opens), (&entities.datasets, "corpus", &opens), (&entities.methods, "model", &opens)];
+    for (names, word, names_it) in cue_words {
+        for name in names.iter().filter(|n| names_it(n, word)) {
             question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
         }
     }

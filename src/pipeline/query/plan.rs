@@ -99,7 +99,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
     strategies.extend(planner.lookups()?);
     // Title keywords: the fallback when nothing else anchors the question, and always for
     // topics and lookups, where titles carry most of the meaning.
-    if let Some(words) = title_words(input, !strategies.is_empty()) {
+    if let Some(words) = title_words(input, anchored(input, &strategies)) {
         if !input.indexed {
             strategies.extend(planner.title_search(words)?);
         }
@@ -109,6 +109,14 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
 
 /// The words of the title search, when the question wants one: when nothing else anchors
 /// it, on a retry, and always for topics and lookups (titles carry most of their meaning).
+/// Whether the question names something: a strategy anchors on it, or it names what the
+/// text index could not link, which is left unqueried (`Planner::per_entity`). Such a
+/// question is about that name, not about its other words: "which papers use word2vec
+/// embeddings" is not answered with titles that say "embeddings".
+pub fn anchored(input: &PlanInput<'_>, strategies: &[Strategy]) -> bool {
+    !strategies.is_empty() || (input.indexed && input.entities.all().any(|e| !e.is_linked()))
+}
+
 pub fn title_words(input: &PlanInput<'_>, anchored: bool) -> Option<Vec<String>> {
     // A claim about no leaderboard is about a paper ("the OAG-BERT paper came out in 2021"):
     // its title is searched like a lookup's.
@@ -145,7 +153,10 @@ impl Planner<'_> {
     /// (the question's keywords plus the entity's name) as its timeout fallback.
     fn per_entity(&self, template: &str, param: &str, entities: &[NormalizedEntity], limit: u32, role: Role) -> Result<Vec<Strategy>, BuildError> {
         let mut out = Vec::with_capacity(entities.len());
-        for entity in entities {
+        // A name the text index could not link is in no label: a label filter would scan
+        // every label in the graph (seconds at ORKG's size) to find nothing. The index's
+        // title search covers it.
+        for entity in entities.iter().filter(|e| e.is_linked() || !self.input.indexed || self.labels_instead()) {
             let args = [(param, anchor(entity, self.labels_instead())), ("limit", Arg::Limit(limit))];
             let query = self.templates.fill(template, &args)?;
             let mut words: Vec<String> = self.input.keywords.to_vec();
