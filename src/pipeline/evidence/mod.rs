@@ -172,7 +172,7 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
                         }
                     }
                 }
-                Role::Results => {
+                Role::Results { .. } => {
                     let (Some(dataset), Some(contribution), Some(evaluation)) = (
                         Named::from_row(row, "dataset", "dataset_label"),
                         text(row, "cont"),

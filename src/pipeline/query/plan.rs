@@ -16,7 +16,12 @@ use crate::kg::ReadQuery;
 /// tighter for paper lists that are ranked and cut anyway.
 const PAPER_ROWS: u32 = 300;
 const RESULT_ROWS: u32 = 5000;
-const LISTING_ROWS: u32 = 2000;
+/// Listings (a model's results, code links, a problem's datasets or models) are cut here,
+/// and the answer says so: each row costs about a millisecond on an on-disk store, and the
+/// answer names fifteen.
+const LISTING_ROWS: u32 = 500;
+/// Metadata of the papers found (years, details, entities): bounded by what was found.
+const METADATA_ROWS: u32 = 2000;
 
 /// A query the plan wants run, with what it is for.
 #[derive(Debug, Clone)]
@@ -40,8 +45,9 @@ pub enum Role {
     TitleKeywords(Vec<String>),
     /// A specific paper (lookup by DOI or title).
     Lookup,
-    /// Leaderboard rows (results with model, metric, value, paper).
-    Results,
+    /// Leaderboard rows (results with model, metric, value, paper); from a large board's
+    /// summary (its best and worst results per metric, not all of them) when `summary`.
+    Results { summary: bool },
     /// Source-code links of a model's contributions.
     Code,
     /// Datasets of a research problem.
@@ -209,7 +215,7 @@ impl Planner<'_> {
                 name: format!("leaderboard:{}", dataset.canonical),
                 query,
                 fallback: None,
-                role: Role::Results,
+                role: Role::Results { summary: true },
                 anchor: Some((dataset.kind, dataset.canonical.clone())),
             });
         }
@@ -239,7 +245,7 @@ impl Planner<'_> {
                 .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
                 // A large board's best results cite their own papers: listing every paper on
                 // the board (thousands at ORKG's size) adds nothing to a best or a verdict.
-                .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict | Target::Metrics)))
+                .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict | Target::Metrics | Target::Models)))
                 .cloned()
                 .collect();
             out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
@@ -261,16 +267,14 @@ impl Planner<'_> {
             || (classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());
         let mut out = Vec::new();
         if wants_results {
-            // A listing of a board's models or metrics reads it whole; anything else needs
-            // its best results, which a large board's summary names.
-            let (summarised, whole): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = match target {
-                Target::Models => (Vec::new(), entities.datasets.clone()),
-                _ => entities.datasets.iter().cloned().partition(|d| self.summarised(d)),
-            };
+            // A large board is read through its summary, even to list its models: those of
+            // its best results per main metric, said to be a partial list. Reading thousands
+            // of evaluations for hundreds of models took seconds on disk.
+            let (summarised, whole): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = entities.datasets.iter().cloned().partition(|d| self.summarised(d));
             out.extend(self.summarised_boards(&summarised)?);
-            out.extend(self.per_entity("leaderboard", "dataset", &whole, RESULT_ROWS, Role::Results)?);
+            out.extend(self.per_entity("leaderboard", "dataset", &whole, RESULT_ROWS, Role::Results { summary: false })?);
             if entities.datasets.is_empty() {
-                out.extend(self.per_entity("model_results", "model", &entities.methods, RESULT_ROWS, Role::Results)?);
+                out.extend(self.per_entity("model_results", "model", &entities.methods, LISTING_ROWS, Role::Results { summary: false })?);
             }
         }
         match target {
@@ -347,7 +351,7 @@ pub fn years(templates: &Templates, papers: &[String]) -> Result<Option<Strategy
         return Ok(None);
     }
     let papers: Vec<String> = papers.iter().take(MAX_YEAR_PAPERS).cloned().collect();
-    let query = templates.fill("paper_years", &[("papers", Arg::Values(papers)), ("limit", Arg::Limit(LISTING_ROWS * 2))])?;
+    let query = templates.fill("paper_years", &[("papers", Arg::Values(papers)), ("limit", Arg::Limit(METADATA_ROWS * 2))])?;
     Ok(Some(Strategy { name: "paper_years".into(), query, fallback: None, role: Role::Years, anchor: None }))
 }
 
@@ -363,14 +367,14 @@ pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>
     Ok(vec![
         Strategy {
             name: "paper_details".into(),
-            query: templates.fill("paper_details", &args(LISTING_ROWS))?,
+            query: templates.fill("paper_details", &args(METADATA_ROWS))?,
             fallback: None,
             role: Role::Details,
             anchor: None,
         },
         Strategy {
             name: "paper_entities".into(),
-            query: templates.fill("paper_entities", &args(LISTING_ROWS))?,
+            query: templates.fill("paper_entities", &args(METADATA_ROWS))?,
             fallback: None,
             role: Role::PaperEntities,
             anchor: None,
@@ -405,7 +409,7 @@ mod tests {
     }
 
     #[test]
-    fn a_large_board_is_read_by_its_summarys_evaluations_unless_its_models_are_listed() {
+    fn a_large_board_is_read_by_its_summarys_evaluations_even_to_list_its_models() {
         let lexicon = Lexicon::from_tables().unwrap();
         let plan_with = |question: &str| {
             let entities = by_keywords(&lexicon, question);
@@ -421,7 +425,8 @@ mod tests {
         assert!(best.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "{best:?}");
         assert_eq!(best.len(), 1, "nor every paper on the board: {best:?}");
         let listed = plan_with("Which models are evaluated on ImageNet?");
-        assert!(!listed.iter().any(|q| q.contains("VALUES ?eval")), "a listing of models reads the whole board");
+        assert!(listed.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "a listing of models too: {listed:?}");
+        assert_eq!(listed.len(), 1, "nor every paper on the board: {listed:?}");
         let metrics = plan_with("Which metrics are used on ImageNet?");
         assert!(metrics.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "one result per metric: {metrics:?}");
     }

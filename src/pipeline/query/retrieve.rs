@@ -55,13 +55,13 @@ pub struct Retrieved {
 }
 
 /// Whether a listing's rows (results, code links, a problem's datasets or models) were
-/// cut at a LIMIT: a count read from them is then a lower bound. Paper lists are ranked
-/// and cut anyway.
+/// cut at a LIMIT or read from a board's summary: a count read from them is then a lower
+/// bound. Paper lists are ranked and cut anyway.
 pub fn listing_cut(retrieved: &[Retrieved]) -> bool {
     use super::plan::Role;
     retrieved.iter().any(|r| {
-        matches!(r.strategy.role, Role::Results | Role::Code | Role::DatasetsOfTask | Role::ProblemsOfField | Role::ModelsOfTask)
-            && r.strategy.query.fills_limit(r.rows.rows.len())
+        let listing = matches!(r.strategy.role, Role::Results { .. } | Role::Code | Role::DatasetsOfTask | Role::ProblemsOfField | Role::ModelsOfTask);
+        r.strategy.role == (Role::Results { summary: true }) || (listing && r.strategy.query.fills_limit(r.rows.rows.len()))
     })
 }
 
