@@ -98,11 +98,21 @@ eval:
 
 ## Speed and cost: criterion benchmarks of the pure stages, then (with ../shared) the service
 ## on the mirror at concurrency 1/8/32, the loader against oxigraph's bulk loader, and a
-## synthetic ORKG-sized graph. Figures land in bench/out/; BENCHMARKS.md explains them.
+## synthetic ORKG-sized graph at 6.3 M and 12.6 M triples: the mixed workload in memory, on
+## the RocksDB store and (6.3 M) over Virtuoso. Takes about an hour on 2 cores; figures land
+## in bench/out/; BENCHMARKS.md explains them.
 BENCH_BIN := $(or $(CARGO_TARGET_DIR),target)/release/scigraph-bench
+RELEASE_BIN := $(or $(CARGO_TARGET_DIR),target)/release/scigraph
 SYNTHETIC := /var/tmp/scigraph-synthetic-50k.nt.gz
 # The mixed workload drawn from the synthetic graph (all six types, head and tail; seeded).
 WORKLOAD := /var/tmp/scigraph-synthetic-50k.questions.jsonl
+STORE := /var/tmp/scigraph-synthetic-50k.store
+# Twice the size, for the growth table.
+SYNTHETIC_2X := /var/tmp/scigraph-synthetic-100k.nt.gz
+WORKLOAD_2X := /var/tmp/scigraph-synthetic-100k.questions.jsonl
+STORE_2X := /var/tmp/scigraph-synthetic-100k.store
+# Virtuoso's page buffers for the 6.3 M graph (about 3 GB).
+BENCH_VIRTUOSO_BUFFERS ?= 340000
 
 .PHONY: bench bench-stages
 bench-stages:
@@ -116,7 +126,16 @@ bench: bench-stages
 		$(BENCH_BIN) load --file $(MIRROR) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-mirror.json; \
 	else echo "skipping the service and load benchmarks: $(MIRROR) not found"; fi
 	$(BENCH_BIN) generate --papers 50000 --out $(SYNTHETIC) --questions $(WORKLOAD)
-	$(BENCH_BIN) mixed --questions $(WORKLOAD) --dump $(SYNTHETIC) --concurrency 1,8 --out bench/out/mixed-memory.json
+	$(BENCH_BIN) mixed --questions $(WORKLOAD) --dump $(SYNTHETIC) --concurrency 1,8 --in-process --bare --out bench/out/mixed-memory.json
+	rm -rf $(STORE) $(STORE).*; $(RELEASE_BIN) load --store $(STORE) $(SYNTHETIC) | tee bench/out/load-store.txt
+	$(BENCH_BIN) mixed --questions $(WORKLOAD) --store $(STORE) --concurrency 1,8 --in-process --bare --out bench/out/mixed-store.json
+	VIRTUOSO_BUFFERS=$(BENCH_VIRTUOSO_BUFFERS) scripts/virtuoso.sh start $(VIRTUOSO_DIR) $(SYNTHETIC) && \
+		$(BENCH_BIN) mixed --questions $(WORKLOAD) --endpoint $(VIRTUOSO_URL) --concurrency 1,8 --out bench/out/mixed-virtuoso.json; \
+		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status
+	$(BENCH_BIN) generate --papers 100000 --out $(SYNTHETIC_2X) --questions $(WORKLOAD_2X)
+	rm -rf $(STORE_2X) $(STORE_2X).*; $(RELEASE_BIN) load --store $(STORE_2X) $(SYNTHETIC_2X) | tee bench/out/load-store-2x.txt
+	$(BENCH_BIN) mixed --questions $(WORKLOAD_2X) --store $(STORE_2X) --concurrency 1,8 --out bench/out/mixed-store-2x.json
+	$(BENCH_BIN) mixed --questions $(WORKLOAD_2X) --dump $(SYNTHETIC_2X) --concurrency 1 --out bench/out/mixed-memory-2x.json
 	$(BENCH_BIN) scale --dump $(SYNTHETIC) > bench/out/scale.json
 	$(BENCH_BIN) load --file $(SYNTHETIC) --store-dir /var/tmp/scigraph-bench-stores > bench/out/load-synthetic.json
 	@echo "figures in bench/out/; see BENCHMARKS.md"

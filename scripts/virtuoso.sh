@@ -11,6 +11,9 @@ shift $(( $# < 2 ? $# : 2 ))
 root="$(cd "$(dirname "$0")/.." && pwd)"
 http_port="${VIRTUOSO_HTTP_PORT:-18890}"
 isql_port="${VIRTUOSO_ISQL_PORT:-11111}"
+# 8 KB pages held in memory: the default suits the mirror; a multi-million-triple graph
+# wants about 85,000 per GB of RAM it may use (Virtuoso's own guidance).
+buffers="${VIRTUOSO_BUFFERS:-10000}"
 
 case "$cmd" in
 start)
@@ -48,8 +51,8 @@ Striping = 0
 [Parameters]
 ServerPort = 127.0.0.1:$isql_port
 ServerThreads = 10
-NumberOfBuffers = 10000
-MaxDirtyBuffers = 6000
+NumberOfBuffers = $buffers
+MaxDirtyBuffers = $((buffers * 3 / 4))
 DirsAllowed = ., $dir/data
 [HTTPServer]
 ServerPort = 127.0.0.1:$http_port

@@ -243,9 +243,9 @@ impl Planner<'_> {
                 // In a lookup, a name of four words or more is the paper's title ("Attention
                 // is all you need" is a synonym of the Transformer, but asks for a paper).
                 .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
-                // A large board's best results cite their own papers: listing every paper on
-                // the board (thousands at ORKG's size) adds nothing to a best or a verdict.
-                .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict | Target::Metrics | Target::Models)))
+                // A large board's results and code cite their own papers: listing the papers
+                // on the board (thousands at ORKG's size) adds nothing unless papers are asked.
+                .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && self.input.classification.target != Target::Papers))
                 .cloned()
                 .collect();
             out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
