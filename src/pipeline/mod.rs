@@ -337,7 +337,7 @@ impl Pipeline {
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();
         let all_failed = ledger.all_failed() && indexed.is_empty();
-        let cut = query::retrieve::listing_cut(&retrieved);
+        let cut = query::retrieve::Cut::of(&retrieved);
         clock.lap("retrieve");
 
         // Evidence: the rows, and the years and DOIs of every paper found.

@@ -342,6 +342,7 @@ mod tests {
     use crate::pipeline::evidence::ResultFact;
     use crate::pipeline::answer::llm::*;
     use crate::pipeline::answer::text::*;
+    use crate::pipeline::query::retrieve::Cut;
 
     fn fact(model: &str, metric: &str, value: &str, paper: &str) -> ResultFact {
         let named = |iri: &str, label: &str| Named { iri: iri.into(), label: Some(label.into()) };
@@ -474,9 +475,13 @@ mod tests {
     #[test]
     fn a_listing_cut_at_its_row_limit_gives_its_count_as_a_lower_bound() {
         let items = vec![AnswerItem::new("GPT-2", None), AnswerItem::new("BERT", None)];
-        assert!(extractive(Target::Models, &items, &[], &Normalized::default(), true).starts_with("At least 2 models"));
-        assert!(extractive(Target::Models, &items, &[], &Normalized::default(), false).starts_with("2 models"));
-        assert!(extractive(Target::Code, &items, &[], &Normalized::default(), true).contains("the graph holds more than were read"));
+        let listing = Cut { listing: true, results: false };
+        assert!(extractive(Target::Models, &items, &[], &Normalized::default(), listing).starts_with("At least 2 models"));
+        assert!(extractive(Target::Models, &items, &[], &Normalized::default(), Cut::default()).starts_with("2 models"));
+        assert!(extractive(Target::Code, &items, &[], &Normalized::default(), listing).contains("the graph holds more than were read"));
+        assert!(extractive(Target::BestModel, &items, &[], &Normalized::default(), listing).starts_with("The best recorded result"), "a summary holds the best");
+        let results = Cut { listing: true, results: true };
+        assert!(extractive(Target::BestModel, &items, &[], &Normalized::default(), results).starts_with("The best result among those read"));
     }
 
     #[test]
@@ -497,7 +502,7 @@ mod tests {
         let disputed = [&cited, &uncited];
         let chosen = vec!["p1".to_owned(), "p2".to_owned()];
         let entities = Normalized::default();
-        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: false, chosen: &chosen };
+        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen };
         let text = compose(&draft).text;
         assert!(text.contains("disagrees on BERT on SQuAD: 0.30 [1] vs 0.39 [2]"), "{text}");
         assert!(!text.contains("GPT on SQuAD"), "a side with no cited paper: {text}");
@@ -505,7 +510,7 @@ mod tests {
 
     #[test]
     fn an_empty_result_says_so_and_cites_nothing() {
-        let text = extractive(Target::Papers, &[], &[], &Normalized::default(), false);
+        let text = extractive(Target::Papers, &[], &[], &Normalized::default(), Cut::default());
         assert!(text.contains("found nothing"));
         assert!(!text.contains('['));
     }

@@ -12,6 +12,7 @@ use crate::pipeline::trust::{Conflict, PaperRef};
 use crate::pipeline::front::classify::Target;
 use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::Normalized;
+use crate::pipeline::query::retrieve::Cut;
 
 pub(super) fn cite(numbers: &[usize]) -> String {
     numbers.iter().map(|n| format!("[{n}]")).collect::<String>()
@@ -77,7 +78,7 @@ fn list(items: &[AnswerItem], render: impl Fn(&AnswerItem) -> String) -> String 
 }
 
 /// The deterministic answer, written from the items and sources alone.
-pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: bool) -> String {
+pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut) -> String {
     if items.is_empty() && sources.is_empty() {
         return "I found nothing in the knowledge graph that answers this question, so I cannot cite any paper for it."
             .to_owned();
@@ -86,7 +87,7 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
     match target {
         Target::Models if !items.is_empty() => format!(
             "{}{} models have results on {on} in the knowledge graph: {}.",
-            if cut { "At least " } else { "" },
+            if cut.listing { "At least " } else { "" },
             items.len(),
             list(items, |i| with_citation(&i.label, i))
         ),
@@ -96,10 +97,17 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
                 with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(&on)), i)
             });
-            format!("The best recorded result: {best}.")
+            // A board cut at its row limit (no summary of it, e.g. over a remote endpoint)
+            // yields the best of what was read, and says so.
+            if cut.results {
+                format!("The best result among those read (the graph holds more than were read): {best}.")
+            } else {
+                format!("The best recorded result: {best}.")
+            }
         }
         Target::TopScore if !items.is_empty() => format!(
-            "The top recorded scores on {on}: {}.",
+            "The top {} scores on {on}: {}.",
+            if cut.results { "read" } else { "recorded" },
             list(items, |i| {
                 let model = i.model.as_deref().map(|m| format!(" ({m})")).unwrap_or_default();
                 with_citation(&format!("{} {}{model}", i.label, i.value.as_deref().unwrap_or("?")), i)
@@ -110,7 +118,7 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
         }
         Target::Datasets | Target::Problems | Target::Code if !items.is_empty() => {
             // A cut listing says so: the graph holds more than were read.
-            let more = if cut { " (the graph holds more than were read)" } else { "" };
+            let more = if cut.listing { " (the graph holds more than were read)" } else { "" };
             format!("{}{more}: {}.", listing_head(target, entities), list(items, |i| with_citation(&i.label, i)))
         }
         Target::Verdict if !items.is_empty() => format!(
@@ -184,8 +192,8 @@ pub struct Draft<'a> {
     pub disputed: &'a [&'a Conflict],
     /// Every strategy failed: nothing can be answered or cited.
     pub all_failed: bool,
-    /// A listing stopped at its row limit: its count is a lower bound.
-    pub cut: bool,
+    /// What was not read whole: a listing's count is a lower bound, a best the best read.
+    pub cut: Cut,
     /// The chosen papers, in source order.
     pub chosen: &'a [String],
 }

@@ -232,16 +232,16 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // learning accuracy" does not ask for metrics, "Dataset deep 6" for datasets, "Model
     // detection 2" for models. The rules read the question with such names set aside.
     let mut question = std::borrow::Cow::Borrowed(question);
-    // Only a name that opens with its word: "Denoising Diffusion Probabilistic Models" is a
-    // title in quotes, and stays one.
-    let opens = |name: &str, word: &str| name.to_lowercase().starts_with(word);
-    let holds = |name: &str, word: &str| name.to_lowercase().contains(word);
-    let cue_words: [(&Vec<String>, &str, &dyn Fn(&str, &str) -> bool); 4] =
-        [(&entities.metrics, "metric", &holds), (&entities.datasets, "dataset", &opens), (&entities.datasets, "corpus", &opens), (&entities.methods, "model", &opens)];
-    for (names, word, names_it) in cue_words {
-        for name in names.iter().filter(|n| names_it(n, word)) {
-            question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
-        }
+    // A metric name holding "metric" anywhere ("metric learning accuracy"); a dataset or
+    // model name only when it opens with its word: "Denoising Diffusion Probabilistic
+    // Models" is a title in quotes, and stays one.
+    let anywhere = |name: &str, word: &str| name.to_lowercase().contains(word);
+    let opening = |name: &str, word: &str| name.to_lowercase().starts_with(word);
+    let masked = entities.metrics.iter().filter(|n| anywhere(n, "metric"))
+        .chain(entities.datasets.iter().filter(|n| opening(n, "dataset") || opening(n, "corpus")))
+        .chain(entities.methods.iter().filter(|n| opening(n, "model")));
+    for name in masked {
+        question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
     }
     rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty())
 }

@@ -54,15 +54,29 @@ pub struct Retrieved {
     pub rows: Arc<Solutions>,
 }
 
-/// Whether a listing's rows (results, code links, a problem's datasets or models) were
-/// cut at a LIMIT or read from a board's summary: a count read from them is then a lower
-/// bound. Paper lists are ranked and cut anyway.
-pub fn listing_cut(retrieved: &[Retrieved]) -> bool {
-    use super::plan::Role;
-    retrieved.iter().any(|r| {
-        let listing = matches!(r.strategy.role, Role::Results { .. } | Role::Code | Role::DatasetsOfTask | Role::ProblemsOfField | Role::ModelsOfTask);
-        r.strategy.role == (Role::Results { summary: true }) || (listing && r.strategy.query.fills_limit(r.rows.rows.len()))
-    })
+/// What the answer must say was not read whole.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cut {
+    /// A listing's rows (results, code links, a problem's datasets or models) were cut at
+    /// a LIMIT or read from a board's summary: a count read from them is a lower bound.
+    /// Paper lists are ranked and cut anyway.
+    pub listing: bool,
+    /// A leaderboard or a model's results were cut at a LIMIT (a summary is not a cut: it
+    /// holds each metric's best): a best read from them is the best of what was read.
+    pub results: bool,
+}
+
+impl Cut {
+    pub fn of(retrieved: &[Retrieved]) -> Self {
+        use super::plan::Role;
+        let filled = |r: &Retrieved| r.strategy.query.fills_limit(r.rows.rows.len());
+        let listing = retrieved.iter().any(|r| {
+            let listing = matches!(r.strategy.role, Role::Results { .. } | Role::Code | Role::DatasetsOfTask | Role::ProblemsOfField | Role::ModelsOfTask);
+            r.strategy.role == (Role::Results { summary: true }) || (listing && filled(r))
+        });
+        let results = retrieved.iter().any(|r| r.strategy.role == (Role::Results { summary: false }) && filled(r));
+        Self { listing, results }
+    }
 }
 
 /// A query as run, for `sparql_queries` in the response.
