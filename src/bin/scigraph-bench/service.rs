@@ -127,6 +127,10 @@ async fn overhead(dump: &Path, cold_responses: &[(String, Option<Value>)], repor
             .as_array()
             .map(|a| a.iter().filter_map(|q| q["sparql"].as_str().map(str::to_owned)).collect())
             .unwrap_or_default();
+        // A question that ran no query has no ratio (see `mixed`).
+        if queries.is_empty() {
+            continue;
+        }
         let t = Instant::now();
         let _ = client.post(format!("{}/ask", server.url)).json(&json!({ "question": question })).send().await?.bytes().await?;
         let service = t.elapsed().as_secs_f64() * 1000.0;
