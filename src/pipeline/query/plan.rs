@@ -186,6 +186,11 @@ impl Planner<'_> {
         self.input.prefer_labels && !self.input.indexed
     }
 
+    /// Whether the question names a board that is linked (its results are read).
+    fn on_a_board(&self) -> bool {
+        self.input.entities.datasets.iter().any(|d| d.is_linked())
+    }
+
     /// Whether `dataset`'s board is read through its summary: a linked, large board, not
     /// anchored by label filters.
     fn summarised(&self, dataset: &NormalizedEntity) -> bool {
@@ -246,6 +251,9 @@ impl Planner<'_> {
                 // A large board's results and code cite their own papers: listing the papers
                 // on the board (thousands at ORKG's size) adds nothing unless papers are asked.
                 .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && self.input.classification.target != Target::Papers))
+                // A model's score on a named board is read from the board: every paper of
+                // the model (hundreds for a popular one) adds nothing to a best or a verdict.
+                .filter(|e| !(kind == EntityKind::Method && e.is_linked() && self.on_a_board() && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict)))
                 .cloned()
                 .collect();
             out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
@@ -429,6 +437,25 @@ mod tests {
         assert_eq!(listed.len(), 1, "nor every paper on the board: {listed:?}");
         let metrics = plan_with("Which metrics are used on ImageNet?");
         assert!(metrics.iter().any(|q| q.contains("VALUES ?eval { <http://orkg.org/orkg/resource/E1> }")), "one result per metric: {metrics:?}");
+    }
+
+    #[test]
+    fn a_claim_about_a_score_on_a_linked_board_reads_the_board_not_every_paper_of_the_model() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let plan_for = |question: &str| {
+            let entities = by_keywords(&lexicon, question);
+            let mut normalized = normalize(&lexicon, &entities);
+            normalized.datasets[0].iris = vec!["http://orkg.org/orkg/resource/D1".into()];
+            normalized.methods[0].iris = vec!["http://orkg.org/orkg/resource/M1".into()];
+            let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, boards: None };
+            plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect::<Vec<_>>()
+        };
+        let claim = plan_for("Is BERT the best model on SQuAD1.1?");
+        assert!(claim.iter().any(|n| n.starts_with("leaderboard:")), "{claim:?}");
+        assert!(!claim.iter().any(|n| n.starts_with("papers_by_method:")), "{claim:?}");
+        let papers = plan_for("Which papers use BERT on SQuAD1.1?");
+        assert!(papers.iter().any(|n| n.starts_with("papers_by_method:")), "papers asked: {papers:?}");
     }
 
     #[test]
