@@ -248,28 +248,31 @@ pub fn shrink(index: &TextIndex, entity: &mut NormalizedEntity) {
     }
 }
 
-/// Links every entity the lexicon left unlinked. A model name that no model label holds
-/// but a dataset label does is that dataset ("the FSNS test models" are the models of
-/// "FSNS - Test").
+/// Links every entity the lexicon left unlinked. A model, metric or task name that no
+/// label of its kind holds but a dataset label does is that dataset ("the FSNS test
+/// models" are the models of "FSNS - Test"; "the top bowling score" is a score on "Atari
+/// 2600 Bowling").
 pub fn unlinked(index: &TextIndex, entities: &mut Normalized) {
     for kind in EntityKind::ALL {
         for entity in entities.get_mut(kind).iter_mut().filter(|e| e.iris.is_empty()) {
             link(index, entity);
         }
     }
-    let (mut datasets, methods): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = std::mem::take(&mut entities.methods).into_iter().partition(|m| {
-        !m.is_linked() && {
-            let mut as_dataset = NormalizedEntity { kind: EntityKind::Dataset, ..m.clone() };
-            link(index, &mut as_dataset);
-            as_dataset.is_linked()
+    for kind in [EntityKind::Method, EntityKind::Metric, EntityKind::Task] {
+        let (mut datasets, kept): (Vec<NormalizedEntity>, Vec<NormalizedEntity>) = std::mem::take(entities.get_mut(kind)).into_iter().partition(|e| {
+            !e.is_linked() && {
+                let mut as_dataset = NormalizedEntity { kind: EntityKind::Dataset, ..e.clone() };
+                link(index, &mut as_dataset);
+                as_dataset.is_linked()
+            }
+        });
+        for d in &mut datasets {
+            d.kind = EntityKind::Dataset;
+            link(index, d);
         }
-    });
-    for d in &mut datasets {
-        d.kind = EntityKind::Dataset;
-        link(index, d);
+        *entities.get_mut(kind) = kept;
+        entities.datasets.extend(datasets);
     }
-    entities.methods = methods;
-    entities.datasets.extend(datasets);
 }
 
 /// Widens every model and dataset mention that the question spells out further.
@@ -329,6 +332,19 @@ mod tests {
         unlinked(&index, &mut entities);
         assert_eq!(entities.datasets.iter().map(|d| d.iris.clone()).collect::<Vec<_>>(), vec![vec!["d".to_owned()]]);
         assert_eq!(entities.methods.len(), 1);
+    }
+
+    #[test]
+    fn a_metric_or_task_name_only_a_dataset_label_holds_is_that_dataset() {
+        let docs = [(DocKind::Dataset, "d", "Atari 2600 Bowling"), (DocKind::Metric, "s", "Score"), (DocKind::Problem, "p", "Atari Games")];
+        let index = index_of(&docs);
+        let mut entities = Normalized::default();
+        entities.metrics.push(entity(EntityKind::Metric, "bowling"));
+        entities.metrics.push(entity(EntityKind::Metric, "score"));
+        entities.tasks.push(entity(EntityKind::Task, "atari games"));
+        unlinked(&index, &mut entities);
+        assert_eq!(entities.datasets.iter().map(|d| d.iris.clone()).collect::<Vec<_>>(), vec![vec!["d".to_owned()]]);
+        assert_eq!((entities.metrics.len(), entities.tasks.len()), (1, 1), "names their own kind holds stay");
     }
 
     #[test]

@@ -56,7 +56,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard))*\s*(?:,|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|in (?:19|20)\d\d)\b)")
+    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|in (?:19|20)\d\d)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -217,6 +217,10 @@ mod tests {
         assert_eq!(board("biosses pearson: ncbi bert base vs biosentvec pubmed?"), None, "but only after \"on\"");
         let q = "highest bleu on wmt 2016 czech->english";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("wmt 2016 czech->english"));
+        let q = "exact match on squad 1.1 test - who is best";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("squad 1.1 test"), "a spaced dash ends the board");
+        let q = "which does better on asterix: a3c ff 1 day hs or dqn noop?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("asterix"), "so does a colon");
         let q = "how is ace 2005 evaluated, which metrics";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("ace 2005"));
         let q = "metrics reported on the habitat 2020 pointnav test-std leaderboard";
