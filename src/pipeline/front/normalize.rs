@@ -67,6 +67,16 @@ impl NormalizedEntity {
         })
     }
 
+    /// Whether `label` opens with the first word of the name as written and holds all its
+    /// words (the index's folding: case, hyphens, digits split from letters): a claim about
+    /// "gpt3 few-shot" is about "GPT-3 175B (Few-Shot)". Looser than [`Self::has_variant`],
+    /// for the verdict only: opening with the word keeps "Double DQN" apart from "DQN".
+    pub fn written_as(&self, label: &str) -> bool {
+        let name_terms = crate::index::terms(&self.text);
+        let label_terms = crate::index::terms(label);
+        name_terms.len() >= 2 && name_terms.first() == label_terms.first() && name_terms.iter().all(|t| label_terms.contains(t))
+    }
+
     /// Whether `label` names this entity (the text, canonical name or an alias).
     pub fn names(&self, label: &str) -> bool {
         let label = crate::pipeline::front::lexicon::normalize(label);
@@ -155,6 +165,15 @@ mod tests {
         let mut e = Entities::default();
         e.push(kind, text);
         normalize(&lexicon(), &e).get(kind)[0].clone()
+    }
+
+    #[test]
+    fn a_label_opening_with_the_name_and_holding_all_its_words_is_how_the_name_is_written() {
+        let gpt = NormalizedEntity { kind: EntityKind::Method, text: "gpt3 few-shot".into(), canonical: "GPT-3 (few-shot)".into(), aliases: vec![], iris: vec![], direction: None, link: None };
+        assert!(gpt.written_as("GPT-3 175B (Few-Shot)"));
+        assert!(!gpt.written_as("GPT-3 175B (Zero-Shot)"));
+        let dqn = NormalizedEntity { text: "dqn noop".into(), canonical: "DQN noop".into(), ..gpt.clone() };
+        assert!(!dqn.written_as("Double DQN noop"), "opens with another word");
     }
 
     #[test]

@@ -105,9 +105,10 @@ static BEST: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// Whether a fact's model is the entity or a variant of it (see
-/// [`NormalizedEntity::has_variant`]): a claim about "BiT-L" is about "BiT-L (ResNet)".
+/// [`NormalizedEntity::has_variant`] and [`NormalizedEntity::written_as`]): a claim about
+/// "BiT-L" is about "BiT-L (ResNet)", one about "gpt3 few-shot" about "GPT-3 175B (Few-Shot)".
 pub(super) fn model_of(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
-    matches(entity, iri, label) || entity.has_variant(label)
+    matches(entity, iri, label) || entity.has_variant(label) || entity.written_as(label)
 }
 
 pub(super) fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool {
