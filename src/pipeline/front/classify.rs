@@ -195,7 +195,7 @@ static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|^(the |any |some )?benchmarks (for|used for|in|on|of)\b")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b")
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
 });
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b")
@@ -561,6 +561,11 @@ mod tests {
         let entities = Entities { datasets: vec!["Dataset deep 6".into()], ..Entities::default() };
         let got = classify("What models are being evaluated on the Dataset deep 6 dataset?", &entities);
         assert_eq!((got.query_type, got.target), (DatasetSearch, Target::Models));
+    }
+
+    #[test]
+    fn metrics_people_report_on_a_dataset_asks_for_metrics() {
+        check("metrics people report on enwik8", true, DatasetSearch, Target::Metrics);
     }
 
     #[test]
