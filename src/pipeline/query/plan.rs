@@ -92,6 +92,9 @@ pub struct PlanInput<'a> {
     /// A text index answers the title search: no title scan is planned (the words are
     /// still the fallback of a strategy that times out).
     pub indexed: bool,
+    /// The text index holds the graph's entity labels (not only titles): a name it could
+    /// not link is in no label, and no label filter is planned for it.
+    pub names_indexed: bool,
     /// Summaries of the largest leaderboards: their best results are read by IRI.
     pub boards: Option<&'a Boards>,
 }
@@ -120,7 +123,7 @@ pub fn plan(templates: &Templates, input: &PlanInput<'_>) -> Result<Vec<Strategy
 /// question is about that name, not about its other words: "which papers use word2vec
 /// embeddings" is not answered with titles that say "embeddings".
 pub fn anchored(input: &PlanInput<'_>, strategies: &[Strategy]) -> bool {
-    !strategies.is_empty() || (input.indexed && input.entities.all().any(|e| !e.is_linked()))
+    !strategies.is_empty() || (input.names_indexed && input.entities.all().any(|e| !e.is_linked()))
 }
 
 pub fn title_words(input: &PlanInput<'_>, anchored: bool) -> Option<Vec<String>> {
@@ -162,7 +165,7 @@ impl Planner<'_> {
         // A name the text index could not link is in no label: a label filter would scan
         // every label in the graph (seconds at ORKG's size) to find nothing. The index's
         // title search covers it.
-        for entity in entities.iter().filter(|e| e.is_linked() || !self.input.indexed || self.labels_instead()) {
+        for entity in entities.iter().filter(|e| e.is_linked() || !self.input.names_indexed || self.labels_instead()) {
             let args = [(param, anchor(entity, self.labels_instead())), ("limit", Arg::Limit(limit))];
             let query = self.templates.fill(template, &args)?;
             let mut words: Vec<String> = self.input.keywords.to_vec();
@@ -411,9 +414,25 @@ mod tests {
             lookup: &lookup,
             prefer_labels: false,
             indexed: false,
+            names_indexed: false,
             boards: None,
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
+    }
+
+    #[test]
+    fn a_name_an_index_of_labels_could_not_link_is_not_label_scanned_but_anchors_the_question() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let question = "Which papers use the FooNet-9 model?";
+        let entities = by_keywords(&lexicon, question);
+        let normalized = normalize(&lexicon, &entities);
+        assert!(normalized.methods.iter().any(|m| !m.is_linked()), "{normalized:?}");
+        let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
+        let input = |names_indexed| PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed, boards: None };
+        let planned = |names_indexed| plan(&Templates::load().unwrap(), &input(names_indexed)).unwrap();
+        assert!(planned(true).is_empty());
+        assert!(anchored(&input(true), &[]), "the question is about the name all the same");
+        assert!(planned(false).iter().any(|s| s.name.starts_with("papers_by_method:")), "an index of titles only knows no names");
     }
 
     #[test]
@@ -426,7 +445,7 @@ mod tests {
             let rows = [("http://orkg.org/orkg/resource/M1".to_owned(), "http://orkg.org/orkg/resource/E1".to_owned(), "1".to_owned())];
             let boards: Boards = [("http://orkg.org/orkg/resource/R1".to_owned(), crate::boards::summarise(&rows))].into_iter().collect();
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, boards: Some(&boards) };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: Some(&boards) };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.query.as_str().to_owned()).collect::<Vec<_>>()
         };
         let best = plan_with("Which model has the best score on ImageNet?");
@@ -448,7 +467,7 @@ mod tests {
             normalized.datasets[0].iris = vec!["http://orkg.org/orkg/resource/D1".into()];
             normalized.methods[0].iris = vec!["http://orkg.org/orkg/resource/M1".into()];
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, boards: None };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect::<Vec<_>>()
         };
         let claim = plan_for("Is BERT the best model on SQuAD1.1?");
@@ -522,6 +541,7 @@ mod tests {
             lookup: &LookupKeys::default(),
             prefer_labels: false,
             indexed: false,
+            names_indexed: false,
             boards: None,
         };
         let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
