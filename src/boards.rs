@@ -187,10 +187,11 @@ impl Boards {
 }
 
 /// The summaries of the largest leaderboards, for an embedded store: opened from beside an
-/// on-disk store (written by `scigraph load`), else read from the graph; `None` (logged)
-/// for a remote endpoint, or when they cannot be read: leaderboards are then read whole.
+/// on-disk store (written by `scigraph load`), else read from the graph; for a remote
+/// endpoint only when `SCIGRAPH_REMOTE_BOARDS` asks; `None` (logged) otherwise, or when
+/// they cannot be read: leaderboards are then read whole.
 pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn KnowledgeGraph) -> Option<Arc<Boards>> {
-    if settings.kg.backend != BackendKind::Embedded {
+    if settings.kg.backend != BackendKind::Embedded && !settings.kg.remote_boards {
         return None;
     }
     if let Some(path) = settings.kg.store.as_deref().map(beside).filter(|p| p.exists()) {

@@ -44,6 +44,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_BREAKER_THRESHOLD",
     "SCIGRAPH_BREAKER_COOLDOWN_SECS",
     "SCIGRAPH_SPARQL_MAX_RESPONSE_MB",
+    "SCIGRAPH_REMOTE_BOARDS",
     "SCIGRAPH_HEALTH_CACHE_SECS",
     "SCIGRAPH_LLM_PROVIDER",
     "OLLAMA_BASE_URL",
@@ -161,6 +162,11 @@ pub struct KgSettings {
     pub breaker_cooldown: Duration,
     /// The largest SPARQL response body read (remote backend); a bigger one is refused.
     pub max_response_bytes: usize,
+    /// Summarise an endpoint's largest leaderboards at start-up, as for an embedded store
+    /// (`crate::boards`): "best on D" then reads a head board's best results by IRI instead
+    /// of a cut of the board, at the cost of start-up time (31 s over Virtuoso at 6.3 M
+    /// triples). Off by default: a live endpoint changes under the summaries.
+    pub remote_boards: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -293,6 +299,8 @@ mod tests {
         assert_eq!(s.pipeline.trust.recency_lambda, 0.08);
         assert_eq!(s.pipeline.trust.conflict_threshold, 0.30);
         assert_eq!(s.server.max_question_chars, 1000);
+        assert!(!s.kg.remote_boards, "an endpoint's boards are not summarised unless asked");
+        assert!(settings(&[("SCIGRAPH_REMOTE_BOARDS", "on")]).unwrap().kg.remote_boards);
     }
 
     #[test]

@@ -257,6 +257,7 @@ mod tests {
             breaker_threshold: 5,
             breaker_cooldown: Duration::from_secs(30),
             max_response_bytes: 1024,
+            remote_boards: false,
         };
         let result = EmbeddedGraph::from_settings(&settings);
         if cfg!(feature = "rocksdb") {
