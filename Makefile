@@ -133,7 +133,8 @@ bench: bench-stages
 	rm -rf $(STORE) $(STORE).*; $(RELEASE_BIN) load --store $(STORE) $(SYNTHETIC) | tee bench/out/load-store.txt
 	$(BENCH_BIN) mixed --questions $(WORKLOAD) --store $(STORE) --concurrency 1,8 --in-process --bare --out bench/out/mixed-store.json
 	VIRTUOSO_BUFFERS=$(BENCH_VIRTUOSO_BUFFERS) scripts/virtuoso.sh start $(VIRTUOSO_DIR) $(SYNTHETIC) && \
-		$(BENCH_BIN) mixed --questions $(WORKLOAD) --endpoint $(VIRTUOSO_URL) --concurrency 1,8 --out bench/out/mixed-virtuoso.json; \
+		$(BENCH_BIN) mixed --questions $(WORKLOAD) --endpoint $(VIRTUOSO_URL) --concurrency 1,8 --out bench/out/mixed-virtuoso.json && \
+		SCIGRAPH_REMOTE_BOARDS=on $(BENCH_BIN) mixed --questions $(WORKLOAD) --endpoint $(VIRTUOSO_URL) --concurrency 1,8 --out bench/out/mixed-virtuoso-boards.json; \
 		status=$$?; scripts/virtuoso.sh stop $(VIRTUOSO_DIR); exit $$status
 	$(BENCH_BIN) generate --papers 100000 --out $(SYNTHETIC_2X) --questions $(WORKLOAD_2X)
 	rm -rf $(STORE_2X) $(STORE_2X).*; $(RELEASE_BIN) load --store $(STORE_2X) $(SYNTHETIC_2X) | tee bench/out/load-store-2x.txt
