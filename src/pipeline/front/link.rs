@@ -97,7 +97,20 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
         if entity.link.is_none() && joined != entity.text {
             link_as(index, entity, &joined);
         }
+        // "inaturalist 19" for "iNaturalist 2019": a two-digit year apart from its name,
+        // tried last (after "cifar 10" has linked as written).
+        let year = spaced_year(&bare);
+        if entity.link.is_none() && year != bare {
+            link_as(index, entity, &year);
+        }
     }
+}
+
+/// A two-digit number after a word of letters, as a year of this century.
+fn spaced_year(name: &str) -> String {
+    static YEAR: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b([a-z]{3,})\s+([0-2]\d)\b").unwrap_or_else(|e| panic!("spaced year pattern: {e}")));
+    YEAR.replace_all(name, "$1 20$2").into_owned()
 }
 
 /// Words that say a name is a dataset, left out when the name alone does not link.
@@ -332,6 +345,18 @@ mod tests {
         unlinked(&index, &mut entities);
         assert_eq!(entities.datasets.iter().map(|d| d.iris.clone()).collect::<Vec<_>>(), vec![vec!["d".to_owned()]]);
         assert_eq!(entities.methods.len(), 1);
+    }
+
+    #[test]
+    fn a_two_digit_year_apart_from_its_name_is_read_as_a_year_when_nothing_else_links() {
+        let docs = [(DocKind::Dataset, "i", "iNaturalist 2019"), (DocKind::Dataset, "c", "CIFAR-10")];
+        let index = index_of(&docs);
+        let mut inat = entity(EntityKind::Dataset, "inaturalist 19");
+        link(&index, &mut inat);
+        assert_eq!(inat.iris, vec!["i".to_owned()]);
+        let mut cifar = entity(EntityKind::Dataset, "cifar 10");
+        link(&index, &mut cifar);
+        assert_eq!(cifar.iris, vec!["c".to_owned()], "a name that links as written keeps its number");
     }
 
     #[test]
