@@ -336,6 +336,7 @@ const REQUEST_WORDS: &[&str] = &[
     "proposing", "presented", "presenting", "year", "authors", "author", "about", "regarding", "literature",
     "publications", "publication", "article", "topic", "topics", "related", "stuff", "things", "work", "works",
     "something", "papers", "research", "whats", "looking", "exists", "existing", "any", "anyone", "know", "based",
+    "doi", "dois", "pls", "plz", "please",
 ];
 
 /// "whats in the graph about X", "does the kg have X": the graph the question is put to,
@@ -534,6 +535,7 @@ mod tests {
     fn the_graph_a_question_is_put_to_is_no_word_of_its_topic() {
         assert_eq!(content_words("whats in the graph about crowdfunding"), ["crowdfunding"]);
         assert_eq!(content_words("looking for work on graph neural networks"), ["graph", "neural", "networks"]);
+        assert_eq!(content_words("Building Virtual Cities - doi pls"), ["building", "virtual", "cities"], "a request is no title word");
         let lexicon = Lexicon::from_tables().unwrap();
         let found = by_keywords(&lexicon, "common sense reasoning benchmarks in the graph?");
         assert!(!found.tasks.iter().any(|t| t == "graph"), "{found:?}");
