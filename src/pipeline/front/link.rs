@@ -103,6 +103,16 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
         if entity.link.is_none() && year != bare {
             link_as(index, entity, &year);
         }
+        // "the arxiv summarization dataset" for "arXiv": the task the board is for, named
+        // after it, is not in its label. Only a last word some research problem holds.
+        if entity.link.is_none() {
+            if let Some((rest, last)) = bare.rsplit_once(' ') {
+                let a_task_word = !last.chars().all(|c| c.is_ascii_digit()) && index.search(last, &[DocKind::Problem], 1).iter().any(|h| h.coverage >= 0.999);
+                if a_task_word {
+                    link_as(index, entity, rest);
+                }
+            }
+        }
     }
 }
 
@@ -357,6 +367,18 @@ mod tests {
         let mut cifar = entity(EntityKind::Dataset, "cifar 10");
         link(&index, &mut cifar);
         assert_eq!(cifar.iris, vec!["c".to_owned()], "a name that links as written keeps its number");
+    }
+
+    #[test]
+    fn a_task_word_after_a_board_name_is_left_out_when_nothing_else_links() {
+        let docs = [(DocKind::Dataset, "a", "arXiv"), (DocKind::Problem, "t", "Text Summarization"), (DocKind::Dataset, "p", "Pubmed")];
+        let index = index_of(&docs);
+        let mut arxiv = entity(EntityKind::Dataset, "arxiv summarization dataset");
+        link(&index, &mut arxiv);
+        assert_eq!(arxiv.iris, vec!["a".to_owned()]);
+        let mut other = entity(EntityKind::Dataset, "arxiv papers");
+        link(&index, &mut other);
+        assert!(other.iris.is_empty(), "only a word some problem holds is left out");
     }
 
     #[test]
