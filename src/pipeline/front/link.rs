@@ -183,7 +183,11 @@ fn neighbours(question: &str, text: &str) -> Option<(Vec<String>, Vec<String>)> 
         reversed.remove(0);
     }
     let before: Vec<String> = reversed.into_iter().take_while(|w| content(w)).take(2).map(str::to_owned).collect();
-    let after: Vec<String> = after_clause.split_whitespace().take_while(|w| content(w)).take(3).map(str::to_owned).collect();
+    // A small whole number may sit inside a name after it ("a3c ff 1 day hs" for "A3C FF
+    // (1 day) hs"); a widened name must still be all in one label, so a score ("gets 92
+    // f1") widens nothing.
+    let inside = |w: &&str| content(w) || (w.len() <= 3 && w.chars().all(|c| c.is_ascii_digit()));
+    let after: Vec<String> = after_clause.split_whitespace().take_while(|w| inside(w)).take(4).map(str::to_owned).collect();
     Some((before.into_iter().rev().collect(), after))
 }
 
@@ -487,6 +491,12 @@ mod tests {
         plain.iris = vec!["t".into()];
         widen(&index, "the best transformer on enwik8", &mut plain);
         assert_eq!(plain.iris, vec!["t".to_owned()], "no neighbour word names a longer label");
+        let docs_a3c = [(DocKind::Model, "a", "A3C FF hs"), (DocKind::Model, "d", "A3C FF (1 day) hs")];
+        let index_a3c = index_of(&docs_a3c);
+        let mut a3c = entity(EntityKind::Method, "a3c");
+        a3c.iris = vec!["a".into()];
+        widen(&index_a3c, "which does better on asterix: a3c ff 1 day hs or dqn noop?", &mut a3c);
+        assert_eq!(a3c.iris, vec!["d".to_owned()], "a number inside the name");
         let mut dataset = entity(EntityKind::Dataset, "MLDoc");
         widen(&index, "MultiFiT outperforms XLMft UDA on MLDoc english-to-french", &mut dataset);
         assert_eq!(dataset.iris, vec!["d".to_owned()]);
