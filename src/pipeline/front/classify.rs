@@ -182,7 +182,7 @@ static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|higher|lower|best|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|leaders?|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|higher|lower|best|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|leaders?|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -561,6 +561,11 @@ mod tests {
         let entities = Entities { datasets: vec!["Dataset deep 6".into()], ..Entities::default() };
         let got = classify("What models are being evaluated on the Dataset deep 6 dataset?", &entities);
         assert_eq!((got.query_type, got.target), (DatasetSearch, Target::Models));
+    }
+
+    #[test]
+    fn who_is_first_on_a_leaderboard_is_a_comparison() {
+        check("double dunk leaderbord, who's first?", true, MethodComparison, Target::BestModel);
     }
 
     #[test]
