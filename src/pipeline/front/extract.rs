@@ -305,7 +305,7 @@ const STOPWORDS: &[&str] = &[
     "research", "result", "results", "score", "scores", "show", "some", "state", "studies",
     "study", "tell", "than", "that", "the", "their", "them", "there", "these", "this", "those",
     "title", "titles", "to", "top", "true", "use", "used", "uses", "using", "utilized", "value",
-    "was", "were", "what", "when", "where", "which", "who", "with", "work", "works", "would",
+    "was", "were", "what", "when", "where", "whether", "which", "who", "with", "work", "works", "would",
     "wrote", "you",
 ];
 
@@ -536,6 +536,7 @@ mod tests {
         assert_eq!(content_words("whats in the graph about crowdfunding"), ["crowdfunding"]);
         assert_eq!(content_words("looking for work on graph neural networks"), ["graph", "neural", "networks"]);
         assert_eq!(content_words("Building Virtual Cities - doi pls"), ["building", "virtual", "cities"], "a request is no title word");
+        assert_eq!(content_words("whether birds establish"), ["birds", "establish"], "a conjunction is no title word");
         let lexicon = Lexicon::from_tables().unwrap();
         let found = by_keywords(&lexicon, "common sense reasoning benchmarks in the graph?");
         assert!(!found.tasks.iter().any(|t| t == "graph"), "{found:?}");
