@@ -281,7 +281,11 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     drop(store);
     // What the store now holds, beside it: `serve --store` reads the count from it.
     let manifest_path = crate::kg::manifest::beside(&args.store);
-    let previous = crate::kg::manifest::Manifest::open(&manifest_path).unwrap_or(None);
+    let previous = crate::kg::manifest::Manifest::open(&manifest_path).unwrap_or_else(|e| {
+        // The new manifest still records this load; only the older loads' files are lost.
+        eprintln!("warning: {e}; writing a new manifest");
+        None
+    });
     crate::kg::manifest::Manifest::after_load(previous, &args.files, report.triples_in_store).save(&manifest_path)?;
     // The text index of the store's labels and titles, beside it, so that `serve --store`
     // opens it instead of building it at every start.

@@ -128,9 +128,9 @@ static POSSESSIVE_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\w['’]s (score|accuracy|f1|bleu|rouge\S*|result|mrr|perplexity|ppl|bpc|error)s?\b[^?]{0,20}\b(on|for|in)\b")
 });
 /// Where a model was tried: "where was GR-ConvNet evaluated", "on which benchmarks was X
-/// evaluated": the answer lists datasets.
+/// evaluated", "what was xlnet evaluated on": the answer lists datasets.
 static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bwhere (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets)\b.{0,60}\b(evaluated|tested|benchmarked)\b")
+    re(r"\bwhere (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets)\b.{0,60}\b(evaluated|tested|benchmarked)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
 });
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
@@ -561,6 +561,14 @@ mod tests {
         let entities = Entities { datasets: vec!["Dataset deep 6".into()], ..Entities::default() };
         let got = classify("What models are being evaluated on the Dataset deep 6 dataset?", &entities);
         assert_eq!((got.query_type, got.target), (DatasetSearch, Target::Models));
+    }
+
+    #[test]
+    fn what_a_model_was_evaluated_on_asks_for_datasets() {
+        let entities = Entities { methods: vec!["xlnet".into()], ..Entities::default() };
+        assert_eq!(classify("what was xlnet evaluated on", &entities).target, Target::Datasets);
+        let dataset = Entities { datasets: vec!["scierc".into()], ..Entities::default() };
+        assert_eq!(classify("what got evaluated on scierc", &dataset).target, Target::Models);
     }
 
     #[test]

@@ -125,7 +125,7 @@ pub struct Entry {
 }
 
 /// A label read from the knowledge graph.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraphLabel {
     pub kind: EntityKind,
     pub iri: String,

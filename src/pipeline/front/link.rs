@@ -24,7 +24,9 @@ pub struct IndexLink {
     pub why: &'static str,
 }
 
-fn doc_kind(kind: EntityKind) -> DocKind {
+/// The text index's kind of document for an entity kind (the labels read at start-up and
+/// the index built from them use the same mapping).
+pub fn doc_kind(kind: EntityKind) -> DocKind {
     match kind {
         EntityKind::Method => DocKind::Model,
         EntityKind::Dataset => DocKind::Dataset,

@@ -8,6 +8,7 @@ use super::templates::{Arg, BuildError, Templates};
 use crate::index::{DocKind, IndexDoc};
 use crate::kg::{KgError, KnowledgeGraph};
 use crate::pipeline::front::lexicon::{EntityKind, GraphLabel, LexiconError};
+use crate::pipeline::front::link::doc_kind;
 
 /// Why the graph's labels could not be used; the synonym tables alone stay in use.
 #[derive(Debug, thiserror::Error)]
@@ -62,27 +63,30 @@ pub async fn titles(templates: &Templates, kg: &dyn KnowledgeGraph, max: u32) ->
 /// The entity labels an index on disk was built from (see [`index_docs`]): paper titles are
 /// not labels.
 pub fn from_index_docs(docs: Vec<IndexDoc>) -> Vec<GraphLabel> {
-    let kind = |k: DocKind| match k {
-        DocKind::Model => Some(EntityKind::Method),
-        DocKind::Dataset => Some(EntityKind::Dataset),
-        DocKind::Metric => Some(EntityKind::Metric),
-        DocKind::Problem => Some(EntityKind::Task),
-        DocKind::Field => Some(EntityKind::Field),
-        DocKind::Paper => None,
-    };
+    let kind = |d: DocKind| EntityKind::ALL.into_iter().find(|k| doc_kind(*k) == d);
     docs.into_iter().filter_map(|d| Some(GraphLabel { kind: kind(d.kind)?, iri: d.iri, label: d.label })).collect()
 }
 
 /// The documents of the text index: every entity label and every paper title.
 pub fn index_docs(labels: &[GraphLabel], titles: Vec<(String, String)>) -> Vec<IndexDoc> {
-    let kind = |k: EntityKind| match k {
-        EntityKind::Method => DocKind::Model,
-        EntityKind::Dataset => DocKind::Dataset,
-        EntityKind::Metric => DocKind::Metric,
-        EntityKind::Task => DocKind::Problem,
-        EntityKind::Field => DocKind::Field,
-    };
-    let mut docs: Vec<IndexDoc> = labels.iter().map(|l| IndexDoc { kind: kind(l.kind), iri: l.iri.clone(), label: l.label.clone() }).collect();
+    let mut docs: Vec<IndexDoc> = labels.iter().map(|l| IndexDoc { kind: doc_kind(l.kind), iri: l.iri.clone(), label: l.label.clone() }).collect();
     docs.extend(titles.into_iter().map(|(iri, label)| IndexDoc { kind: DocKind::Paper, iri, label }));
     docs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_labels_of_an_index_come_back_as_they_went_in_without_the_titles() {
+        let labels: Vec<GraphLabel> = EntityKind::ALL
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| GraphLabel { kind, iri: format!("r{i}"), label: format!("label {i}") })
+            .collect();
+        let docs = index_docs(&labels, vec![("p".into(), "A title".into())]);
+        assert_eq!(docs.len(), labels.len() + 1);
+        assert_eq!(from_index_docs(docs), labels);
+    }
 }
