@@ -304,6 +304,155 @@ pub fn unlinked(index: &TextIndex, entities: &mut Normalized) {
     }
 }
 
+/// The least IDF the rarest word of a board label found by [`board_in_question`] must
+/// have: "Atari 2600 James Bond" is found by "james bond", no board by "test" or "english".
+const SCAN_MIN_IDF: f32 = 5.0;
+
+/// The board a question names in words no extraction caught, when no dataset is linked:
+/// "who leads the wos 46985 leaderboard", "what agent tops james bond 007 in the atari
+/// suite", "bc5cdr chem ner: highest f1". A dataset label is found when the question holds
+/// each of its words: as written, shortened ("chem" for "chemical"), written apart ("dm
+/// control" for "DMControl"), or as initials before its last word ("kmnist" for
+/// "Kuzushiji-MNIST"); one number may be left out ("up n down" for "Atari 2600 Up and
+/// Down"). Each question word it draws on must be all in the label, so "imagenet-r" does
+/// not find "ImageNet", and a name already linked as a model, metric or task is not read
+/// again. Two labels found alike link neither. Unlinked dataset guesses are dropped when a
+/// board is found: they were this name, cut wrongly.
+pub fn board_in_question(index: &TextIndex, question: &str, entities: &mut Normalized) {
+    if entities.datasets.iter().any(NormalizedEntity::is_linked) {
+        return;
+    }
+    let mut text = question.to_lowercase();
+    for e in [EntityKind::Method, EntityKind::Metric, EntityKind::Task].into_iter().flat_map(|k| entities.get(k).iter()).filter(|e| e.is_linked()) {
+        text = text.replace(&e.text.to_lowercase(), " ; ");
+    }
+    // The question's words, each with its index terms as written and with abbreviations
+    // written out ("wmt16" as "wmt 2016"; "dm" stays "dm" where "daily mail" fits nothing).
+    let content = |text: &str| -> Vec<String> { crate::index::terms(text).into_iter().filter(|t| !super::extract::is_stopword(t)).collect() };
+    let words: Vec<Word> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned())
+        .filter(|w| !w.is_empty())
+        .map(|w| Word { written: content(&w), expanded: content(&expand_abbreviations(&w)), text: w })
+        .filter(|w| !w.written.is_empty())
+        .collect();
+    let mut all: Vec<String> = words.iter().flat_map(|w| w.written.iter().chain(&w.expanded).cloned()).collect();
+    all.dedup();
+    // A word the index does not know may be initials before a word it does ("kmnist").
+    let initialled: Vec<String> = all
+        .iter()
+        .filter(|t| t.len() >= 5 && t.chars().all(|c| c.is_ascii_alphabetic()) && index.weights(t).is_empty())
+        .flat_map(|t| [t[1..].to_owned(), t[2..].to_owned()])
+        .collect();
+    all.extend(initialled);
+    let all = all.join(" ");
+    let hits = index.search(&all, &[DocKind::Dataset], 40);
+    let mut found: Vec<(usize, usize, f32, &crate::index::Hit, Vec<usize>)> = Vec::new();
+    for hit in &hits {
+        // "and" or "of" in a label need not be in the question ("up n down").
+        let label: Vec<String> = crate::index::terms(&hit.label).into_iter().filter(|t| !super::extract::is_stopword(t)).collect();
+        let Some((covered, missing, used)) = cover(&label, &words) else { continue };
+        let rarest = index.weights(&hit.label).first().map_or(0.0, |w| w.1);
+        if rarest >= SCAN_MIN_IDF {
+            found.push((covered, missing, hit.score, hit, used));
+        }
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(b.2.total_cmp(&a.2)));
+    let Some((covered, missing, _, best, used)) = found.first() else { return };
+    if found.iter().skip(1).any(|(c, m, _, h, _)| c == covered && m == missing && !h.label.eq_ignore_ascii_case(&best.label)) {
+        return;
+    }
+    let label = best.label.clone();
+    let mut iris: Vec<String> = hits.iter().filter(|h| h.label.eq_ignore_ascii_case(&label)).map(|h| h.iri.clone()).collect();
+    iris.sort();
+    iris.dedup();
+    let said: Vec<&str> = used.iter().map(|&i| words[i].text.as_str()).collect();
+    entities.datasets.retain(NormalizedEntity::is_linked);
+    entities.datasets.push(NormalizedEntity {
+        kind: EntityKind::Dataset,
+        text: said.join(" "),
+        canonical: label.clone(),
+        aliases: Vec::new(),
+        iris,
+        direction: None,
+        link: Some(IndexLink { label, score: best.score, label_coverage: *covered as f32 / (*covered + *missing) as f32, why: "the question holds every word of this board's label (text index)" }),
+    });
+}
+
+/// A question word as [`board_in_question`] reads it.
+struct Word {
+    text: String,
+    /// Its index terms as written, stopwords left out.
+    written: Vec<String>,
+    /// The same with abbreviations written out.
+    expanded: Vec<String>,
+}
+
+/// Which of `terms` (one question word's, `next` the following word's first term) a
+/// label's terms hold, marking the label terms they cover.
+fn hits(label: &[String], terms: &[String], next: Option<&String>, covered: &mut [bool]) -> Vec<bool> {
+    let mut hit = vec![false; terms.len()];
+    for (j, t) in terms.iter().enumerate() {
+        for (k, l) in label.iter().enumerate() {
+            if l == t || (t.len() >= 3 && l.starts_with(t.as_str())) {
+                covered[k] = true;
+                hit[j] = true;
+            }
+        }
+        // Written apart: "dm control" for "dmcontrol".
+        if let Some(next) = terms.get(j + 1).or(next) {
+            let joined = format!("{t}{next}");
+            if let Some(k) = label.iter().position(|l| *l == joined) {
+                covered[k] = true;
+                hit[j] = true;
+            }
+        }
+        // Initials before the last word: "kmnist" for "kuzushiji mnist".
+        for k in 1..label.len() {
+            let initials: String = label[..k].iter().filter_map(|l| l.chars().next()).collect();
+            if *t == format!("{initials}{}", label[k]) {
+                covered[..=k].iter_mut().for_each(|c| *c = true);
+                hit[j] = true;
+            }
+        }
+    }
+    hit
+}
+
+/// How the question's `words` cover a label's `terms`: the label terms covered, those left
+/// out (at most one, a number, beside two or more covered words), and the question words
+/// drawn on, each wholly within the label. `None` when the label is not covered so.
+fn cover(label: &[String], words: &[Word]) -> Option<(usize, usize, Vec<usize>)> {
+    let mut covered = vec![false; label.len()];
+    let mut used: Vec<usize> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let next = words.get(i + 1).and_then(|w| w.written.first());
+        // A word after one written apart ("control" in "dm control") is drawn on whole.
+        let joined_to_previous = i > 0 && words[i - 1].written.last().is_some_and(|p| label.iter().any(|l| *l == format!("{p}{}", word.written[0])));
+        let mut hit = hits(label, &word.written, next, &mut covered);
+        if joined_to_previous {
+            hit[0] = true;
+        }
+        if !hit.iter().any(|h| *h) && word.expanded != word.written {
+            hit = hits(label, &word.expanded, next, &mut covered);
+        }
+        if hit.iter().any(|h| *h) {
+            if !hit.iter().all(|h| *h) {
+                return None;
+            }
+            used.push(i);
+        }
+    }
+    let n = covered.iter().filter(|c| **c).count();
+    let left: Vec<&String> = label.iter().zip(&covered).filter(|(_, c)| !**c).map(|(l, _)| l).collect();
+    let fine = match left.as_slice() {
+        [] => n >= 1,
+        [one] => one.chars().all(|c| c.is_ascii_digit()) && n >= 2,
+        _ => false,
+    };
+    fine.then_some((n, left.len(), used))
+}
+
 /// Widens every model and dataset mention that the question spells out further.
 pub fn widened(index: &TextIndex, question: &str, entities: &mut Normalized) {
     for kind in [EntityKind::Method, EntityKind::Dataset] {
@@ -324,6 +473,53 @@ mod tests {
 
     fn entity(kind: EntityKind, text: &str) -> NormalizedEntity {
         NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: vec![], iris: vec![], direction: None, link: None }
+    }
+
+    fn scanned(docs: &[(DocKind, &str, &str)], question: &str) -> Option<String> {
+        let index = index_of(docs);
+        let mut entities = Normalized::default();
+        board_in_question(&index, question, &mut entities);
+        entities.datasets.first().filter(|d| d.is_linked()).map(|d| d.canonical.clone())
+    }
+
+    fn boards() -> Vec<(DocKind, &'static str, &'static str)> {
+        let mut docs = vec![
+            (DocKind::Dataset, "d1", "WOS-46985"),
+            (DocKind::Dataset, "d2", "Atari 2600 James Bond"),
+            (DocKind::Dataset, "d3", "Atari 2600 Up and Down"),
+            (DocKind::Dataset, "d4", "BC5CDR-chemical"),
+            (DocKind::Dataset, "d5", "BC5CDR-disease"),
+            (DocKind::Dataset, "d6", "Kuzushiji-MNIST"),
+            (DocKind::Dataset, "d7", "Reacher, easy (DMControl100k)"),
+            (DocKind::Dataset, "d8", "Reacher, easy (DMControl500k)"),
+            (DocKind::Dataset, "d9", "ImageNet"),
+            (DocKind::Dataset, "d10", "Atari 2600 Pong"),
+        ];
+        // Enough other labels for the boards' words to be rare, as in a real graph.
+        for i in 0..2000 {
+            docs.push((DocKind::Paper, "p", if i % 2 == 0 { "A test of english models" } else { "Learning to play games with deep networks" }));
+        }
+        docs
+    }
+
+    #[test]
+    fn a_board_named_in_the_questions_own_words_is_found_in_it() {
+        let docs = boards();
+        assert_eq!(scanned(&docs, "who leads the wos 46985 leaderboard").as_deref(), Some("WOS-46985"));
+        assert_eq!(scanned(&docs, "what agent tops james bond 007 in the atari suite").as_deref(), Some("Atari 2600 James Bond"));
+        assert_eq!(scanned(&docs, "who holds the record on atari up n down").as_deref(), Some("Atari 2600 Up and Down"));
+        assert_eq!(scanned(&docs, "bc5cdr chem NER: highest entity-level F1?").as_deref(), Some("BC5CDR-chemical"));
+        assert_eq!(scanned(&docs, "sota on kmnist").as_deref(), Some("Kuzushiji-MNIST"));
+        assert_eq!(scanned(&docs, "reacher easy dm control 100k steps - best score so far?").as_deref(), Some("Reacher, easy (DMControl100k)"));
+    }
+
+    #[test]
+    fn a_board_is_not_found_in_a_longer_word_in_ambiguous_words_or_in_common_words() {
+        let docs = boards();
+        assert_eq!(scanned(&docs, "best model on imagenet-r"), None, "a word the label does not wholly hold");
+        assert_eq!(scanned(&docs, "best score on reacher easy"), None, "two boards hold these words alike");
+        assert_eq!(scanned(&docs, "bc5cdr leaderboard"), None, "two boards hold these words alike");
+        assert_eq!(scanned(&docs, "which model is best on the english test"), None);
     }
 
     #[test]

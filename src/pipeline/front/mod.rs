@@ -78,6 +78,15 @@ impl Front {
                 }
             }
             statement::drop_unlinked_guesses(question, &mut normalized);
+            // A board named in words no extraction caught, for the questions that read a
+            // board: its best, a claim about it, its models, metrics or code. Not a request
+            // for datasets, whose subject is a task ("datasets for protein folding" is not
+            // the PROTEINS board).
+            let reads_a_board = matches!(classification.query_type, classify::QueryType::MethodComparison | classify::QueryType::ClaimVerification)
+                || matches!(classification.target, classify::Target::Models | classify::Target::Metrics | classify::Target::Code);
+            if reads_a_board {
+                link::board_in_question(index, question, &mut normalized);
+            }
             if classification.query_type == classify::QueryType::MethodUsage {
                 for model in normalized.methods.iter_mut().filter(|m| m.is_linked()) {
                     link::family(index, model);
