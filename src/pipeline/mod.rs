@@ -301,6 +301,8 @@ impl Pipeline {
     /// Extraction before classification (the rules read whether a dataset was named), each
     /// offered to the LLM first; then normalisation and linking.
     async fn front(&self, q: &str, diagnostics: &mut Diagnostics, clock: &mut Stopwatch) -> Front {
+        let settled = front::spelling::settled(q);
+        let q = settled.as_ref();
         let lexicon = self.lexicon();
         let keywords = extract::by_keywords(&lexicon, q);
         let reply = self.llm.ask(LlmUse::Extract, &extract::llm_request(q), diagnostics).await;

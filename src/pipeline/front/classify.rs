@@ -111,6 +111,16 @@ static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
 static CODE_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^[^?]{2,50}?\s(?:source code|code|github|repos?|repository|implementation|implmentation)(?:\s+(?:links?|urls?|repos?|pages?))?\s*\??$")
 });
+/// A request that opens by asking for code: "github code for X", "code for whatever was run
+/// on D", "implementations of X (the Y paper)": code, whatever else it names.
+static CODE_OPENER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:(?:the|any|some)\s+)?(?:github\s+|source\s+)?(?:code|implementations?|repos?|repositor(?:y|ies))\s+(?:for|of)\b")
+});
+/// A choice between named things: "is xlnet or gpt3 better on rte" asks which is better,
+/// it states nothing to confirm.
+static ALTERNATIVE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:is|are|was|were|does|do|did)\b.{1,60}\bor\b.{1,60}\b(?:better|worse|higher|lower|stronger|weaker|ahead|best)\b")
+});
 /// Noun-phrase requests: "link to the X implementation", "code for X".
 static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|repo|repos|repository|url|papers?|source)\b"));
 /// One paper named by what it introduced or by a name: "the paper that introduced X",
@@ -192,7 +202,7 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|^(the |any |some )?benchmarks (for|used for|in|on|of)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
@@ -264,20 +274,23 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let comparison = COMPARISON.is_match(plain) && !NOT_COMPARISON.is_match(plain);
     let asks_datasets = ASKS_DATASETS.is_match(q) && !PAPERS_ON.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
-    let code_request = CODE_REQUEST.is_match(q) && !q.contains("paper");
+    let code_opener = CODE_OPENER.is_match(q);
+    let code_request = (CODE_REQUEST.is_match(q) && !q.contains("paper")) || code_opener;
     let asks_code = ASKS_CODE.is_match(q) || code_request;
     // Code words alone make a usage question only about a named model or dataset.
     let usage = code_request || (USAGE.is_match(q) && (has_method || has_dataset || USAGE.is_match(&CODE_WORDS.replace_all(q, " "))));
 
     // A yes/no question about named things checks a statement ("Does the LLaMA paper
     // report results on MMLU?"), unless it is a request in disguise ("Can you list...").
-    let yes_no = AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !ASKS_DATASETS.is_match(q);
+    let yes_no = AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !ASKS_DATASETS.is_match(q) && !ALTERNATIVE.is_match(plain);
     let claim = CLAIM_OPENER.is_match(q)
         || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
     let query_type = if claim {
         QueryType::ClaimVerification
+    } else if code_opener {
+        QueryType::MethodUsage
     } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
         QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) {
@@ -585,6 +598,25 @@ mod tests {
     fn a_request_for_papers_on_a_topic_naming_corpora_is_a_topic_search() {
         assert_eq!(classify("papers on building speech corpora for indian languages", &Entities::default()).query_type, TopicSearch);
         assert_eq!(classify("which corpora are used for speech recognition", &Entities::default()).query_type, DatasetSearch);
+    }
+
+    #[test]
+    fn a_request_that_opens_by_asking_for_code_asks_for_code() {
+        check("github code for mixtral 8x7b", false, MethodUsage, Target::Code);
+        check("code for whatever was run on cheetah run 500k", false, MethodUsage, Target::Code);
+        check("github code for the 18 layer all-attention network (adaptive span paper)", false, MethodUsage, Target::Code);
+        assert_eq!(classify("code generation papers", &Entities::default()).query_type, TopicSearch);
+    }
+
+    #[test]
+    fn a_choice_between_named_things_is_a_comparison_not_a_claim() {
+        assert_eq!(classify("is xlnet or gpt3 better on rte", &Entities::default()).query_type, MethodComparison);
+        assert_eq!(classify("is xlnet better than gpt3 on rte", &Entities::default()).query_type, ClaimVerification);
+    }
+
+    #[test]
+    fn any_benchmarks_of_a_kind_asks_for_datasets() {
+        assert_eq!(classify("any OCR benchmarks in there", &Entities::default()).query_type, DatasetSearch);
     }
 
     #[test]

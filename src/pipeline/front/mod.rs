@@ -1,5 +1,5 @@
 //! Stage 1 of five (front → query → evidence → trust → answer): from the question's words
-//! to what it asks. Extraction ([`extract`]: keywords over the [`lexicon`], or the LLM,
+//! to what it asks. Spelling variants are settled first ([`spelling`]). Extraction ([`extract`]: keywords over the [`lexicon`], or the LLM,
 //! grounded in the question), classification ([`classify`]: the rule classifier, or the
 //! LLM where the wording does not settle it), normalisation and linking to graph IRIs
 //! ([`normalize`]), and the question's time anchor ([`anchor`]). Everything here is a
@@ -14,6 +14,7 @@ pub mod lexicon;
 pub mod metrics;
 pub mod link;
 pub mod normalize;
+pub mod spelling;
 pub mod statement;
 pub mod synonyms;
 
@@ -129,6 +130,8 @@ fn expanded(mut words: Vec<String>, entities: &Normalized) -> Vec<String> {
 /// The front with no LLM at all: keywords and rules. What the evaluations and benchmarks
 /// of the deterministic path call.
 pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
+    let settled = spelling::settled(question);
+    let question = settled.as_ref();
     let mut ignored = Diagnostics::default();
     let entities = extract::by_keywords(lexicon, question);
     let rules = classify::classify(question, &entities);
