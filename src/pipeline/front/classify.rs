@@ -289,9 +289,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if code_opener {
-        QueryType::MethodUsage
-    } else if METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q) {
+    } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
+        // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
     } else if LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) {
         QueryType::PaperLookup
