@@ -385,7 +385,10 @@ impl Pipeline {
         // The text: extractive always, phrased by the LLM when one is configured.
         let nothing_found = items.is_empty() && sources.is_empty();
         let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen };
-        let composed = answer::text::compose(&draft);
+        let mut composed = answer::text::compose(&draft);
+        if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s)) {
+            composed.text = format!("{} {note}", composed.text);
+        }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {
             let request = answer::llm::llm_request(q, &items, &sources);

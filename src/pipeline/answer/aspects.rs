@@ -34,6 +34,37 @@ fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>>
     (!items.is_empty()).then_some(items)
 }
 
+/// What a lookup asked of its paper that the graph does not record ("who wrote X" when X
+/// has no authors), said plainly so that the paper alone is not read as the answer.
+pub fn unrecorded(question: &str, source: &crate::pipeline::answer::items::Source) -> Option<String> {
+    static DOI: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bdois?\b").unwrap_or_else(|e| panic!("doi pattern: {e}")));
+    static DOI_VALUE: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b10\.\d{4,9}/\S+").unwrap_or_else(|e| panic!("doi value pattern: {e}")));
+    static YEAR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(what year|which year|year of|when was|when did|publication (year|date)|came out|come out)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
+    });
+    static AUTHORS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(who (wrote|authored|are the authors)|authors?|written by)\b").unwrap_or_else(|e| panic!("authors pattern: {e}"))
+    });
+    let mut missing = Vec::new();
+    if DOI.is_match(question) && !DOI_VALUE.is_match(question) && source.doi.is_none() {
+        missing.push("DOI");
+    }
+    if YEAR.is_match(question) && source.year.is_none() {
+        missing.push("year");
+    }
+    if AUTHORS.is_match(question) && source.authors.is_empty() {
+        missing.push("authors");
+    }
+    let said = match missing.as_slice() {
+        [] => return None,
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    Some(format!("The knowledge graph records no {said} for this paper."))
+}
+
 /// The aspects of a paper a lookup may ask for, as an item's `metric` names them.
 pub const ASPECTS: [&str; 4] = ["research problems", "models", "datasets", "research fields"];
 
@@ -87,6 +118,30 @@ pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_lookup_asks_and_the_graph_lacks_is_said() {
+        let bare = crate::pipeline::answer::items::Source {
+            n: 1,
+            title: "SciBERT".into(),
+            iri: "p".into(),
+            doi: None,
+            year: None,
+            methods: vec![],
+            datasets: vec![],
+            score: 1.0,
+            validity: crate::pipeline::trust::Validity::Valid,
+            authors: vec![],
+            fields: vec![],
+            code: vec![],
+        };
+        assert_eq!(unrecorded("who wrote the scibert paper", &bare).as_deref(), Some("The knowledge graph records no authors for this paper."));
+        assert_eq!(unrecorded("doi and year of the scibert paper? when was it published", &bare).as_deref(), Some("The knowledge graph records no DOI or year for this paper."));
+        let full = crate::pipeline::answer::items::Source { year: Some(2019), doi: Some("10.1/x".into()), authors: vec!["A".into()], ..bare.clone() };
+        assert_eq!(unrecorded("who wrote the scibert paper, and its doi? what year", &full), None);
+        assert_eq!(unrecorded("find the scibert paper", &bare), None);
+        assert_eq!(unrecorded("which paper has doi 10.18653/v1/N19-1423", &bare), None);
+    }
 
     #[test]
     fn a_lookup_is_answered_with_the_aspect_it_asks_for() {

@@ -336,7 +336,7 @@ const REQUEST_WORDS: &[&str] = &[
     "proposing", "presented", "presenting", "year", "authors", "author", "about", "regarding", "literature",
     "publications", "publication", "article", "topic", "topics", "related", "stuff", "things", "work", "works",
     "something", "papers", "research", "whats", "looking", "exists", "existing", "any", "anyone", "know", "based",
-    "dois", "pls", "plz",
+    "dois", "pls", "plz", "address", "addresses", "tackle", "tackles", "tackled",
 ];
 
 /// "whats in the graph about X", "does the kg have X": the graph the question is put to,

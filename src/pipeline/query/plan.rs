@@ -251,6 +251,10 @@ impl Planner<'_> {
                 // In a lookup, a name of four words or more is the paper's title ("Attention
                 // is all you need" is a synonym of the Transformer, but asks for a paper).
                 .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
+                // In a lookup searched by title in the index, a task or field named is a
+                // word of the title: "deep residual learning for image recognition" is one
+                // paper, not the image classification papers.
+                .filter(|_| !(self.input.classification.query_type == QueryType::PaperLookup && self.input.indexed && matches!(kind, EntityKind::Task | EntityKind::Field)))
                 // A large board's results and code cite their own papers: listing the papers
                 // on the board (thousands at ORKG's size) adds nothing unless papers are asked.
                 .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && self.input.classification.target != Target::Papers))
