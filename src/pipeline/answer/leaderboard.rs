@@ -102,7 +102,9 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
             .as_ref()
             .is_some_and(|m| entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
     };
-    if facts.iter().any(named) {
+    // Only scored results count: a named model evaluated with no value recorded leaves the
+    // board's best as the answer (the text says the named ones have no score).
+    if facts.iter().any(|f| named(f) && f.value.as_deref().and_then(parse_score).is_some()) {
         facts.retain(named);
     }
     let mut items: Vec<AnswerItem> = Vec::new();
@@ -175,6 +177,27 @@ mod tests {
         let items = best_items(Target::BestModel, &evidence, &Normalized::default(), &|_| Direction::Higher);
         assert_eq!(items.len(), MAIN_METRICS, "{items:?}");
         assert!(items.iter().any(|i| i.label == "M39" && i.metric.as_deref() == Some("Main")), "the main column's best is kept");
+    }
+
+    #[test]
+    fn named_models_with_no_recorded_score_leave_the_boards_best_as_the_answer() {
+        let mut results = vec![result("Best", "Accuracy", "99"), result("ResNet", "Accuracy", "")];
+        results[1].value = None;
+        let evidence = Evidence { results, ..Evidence::default() };
+        let mut entities = Normalized::default();
+        entities.methods.push(crate::pipeline::front::normalize::NormalizedEntity {
+            kind: crate::pipeline::front::lexicon::EntityKind::Method,
+            text: "resnet".into(),
+            canonical: "ResNet".into(),
+            aliases: vec![],
+            iris: vec!["m:ResNet".into()],
+            direction: None,
+            link: None,
+        });
+        let items = best_items(Target::BestModel, &evidence, &entities, &|_| Direction::Higher);
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Best"]);
+        let text = crate::pipeline::answer::text::extractive(Target::BestModel, &items, &[], &entities, crate::pipeline::query::retrieve::Cut::default());
+        assert!(text.starts_with("The graph records no score of ResNet on "), "{text}");
     }
 
     #[test]

@@ -97,12 +97,25 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
                 with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(&on)), i)
             });
+            // Models the question named that hold none of the best results have no score
+            // there ("is resnet or vit better on D" when neither has a value on D).
+            let unscored: Vec<&str> = entities
+                .methods
+                .iter()
+                .filter(|m| !items.iter().any(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label)))
+                .map(|m| m.canonical.as_str())
+                .collect();
+            let none = if unscored.is_empty() || unscored.len() < entities.methods.len() {
+                String::new()
+            } else {
+                format!("The graph records no score of {} on {on}. ", unscored.join(" or "))
+            };
             // A board cut at its row limit (no summary of it, e.g. over a remote endpoint)
             // yields the best of what was read, and says so.
             if cut.results {
-                format!("The best result among those read (the graph holds more than were read): {best}.")
+                format!("{none}The best result among those read (the graph holds more than were read): {best}.")
             } else {
-                format!("The best recorded result: {best}.")
+                format!("{none}The best recorded result: {best}.")
             }
         }
         Target::TopScore if !items.is_empty() => format!(
