@@ -386,7 +386,7 @@ impl Pipeline {
         let nothing_found = items.is_empty() && sources.is_empty();
         let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen };
         let mut composed = answer::text::compose(&draft);
-        if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s)) {
+        if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
         }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);

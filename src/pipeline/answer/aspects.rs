@@ -34,9 +34,20 @@ fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>>
     (!items.is_empty()).then_some(items)
 }
 
+/// The question without its quoted parts: a title's words ("Language Models are Few-Shot
+/// Learners") ask for nothing.
+fn unquoted(question: &str) -> String {
+    static QUOTED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#""[^"]*"|“[^”]*”|'[^']{8,}'"#).unwrap_or_else(|e| panic!("quoted pattern: {e}"))
+    });
+    QUOTED.replace_all(question, " ").into_owned()
+}
+
 /// What a lookup asked of its paper that the graph does not record ("who wrote X" when X
 /// has no authors), said plainly so that the paper alone is not read as the answer.
-pub fn unrecorded(question: &str, source: &crate::pipeline::answer::items::Source) -> Option<String> {
+pub fn unrecorded(question: &str, source: &crate::pipeline::answer::items::Source, details: Option<&PaperDetails>) -> Option<String> {
+    let unquoted = unquoted(question);
+    let question = unquoted.as_str();
     static DOI: std::sync::LazyLock<regex::Regex> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bdois?\b").unwrap_or_else(|e| panic!("doi pattern: {e}")));
     static DOI_VALUE: std::sync::LazyLock<regex::Regex> =
@@ -57,6 +68,15 @@ pub fn unrecorded(question: &str, source: &crate::pipeline::answer::items::Sourc
     if AUTHORS.is_match(question) && source.authors.is_empty() {
         missing.push("authors");
     }
+    // An aspect asked ("the research problem of X") that the paper's details lack.
+    if metadata(question, None).is_none() && paper_aspects(question, details, None).is_none() {
+        static PROBLEMS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"(?i)\b(research problems?|problems?|tasks?|address(es)?|tackles?)\b").unwrap_or_else(|e| panic!("problem pattern: {e}"))
+        });
+        if PROBLEMS.is_match(question) {
+            missing.push("research problem");
+        }
+    }
     let said = match missing.as_slice() {
         [] => return None,
         [one] => (*one).to_owned(),
@@ -71,6 +91,8 @@ pub const ASPECTS: [&str; 4] = ["research problems", "models", "datasets", "rese
 /// What a lookup asks of its paper: its research problems, models, datasets or fields, as
 /// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
 pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>> {
+    let unquoted = unquoted(question);
+    let question = unquoted.as_str();
     if let Some(items) = metadata(question, meta) {
         return Some(items);
     }
@@ -135,12 +157,21 @@ mod tests {
             fields: vec![],
             code: vec![],
         };
-        assert_eq!(unrecorded("who wrote the scibert paper", &bare).as_deref(), Some("The knowledge graph records no authors for this paper."));
-        assert_eq!(unrecorded("doi and year of the scibert paper? when was it published", &bare).as_deref(), Some("The knowledge graph records no DOI or year for this paper."));
+        assert_eq!(unrecorded("who wrote the scibert paper", &bare, None).as_deref(), Some("The knowledge graph records no authors for this paper."));
+        assert_eq!(unrecorded("doi and year of the scibert paper? when was it published", &bare, None).as_deref(), Some("The knowledge graph records no DOI or year for this paper."));
         let full = crate::pipeline::answer::items::Source { year: Some(2019), doi: Some("10.1/x".into()), authors: vec!["A".into()], ..bare.clone() };
-        assert_eq!(unrecorded("who wrote the scibert paper, and its doi? what year", &full), None);
-        assert_eq!(unrecorded("find the scibert paper", &bare), None);
-        assert_eq!(unrecorded("which paper has doi 10.18653/v1/N19-1423", &bare), None);
+        assert_eq!(unrecorded("who wrote the scibert paper, and its doi? what year", &full, None), None);
+        assert_eq!(unrecorded("find the scibert paper", &bare, None), None);
+        assert_eq!(unrecorded("which paper has doi 10.18653/v1/N19-1423", &bare, None), None);
+        assert_eq!(unrecorded("what is the research problem of \"Open Research Knowledge Graph\"", &bare, None).as_deref(), Some("The knowledge graph records no research problem for this paper."));
+        let with_problem = PaperDetails { tasks: vec!["Scholarly KG".into()], ..PaperDetails::default() };
+        assert_eq!(unrecorded("what is the research problem of the orkg paper", &bare, Some(&with_problem)), None);
+    }
+
+    #[test]
+    fn a_quoted_titles_words_ask_for_nothing() {
+        let details = PaperDetails { methods: vec!["GPT-3".into()], ..PaperDetails::default() };
+        assert_eq!(paper_aspects("what year was \"Language Models are Few-Shot Learners\" published?", Some(&details), None), None);
     }
 
     #[test]
