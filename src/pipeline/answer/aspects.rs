@@ -100,24 +100,30 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         regex::Regex::new(r"(?i)\b(?:(problems?|tasks?|address)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
             .unwrap_or_else(|e| panic!("aspect pattern: {e}"))
     });
+    // "details of X", "tell me about X": every aspect the graph records.
+    static EVERYTHING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b").unwrap_or_else(|e| panic!("details pattern: {e}"))
+    });
     let d = details?;
-    let caps = ASPECT.captures(question)?;
-    let (names, aspect) = if caps.get(1).is_some() {
-        (&d.tasks, ASPECTS[0])
-    } else if caps.get(2).is_some() {
-        (&d.methods, ASPECTS[1])
-    } else if caps.get(3).is_some() {
-        (&d.datasets, ASPECTS[2])
-    } else {
-        (&d.fields, ASPECTS[3])
+    let chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(question) {
+        Some(caps) if caps.get(1).is_some() => vec![(&d.tasks, ASPECTS[0])],
+        Some(caps) if caps.get(2).is_some() => vec![(&d.methods, ASPECTS[1])],
+        Some(caps) if caps.get(3).is_some() => vec![(&d.datasets, ASPECTS[2])],
+        Some(_) => vec![(&d.fields, ASPECTS[3])],
+        None if EVERYTHING.is_match(question) => vec![(&d.tasks, ASPECTS[0]), (&d.methods, ASPECTS[1]), (&d.datasets, ASPECTS[2])],
+        None => return None,
     };
-    let mut seen: Vec<String> = Vec::new();
-    let items: Vec<AnswerItem> = names
-        .iter()
-        // Duplicate labels (two "ACL-ARC" resources) are one answer.
-        .filter(|n| !seen.contains(&n.to_lowercase()) && { seen.push(n.to_lowercase()); true })
-        .map(|n| AnswerItem { sources: vec![1], metric: Some(aspect.to_owned()), ..AnswerItem::new(n, None) })
-        .collect();
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for (names, aspect) in chosen {
+        let mut seen: Vec<String> = Vec::new();
+        items.extend(
+            names
+                .iter()
+                // Duplicate labels (two "ACL-ARC" resources) are one answer.
+                .filter(|n| !seen.contains(&n.to_lowercase()) && { seen.push(n.to_lowercase()); true })
+                .map(|n| AnswerItem { sources: vec![1], metric: Some(aspect.to_owned()), ..AnswerItem::new(n, None) }),
+        );
+    }
     (!items.is_empty()).then_some(items)
 }
 
@@ -169,6 +175,14 @@ mod tests {
     }
 
     #[test]
+    fn a_request_for_a_papers_details_lists_each_aspect_it_has() {
+        let details = PaperDetails { tasks: vec!["NER".into()], methods: vec!["DyGIE++".into(), "SPTree".into()], ..PaperDetails::default() };
+        let items = paper_aspects("details of the paper \"A Frustratingly Easy Approach\"", Some(&details), None).unwrap();
+        let got: Vec<(&str, &str)> = items.iter().map(|i| (i.metric.as_deref().unwrap_or(""), i.label.as_str())).collect();
+        assert_eq!(got, [("research problems", "NER"), ("models", "DyGIE++"), ("models", "SPTree")]);
+    }
+
+    #[test]
     fn a_quoted_titles_words_ask_for_nothing() {
         let details = PaperDetails { methods: vec!["GPT-3".into()], ..PaperDetails::default() };
         assert_eq!(paper_aspects("what year was \"Language Models are Few-Shot Learners\" published?", Some(&details), None), None);
@@ -186,6 +200,7 @@ mod tests {
         let aspect = paper_aspects("models in the BERT paper", Some(&details), Some(&meta)).unwrap()[0].metric.clone();
         assert_eq!(aspect.as_deref(), Some("models"));
         assert_eq!(labels("which paper has doi 10.1234/x"), None, "the DOI is given: the paper itself is asked for");
-        assert_eq!(labels("tell me about the BERT paper"), None, "the paper itself");
+        assert_eq!(labels("find the BERT paper"), None, "the paper itself");
+        assert_eq!(labels("tell me about the BERT paper"), Some(vec!["Question Answering".to_owned(), "BERT".to_owned()]), "everything recorded of it");
     }
 }

@@ -145,12 +145,15 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             })
         ),
         Target::PaperDetails if !sources.is_empty() => {
-            // "models in the LUKE paper": the paper, then the aspect asked.
-            let aspect = items.iter().find_map(|i| i.metric.as_deref().filter(|m| super::aspects::ASPECTS.contains(m)));
-            match aspect {
-                Some(aspect) => format!("{} Its {aspect} in the knowledge graph: {}.", paper_details(&sources[0]), list(items, |i| with_citation(&i.label, i))),
-                None => paper_details(&sources[0]),
+            // "models in the LUKE paper": the paper, then each aspect asked.
+            let mut text = paper_details(&sources[0]);
+            for aspect in super::aspects::ASPECTS {
+                let of: Vec<AnswerItem> = items.iter().filter(|i| i.metric.as_deref() == Some(aspect)).cloned().collect();
+                if !of.is_empty() {
+                    text.push_str(&format!(" Its {aspect} in the knowledge graph: {}.", list(&of, |i| with_citation(&i.label, i))));
+                }
             }
+            text
         }
         _ => papers(sources),
     }
