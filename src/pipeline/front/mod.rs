@@ -88,8 +88,13 @@ impl Front {
             if reads_a_board {
                 link::board_in_question(index, question, &mut normalized);
             }
-            if classification.query_type == classify::QueryType::MethodUsage {
-                for model in normalized.methods.iter_mut().filter(|m| m.is_linked()) {
+            // Every variant counts for a model's papers and code; for its datasets when the
+            // name is a family's, not one label's ("which datasets was bert evaluated on" is
+            // every BERT's; "bit-l evaluations" are BiT-L's own).
+            let a_models_datasets = classification.target == classify::Target::Datasets && normalized.tasks.is_empty();
+            let usage = classification.query_type == classify::QueryType::MethodUsage;
+            if usage || a_models_datasets {
+                for model in normalized.methods.iter_mut().filter(|m| m.is_linked() && (usage || !lexicon::normalize(&m.text).eq(&lexicon::normalize(&m.canonical)))) {
                     link::family(index, model);
                 }
             }
