@@ -45,6 +45,11 @@ fn listing_head(target: Target, entities: &Normalized) -> String {
     let has = |kinds: &[EntityKind]| kinds.iter().any(|k| !entities.get(*k).is_empty());
     let of = |kinds: &[EntityKind]| subject(entities, kinds);
     match target {
+        // A family of models ("bert": every label beginning with it) is named as written.
+        Target::Datasets if !has(&[EntityKind::Task, EntityKind::Field]) && entities.methods.iter().any(|m| m.iris.len() > 1) => {
+            let names: Vec<String> = entities.methods.iter().map(|m| if m.iris.len() > 1 { format!("the models named \"{}\"", m.text) } else { m.canonical.clone() }).collect();
+            format!("Datasets {} were evaluated on", names.join(", "))
+        }
         Target::Datasets if !has(&[EntityKind::Task, EntityKind::Field]) && has(&[EntityKind::Method]) => {
             format!("Datasets {} was evaluated on", of(&[EntityKind::Method]))
         }
@@ -251,4 +256,33 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         stated.push(v.reason.clone());
     }
     Composed { text, stated }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::front::lexicon::EntityKind;
+    use crate::pipeline::front::normalize::NormalizedEntity;
+
+    fn model(text: &str, canonical: &str, iris: &[&str]) -> NormalizedEntity {
+        NormalizedEntity {
+            kind: EntityKind::Method,
+            text: text.into(),
+            canonical: canonical.into(),
+            aliases: vec![],
+            iris: iris.iter().map(|i| (*i).to_owned()).collect(),
+            direction: None,
+            link: None,
+        }
+    }
+
+    #[test]
+    fn a_models_datasets_are_headed_by_its_label_or_by_its_family_as_written() {
+        let mut one = Normalized::default();
+        one.methods.push(model("scibert", "SciBERT", &["m1"]));
+        assert_eq!(listing_head(Target::Datasets, &one), "Datasets SciBERT was evaluated on");
+        let mut family = Normalized::default();
+        family.methods.push(model("bert", "BERT-joint", &["m1", "m2"]));
+        assert_eq!(listing_head(Target::Datasets, &family), "Datasets the models named \"bert\" were evaluated on");
+    }
 }
