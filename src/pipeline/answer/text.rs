@@ -90,6 +90,15 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
     }
     let on = subject(entities, &[EntityKind::Dataset]);
     match target {
+        // "models for named entity recognition": a task's models.
+        Target::Models if !items.is_empty() && entities.datasets.is_empty() && !entities.tasks.is_empty() => format!(
+            "{}{} {} for {} in the knowledge graph: {}.",
+            if cut.listing { "At least " } else { "" },
+            items.len(),
+            if items.len() == 1 { "model is recorded" } else { "models are recorded" },
+            subject(entities, &[EntityKind::Task]),
+            list(items, |i| with_citation(&i.label, i))
+        ),
         Target::Models if !items.is_empty() => format!(
             "{}{} models have results on {on} in the knowledge graph: {}.",
             if cut.listing { "At least " } else { "" },
@@ -274,6 +283,15 @@ mod tests {
             direction: None,
             link: None,
         }
+    }
+
+    #[test]
+    fn a_tasks_models_are_said_to_be_recorded_for_the_task() {
+        let mut entities = Normalized::default();
+        entities.tasks.push(NormalizedEntity { kind: EntityKind::Task, ..model("ner", "Named Entity Recognition", &["t"]) });
+        let items = [AnswerItem::new("SciBERT", None)];
+        let text = extractive(Target::Models, &items, &[], &entities, Cut::default());
+        assert!(text.starts_with("1 model is recorded for Named Entity Recognition in the knowledge graph: SciBERT"), "{text}");
     }
 
     #[test]
