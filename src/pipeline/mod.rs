@@ -384,7 +384,7 @@ impl Pipeline {
 
         // The text: extractive always, phrased by the LLM when one is configured.
         let nothing_found = items.is_empty() && sources.is_empty();
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k };
         let mut composed = answer::text::compose(&draft);
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);

@@ -73,7 +73,7 @@ static NOT_CLAIMS: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Sentences that state an absence ("the graph records no result of ...").
 static ABSENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(records no|found nothing|no result|could not|cannot|nothing in the knowledge graph|no paper recorded)\b")
+    Regex::new(r"(?i)\b(records no|records fewer|found nothing|no result|could not|cannot|nothing in the knowledge graph|no paper recorded)\b")
         .unwrap_or_else(|e| panic!("absence pattern: {e}"))
 });
 

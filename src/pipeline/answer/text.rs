@@ -205,6 +205,15 @@ fn papers(sources: &[Source]) -> String {
     format!("I found {} relevant paper{plural} in the knowledge graph: {}.", sources.len(), shown.join("; "))
 }
 
+/// Whether every metric among `items` has fewer than `k` results.
+fn fewer_than(k: usize, items: &[AnswerItem]) -> bool {
+    let mut per_metric: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for i in items {
+        *per_metric.entry(i.metric.as_deref().unwrap_or("")).or_default() += 1;
+    }
+    per_metric.values().all(|n| *n < k)
+}
+
 /// The extractive answer with what the answer must also state, and those statements (the
 /// faithfulness gate accepts the numbers they carry).
 pub struct Composed {
@@ -226,6 +235,8 @@ pub struct Draft<'a> {
     pub cut: Cut,
     /// The chosen papers, in source order.
     pub chosen: &'a [String],
+    /// How many of the best the question asked for ("top 3"), if it did.
+    pub top_k: Option<usize>,
 }
 
 /// The extractive answer: the verdict first (with the facts' citations), then the
@@ -237,7 +248,12 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         // A relation's verdict says what the graph records; there are no results to list.
         String::new()
     } else {
-        extractive(draft.target, draft.items, draft.sources, draft.entities, draft.cut)
+        let text = extractive(draft.target, draft.items, draft.sources, draft.entities, draft.cut);
+        // "top 3 on D" where the graph holds fewer under every metric: said, not implied.
+        match draft.top_k.filter(|k| *k > 1 && draft.target == Target::BestModel && !draft.items.is_empty()) {
+            Some(k) if fewer_than(k, draft.items) => format!("The graph records fewer results than were asked for under each metric here. {text}"),
+            _ => text,
+        }
     };
     let cite_papers = |papers: &[PaperRef]| -> String {
         papers.iter().filter_map(|p| number_of(draft.chosen, &p.iri)).map(|n| format!("[{n}]")).collect()
@@ -283,6 +299,19 @@ mod tests {
             direction: None,
             link: None,
         }
+    }
+
+    #[test]
+    fn a_top_k_the_graph_cannot_fill_is_said_to_be_short() {
+        let one = |model: &str, metric: &str| AnswerItem { metric: Some(metric.into()), ..AnswerItem::new(model, None) };
+        let items = [one("LSTM", "Test perplexity"), one("LSTM", "Validation perplexity")];
+        let entities = Normalized::default();
+        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k };
+        assert!(compose(&draft(Some(3))).text.starts_with("The graph records fewer results than were asked for under each metric here. The best recorded result"));
+        assert!(compose(&draft(None)).text.starts_with("The best recorded result"));
+        let full = [one("A", "F1"), one("B", "F1"), one("C", "F1")];
+        let draft3 = Draft { items: &full, ..draft(Some(3)) };
+        assert!(compose(&draft3).text.starts_with("The best recorded result"));
     }
 
     #[test]
