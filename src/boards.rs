@@ -2,8 +2,9 @@
 //! tens of thousands of evaluations, and reading such a board whole to name its best result
 //! takes a second or more; a summary keeps, per metric, how many results the board has and
 //! its [`KEPT`] best and worst evaluations (scores compared as numbers; which end is best
-//! depends on the metric), so that "which model is best on D" reads a few hundred rows by
-//! IRI (`leaderboard_evals.rq`). Boards under [`BIG_BOARD`] evaluations are not summarised:
+//! depends on the metric), so that "which model is best on D" reads a few rows per metric
+//! by IRI (`leaderboard_evals.rq`): the first [`crate::pipeline::query::plan::BEST_PER_END`]
+//! of each end for a best, a top score or a verdict, all that was kept to list its models. Boards under [`BIG_BOARD`] evaluations are not summarised:
 //! they are read whole as before. Built once from the graph (`read`: `board_sizes.rq`, then
 //! `board_values.rq` per large board), and saved beside an on-disk store by `scigraph load`
 //! (`write`, `open`) so that `serve --store` does not rebuild it (`for_backend` picks which
@@ -47,6 +48,12 @@ pub struct MetricSummary {
     pub results: usize,
     /// The evaluations holding its highest and its lowest scores ([`KEPT`] of each).
     pub evaluations: Vec<String>,
+    /// The same, highest score first (empty in summaries written before it was kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub highest: Vec<String>,
+    /// The same, lowest score first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lowest: Vec<String>,
 }
 
 /// A large board: its metrics, most used first.
@@ -58,11 +65,19 @@ pub struct Board {
 
 impl Board {
     /// The evaluations a leaderboard answer reads: those of the `asked` metrics when the
-    /// board has any of them, else of its `main` most used metrics.
-    pub fn evaluations_for(&self, asked: &[String], main: usize) -> Vec<String> {
+    /// board has any of them, else of its `main` most used metrics; `per_end` of each end
+    /// of each metric when given (a best needs its end's first few, whichever end is best
+    /// for the metric), else all [`KEPT`] of both.
+    pub fn evaluations_for(&self, asked: &[String], main: usize, per_end: Option<usize>) -> Vec<String> {
         let named: Vec<&MetricSummary> = self.metrics.iter().filter(|m| asked.contains(&m.metric)).collect();
         let chosen: Vec<&MetricSummary> = if named.is_empty() { self.metrics.iter().take(main).collect() } else { named };
-        let mut out: Vec<String> = chosen.into_iter().flat_map(|m| m.evaluations.iter().cloned()).collect();
+        let ends = |m: &MetricSummary| -> Vec<String> {
+            match per_end {
+                Some(n) if !m.highest.is_empty() => m.highest.iter().take(n).chain(m.lowest.iter().take(n)).cloned().collect(),
+                _ => m.evaluations.clone(),
+            }
+        };
+        let mut out: Vec<String> = chosen.into_iter().flat_map(ends).collect();
         out.sort();
         out.dedup();
         out
@@ -123,12 +138,12 @@ pub fn summarise(rows: &[(String, String, String)]) -> Board {
         .map(|(metric, &count)| {
             let mut scored = by_metric.remove(metric).unwrap_or_default();
             scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)));
-            let lowest = scored.iter().take(KEPT);
-            let highest = scored.iter().rev().take(KEPT);
-            let mut evaluations: Vec<String> = lowest.chain(highest).map(|(_, e)| (*e).to_owned()).collect();
+            let lowest: Vec<String> = scored.iter().take(KEPT).map(|(_, e)| (*e).to_owned()).collect();
+            let highest: Vec<String> = scored.iter().rev().take(KEPT).map(|(_, e)| (*e).to_owned()).collect();
+            let mut evaluations: Vec<String> = lowest.iter().chain(&highest).cloned().collect();
             evaluations.sort();
             evaluations.dedup();
-            MetricSummary { metric: (*metric).to_owned(), results: count, evaluations }
+            MetricSummary { metric: (*metric).to_owned(), results: count, evaluations, highest, lowest }
         })
         .collect();
     metrics.sort_by(|a, b| b.results.cmp(&a.results).then(a.metric.cmp(&b.metric)));
@@ -250,10 +265,21 @@ mod tests {
         let mut all = rows("a", &["1", "2"]);
         all.extend(rows("b", &["3"]));
         let board = summarise(&all);
-        assert_eq!(board.evaluations_for(&["b".to_owned()], 1), ["e:b:0"]);
-        assert_eq!(board.evaluations_for(&[], 1), ["e:a:0", "e:a:1"]);
-        assert_eq!(board.evaluations_for(&["zzz".to_owned()], 5).len(), 3);
+        assert_eq!(board.evaluations_for(&["b".to_owned()], 1, None), ["e:b:0"]);
+        assert_eq!(board.evaluations_for(&[], 1, None), ["e:a:0", "e:a:1"]);
+        assert_eq!(board.evaluations_for(&["zzz".to_owned()], 5, None).len(), 3);
         assert_eq!(board.one_per_metric(), ["e:a:0", "e:b:0"], "every metric, once");
+    }
+
+    #[test]
+    fn a_best_reads_the_first_few_of_each_end_and_old_summaries_read_all_they_kept() {
+        let values: Vec<String> = (0..30).map(|i| format!("{i}")).collect();
+        let board = summarise(&rows("acc", &values.iter().map(String::as_str).collect::<Vec<_>>()));
+        assert_eq!(board.metrics[0].highest[..2], ["e:acc:29".to_owned(), "e:acc:28".to_owned()]);
+        assert_eq!(board.evaluations_for(&[], 1, Some(2)), ["e:acc:0", "e:acc:1", "e:acc:28", "e:acc:29"]);
+        assert_eq!(board.evaluations_for(&[], 1, None).len(), 2 * KEPT);
+        let old: Board = serde_json::from_str(r#"{"evaluations": 3, "metrics": [{"metric": "m", "results": 3, "evaluations": ["e1", "e2"]}]}"#).unwrap();
+        assert_eq!(old.evaluations_for(&[], 1, Some(1)), ["e1", "e2"], "a summary without its ends reads all it kept");
     }
 
     #[test]

@@ -331,7 +331,7 @@ impl Pipeline {
         let target = front.classification.target;
 
         // Query.
-        let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some(), names_indexed: self.graph.index.is_some() && matches!(self.labels, Ok(n) if n > 0), boards: self.graph.boards.as_deref() };
+        let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some(), names_indexed: self.graph.index.is_some() && matches!(self.labels, Ok(n) if n > 0), boards: self.graph.boards.as_deref(), top_k: front.top_k };
         let strategies = self.graph.plan(&input, &mut diagnostics);
         clock.lap("build");
         let anchored = query::plan::anchored(&input, &strategies);

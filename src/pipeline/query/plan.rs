@@ -97,7 +97,13 @@ pub struct PlanInput<'a> {
     pub names_indexed: bool,
     /// Summaries of the largest leaderboards: their best results are read by IRI.
     pub boards: Option<&'a Boards>,
+    /// How many of the best the question asks for ("top 3"), if it does.
+    pub top_k: Option<usize>,
 }
+
+/// The results read from each end of a summarised board's metric for a best, a top score
+/// or a verdict: the best, and a few behind it for ties and disagreements.
+pub const BEST_PER_END: usize = 3;
 
 /// Plans the strategies of a question: papers for every entity, what the target needs
 /// beyond papers, lookups by DOI or title, and the title-keyword search.
@@ -207,13 +213,17 @@ impl Planner<'_> {
         let Some(boards) = self.input.boards else { return Ok(Vec::new()) };
         let asked: Vec<String> = self.input.entities.metrics.iter().flat_map(|m| m.iris.iter().cloned()).collect();
         let listing = self.input.classification.target == Target::Metrics;
+        // A best, a top score or a verdict needs the first few of each end of each metric
+        // (a "top k" its k); a listing of the board's models all that was kept.
+        let per_end = matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict)
+            .then(|| self.input.top_k.unwrap_or(BEST_PER_END).max(BEST_PER_END));
         let mut out = Vec::new();
         for dataset in datasets {
             let evals: Vec<String> = dataset
                 .iris
                 .iter()
                 .filter_map(|i| boards.get(i))
-                .flat_map(|b| if listing { b.one_per_metric() } else { b.evaluations_for(&asked, MAIN_METRICS) })
+                .flat_map(|b| if listing { b.one_per_metric() } else { b.evaluations_for(&asked, MAIN_METRICS, per_end) })
                 .collect();
             if evals.is_empty() {
                 continue;
@@ -420,6 +430,7 @@ mod tests {
             indexed: false,
             names_indexed: false,
             boards: None,
+            top_k: None,
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
     }
@@ -432,7 +443,7 @@ mod tests {
         let normalized = normalize(&lexicon, &entities);
         assert!(normalized.methods.iter().any(|m| !m.is_linked()), "{normalized:?}");
         let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-        let input = |names_indexed| PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed, boards: None };
+        let input = |names_indexed| PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed, boards: None, top_k: None };
         let planned = |names_indexed| plan(&Templates::load().unwrap(), &input(names_indexed)).unwrap();
         assert!(planned(true).is_empty());
         assert!(anchored(&input(true), &[]), "the question is about the name all the same");
@@ -449,7 +460,7 @@ mod tests {
             let rows = [("http://orkg.org/orkg/resource/M1".to_owned(), "http://orkg.org/orkg/resource/E1".to_owned(), "1".to_owned())];
             let boards: Boards = [("http://orkg.org/orkg/resource/R1".to_owned(), crate::boards::summarise(&rows))].into_iter().collect();
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: Some(&boards) };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: Some(&boards), top_k: None };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.query.as_str().to_owned()).collect::<Vec<_>>()
         };
         let best = plan_with("Which model has the best score on ImageNet?");
@@ -471,7 +482,7 @@ mod tests {
             normalized.datasets[0].iris = vec!["http://orkg.org/orkg/resource/D1".into()];
             normalized.methods[0].iris = vec!["http://orkg.org/orkg/resource/M1".into()];
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None, top_k: None };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect::<Vec<_>>()
         };
         let claim = plan_for("Is BERT the best model on SQuAD1.1?");
@@ -547,6 +558,7 @@ mod tests {
             indexed: false,
             names_indexed: false,
             boards: None,
+            top_k: None,
         };
         let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
         let lstm = strategies.iter().find(|s| s.name == "papers_by_method:LSTM").unwrap();
