@@ -45,6 +45,7 @@ fn evidence(papers: usize) -> (Evidence, BTreeMap<String, PaperMeta>) {
                 matched: vec![(EntityKind::Dataset, format!("D{}", i % 10))],
                 looked_up: false,
                 relevance: 0.0,
+                title_fit: 0.0,
             },
         );
         evidence.results.push(ResultFact {

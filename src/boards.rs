@@ -4,8 +4,8 @@
 //! its [`KEPT`] best and worst evaluations (scores compared as numbers; which end is best
 //! depends on the metric), so that "which model is best on D" reads a few rows per metric
 //! by IRI (`leaderboard_evals.rq`): the first [`crate::pipeline::query::plan::BEST_PER_END`]
-//! of each end for a best, a top score or a verdict, all that was kept to list its models. Boards under [`BIG_BOARD`] evaluations are not summarised:
-//! they are read whole as before. Built once from the graph (`read`: `board_sizes.rq`, then
+//! of each end for a best, a top score or a verdict, all that was kept to list its models.
+//! Boards under [`BIG_BOARD`] evaluations are not summarised: they are read whole as before. Built once from the graph (`read`: `board_sizes.rq`, then
 //! `board_values.rq` per large board), and saved beside an on-disk store by `scigraph load`
 //! (`write`, `open`) so that `serve --store` does not rebuild it (`for_backend` picks which
 //! at start-up). Like the text index (`index/`), it is built from the graph at start-up and

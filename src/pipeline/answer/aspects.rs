@@ -5,21 +5,36 @@
 
 use std::collections::BTreeMap;
 
-use super::items::AnswerItem;
+use super::items::{AnswerItem, Source};
 use crate::pipeline::evidence::papers::{PaperDetails, PaperMeta};
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+fn re(pattern: &str) -> Regex {
+    // The patterns are constants of this module; a typo is caught by the tests.
+    Regex::new(pattern).unwrap_or_else(|e| panic!("bad aspect pattern {pattern}: {e}"))
+}
+
+static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bdois?\b"));
+/// A DOI given in the question: the paper is asked for, not its DOI.
+static DOI_VALUE: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
+/// What a lookup may ask of its paper beyond its title, year and DOI.
+static ASPECT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:(problems?|tasks?|address|tackles?)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
+});
+
+/// Whether the question asks for a DOI (not giving one: "which paper has doi 10.x/y").
+fn asks_doi(question: &str) -> bool {
+    DOI.is_match(question) && !DOI_VALUE.is_match(question)
+}
 
 /// A paper's DOI or year, when the question asks for them: "doi of X", "X - doi and year",
 /// "when was X published".
 fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>> {
-    static DOI: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bdoi\b").unwrap_or_else(|e| panic!("doi pattern: {e}")));
-    static YEAR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(year|when|published|publication date|came out)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
-    });
-    static DOI_VALUE: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b10\.\d{4,9}/\S+").unwrap_or_else(|e| panic!("doi value pattern: {e}")));
-    // "which paper has doi 10.x/y" gives the DOI: the paper is asked for, not its DOI.
-    let (doi, year) = (DOI.is_match(question) && !DOI_VALUE.is_match(question), YEAR.is_match(question));
+    static YEAR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(year|when|published|publication date|came out)\b"));
+    let (doi, year) = (asks_doi(question), YEAR.is_match(question));
     if !doi && !year {
         return None;
     }
@@ -37,29 +52,21 @@ fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>>
 /// The question without its quoted parts: a title's words ("Language Models are Few-Shot
 /// Learners") ask for nothing.
 fn unquoted(question: &str) -> String {
-    static QUOTED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#""[^"]*"|“[^”]*”|'[^']{8,}'"#).unwrap_or_else(|e| panic!("quoted pattern: {e}"))
-    });
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|'[^']{8,}'"#));
     QUOTED.replace_all(question, " ").into_owned()
 }
 
 /// What a lookup asked of its paper that the graph does not record ("who wrote X" when X
 /// has no authors), said plainly so that the paper alone is not read as the answer.
-pub fn unrecorded(question: &str, source: &crate::pipeline::answer::items::Source, details: Option<&PaperDetails>) -> Option<String> {
+pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails>) -> Option<String> {
     let unquoted = unquoted(question);
     let question = unquoted.as_str();
-    static DOI: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bdois?\b").unwrap_or_else(|e| panic!("doi pattern: {e}")));
-    static DOI_VALUE: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b10\.\d{4,9}/\S+").unwrap_or_else(|e| panic!("doi value pattern: {e}")));
-    static YEAR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(what year|which year|year of|when was|when did|publication (year|date)|came out|come out)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
-    });
-    static AUTHORS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(who (wrote|authored|are the authors)|authors?|written by)\b").unwrap_or_else(|e| panic!("authors pattern: {e}"))
-    });
+    // Narrower than `metadata`'s: "published" alone does not ask for the year here.
+    static YEAR: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?i)\b(what year|which year|year of|when was|when did|publication (year|date)|came out|come out)\b"));
+    static AUTHORS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(who (wrote|authored|are the authors)|authors?|written by)\b"));
     let mut missing = Vec::new();
-    if DOI.is_match(question) && !DOI_VALUE.is_match(question) && source.doi.is_none() {
+    if asks_doi(question) && source.doi.is_none() {
         missing.push("DOI");
     }
     if YEAR.is_match(question) && source.year.is_none() {
@@ -68,14 +75,10 @@ pub fn unrecorded(question: &str, source: &crate::pipeline::answer::items::Sourc
     if AUTHORS.is_match(question) && source.authors.is_empty() {
         missing.push("authors");
     }
-    // An aspect asked ("the research problem of X") that the paper's details lack.
-    if metadata(question, None).is_none() && paper_aspects(question, details, None).is_none() {
-        static PROBLEMS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-            regex::Regex::new(r"(?i)\b(research problems?|problems?|tasks?|address(es)?|tackles?)\b").unwrap_or_else(|e| panic!("problem pattern: {e}"))
-        });
-        if PROBLEMS.is_match(question) {
-            missing.push("research problem");
-        }
+    // The research problem asked ("the research problem of X") that the details lack.
+    let asks_problem = ASPECT.captures(question).is_some_and(|c| c.get(1).is_some());
+    if asks_problem && details.is_none_or(|d| d.tasks.is_empty()) {
+        missing.push("research problem");
     }
     let said = match missing.as_slice() {
         [] => return None,
@@ -96,14 +99,9 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     if let Some(items) = metadata(question, meta) {
         return Some(items);
     }
-    static ASPECT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:(problems?|tasks?|address)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
-            .unwrap_or_else(|e| panic!("aspect pattern: {e}"))
-    });
     // "details of X", "tell me about X": every aspect the graph records.
-    static EVERYTHING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b").unwrap_or_else(|e| panic!("details pattern: {e}"))
-    });
+    static EVERYTHING: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b"));
     let d = details?;
     let chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(question) {
         Some(caps) if caps.get(1).is_some() => vec![(&d.tasks, ASPECTS[0])],
@@ -149,23 +147,10 @@ mod tests {
 
     #[test]
     fn what_a_lookup_asks_and_the_graph_lacks_is_said() {
-        let bare = crate::pipeline::answer::items::Source {
-            n: 1,
-            title: "SciBERT".into(),
-            iri: "p".into(),
-            doi: None,
-            year: None,
-            methods: vec![],
-            datasets: vec![],
-            score: 1.0,
-            validity: crate::pipeline::trust::Validity::Valid,
-            authors: vec![],
-            fields: vec![],
-            code: vec![],
-        };
+        let bare = Source::titled("SciBERT");
         assert_eq!(unrecorded("who wrote the scibert paper", &bare, None).as_deref(), Some("The knowledge graph records no authors for this paper."));
         assert_eq!(unrecorded("doi and year of the scibert paper? when was it published", &bare, None).as_deref(), Some("The knowledge graph records no DOI or year for this paper."));
-        let full = crate::pipeline::answer::items::Source { year: Some(2019), doi: Some("10.1/x".into()), authors: vec!["A".into()], ..bare.clone() };
+        let full = Source { year: Some(2019), doi: Some("10.1/x".into()), authors: vec!["A".into()], ..bare.clone() };
         assert_eq!(unrecorded("who wrote the scibert paper, and its doi? what year", &full, None), None);
         assert_eq!(unrecorded("find the scibert paper", &bare, None), None);
         assert_eq!(unrecorded("which paper has doi 10.18653/v1/N19-1423", &bare, None), None);

@@ -243,20 +243,7 @@ mod tests {
     use super::*;
 
     fn source(n: usize, title: &str, year: Option<i32>) -> Source {
-        Source {
-            n,
-            title: title.into(),
-            iri: format!("p{n}"),
-            doi: None,
-            year,
-            methods: vec![],
-            datasets: vec![],
-            score: 1.0,
-            validity: Validity::Valid,
-            authors: vec![],
-            fields: vec![],
-            code: vec![],
-        }
+        Source { n, iri: format!("p{n}"), year, ..Source::titled(title) }
     }
 
     fn item(label: &str, value: &str) -> AnswerItem {

@@ -40,6 +40,27 @@ pub struct Source {
     pub code: Vec<String>,
 }
 
+#[cfg(test)]
+impl Source {
+    /// A valid source with a title and nothing else, numbered 1: what tests start from.
+    pub fn titled(title: &str) -> Self {
+        Self {
+            n: 1,
+            title: title.into(),
+            iri: "p1".into(),
+            doi: None,
+            year: None,
+            methods: vec![],
+            datasets: vec![],
+            score: 1.0,
+            validity: Validity::Valid,
+            authors: vec![],
+            fields: vec![],
+            code: vec![],
+        }
+    }
+}
+
 /// One element of the direct answer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AnswerItem {

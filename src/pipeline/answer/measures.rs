@@ -6,6 +6,7 @@
 
 use super::items::{AnswerItem, Source};
 use super::rank::Ranked;
+use crate::pipeline::front::grounding::words;
 use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::pipeline::trust::{self, Confidence, Fact, Trust};
@@ -44,12 +45,11 @@ pub fn evidence_share(a: &Answered<'_>) -> f64 {
         |e: &NormalizedEntity| a.papers.iter().any(|p| p.matched.iter().any(|(k, n)| *k == e.kind && n == &e.canonical));
     // A cited paper whose title names it ("Dynamic Knowledge Graph Completion with ..." for
     // the task "knowledge graph completion"), as a title search finds them.
-    let fold = |t: &str| t.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
     let named_by_title = |e: &NormalizedEntity| {
-        let names = [fold(&e.text), fold(&e.canonical)];
+        let names = [words(&e.text), words(&e.canonical)];
         a.sources.iter().any(|s| {
-            let title = format!(" {} ", fold(&s.title));
-            names.iter().any(|n| n.len() >= 3 && title.contains(&format!(" {n} ")))
+            let title = words(&s.title);
+            names.iter().any(|n| n.trim().len() >= 3 && title.contains(n.as_str()))
         })
     };
     let matched = asked.iter().filter(|e| matched_by_paper(e) || named_by_item(e) || named_by_title(e)).count();
@@ -90,23 +90,6 @@ pub fn confidence(trust: &Trust<'_>, a: &Answered<'_>) -> (Confidence, f64) {
 mod tests {
     use super::*;
 
-    fn source(title: &str) -> Source {
-        Source {
-            n: 1,
-            title: title.into(),
-            iri: "p".into(),
-            doi: None,
-            year: None,
-            methods: vec![],
-            datasets: vec![],
-            score: 1.0,
-            validity: trust::Validity::Valid,
-            authors: vec![],
-            fields: vec![],
-            code: vec![],
-        }
-    }
-
     #[test]
     fn a_cited_title_that_names_an_entity_matches_it() {
         let mut entities = Normalized::default();
@@ -120,7 +103,7 @@ mod tests {
             link: None,
         });
         let share = |title: &str| {
-            let sources = [source(title)];
+            let sources = [Source::titled(title)];
             evidence_share(&Answered { entities: &entities, papers: &[], items: &[], sources: &sources, facts: &[], nothing_found: false })
         };
         assert_eq!(share("Dynamic Knowledge Graph Completion with Jointly Structural and Textual Dependency"), 1.0);

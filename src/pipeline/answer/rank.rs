@@ -129,7 +129,9 @@ pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max
     } else {
         scored
     };
-    papers.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.title.cmp(&b.title)).then_with(|| a.iri.cmp(&b.iri)));
+    // Ties go to the title the question fits best, then to the title and IRI (stable).
+    let fit = |r: &Ranked| evidence.papers.get(&r.iri).map_or(0.0, |h| h.title_fit);
+    papers.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| fit(b).total_cmp(&fit(a))).then_with(|| a.title.cmp(&b.title)).then_with(|| a.iri.cmp(&b.iri)));
     let candidates = papers.len();
     let all: Vec<Ranked> = papers.iter().take(MAX_LISTED).cloned().collect();
     papers.truncate(max);
@@ -148,7 +150,16 @@ mod tests {
             matched: matched.iter().map(|(k, n)| (*k, n.to_string())).collect(),
             looked_up: false,
             relevance: 0.0,
+            title_fit: 0.0,
         }
+    }
+
+    #[test]
+    fn equal_scores_go_to_the_title_the_question_fits_best() {
+        let long = PaperHit { relevance: 1.0, title_fit: 0.2, ..hit("p1", "Annotations in captioned animation: vocabulary learning and listening skills", &[]) };
+        let short = PaperHit { relevance: 1.0, title_fit: 0.67, ..hit("p2", "Look, Listen and Learn", &[]) };
+        let ranking = rank(&evidence(vec![long, short]), &Normalized::default(), &[], 5);
+        assert_eq!(ranking.papers[0].title, "Look, Listen and Learn");
     }
 
     fn entity(kind: EntityKind, name: &str) -> NormalizedEntity {

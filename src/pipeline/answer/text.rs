@@ -116,7 +116,7 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             let unscored: Vec<&str> = entities
                 .methods
                 .iter()
-                .filter(|m| !items.iter().any(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label)))
+                .filter(|m| !items.iter().any(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label)))
                 .map(|m| m.canonical.as_str())
                 .collect();
             let none = if unscored.is_empty() || unscored.len() < entities.methods.len() {
@@ -312,6 +312,19 @@ mod tests {
         let full = [one("A", "F1"), one("B", "F1"), one("C", "F1")];
         let draft3 = Draft { items: &full, ..draft(Some(3)) };
         assert!(compose(&draft3).text.starts_with("The best recorded result"));
+    }
+
+    #[test]
+    fn a_named_model_whose_variant_holds_the_best_is_not_said_to_have_no_score() {
+        let mut entities = Normalized::default();
+        entities.methods.push(model("xlnet", "XLNet", &["m1"]));
+        entities.methods.push(model("bert", "BERT", &["m2"]));
+        let items = [AnswerItem { metric: Some("F1".into()), value: Some("90.7".into()), ..AnswerItem::new("XLNet (single model)", Some("m9")) }];
+        let text = extractive(Target::BestModel, &items, &[], &entities, Cut::default());
+        assert!(text.starts_with("The best recorded result: XLNet (single model)"), "{text}");
+        entities.methods.remove(0);
+        let text = extractive(Target::BestModel, &items, &[], &entities, Cut::default());
+        assert!(text.starts_with("The graph records no score of BERT on "), "{text}");
     }
 
     #[test]

@@ -50,6 +50,10 @@ pub struct PaperHit {
     pub looked_up: bool,
     /// Found by the text index: the share of the question's term weight its title holds.
     pub relevance: f64,
+    /// Found by the text index: the share of its title's own terms the question holds
+    /// ("Look, Listen and Learn" fits "the look listen and learn paper" better than a long
+    /// title holding "listening" and "learning").
+    pub title_fit: f64,
 }
 
 /// One evaluation on a leaderboard.
@@ -123,6 +127,7 @@ impl Evidence {
                 entry.title = h.label.clone();
             }
             entry.relevance = entry.relevance.max(f64::from(h.coverage));
+            entry.title_fit = entry.title_fit.max(f64::from(h.label_coverage));
             self.titles.entry(h.iri.clone()).or_insert_with(|| h.label.clone());
         }
     }

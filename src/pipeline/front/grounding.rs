@@ -67,7 +67,7 @@ fn fold(text: &str) -> String {
 }
 
 /// Lowercase words separated by single spaces, padded, for whole-word containment.
-fn words(text: &str) -> String {
+pub(crate) fn words(text: &str) -> String {
     let spaced: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { ' ' }).collect();
     format!(" {} ", spaced.split_whitespace().collect::<Vec<_>>().join(" "))
 }

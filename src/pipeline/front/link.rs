@@ -367,7 +367,8 @@ pub fn board_in_question(index: &TextIndex, question: &str, entities: &mut Norma
     iris.sort();
     iris.dedup();
     let said: Vec<&str> = used.iter().map(|&i| words[i].text.as_str()).collect();
-    entities.datasets.retain(NormalizedEntity::is_linked);
+    // No dataset was linked (see the top): the guesses were this name, cut wrongly.
+    entities.datasets.clear();
     entities.datasets.push(NormalizedEntity {
         kind: EntityKind::Dataset,
         text: said.join(" "),

@@ -1,7 +1,8 @@
 //! Stage 1 of five (front → query → evidence → trust → answer): from the question's words
-//! to what it asks. Spelling variants are settled first ([`spelling`]). Extraction ([`extract`]: keywords over the [`lexicon`], or the LLM,
-//! grounded in the question), classification ([`classify`]: the rule classifier, or the
-//! LLM where the wording does not settle it), normalisation and linking to graph IRIs
+//! to what it asks. Spelling variants are settled first ([`spelling`]). Extraction
+//! ([`extract`]: keywords over the [`lexicon`], or the LLM, grounded in the question),
+//! classification ([`classify`]: the rule classifier, or the LLM where the wording does
+//! not settle it), normalisation and linking to graph IRIs
 //! ([`normalize`]), and the question's time anchor ([`anchor`]). Everything here is a
 //! function of the question and the lexicon; the LLM calls go through
 //! [`crate::pipeline::stage_llm`], made by the orchestrator.
@@ -94,7 +95,7 @@ impl Front {
             let a_models_datasets = classification.target == classify::Target::Datasets && normalized.tasks.is_empty();
             let usage = classification.query_type == classify::QueryType::MethodUsage;
             if usage || a_models_datasets {
-                for model in normalized.methods.iter_mut().filter(|m| m.is_linked() && (usage || !lexicon::normalize(&m.text).eq(&lexicon::normalize(&m.canonical)))) {
+                for model in normalized.methods.iter_mut().filter(|m| m.is_linked() && (usage || lexicon::normalize(&m.text) != lexicon::normalize(&m.canonical))) {
                     link::family(index, model);
                 }
             }

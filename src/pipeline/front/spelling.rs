@@ -9,18 +9,13 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 static BRITISH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\b(\w{2,})is(ation|ations)\b").unwrap_or_else(|e| panic!("spelling pattern: {e}")));
+    LazyLock::new(|| Regex::new(r"(?i)\b(\w{2,}i)(s)(ations?)\b").unwrap_or_else(|e| panic!("spelling pattern: {e}")));
 static TYPO_THE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(teh|hte)\b").unwrap_or_else(|e| panic!("typo pattern: {e}")));
 
 /// The question with the spelling variants above settled.
 pub fn settled(question: &str) -> Cow<'_, str> {
-    let american = BRITISH.replace_all(question, |c: &regex::Captures| {
-        let s = &c[0];
-        let at = s.len() - c[2].len() - 2;
-        // Keep the case of the "s" as written ("SUMMARISATION" stays upper case).
-        let z = if s[at + 1..at + 2].chars().all(|ch| ch.is_uppercase()) { "Z" } else { "z" };
-        format!("{}{z}{}", &s[..at + 1], &s[at + 2..])
-    });
+    // The "s" keeps its case ("SUMMARISATION" stays upper case).
+    let american = BRITISH.replace_all(question, |c: &regex::Captures| format!("{}{}{}", &c[1], if &c[2] == "S" { "Z" } else { "z" }, &c[3]));
     match TYPO_THE.replace_all(&american, "the") {
         Cow::Borrowed(_) => american,
         Cow::Owned(s) => Cow::Owned(s),
@@ -35,6 +30,7 @@ mod tests {
     fn british_isation_is_read_as_ization_and_teh_as_the() {
         assert_eq!(settled("anything on automatic text summarisation"), "anything on automatic text summarization");
         assert_eq!(settled("Normalisations of Vectors"), "Normalizations of Vectors");
+        assert_eq!(settled("SUMMARISATION"), "SUMMARIZATION");
         assert_eq!(settled("state of teh art on webquestions?"), "state of the art on webquestions?");
     }
 

@@ -249,6 +249,12 @@ impl Planner<'_> {
             (EntityKind::Task, "papers_by_task", "task"),
             (EntityKind::Field, "papers_by_field", "field"),
         ] {
+            // In a lookup searched by title in the index, a task or field named is a word
+            // of the title: "deep residual learning for image recognition" is one paper,
+            // not the image classification papers.
+            if self.input.classification.query_type == QueryType::PaperLookup && self.input.indexed && matches!(kind, EntityKind::Task | EntityKind::Field) {
+                continue;
+            }
             // A name inside a quoted title is part of the title ("'Attention Is All You Need'"
             // names a paper, not the Transformer's papers).
             let quoted = self.input.lookup.title.as_deref().map(str::to_lowercase);
@@ -261,10 +267,6 @@ impl Planner<'_> {
                 // In a lookup, a name of four words or more is the paper's title ("Attention
                 // is all you need" is a synonym of the Transformer, but asks for a paper).
                 .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
-                // In a lookup searched by title in the index, a task or field named is a
-                // word of the title: "deep residual learning for image recognition" is one
-                // paper, not the image classification papers.
-                .filter(|_| !(self.input.classification.query_type == QueryType::PaperLookup && self.input.indexed && matches!(kind, EntityKind::Task | EntityKind::Field)))
                 // A large board's results and code cite their own papers: listing the papers
                 // on the board (thousands at ORKG's size) adds nothing unless papers are asked.
                 .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && self.input.classification.target != Target::Papers))
