@@ -170,6 +170,15 @@ impl Boards {
         self.boards.is_empty()
     }
 
+    /// Every evaluation a summary keeps, each once: the keys whose leaderboard rows
+    /// `scigraph load` precomputes (`crate::precomputed`).
+    pub fn kept_evaluations(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.boards.values().flat_map(|b| b.metrics.iter().flat_map(|m| m.evaluations.iter().chain(&m.highest).chain(&m.lowest).cloned())).collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Summarises every board of the graph with at least [`BIG_BOARD`] evaluations.
     pub async fn read(templates: &Templates, kg: &dyn KnowledgeGraph) -> Result<Self, BoardsError> {
         let sizes = templates.fill("board_sizes", &[("min", Arg::Limit(BIG_BOARD)), ("limit", Arg::Limit(MAX_BOARDS))]).map_err(LabelError::from)?;
@@ -229,12 +238,12 @@ pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn Kn
 }
 
 /// Writes the summaries of the graph's largest leaderboards to `path`, for `serve --store`
-/// to open instead of reading: what `scigraph load` calls. Returns how many boards.
-pub async fn write(kg: &dyn KnowledgeGraph, path: &Path) -> Result<usize, BoardsError> {
+/// to open instead of reading: what `scigraph load` calls. Returns the summaries.
+pub async fn write(kg: &dyn KnowledgeGraph, path: &Path) -> Result<Boards, BoardsError> {
     let templates = Templates::load().map_err(|e| BoardsError::Graph(LabelError::from(e)))?;
     let boards = Boards::read(&templates, kg).await?;
     boards.save(path)?;
-    Ok(boards.len())
+    Ok(boards)
 }
 
 #[cfg(test)]

@@ -306,7 +306,15 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let path = crate::boards::beside(&args.store);
     let boards = runtime.block_on(crate::boards::write(&graph, &path))?;
-    println!("summaries of {boards} large leaderboards written to {} in {:.1}s", path.display(), started.elapsed().as_secs_f64());
+    println!("summaries of {} large leaderboards written to {} in {:.1}s", boards.len(), path.display(), started.elapsed().as_secs_f64());
+    // The rows of the keyed templates (every paper's metadata, the results the summaries
+    // keep) and the listings of the most used entities, beside it too: `serve --store`
+    // answers those queries from memory.
+    let started = Instant::now();
+    let path = crate::precomputed::beside(&args.store);
+    let load = crate::kg::manifest::Manifest::open(&manifest_path)?.map(|m| m.finished_at).unwrap_or_default();
+    let keys = runtime.block_on(crate::precomputed::write(&graph, &boards, load, &path))?;
+    println!("rows of {keys} keys (papers, results, head entities) precomputed in {} in {:.1}s", path.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -45,6 +45,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_BREAKER_COOLDOWN_SECS",
     "SCIGRAPH_SPARQL_MAX_RESPONSE_MB",
     "SCIGRAPH_REMOTE_BOARDS",
+    "SCIGRAPH_PRECOMPUTED_ROWS",
     "SCIGRAPH_HEALTH_CACHE_SECS",
     "SCIGRAPH_LLM_PROVIDER",
     "OLLAMA_BASE_URL",
@@ -167,6 +168,11 @@ pub struct KgSettings {
     /// of a cut of the board, at the cost of start-up time (31 s over Virtuoso at 6.3 M
     /// triples). Off by default: a live endpoint changes under the summaries.
     pub remote_boards: bool,
+    /// Answer keyed queries (paper metadata, a board's kept results, the listings of the
+    /// most used entities) from rows precomputed from an embedded graph (`crate::precomputed`):
+    /// written beside a store by `scigraph load`, or read at start-up from a dump in memory.
+    /// On by default; off runs every query against the graph (to compare).
+    pub precomputed_rows: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -301,6 +307,8 @@ mod tests {
         assert_eq!(s.server.max_question_chars, 1000);
         assert!(!s.kg.remote_boards, "an endpoint's boards are not summarised unless asked");
         assert!(settings(&[("SCIGRAPH_REMOTE_BOARDS", "on")]).unwrap().kg.remote_boards);
+        assert!(s.kg.precomputed_rows, "precomputed rows are used by default");
+        assert!(!settings(&[("SCIGRAPH_PRECOMPUTED_ROWS", "off")]).unwrap().kg.precomputed_rows);
     }
 
     #[test]

@@ -127,6 +127,8 @@ fn cors(origins: &[String]) -> Cors {
 
 fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
     let server = HttpServer::new(move || {
+        // Runs once on each worker thread, before it serves.
+        state.pipeline.warm_up();
         let server_settings = &state.settings.server;
         let limit = server_settings.body_limit;
         let origins = server_settings.cors_origins.clone();

@@ -61,6 +61,7 @@ impl Env<'_> {
             breaker_cooldown: self.seconds("SCIGRAPH_BREAKER_COOLDOWN_SECS", 30.0)?,
             max_response_bytes: self.positive("SCIGRAPH_SPARQL_MAX_RESPONSE_MB", 32)?.saturating_mul(1024 * 1024),
             remote_boards: self.switch("SCIGRAPH_REMOTE_BOARDS", false)?,
+            precomputed_rows: self.switch("SCIGRAPH_PRECOMPUTED_ROWS", true)?,
         })
     }
 

@@ -258,6 +258,7 @@ mod tests {
             breaker_cooldown: Duration::from_secs(30),
             max_response_bytes: 1024,
             remote_boards: false,
+            precomputed_rows: true,
         };
         let result = EmbeddedGraph::from_settings(&settings);
         if cfg!(feature = "rocksdb") {

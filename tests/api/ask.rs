@@ -190,8 +190,35 @@ async fn the_response_carries_every_documented_field() {
 }
 
 #[tokio::test]
+async fn precomputed_rows_answer_the_paper_metadata_with_the_answers_the_graph_gives() {
+    let (with_rows, without) = (spawn_app(&[]).await, spawn_app(&[("SCIGRAPH_PRECOMPUTED_ROWS", "off")]).await);
+    let mut from_rows_only = 0;
+    for question in [
+        "What models are being evaluated on the COCO dataset?",
+        "Which papers use LSTM?",
+        "Which datasets are used for question answering?",
+        "Is BERT the best model on SQuAD1.1?",
+        "Where can I find code for BERT?",
+        "Find the paper with DOI 10.1109/CVPR.2016.90",
+    ] {
+        let (rows, graph) = (ask(&with_rows, question).await, ask(&without, question).await);
+        assert_eq!(rows["answer"], graph["answer"], "{question}");
+        assert_eq!(rows["answer_items"], graph["answer_items"], "{question}");
+        assert_eq!(rows["sources"], graph["sources"], "{question}");
+        let status = |b: &Value, name: &str| b["strategies_used"].as_array().unwrap().iter().find(|s| s["name"] == name).map(|s| s["status"].clone());
+        if let Some(first) = status(&rows, "paper_years") {
+            assert_eq!(first, "cached", "{question}: the first ask reads the precomputed rows");
+            // Without them it is cached only when a question reads the same twice (a retry).
+            from_rows_only += usize::from(status(&graph, "paper_years").is_some_and(|s| s == "ok"));
+        }
+    }
+    assert!(from_rows_only > 0, "no question read its paper metadata from the precomputed rows alone");
+}
+
+#[tokio::test]
 async fn asking_again_is_served_from_the_cache_with_the_same_answer() {
-    let app = spawn_app(&[]).await;
+    // Without precomputed rows, which would answer the paper metadata the first time too.
+    let app = spawn_app(&[("SCIGRAPH_PRECOMPUTED_ROWS", "off")]).await;
     let question = "What models are being evaluated on the COCO dataset?";
 
     let first = ask(&app, question).await;

@@ -11,6 +11,7 @@ use crate::pipeline::front::extract::LookupKeys;
 use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::kg::ReadQuery;
+use crate::precomputed::Keyed;
 
 /// Row limits per kind of strategy: generous for leaderboards (one row per evaluation),
 /// tighter for paper lists that are ranked and cut anyway.
@@ -23,6 +24,27 @@ const LISTING_ROWS: u32 = 500;
 /// Metadata of the papers found (years, details, entities): bounded by what was found.
 const METADATA_ROWS: u32 = 2000;
 
+/// The listings anchored on one entity: template, its anchor parameter, the kind of entity
+/// (as `heads.rq` names it)
+/// and the row limit planned here: for the graph's most used entities, `scigraph load`
+/// precomputes their rows beside a store (`crate::precomputed`), and a strategy anchored
+/// on one such entity is answered from them.
+pub const LISTINGS: &[(&str, &str, &str, u32)] = &[
+    ("papers_by_method", "method", "model", PAPER_ROWS),
+    ("papers_by_dataset", "dataset", "dataset", PAPER_ROWS),
+    ("papers_by_task", "task", "task", PAPER_ROWS),
+    ("papers_by_field", "field", "field", PAPER_ROWS),
+    ("leaderboard", "dataset", "dataset", RESULT_ROWS),
+    ("model_results", "model", "model", LISTING_ROWS),
+    ("code_links", "model", "model", LISTING_ROWS),
+    ("code_by_dataset", "dataset", "dataset", LISTING_ROWS),
+    ("datasets_by_task", "task", "task", LISTING_ROWS),
+    ("datasets_by_metric", "metric", "metric", LISTING_ROWS),
+    ("tasks_by_model", "model", "model", LISTING_ROWS),
+    ("problems_by_field", "field", "field", LISTING_ROWS),
+    ("models_by_task", "task", "task", LISTING_ROWS),
+];
+
 /// A query the plan wants run, with what it is for.
 #[derive(Debug, Clone)]
 pub struct Strategy {
@@ -34,6 +56,9 @@ pub struct Strategy {
     pub role: Role,
     /// The question entity the query is anchored on: every row matched it.
     pub anchor: Option<(EntityKind, String)>,
+    /// The keyed template and keys it was filled from, when its only anchor is a list of
+    /// papers or evaluations: rows precomputed beside a store can answer it.
+    pub keyed: Option<Keyed>,
 }
 
 /// What a strategy's rows are for.
@@ -161,7 +186,7 @@ impl Planner<'_> {
         }
         let args = [("keywords", Arg::Keywords(words.clone())), ("limit", Arg::Limit(PAPER_ROWS))];
         let query = self.templates.fill("papers_by_title", &args)?;
-        Ok(Some(Strategy { name: "papers_by_title".into(), query, fallback: None, role: Role::TitleKeywords(words), anchor: None }))
+        Ok(Some(Strategy { name: "papers_by_title".into(), query, fallback: None, role: Role::TitleKeywords(words), anchor: None, keyed: None }))
     }
 
     /// One strategy per entity in `entities`, anchored on it, with the title-keyword search
@@ -172,7 +197,13 @@ impl Planner<'_> {
         // every label in the graph (seconds at ORKG's size) to find nothing. The index's
         // title search covers it.
         for entity in entities.iter().filter(|e| e.is_linked() || !self.input.names_indexed || self.labels_instead()) {
-            let args = [(param, anchor(entity, self.labels_instead())), ("limit", Arg::Limit(limit))];
+            let anchored = anchor(entity, self.labels_instead());
+            // One linked IRI: the precomputed rows of a head entity can answer it.
+            let keyed = match (&anchored, LISTINGS.iter().find(|l| l.0 == template)) {
+                (Arg::Anchor(Anchor::Iris(iris)), Some(listing)) if iris.len() == 1 => Some(Keyed { template: listing.0, keys: iris.clone() }),
+                _ => None,
+            };
+            let args = [(param, anchored), ("limit", Arg::Limit(limit))];
             let query = self.templates.fill(template, &args)?;
             let mut words: Vec<String> = self.input.keywords.to_vec();
             words.push(entity.text.to_lowercase());
@@ -182,6 +213,7 @@ impl Planner<'_> {
                 fallback: self.title_search(words)?.map(Box::new),
                 role: role.clone(),
                 anchor: Some((entity.kind, entity.canonical.clone())),
+                keyed,
             });
         }
         Ok(out)
@@ -228,13 +260,14 @@ impl Planner<'_> {
             if evals.is_empty() {
                 continue;
             }
-            let query = self.templates.fill("leaderboard_evals", &[("evals", Arg::Values(evals)), ("limit", Arg::Limit(RESULT_ROWS))])?;
+            let query = self.templates.fill("leaderboard_evals", &[("evals", Arg::Values(evals.clone())), ("limit", Arg::Limit(RESULT_ROWS))])?;
             out.push(Strategy {
                 name: format!("leaderboard:{}", dataset.canonical),
                 query,
                 fallback: None,
                 role: Role::Results { summary: true },
                 anchor: Some((dataset.kind, dataset.canonical.clone())),
+                keyed: Some(Keyed { template: "leaderboard_evals", keys: evals }),
             });
         }
         Ok(out)
@@ -343,11 +376,11 @@ impl Planner<'_> {
         let mut out = Vec::new();
         if let Some(doi) = &self.input.lookup.doi {
             let query = self.templates.fill("paper_by_doi", &[("doi", Arg::Literals(doi_forms(doi))), ("limit", Arg::Limit(20))])?;
-            out.push(Strategy { name: "paper_by_doi".into(), query, fallback: None, role: Role::Lookup, anchor: None });
+            out.push(Strategy { name: "paper_by_doi".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None });
         }
         if let Some(title) = self.input.lookup.title.as_ref().filter(|_| !self.input.indexed) {
             let query = self.templates.fill("paper_by_title", &[("title", Arg::Contains(title.clone())), ("limit", Arg::Limit(50))])?;
-            out.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None });
+            out.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None });
         }
         Ok(out)
     }
@@ -378,8 +411,9 @@ pub fn years(templates: &Templates, papers: &[String]) -> Result<Option<Strategy
         return Ok(None);
     }
     let papers: Vec<String> = papers.iter().take(MAX_YEAR_PAPERS).cloned().collect();
-    let query = templates.fill("paper_years", &[("papers", Arg::Values(papers)), ("limit", Arg::Limit(METADATA_ROWS * 2))])?;
-    Ok(Some(Strategy { name: "paper_years".into(), query, fallback: None, role: Role::Years, anchor: None }))
+    let query = templates.fill("paper_years", &[("papers", Arg::Values(papers.clone())), ("limit", Arg::Limit(METADATA_ROWS * 2))])?;
+    let keyed = Some(Keyed { template: "paper_years", keys: papers });
+    Ok(Some(Strategy { name: "paper_years".into(), query, fallback: None, role: Role::Years, anchor: None, keyed }))
 }
 
 /// Most papers whose years are read for one question.
@@ -398,6 +432,7 @@ pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>
             fallback: None,
             role: Role::Details,
             anchor: None,
+            keyed: Some(Keyed { template: "paper_details", keys: papers.to_vec() }),
         },
         Strategy {
             name: "paper_entities".into(),
@@ -405,6 +440,7 @@ pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>
             fallback: None,
             role: Role::PaperEntities,
             anchor: None,
+            keyed: Some(Keyed { template: "paper_entities", keys: papers.to_vec() }),
         },
     ])
 }
@@ -492,6 +528,23 @@ mod tests {
         assert!(!claim.iter().any(|n| n.starts_with("papers_by_method:")), "{claim:?}");
         let papers = plan_for("Which papers use BERT on SQuAD1.1?");
         assert!(papers.iter().any(|n| n.starts_with("papers_by_method:")), "papers asked: {papers:?}");
+    }
+
+    #[test]
+    fn a_listing_of_one_linked_entity_is_keyed_for_precomputed_rows_and_one_of_two_is_not() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let question = "Where can I find code for BERT?";
+        let keyed = |iris: &[&str]| {
+            let entities = by_keywords(&lexicon, question);
+            let mut normalized = normalize(&lexicon, &entities);
+            normalized.methods[0].iris = iris.iter().map(|i| (*i).to_owned()).collect();
+            let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None, top_k: None };
+            plan(&Templates::load().unwrap(), &input).unwrap().into_iter().find(|s| s.name.starts_with("code_links:")).expect("a code strategy").keyed
+        };
+        let one = keyed(&["http://orkg.org/orkg/resource/M1"]).expect("one entity: keyed");
+        assert_eq!((one.template, one.keys.as_slice()), ("code_links", &["http://orkg.org/orkg/resource/M1".to_owned()][..]));
+        assert!(keyed(&["http://orkg.org/orkg/resource/M1", "http://orkg.org/orkg/resource/M2"]).is_none());
     }
 
     #[test]

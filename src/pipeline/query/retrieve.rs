@@ -5,7 +5,9 @@
 //! coalesced into one evaluation. A strategy that times out is retried once as its fallback
 //! (the title-keyword search) when the plan gave it one. Every strategy reports its name,
 //! status (`ok`, `cached`, `timeout`, `error`), rows and milliseconds; a failure never
-//! pretends to be an empty result.
+//! pretends to be an empty result. Beside an on-disk store, a keyed strategy (paper
+//! metadata, a board's kept results) is answered from the rows `scigraph load` precomputed
+//! for it (`crate::precomputed`), and reported as cached.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,6 +22,7 @@ use sparesults::QuerySolution;
 use super::plan::Strategy;
 use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 use crate::kg::{KgError, KnowledgeGraph, ReadQuery, Solutions};
+use crate::precomputed::Precomputed;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -155,6 +158,8 @@ pub struct Retriever {
     kg: Arc<dyn KnowledgeGraph>,
     cache: Cache<String, Arc<Solutions>>,
     timeout: Duration,
+    /// Rows of the keyed templates written beside an on-disk store by `scigraph load`.
+    precomputed: Option<Arc<Precomputed>>,
 }
 
 impl Retriever {
@@ -165,7 +170,14 @@ impl Retriever {
             .weigher(|_query: &String, rows: &Arc<Solutions>| u32::try_from(rows.rows.len()).unwrap_or(u32::MAX).saturating_add(1))
             .time_to_live(ttl)
             .build();
-        Self { kg, cache, timeout }
+        Self { kg, cache, timeout, precomputed: None }
+    }
+
+    /// Answers keyed strategies from `rows` when every key is there (see
+    /// `crate::precomputed`): the store's own rows, read once by `scigraph load`.
+    pub fn with_precomputed(mut self, rows: Option<Arc<Precomputed>>) -> Self {
+        self.precomputed = rows;
+        self
     }
 
     pub fn kg(&self) -> &Arc<dyn KnowledgeGraph> {
@@ -198,8 +210,14 @@ impl Retriever {
     /// match to choose them deterministically read whole head entities (9 s instead of
     /// 0.1 s for 200 rows of a 12,468-evaluation board on RocksDB) and timed out, which
     /// answers nothing; the rows kept are the same on every run against the same store.
+    /// A keyed strategy whose keys were all precomputed is answered from those rows and
+    /// reported as cached (the rows the store gave `scigraph load` for the same query).
     async fn run_query(&self, strategy: &Strategy, records: &mut Vec<QueryRecord>) -> Result<(Arc<Solutions>, bool), KgError> {
         records.push(QueryRecord { strategy: strategy.name.clone(), sparql: strategy.query.as_str().to_owned() });
+        let precomputed = self.precomputed.as_deref().zip(strategy.keyed.as_ref());
+        if let Some(rows) = precomputed.and_then(|(rows, keyed)| rows.answer(keyed, strategy.query.row_limit())) {
+            return Ok((Arc::new(rows), true));
+        }
         self.run(&strategy.query).await
     }
 

@@ -50,6 +50,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("leaderboard_evals", include_str!("../../../queries/leaderboard_evals.rq")),
     ("board_sizes", include_str!("../../../queries/board_sizes.rq")),
     ("board_values", include_str!("../../../queries/board_values.rq")),
+    ("papers_all", include_str!("../../../queries/papers_all.rq")),
+    ("heads", include_str!("../../../queries/heads.rq")),
     ("model_results", include_str!("../../../queries/model_results.rq")),
     ("code_links", include_str!("../../../queries/code_links.rq")),
     ("code_by_dataset", include_str!("../../../queries/code_by_dataset.rq")),
