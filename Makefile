@@ -135,6 +135,7 @@ bench: bench-stages
 	$(BENCH_BIN) mixed --questions $(WORKLOAD) --dump $(SYNTHETIC) --concurrency 1,8 --in-process --bare --out bench/out/mixed-memory.json
 	rm -rf $(STORE) $(STORE).*; $(RELEASE_BIN) load --store $(STORE) $(SYNTHETIC) | tee bench/out/load-store.txt
 	$(BENCH_BIN) mixed --questions $(WORKLOAD) --store $(STORE) --concurrency 1,8 --in-process --bare --out bench/out/mixed-store.json
+	SCIGRAPH_PRECOMPUTED_ROWS=off $(BENCH_BIN) mixed --questions $(WORKLOAD) --store $(STORE) --concurrency 1 --out bench/out/mixed-store-no-rows.json
 	VIRTUOSO_BUFFERS=$(BENCH_VIRTUOSO_BUFFERS) scripts/virtuoso.sh start $(VIRTUOSO_DIR) $(SYNTHETIC) && \
 		$(BENCH_BIN) mixed --questions $(WORKLOAD) --endpoint $(VIRTUOSO_URL) --concurrency 1,8 --out bench/out/mixed-virtuoso.json && \
 		SCIGRAPH_REMOTE_BOARDS=on $(BENCH_BIN) mixed --questions $(WORKLOAD) --endpoint $(VIRTUOSO_URL) --concurrency 1,8 --out bench/out/mixed-virtuoso-boards.json; \

@@ -11,7 +11,8 @@
 //!   evaluations, so that the rows of a list are the rows of each key one after the other:
 //!   read for every paper and every evaluation a board summary keeps, in batches;
 //! - listings anchored on one entity (`plan::LISTINGS`), read for the most used entities
-//!   (`heads.rq`) with the planner's LIMIT, and kept when they are long.
+//!   (`heads.rq`) with the planner's LIMIT, and kept when they are long; a dataset's
+//!   leaderboard and papers for nearly every dataset ([`thresholds`]).
 //!
 //! `serve --store` opens them (a dump served from memory reads them at start-up: a few
 //! seconds at the mirror's size), and the retriever answers a strategy whose keys are all
@@ -21,7 +22,8 @@
 //!
 //! Terms are kept once each in their N-Triples form and parsed back when a row is
 //! answered. The rows are tied to the load that wrote them (the manifest's `finished_at`):
-//! a store loaded again without them is never answered from stale rows. I/O at
+//! a store loaded again without them is never answered from stale rows; and each table to
+//! its template's text: a scigraph whose template changed runs that query against the store. I/O at
 //! [`Precomputed::read`], [`write`], [`for_store`], [`Precomputed::save`] and
 //! [`Precomputed::open`]; the rest is pure.
 
@@ -55,7 +57,18 @@ const HEAD_USES: u32 = 50;
 /// ... when they hold this many rows or more (fewer cost the store a few milliseconds).
 const HEAD_ROWS: usize = 50;
 /// Most head entities read.
-const MAX_HEADS: u32 = 100_000;
+const MAX_HEADS: u32 = 1_000_000;
+/// A dataset's leaderboard and papers are what a claim or a comparison reads, on boards of
+/// every size: they are precomputed from far fewer uses and rows (a 40-row board costs
+/// the store 10–20 ms; every board under `boards::BIG_BOARD` evaluations, 441,000 rows
+/// at 6.3 M triples, is a few tens of MB here).
+fn thresholds(template: &str) -> (u32, usize) {
+    match template {
+        "leaderboard" => (1, 10),
+        "papers_by_dataset" => (5, 10),
+        _ => (HEAD_USES, HEAD_ROWS),
+    }
+}
 /// Keys per query while precomputing (a `VALUES` list of this many IRIs).
 const BATCH: usize = 500;
 /// Most rows of one batch; a batch that reaches it is refused rather than kept cut.
@@ -78,6 +91,9 @@ pub struct Keyed {
 /// each).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 struct Table {
+    /// The template's text when the rows were read: rows of another version of it (a newer
+    /// scigraph serving an older store) are not used.
+    source: String,
     variables: Vec<String>,
     rows: HashMap<String, Vec<u32>>,
     /// A listing of one entity: its rows answer a query anchored on that key alone (the
@@ -124,6 +140,34 @@ pub enum PrecomputedError {
     OtherFormat { path: String, found: u32 },
 }
 
+/// A term from its N-Triples form. An IRI is written by oxrdf as `<iri>` with the IRI as
+/// it was validated when read from the graph, so it is taken back as is (validating it
+/// again cost more than the rest of answering); literals and blank nodes are parsed.
+fn decode(text: &str) -> Option<Term> {
+    match text.strip_prefix('<').and_then(|t| t.strip_suffix('>')) {
+        Some(iri) => Some(oxrdf::NamedNode::new_unchecked(iri).into()),
+        None => Term::from_str(text).ok(),
+    }
+}
+
+/// The text of a compiled-in template.
+fn source(template: &str) -> Option<&'static str> {
+    crate::pipeline::query::templates::SOURCES.iter().find(|(name, _)| *name == template).map(|(_, text)| *text)
+}
+
+impl PrecomputedError {
+    /// A stable, machine-readable name for the failure.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Graph(_) => "precomputed_graph",
+            Self::Cut { .. } => "precomputed_cut",
+            Self::Io { .. } => "precomputed_io",
+            Self::Format { .. } => "precomputed_format",
+            Self::OtherFormat { .. } => "precomputed_other_format",
+        }
+    }
+}
+
 /// Where `scigraph load` writes the rows of a store: `<store>.rows.json`.
 pub fn beside(store: &Path) -> PathBuf {
     let mut name = store.as_os_str().to_owned();
@@ -144,6 +188,15 @@ impl Precomputed {
         id + 1
     }
 
+    /// The table of `template`, made with its source and `variables` when new.
+    fn table(&mut self, template: &str, variables: &[Variable]) -> &mut Table {
+        self.tables.entry(template.to_owned()).or_insert_with(|| Table {
+            source: source(template).unwrap_or_default().to_owned(),
+            variables: variables.iter().map(|v| v.as_str().to_owned()).collect(),
+            ..Table::default()
+        })
+    }
+
     /// The cells of one row, in the order of `variables`.
     fn cells(&mut self, variables: &[Variable], row: &QuerySolution, into: &mut Vec<u32>) {
         for v in variables {
@@ -162,10 +215,7 @@ impl Precomputed {
             self.cells(&solutions.variables, row, &mut cells);
             grouped.insert(k, cells);
         }
-        let table = self.tables.entry(template.to_owned()).or_default();
-        if table.variables.is_empty() {
-            table.variables = solutions.variables.iter().map(|v| v.as_str().to_owned()).collect();
-        }
+        let table = self.table(template, &solutions.variables);
         table.rows.extend(grouped);
     }
 
@@ -176,10 +226,7 @@ impl Precomputed {
         for row in &solutions.rows {
             self.cells(&solutions.variables, row, &mut rows);
         }
-        let table = self.tables.entry(template.to_owned()).or_default();
-        if table.variables.is_empty() {
-            table.variables = solutions.variables.iter().map(|v| v.as_str().to_owned()).collect();
-        }
+        let table = self.table(template, &solutions.variables);
         table.single = true;
         table.limit = Some(limit);
         table.rows.insert(key.to_owned(), rows);
@@ -218,7 +265,7 @@ impl Precomputed {
                 .iter()
                 .map(|&cell| match cell {
                     0 => Some(None),
-                    id => self.terms.get(id as usize - 1).and_then(|t| Term::from_str(t).ok()).map(Some),
+                    id => self.terms.get(id as usize - 1).and_then(|t| decode(t)).map(Some),
                 })
                 .collect();
             rows.push(QuerySolution::from((shared.clone(), terms?)));
@@ -260,18 +307,33 @@ impl Precomputed {
                 out.insert(template, key, &chunk, &rows);
             }
         }
+        // The interning map is only for building: a second copy of every term.
+        out.interned = HashMap::new();
         Ok(out)
     }
 
-    /// The listings of the most used entities ([`HEAD_USES`] uses or more), each read as
-    /// the planner reads it and kept when it holds [`HEAD_ROWS`] rows or more.
+    /// The listings of the most used entities (by default [`HEAD_USES`] uses or more), each
+    /// read as the planner reads it and kept when it holds enough rows ([`thresholds`]).
     /// A summarised board's leaderboard is never read whole, and is not precomputed.
     async fn read_heads(&mut self, templates: &Templates, kg: &dyn KnowledgeGraph, boards: &Boards) -> Result<(), PrecomputedError> {
-        let query = templates.fill("heads", &[("min", Arg::Limit(HEAD_USES)), ("limit", Arg::Limit(MAX_HEADS))]).map_err(LabelError::from)?;
-        let heads: Vec<(String, String)> =
-            kg.query(&query).await.map_err(LabelError::from)?.into_solutions().rows.iter().filter_map(|r| Some((text(r, "kind")?, text(r, "entity")?))).collect();
+        let fewest = LISTINGS.iter().map(|l| thresholds(l.0).0).min().unwrap_or(HEAD_USES);
+        let query = templates.fill("heads", &[("min", Arg::Limit(fewest)), ("limit", Arg::Limit(MAX_HEADS))]).map_err(LabelError::from)?;
+        let heads: Vec<(String, String, u32)> = kg
+            .query(&query)
+            .await
+            .map_err(LabelError::from)?
+            .into_solutions()
+            .rows
+            .iter()
+            .filter_map(|r| Some((text(r, "kind")?, text(r, "entity")?, text(r, "uses")?.parse().ok()?)))
+            .collect();
         for &(template, param, kind, limit) in LISTINGS {
-            let keys: Vec<&String> = heads.iter().filter(|(k, e)| k == kind && !(template == "leaderboard" && boards.get(e).is_some())).map(|(_, e)| e).collect();
+            let (uses, rows_kept) = thresholds(template);
+            let keys: Vec<&String> = heads
+                .iter()
+                .filter(|(k, e, n)| k == kind && *n >= uses && !(template == "leaderboard" && boards.get(e).is_some()))
+                .map(|(_, e, _)| e)
+                .collect();
             let read: Vec<Result<(String, Solutions), PrecomputedError>> = stream::iter(keys)
                 .map(|key| async move {
                     let anchor = Arg::Anchor(Anchor::Iris(vec![key.clone()]));
@@ -283,7 +345,7 @@ impl Precomputed {
                 .await;
             for one in read {
                 let (key, rows) = one?;
-                if rows.rows.len() >= HEAD_ROWS {
+                if rows.rows.len() >= rows_kept {
                     self.insert_single(template, &key, limit as usize, &rows);
                 }
             }
@@ -308,6 +370,14 @@ impl Precomputed {
         if read.format != FORMAT {
             return Err(PrecomputedError::OtherFormat { path: path.display().to_string(), found: read.format });
         }
+        let mut read = read;
+        read.tables.retain(|name, table| {
+            let same = source(name) == Some(table.source.as_str());
+            if !same {
+                tracing::info!(template = %name, "precomputed rows of another version of the template; it runs against the store");
+            }
+            same
+        });
         Ok((read.load == load).then_some(read))
     }
 }
@@ -331,7 +401,7 @@ pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn Kn
             Some(Arc::new(rows))
         }
         Err(e) => {
-            tracing::warn!(error = %e, "could not precompute rows; their queries run against the graph");
+            tracing::warn!(error = %e, code = e.code(), "could not precompute rows; their queries run against the graph");
             None
         }
     }
@@ -362,7 +432,7 @@ fn for_store(store: &Path) -> Option<Arc<Precomputed>> {
             None
         }
         Err(e) => {
-            tracing::warn!(error = %e, "could not open the precomputed rows; their queries run against the store");
+            tracing::warn!(error = %e, code = e.code(), "could not open the precomputed rows; their queries run against the store");
             None
         }
     }
@@ -412,6 +482,20 @@ mod tests {
     }
 
     #[test]
+    fn terms_come_back_as_they_were_kept() {
+        let terms: Vec<Term> = vec![
+            iri("http://orkg.org/orkg/resource/R1"),
+            oxrdf::Literal::new_simple_literal("a \"quoted\" title").into(),
+            oxrdf::Literal::new_language_tagged_literal_unchecked("titre", "fr").into(),
+            oxrdf::Literal::new_typed_literal("2019", oxrdf::vocab::xsd::INTEGER).into(),
+            oxrdf::BlankNode::new_unchecked("b0").into(),
+        ];
+        for term in terms {
+            assert_eq!(decode(&term.to_string()), Some(term.clone()), "{term}");
+        }
+    }
+
+    #[test]
     fn a_keyed_query_is_answered_with_each_keys_rows_in_the_order_of_the_keys() {
         let answer = table().answer(&keyed(&["p:2", "p:1", "p:3", "p:2"]), None).expect("every key is there");
         assert_eq!(
@@ -444,6 +528,17 @@ mod tests {
         assert!(rows.answer(&listing(&["m:1"]), Some(5)).is_none(), "the rows reached the LIMIT they were read with: more may exist");
         assert_eq!(rows.answer(&listing(&["m:2"]), Some(5)).unwrap().rows.len(), 1, "fewer rows than that LIMIT are all there are");
         assert!(rows.answer(&listing(&["m:1", "m:2"]), Some(2)).is_none(), "a listing of two entities is not two listings");
+    }
+
+    #[test]
+    fn rows_read_with_another_version_of_a_template_are_not_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = beside(&dir.path().join("store"));
+        let mut rows = table();
+        rows.tables.get_mut("paper_years").unwrap().source.push_str("# an older text\n");
+        rows.save(&path).unwrap();
+        let opened = Precomputed::open(&path, 7).unwrap().unwrap();
+        assert!(opened.answer(&keyed(&["p:1"]), None).is_none(), "the query runs against the store");
     }
 
     #[test]

@@ -171,6 +171,9 @@ const WARM_UP: &[&str] = &[
     "Which datasets are used for question answering by accuracy metric?",
     "Show me recent papers about graph neural networks since 2019",
     "What are the top 3 results on X?",
+    "Which papers use Foo bar 12?",
+    "What results did Foo bar 3 get on the Baz 7 dataset?",
+    "Which models are evaluated on Baz qux 7?",
 ];
 
 fn warm_up(lexicon: &Lexicon) {

@@ -106,9 +106,19 @@ impl AnswerItem {
 /// Adds or extends the item for `named` in `items` (keyed by IRI).
 /// The item for `named`, added if new. Resources with the same label are one item (the
 /// graph holds duplicate labels: two "ACL-ARC" datasets are one answer to a reader).
+/// Whether `text` lowercased is `lower`, without lowercasing it when it is ASCII: a list of
+/// hundreds of items compares every new one with each kept one.
+fn lowercase_is(text: &str, lower: &str) -> bool {
+    if text.is_ascii() {
+        text.len() == lower.len() && text.bytes().zip(lower.bytes()).all(|(a, b)| a.to_ascii_lowercase() == b)
+    } else {
+        text.to_lowercase() == lower
+    }
+}
+
 fn upsert<'a>(items: &'a mut Vec<AnswerItem>, named: &Named) -> &'a mut AnswerItem {
     let label = named.display().trim().to_lowercase();
-    let position = items.iter().position(|i| i.iri.as_deref() == Some(named.iri.as_str()) || i.label.trim().to_lowercase() == label);
+    let position = items.iter().position(|i| i.iri.as_deref() == Some(named.iri.as_str()) || lowercase_is(i.label.trim(), &label));
     match position {
         Some(i) => {
             // The smallest IRI stands for the label, whatever order the engine returned
@@ -364,6 +374,14 @@ mod tests {
     use crate::pipeline::answer::llm::*;
     use crate::pipeline::answer::text::*;
     use crate::pipeline::query::retrieve::Cut;
+
+    #[test]
+    fn a_label_matches_its_lowercase_form_whatever_its_script() {
+        assert!(lowercase_is("BERT-Large", "bert-large"));
+        assert!(!lowercase_is("BERT-Large", "bert-larg"));
+        assert!(lowercase_is("Ünet Σ", &"Ünet Σ".to_lowercase()), "non-ASCII labels lowercase as str::to_lowercase does");
+        assert!(!lowercase_is("Ünet", "unet"));
+    }
 
     fn fact(model: &str, metric: &str, value: &str, paper: &str) -> ResultFact {
         let named = |iri: &str, label: &str| Named { iri: iri.into(), label: Some(label.into()) };

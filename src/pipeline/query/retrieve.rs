@@ -215,8 +215,18 @@ impl Retriever {
     async fn run_query(&self, strategy: &Strategy, records: &mut Vec<QueryRecord>) -> Result<(Arc<Solutions>, bool), KgError> {
         records.push(QueryRecord { strategy: strategy.name.clone(), sparql: strategy.query.as_str().to_owned() });
         let precomputed = self.precomputed.as_deref().zip(strategy.keyed.as_ref());
-        if let Some(rows) = precomputed.and_then(|(rows, keyed)| rows.answer(keyed, strategy.query.row_limit())) {
-            return Ok((Arc::new(rows), true));
+        if precomputed.is_some() {
+            // Rows made from precomputed cells once are kept like any query's (a retry, the
+            // same question again).
+            let key = strategy.query.as_str();
+            if let Some(hit) = self.cache.get(key).await {
+                return Ok((hit, true));
+            }
+            if let Some(rows) = precomputed.and_then(|(rows, keyed)| rows.answer(keyed, strategy.query.row_limit())) {
+                let rows = Arc::new(rows);
+                self.cache.insert(key.to_owned(), rows.clone()).await;
+                return Ok((rows, true));
+            }
         }
         self.run(&strategy.query).await
     }
