@@ -284,6 +284,10 @@ impl Precomputed {
         let all = templates.fill("papers_all", &[("limit", Arg::Limit(MAX_PAPERS))]).map_err(LabelError::from)?;
         let papers: Vec<String> = kg.query(&all).await.map_err(LabelError::from)?.into_solutions().rows.iter().filter_map(|r| text(r, "paper")).collect();
         let evals = boards.kept_evaluations();
+        // Dirt: a key that is no IRI (a literal where a resource belongs) cannot be a
+        // `VALUES` IRI; it would fail its whole batch.
+        let valid = |k: &String| oxrdf::NamedNode::new(k.as_str()).is_ok();
+        let (papers, evals): (Vec<String>, Vec<String>) = (papers.into_iter().filter(valid).collect(), evals.into_iter().filter(valid).collect());
         let mut out = Self { format: FORMAT, load, ..Self::default() };
         out.read_heads(templates, kg, boards).await?;
         for &(template, param, key) in KEYED {
@@ -337,7 +341,11 @@ impl Precomputed {
             let read: Vec<Result<(String, Solutions), PrecomputedError>> = stream::iter(keys)
                 .map(|key| async move {
                     let anchor = Arg::Anchor(Anchor::Iris(vec![key.clone()]));
-                    let query = templates.fill(template, &[(param, anchor), ("limit", Arg::Limit(limit))]).map_err(LabelError::from)?;
+                    // A key no query can be built on (an IRI oxrdf refuses) is skipped: the
+                    // planner could not anchor on it either.
+                    let Ok(query) = templates.fill(template, &[(param, anchor), ("limit", Arg::Limit(limit))]) else {
+                        return Ok((key.clone(), Solutions::default()));
+                    };
                     Ok((key.clone(), kg.query(&query).await.map_err(LabelError::from)?.into_solutions()))
                 })
                 .buffered(2)
@@ -479,6 +487,26 @@ mod tests {
 
     fn years(s: &Solutions) -> Vec<(String, Option<String>)> {
         s.rows.iter().map(|r| (text(r, "paper").unwrap(), text(r, "year"))).collect()
+    }
+
+    #[tokio::test]
+    async fn a_graph_with_a_literal_where_a_dataset_belongs_is_precomputed_around_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let dump = dir.path().join("dirty.ttl");
+        let mut ttl = String::from("@prefix orkgr: <http://orkg.org/orkg/resource/> .\n@prefix orkgp: <http://orkg.org/orkg/predicate/> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n");
+        for i in 0..12 {
+            ttl.push_str(&format!(
+                "orkgr:P{i} orkgp:P31 orkgr:C{i} ; rdfs:label \"Paper {i}\" .\norkgr:C{i} orkgp:HAS_BENCHMARK orkgr:B{i} .\norkgr:B{i} orkgp:HAS_DATASET \"DBLP\" , orkgr:D1 ; orkgp:HAS_EVALUATION orkgr:E{i} .\norkgr:E{i} orkgp:HAS_VALUE \"{i}\" .\n"
+            ));
+        }
+        ttl.push_str("orkgr:D1 rdfs:label \"Dataset one\" .\n");
+        std::fs::write(&dump, ttl).unwrap();
+        let graph = crate::kg::embedded::EmbeddedGraph::from_dumps(&[dump], std::time::Duration::from_secs(10), &crate::kg::load::Quiet).unwrap();
+        let rows = Precomputed::read(&Templates::load().unwrap(), &graph, &Boards::default(), 0).await.expect("dirt is skipped, not fatal");
+        let board = Keyed { template: "leaderboard", keys: vec!["http://orkg.org/orkg/resource/D1".into()] };
+        assert_eq!(rows.answer(&board, Some(5000)).expect("the real dataset's board").rows.len(), 12);
+        let paper = keyed(&["http://orkg.org/orkg/resource/P3"]);
+        assert_eq!(years(&rows.answer(&paper, None).unwrap()), [("http://orkg.org/orkg/resource/P3".to_owned(), None)]);
     }
 
     #[test]
