@@ -131,10 +131,27 @@ pub async fn start_server_on(backend: &Backend) -> Result<Server> {
         .stderr(Stdio::piped())
         .spawn()?;
     let stderr = child.stderr.take().context("stderr")?;
-    std::thread::spawn(move || for _ in BufReader::new(stderr).lines() {});
+    // The last lines the server wrote, for the error when it exits before it is ready.
+    let last = std::sync::Arc::new(std::sync::Mutex::new(std::collections::VecDeque::new()));
+    let kept = last.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Ok(mut kept) = kept.lock() {
+                kept.push_back(line);
+                if kept.len() > 5 {
+                    kept.pop_front();
+                }
+            }
+        }
+    });
     let mut server = Server { child, url: format!("http://127.0.0.1:{port}"), ready_seconds: 0.0 };
     let client = scigraph::http_client::builder(Duration::from_secs(5)).build()?;
     while started.elapsed() < Duration::from_secs(900) {
+        if let Some(status) = server.child.try_wait()? {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let said = last.lock().map(|l| l.iter().cloned().collect::<Vec<_>>().join("\n")).unwrap_or_default();
+            bail!("scigraph serve exited ({status}) before it was ready:\n{said}");
+        }
         if let Ok(r) = client.get(format!("{}/health", server.url)).send().await {
             if r.status() == 200 {
                 server.ready_seconds = started.elapsed().as_secs_f64();
