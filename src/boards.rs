@@ -118,9 +118,7 @@ pub enum BoardsError {
 
 /// Where `scigraph load` writes the summaries of a store: `<store>.boards.json`.
 pub fn beside(store: &Path) -> PathBuf {
-    let mut name = store.as_os_str().to_owned();
-    name.push(".boards.json");
-    PathBuf::from(name)
+    crate::kg::manifest::sidecar(store, ".boards.json")
 }
 
 /// One board's summary from its (metric, evaluation, value) rows.
@@ -173,7 +171,8 @@ impl Boards {
     /// Every evaluation a summary keeps, each once: the keys whose leaderboard rows
     /// `scigraph load` precomputes (`crate::precomputed`).
     pub fn kept_evaluations(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.boards.values().flat_map(|b| b.metrics.iter().flat_map(|m| m.evaluations.iter().chain(&m.highest).chain(&m.lowest).cloned())).collect();
+        // `evaluations` holds both ends (`highest` and `lowest` are the same ones in order).
+        let mut out: Vec<String> = self.boards.values().flat_map(|b| b.metrics.iter().flat_map(|m| m.evaluations.iter().cloned())).collect();
         out.sort();
         out.dedup();
         out

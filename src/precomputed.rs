@@ -170,9 +170,7 @@ impl PrecomputedError {
 
 /// Where `scigraph load` writes the rows of a store: `<store>.rows.json`.
 pub fn beside(store: &Path) -> PathBuf {
-    let mut name = store.as_os_str().to_owned();
-    name.push(".rows.json");
-    PathBuf::from(name)
+    crate::kg::manifest::sidecar(store, ".rows.json")
 }
 
 impl Precomputed {
@@ -211,9 +209,7 @@ impl Precomputed {
         let mut grouped: HashMap<String, Vec<u32>> = keys.iter().map(|k| (k.clone(), Vec::new())).collect();
         for row in &solutions.rows {
             let Some(k) = text(row, key) else { continue };
-            let mut cells = grouped.remove(&k).unwrap_or_default();
-            self.cells(&solutions.variables, row, &mut cells);
-            grouped.insert(k, cells);
+            self.cells(&solutions.variables, row, grouped.entry(k).or_default());
         }
         let table = self.table(template, &solutions.variables);
         table.rows.extend(grouped);
@@ -398,8 +394,12 @@ pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn Kn
     if settings.kg.backend != BackendKind::Embedded || !settings.kg.precomputed_rows {
         return None;
     }
-    if let Some(store) = settings.kg.store.as_deref() {
-        return for_store(store);
+    if let Some(store) = settings.kg.store.clone() {
+        // Reading ~150 MB of JSON is blocking work: off the async runtime.
+        return tokio::task::spawn_blocking(move || for_store(&store)).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "opening the precomputed rows panicked; every query runs against the store");
+            None
+        });
     }
     let started = std::time::Instant::now();
     let empty = Boards::default();

@@ -54,9 +54,7 @@ impl DocKind {
 /// Where `scigraph load` writes the index of an on-disk store: beside it, as
 /// `<store>.index` (RocksDB owns the store's own directory).
 pub fn beside(store: &Path) -> std::path::PathBuf {
-    let mut name = store.as_os_str().to_owned();
-    name.push(".index");
-    std::path::PathBuf::from(name)
+    crate::kg::manifest::sidecar(store, ".index")
 }
 
 /// One label to index.

@@ -60,8 +60,15 @@ impl ManifestError {
 
 /// Where a store's manifest lives: `<store>.manifest.json`.
 pub fn beside(store: &Path) -> PathBuf {
+    sidecar(store, ".manifest.json")
+}
+
+/// A file written beside an on-disk store (RocksDB owns the store's own directory):
+/// `<store><suffix>`. The manifest, the text index, the board summaries and the
+/// precomputed rows all live there.
+pub fn sidecar(store: &Path, suffix: &str) -> PathBuf {
     let mut name = store.as_os_str().to_owned();
-    name.push(".manifest.json");
+    name.push(suffix);
     PathBuf::from(name)
 }
 

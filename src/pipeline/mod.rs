@@ -162,7 +162,10 @@ async fn build_index(templates: &Templates, kg: &dyn KnowledgeGraph, labels: &[f
         }
     }
 }
-/// Questions that reach every rule of the front between them, asked once at start-up.
+
+/// Questions of the common shapes (a best, a model's papers, code, a comparison, a task's
+/// datasets, a topic, a top k, names with numbers), asked once at start-up and on each
+/// HTTP worker; a shape not here still pays once on its first question.
 const WARM_UP: &[&str] = &[
     "Which model is best on the X dataset, 'a title', 10.1000/x?",
     "Which papers use the Foo model for named entity recognition?",
