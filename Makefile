@@ -5,7 +5,7 @@ CARGO ?= cargo
 SHARED_DATA ?= $(abspath $(CURDIR)/../shared/data/orkg)
 export SCIGRAPH_SHARED_DATA := $(SHARED_DATA)
 
-.PHONY: run build release test test-shared test-rocksdb test-all fmt lint clean
+.PHONY: run build release test test-shared test-rocksdb test-browser test-all fmt lint clean
 
 ## Build and serve the bundled demo graph on 127.0.0.1:8000 (embedded, no LLM, no network).
 run:
@@ -39,7 +39,17 @@ test-rocksdb:
 		echo "skipping shared-data tests with rocksdb: $(SHARED_DATA) not found"; \
 	fi
 
-test-all: test test-shared test-rocksdb
+## The page in a real browser: Debian's chromium + chromium-driver, headless over WebDriver.
+## Without chromedriver it says so and skips, except under CI (`CI` set), where the tests run
+## and fail; `.ci/run` installs both.
+test-browser:
+	@if command -v $${CHROMEDRIVER:-chromedriver} >/dev/null 2>&1 || [ -n "$${CI:-}" ]; then \
+		$(REQUIRE_SERVICES) $(CARGO) test --test browser; \
+	else \
+		echo "skipping browser tests: chromedriver not found (apt-get install chromium chromium-driver)"; \
+	fi
+
+test-all: test test-shared test-rocksdb test-browser
 
 fmt:
 	$(CARGO) fmt --all

@@ -35,6 +35,7 @@ pub const VARIABLES: &[&str] = &[
     "CORS_ORIGINS",
     "SCIGRAPH_RATE_LIMIT",
     "SCIGRAPH_RATE_LIMIT_LOOPBACK",
+    "SCIGRAPH_TRUSTED_PROXIES",
     "SCIGRAPH_BACKEND",
     "SCIGRAPH_DUMPS",
     "SCIGRAPH_STORE",
@@ -125,6 +126,9 @@ pub struct ServerSettings {
     pub rate_limit_per_minute: u32,
     /// Whether loopback clients (127.0.0.0/8, ::1) are limited too.
     pub rate_limit_loopback: bool,
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client. A
+    /// request from anywhere else is its peer address, whatever its headers say.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -203,10 +207,13 @@ pub struct PipelineSettings {
 
 /// `SCIGRAPH_LLM_STAGES`: a small model may phrase answers well and classify badly
 /// (`scigraph eval types --llm` measures it), so each stage can be given to it or not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct LlmStages {
+    /// Whether the LLM extracts the question's entities.
     pub extract: bool,
+    /// Whether the LLM classifies the question.
     pub classify: bool,
+    /// Whether the LLM phrases the answer.
     pub answer: bool,
 }
 
@@ -217,7 +224,7 @@ impl Default for LlmStages {
 }
 
 /// How facts are weighed against each other (`pipeline::trust`). Shown on `/health`.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
 pub struct TrustSettings {
     /// λ of the recency weight e^(-λ·age); 0.08 is a half-life of about 8.7 years.
     pub recency_lambda: f64,
@@ -230,10 +237,14 @@ pub struct TrustSettings {
     /// Relative score gap above which the weaker of two conflicting facts is removed.
     pub conflict_threshold: f64,
     /// Confidence weights of evidence, support and recency (they sum to 1).
+    #[schema(min_items = 3, max_items = 3)]
     pub confidence_weights: [f64; 3],
-    /// Ablation switches: each part of the resolution can be turned off.
+    /// Ablation switches: each part of the resolution can be turned off. Whether facts are
+    /// weighed by recency.
     pub recency_enabled: bool,
+    /// Whether facts are weighed by corroboration (how many papers state them).
     pub corroboration_enabled: bool,
+    /// Whether the weaker of two conflicting facts is removed (else both stay, conflicted).
     pub conflict_removal_enabled: bool,
 }
 

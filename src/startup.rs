@@ -13,9 +13,12 @@ use std::sync::Arc;
 use actix_cors::Cors;
 use actix_web::dev::{Server, Service};
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::middleware::Condition;
+use actix_web::middleware::{Compress, Condition};
 use actix_web::{web, App, HttpMessage, HttpServer};
 use tracing_actix_web::{RequestId, TracingLogger};
+
+use crate::api::client::ClientSpan;
+use crate::api::metrics::Metrics;
 
 use crate::api::{self, error, AppState};
 use crate::config::Settings;
@@ -82,7 +85,8 @@ impl Application {
             "scigraph listening"
         );
         let limiter = api::limit::ClientLimiter::new(settings.server.rate_limit_per_minute, settings.server.rate_limit_loopback);
-        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline, limiter });
+        let metrics = Arc::new(Metrics::new());
+        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline, limiter, metrics });
         let server = run(listener, state).map_err(|reason| StartupError::Bind { address, reason })?;
         Ok(Self { port, server })
     }
@@ -132,8 +136,28 @@ fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Ser
         let server_settings = &state.settings.server;
         let limit = server_settings.body_limit;
         let origins = server_settings.cors_origins.clone();
+        let metrics = state.metrics.clone();
         App::new()
-            // Registered first, so it runs inside TracingLogger and can read the request id.
+            // Innermost: the time and status of the handler (or of the error that ends it),
+            // by the route's pattern, never its path (`/static/x` and `/nope` are no new series).
+            .wrap_fn(move |request, service| {
+                let metrics = metrics.clone();
+                let in_flight = metrics.in_flight();
+                let method = request.method().as_str().to_owned();
+                let started = std::time::Instant::now();
+                let response = service.call(request);
+                async move {
+                    let response = response.await;
+                    let (route, status) = match &response {
+                        Ok(r) => (r.request().match_pattern(), r.status().as_u16()),
+                        Err(e) => (None, e.as_response_error().status_code().as_u16()),
+                    };
+                    metrics.observe_request(route.as_deref(), &method, status, started.elapsed().as_secs_f64());
+                    drop(in_flight);
+                    response
+                }
+            })
+            // Registered early, so it runs inside TracingLogger and can read the request id.
             .wrap_fn(|request, service| {
                 let request_id = request.extensions().get::<RequestId>().map(|id| id.to_string());
                 let response = service.call(request);
@@ -145,9 +169,12 @@ fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Ser
                     Ok(response)
                 }
             })
-            .wrap(TracingLogger::default())
+            .wrap(TracingLogger::<ClientSpan>::new())
             // No origins configured: no CORS headers at all, and same-origin use is unaffected.
             .wrap(Condition::new(!origins.is_empty(), cors(&origins)))
+            // Outermost: gzip (or identity) as the client's Accept-Encoding asks, for every
+            // route; an /ask answer is 10-150 KB of JSON.
+            .wrap(Compress::default())
             .app_data(state.clone())
             .app_data(web::PayloadConfig::new(limit))
             .app_data(

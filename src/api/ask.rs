@@ -6,12 +6,22 @@
 use actix_web::{web, HttpResponse};
 use serde_json::Value;
 
+use super::error::ErrorBody;
 use super::{ApiError, AppState};
-use crate::pipeline::Question;
+use crate::pipeline::{AskResponse, Question};
+
+/// The body of `POST /ask` and `POST /ask/baseline`.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub struct AskRequest {
+    /// The question, in plain words (at most `SCIGRAPH_MAX_QUESTION_CHARS` characters,
+    /// 1,000 by default; trimmed; not empty).
+    #[schema(example = "Which model has achieved the highest F1 score on the SQuAD1.1 dataset?")]
+    pub question: String,
+}
 
 /// The body must be an object with a string `question`. Read as a JSON value first, since
 /// serde would also accept `["..."]` for a one-field struct.
-fn question_of(body: &Value) -> Result<&str, ApiError> {
+pub(super) fn question_of(body: &Value) -> Result<&str, ApiError> {
     let invalid = |message: &str| ApiError::BadRequest { code: "invalid_request", message: message.to_owned() };
     let object = body.as_object().ok_or_else(|| invalid("the body must be a JSON object like {\"question\": \"...\"}"))?;
     match object.get("question") {
@@ -21,12 +31,22 @@ fn question_of(body: &Value) -> Result<&str, ApiError> {
     }
 }
 
+#[utoipa::path(post, path = "/ask", tag = "ask", request_body = AskRequest,
+    responses(
+        (status = 200, description = "The answer, its sources, every query run and the evidence", body = AskResponse),
+        (status = 400, description = "Invalid body or question (`invalid_json`, `invalid_request`, `invalid_body`, `empty_question`, `question_too_long`)", body = ErrorBody),
+        (status = 413, description = "Body over the limit (`payload_too_large`)", body = ErrorBody),
+        (status = 415, description = "Not JSON (`unsupported_media_type`)", body = ErrorBody),
+        (status = 429, description = "Over the per-client rate limit (`rate_limited`, with Retry-After)", body = ErrorBody),
+        (status = 504, description = "Still running when the request budget ended (`request_timeout`)", body = ErrorBody),
+    ))]
+/// Answers a question from the knowledge graph, citing the papers it used.
 pub async fn ask(
     state: web::Data<AppState>,
     request: actix_web::HttpRequest,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = request.peer_addr().map(|a| a.ip());
+    let client = super::client::of(&request, &state.settings.server.trusted_proxies);
     state.limiter.check(client).map_err(|retry_after_secs| ApiError::RateLimited { retry_after_secs })?;
     let question = Question::parse(question_of(&body)?, state.settings.server.max_question_chars)?;
     let budget = state.settings.server.request_timeout;
@@ -34,5 +54,6 @@ pub async fn ask(
     let response = tokio::time::timeout(budget, state.pipeline.ask(&question))
         .await
         .map_err(|_| ApiError::Timeout { secs: budget.as_secs_f64() })?;
+    state.metrics.observe_answer(&response);
     Ok(HttpResponse::Ok().json(response))
 }

@@ -23,20 +23,31 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64 },
     #[error("no answer within the request budget of {secs}s (SCIGRAPH_REQUEST_TIMEOUT); upstream services are slow, see /health")]
     Timeout { secs: f64 },
+    #[error("no LLM is configured (SCIGRAPH_LLM_PROVIDER=none), so there is no LLM-alone answer; /ask answers from the graph")]
+    LlmNotConfigured,
+    #[error("the LLM failed: {0}")]
+    LlmFailed(#[source] crate::llm::LlmError),
     /// Not raised by any handler today; the cause goes to the log, never to the client.
     #[error("internal error: {0}")]
     Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: ErrorDetail<'a>,
+/// Every error response: `{"error": {"code", "message"}}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody<'a> {
+    /// What went wrong.
+    pub error: ErrorDetail<'a>,
 }
 
-#[derive(Serialize)]
-struct ErrorDetail<'a> {
-    code: &'a str,
-    message: String,
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorDetail<'a> {
+    /// Stable, machine-readable: `not_found`, `method_not_allowed`, `invalid_json`,
+    /// `invalid_request`, `invalid_body`, `empty_question`, `question_too_long`,
+    /// `payload_too_large`, `unsupported_media_type`, `rate_limited`, `request_timeout`,
+    /// `llm_not_configured`, `llm_failed`, `internal_error`.
+    pub code: &'a str,
+    /// For people; may change between versions.
+    pub message: String,
 }
 
 impl ApiError {
@@ -49,6 +60,8 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => "unsupported_media_type",
             Self::RateLimited { .. } => "rate_limited",
             Self::Timeout { .. } => "request_timeout",
+            Self::LlmNotConfigured => "llm_not_configured",
+            Self::LlmFailed(_) => "llm_failed",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -75,6 +88,10 @@ impl ResponseError for ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Timeout { .. } => StatusCode::GATEWAY_TIMEOUT,
+            // The service runs, but without the part this request needs.
+            Self::LlmNotConfigured => StatusCode::SERVICE_UNAVAILABLE,
+            // An upstream (the LLM) failed.
+            Self::LlmFailed(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -19,7 +19,10 @@ use crate::llm::ChatModel;
 /// The longest a health check waits on either dependency.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(3);
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+/// A health status: `ok`; `degraded` (a dependency is not answering); `disabled` (no LLM
+/// is configured, which is no fault).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(as = HealthStatus)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Ok,
@@ -27,40 +30,64 @@ pub enum Status {
     Disabled,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The knowledge graph's check.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct KgHealth {
+    /// `embedded` (an in-process store) or `remote` (a SPARQL endpoint).
     pub backend: &'static str,
+    /// `ok` when it answered within the check timeout, else `degraded`.
     pub status: Status,
+    /// Triples in the store; only from the embedded backend.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub triples: Option<u64>,
+    /// The SPARQL endpoint's URL; only for the remote backend.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub endpoint: Option<String>,
+    /// Where the graph comes from: the endpoint, the dump files or the store directory.
     pub source: String,
+    /// Why the check failed, when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub error: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The LLM's check.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LlmHealth {
+    /// `ollama`, `openai`, or `none` when no LLM is configured.
     pub provider: &'static str,
+    /// `ok` when it answered, `degraded` when not, `disabled` with no LLM.
     pub status: Status,
+    /// The model name, when an LLM is configured.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub model: Option<String>,
     /// The stages the LLM takes part in (`SCIGRAPH_LLM_STAGES`), when one is configured.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub stages: Option<LlmStages>,
+    /// Why the check failed, when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub error: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// Everything `GET /health` returns (always with status 200).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct HealthReport {
+    /// `ok` when the graph answers and the LLM is fine or disabled, else `degraded`.
     pub status: Status,
+    /// The knowledge graph's check.
     pub kg: KgHealth,
+    /// The LLM's check.
     pub llm: LlmHealth,
+    /// Always `ready` once the server answers.
     pub pipeline: &'static str,
     /// The recency, corroboration, conflict and confidence settings in force.
     pub trust: TrustSettings,
+    /// The server's version.
     pub version: &'static str,
 }
 
@@ -135,6 +162,9 @@ impl HealthChecker {
     }
 }
 
+/// The knowledge graph, the LLM and the pipeline: `ok` or `degraded`, always 200 (also answers `HEAD`).
+#[utoipa::path(get, path = "/health", tag = "operations",
+    responses((status = 200, description = "Always 200: `status` says whether the knowledge graph and the LLM answer (`ok`) or not (`degraded`)", body = HealthReport)))]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(&*state.health.report().await)
 }

@@ -24,6 +24,7 @@ impl Env<'_> {
             cors_origins: self.list("CORS_ORIGINS"),
             rate_limit_per_minute: self.parse("SCIGRAPH_RATE_LIMIT", 120u32, "expected requests per minute per client (0 = off)")?,
             rate_limit_loopback: self.switch("SCIGRAPH_RATE_LIMIT_LOOPBACK", false)?,
+            trusted_proxies: self.networks("SCIGRAPH_TRUSTED_PROXIES")?,
         };
         for origin in &server.cors_origins {
             if origin != "*" && Url::parse(origin).is_err() {
@@ -152,6 +153,19 @@ impl Env<'_> {
                 v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()
             })
             .unwrap_or_default()
+    }
+
+    /// A comma-separated list of IP addresses or CIDR networks (a bare address is a /32 or
+    /// /128 network).
+    fn networks(&self, name: &str) -> Result<Vec<ipnet::IpNet>, ConfigError> {
+        self.list(name)
+            .iter()
+            .map(|item| {
+                item.parse::<ipnet::IpNet>()
+                    .or_else(|_| item.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                    .map_err(|_| ConfigError::new(name, &self.raw(name).unwrap_or_default(), format!("`{item}` is neither an IP address nor a network such as 10.0.0.0/8")))
+            })
+            .collect()
     }
 
     fn parse<T: std::str::FromStr>(

@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 /// The stage a diagnostic comes from (`pipeline` for what concerns the whole run).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Stage {
     Pipeline,
@@ -22,7 +22,7 @@ pub enum Stage {
 }
 
 /// What happened, as a stable code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
     /// No LLM is configured: every stage used its deterministic fallback.
@@ -58,10 +58,13 @@ pub enum Code {
 }
 
 /// One warning: its code, its stage and the message shown in `warnings`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Diagnostic {
+    /// What happened, as a stable code (listed in the README); scripts test this.
     pub code: Code,
+    /// The stage it comes from.
     pub stage: Stage,
+    /// The same warning in words, as in `warnings`.
     pub message: String,
 }
 

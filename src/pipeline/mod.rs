@@ -48,7 +48,7 @@ use query::labels::LabelError;
 use query::plan::PlanInput;
 use query::retrieve::{Ledger, Retriever};
 use query::templates::Templates;
-use stage_llm::{LlmUse, StageLlm};
+use stage_llm::{LlmExchange, LlmUse, StageLlm};
 use trust::verdict;
 
 pub use answer::AnswerMode;
@@ -287,15 +287,16 @@ impl Pipeline {
         let q = question.as_str();
         let mut clock = Stopwatch::new();
         let mut diagnostics = Diagnostics::default();
+        let mut exchanges = Vec::new();
         self.llm.announce(&mut diagnostics);
-        let front = self.front(q, &mut diagnostics, &mut clock).await;
+        let front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
 
-        let mut attempt = self.attempt(q, &front, false, current_year, &mut clock).await;
+        let mut attempt = self.attempt(q, &front, false, current_year, &mut clock, &mut exchanges).await;
         if !attempt.gates.all_passed() {
             // One retry with the alternative plan; it replaces the first answer only if it
             // passes more gates, so a retry never undoes a correct answer.
             let failed = attempt.gates.failed_names().join(", ");
-            let mut retry = self.attempt(q, &front, true, current_year, &mut clock).await;
+            let mut retry = self.attempt(q, &front, true, current_year, &mut clock, &mut exchanges).await;
             let (before, after) = (attempt.gates.passed(), retry.gates.passed());
             let record = gates::Retry {
                 reason: format!("failed gate(s): {failed}"),
@@ -313,15 +314,23 @@ impl Pipeline {
             attempt.gates.retry = Some(record);
         }
         diagnostics.append(&mut attempt.diagnostics);
+        // An exchange was used when its output is what the response shows.
+        for exchange in &mut exchanges {
+            exchange.used = match exchange.stage {
+                "extract" => front.entities_source == front::Decider::Llm,
+                "classify" => front.query_type_source == front::Decider::Llm,
+                _ => attempt.answer_mode == AnswerMode::Llm,
+            };
+        }
 
-        AskResponse::assemble(q, front, attempt, diagnostics, clock.finish())
+        AskResponse::assemble(q, front, attempt, diagnostics, exchanges, clock.finish())
     }
 
     /// The front of the pipeline alone (extraction and classification, with the LLM when
     /// one is configured): what `scigraph eval types --llm` scores. No graph query is run.
     pub async fn understand(&self, q: &str) -> Understanding {
         let mut diagnostics = Diagnostics::default();
-        let front = self.front(q, &mut diagnostics, &mut Stopwatch::new()).await;
+        let front = self.front(q, &mut diagnostics, &mut Stopwatch::new(), &mut Vec::new()).await;
         Understanding {
             query_type: front.classification.query_type,
             query_type_source: front.query_type_source,
@@ -333,17 +342,17 @@ impl Pipeline {
 
     /// Extraction before classification (the rules read whether a dataset was named), each
     /// offered to the LLM first; then normalisation and linking.
-    async fn front(&self, q: &str, diagnostics: &mut Diagnostics, clock: &mut Stopwatch) -> Front {
+    async fn front(&self, q: &str, diagnostics: &mut Diagnostics, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Front {
         let settled = front::spelling::settled(q);
         let q = settled.as_ref();
         let lexicon = self.lexicon();
         let keywords = extract::by_keywords(&lexicon, q);
-        let reply = self.llm.ask(LlmUse::Extract, &extract::llm_request(q), diagnostics).await;
+        let reply = self.llm.ask(LlmUse::Extract, &extract::llm_request(q), diagnostics, exchanges).await;
         let entities = extract::choose(q, &lexicon, keywords, reply.as_deref(), diagnostics);
         clock.lap("extract");
 
         let rules = classify::classify(q, &entities.0);
-        let reply = self.llm.ask(LlmUse::Classify, &classify::llm_request(q), diagnostics).await;
+        let reply = self.llm.ask(LlmUse::Classify, &classify::llm_request(q), diagnostics, exchanges).await;
         let classification = classify::choose(q, rules, reply.as_deref(), diagnostics);
         clock.lap("classify");
 
@@ -357,7 +366,7 @@ impl Pipeline {
     }
 
     /// Plan, retrieve, weigh, answer and check; `alternative` is the retry's plan.
-    async fn attempt(&self, q: &str, front: &Front, alternative: bool, year: i32, clock: &mut Stopwatch) -> Attempt {
+    async fn attempt(&self, q: &str, front: &Front, alternative: bool, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Attempt {
         let mut diagnostics = Diagnostics::default();
         let mut ledger = Ledger::default();
         let direction = |metric: &str| self.direction(metric);
@@ -413,6 +422,7 @@ impl Pipeline {
         let validity = |iri: &str, year: Option<i32>| trust::validity(&trust_ctx, &assessment, iri, year);
         let sources = items::sources(&chosen, &details, &evidence, &ranking.papers, &metas, &validity);
         let verdict = items::number_verdict(verdict, &chosen);
+        let evidence_graph = answer::graph::build(&answer::graph::Inputs { target, evidence: &evidence, assessment: &assessment, items: &items, sources: &sources });
         clock.lap("validate");
 
         // The text: extractive always, phrased by the LLM when one is configured.
@@ -425,7 +435,7 @@ impl Pipeline {
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {
             let request = answer::llm::llm_request(q, &items, &sources);
-            if let Some(reply) = self.llm.ask(LlmUse::Answer, &request, &mut diagnostics).await {
+            if let Some(reply) = self.llm.ask(LlmUse::Answer, &request, &mut diagnostics, exchanges).await {
                 if let Some(phrased) = answer::llm::phrase(&reply, sources.len(), verdict.as_ref().map(|v| v.verdict), &mut diagnostics) {
                     (text, answer_mode) = (phrased, AnswerMode::Llm);
                 }
@@ -443,7 +453,7 @@ impl Pipeline {
         };
         let gates = gates::check(&text, &items, &sources, &composed.stated, nothing_found || all_failed, evidence_share > 0.0, best);
 
-        Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, diagnostics }
+        Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, evidence_graph, diagnostics }
     }
 }
 

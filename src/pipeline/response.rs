@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::answer::gates::Gates;
+use super::answer::graph::EvidenceGraph;
 use super::answer::items::{AnswerItem, Source};
 use super::answer::AnswerMode;
 use super::diagnostics::{Diagnostic, Diagnostics};
@@ -16,6 +17,7 @@ use super::front::extract::Entities;
 use super::front::normalize::Normalized;
 use super::front::{Decider, Front};
 use super::query::retrieve::{Ledger, QueryRecord, StrategyReport};
+use super::stage_llm::LlmExchange;
 use super::trust::verdict::{Label, Verdict};
 use super::trust::{Assessment, Confidence, Conflict, Removal};
 
@@ -50,39 +52,65 @@ impl Question {
 }
 
 /// Everything `POST /ask` returns.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct AskResponse {
+    /// The question as asked (trimmed).
     pub question: String,
+    /// The kind of question, which decides the strategies run.
     pub query_type: QueryType,
+    /// Who decided `query_type`: `llm` or `rules`.
     pub query_type_source: Decider,
     /// What the answer lists (models, papers, a top score...).
     pub target: Target,
+    /// The names the question mentions, by kind, as written in it.
+    #[schema(value_type = crate::pipeline::front::lexicon::ByKind<String>)]
     pub entities: Entities,
+    /// Who extracted `entities`: `llm` or `keywords`.
     pub entities_source: Decider,
+    /// The entities with their canonical names, aliases and linked graph IRIs, by kind.
+    #[schema(value_type = crate::pipeline::front::lexicon::ByKind<crate::pipeline::front::normalize::NormalizedEntity>)]
     pub normalized_entities: Normalized,
+    /// Every SPARQL query run, with the strategy it served.
     pub sparql_queries: Vec<QueryRecord>,
+    /// How each retrieval strategy went: status, rows, time.
     pub strategies_used: Vec<StrategyReport>,
+    /// Rows the strategies returned, plus papers found by the title search.
     pub kg_results_count: usize,
+    /// The answer text; `[n]` cites `sources` by their number.
     pub answer: String,
+    /// Who wrote `answer`: `llm` or `extractive`.
     pub answer_mode: AnswerMode,
+    /// The direct answer as data: the models, datasets, values... it names.
     pub answer_items: Vec<AnswerItem>,
+    /// The papers the answer cites, numbered from 1.
     pub sources: Vec<Source>,
     /// The question's time anchor ("as of 2018"), if it has one.
+    #[schema(required = true)]
     pub as_of: Option<AsOf>,
     /// For claims: SUPPORTED, REFUTED or UNCERTAIN; otherwise null.
+    #[schema(required = true)]
     pub verdict: Option<Label>,
     /// For claims: the relation read, the reason, and the facts on each side.
+    #[schema(required = true)]
     pub verdict_evidence: Option<Verdict>,
     /// Every conflict found, resolved or not.
     pub conflicts: Vec<Conflict>,
     /// Facts removed before the answer was written, and why.
     pub explanation: Vec<Removal>,
+    /// How far to trust the answer, with its parts (each 0–1).
     pub confidence: Confidence,
+    /// The checks the answer went through before it was returned, and any retry.
     pub gates: Gates,
+    /// The part of the graph the answer rests on, with the facts set aside marked.
+    pub evidence_graph: EvidenceGraph,
+    /// Each call made to the LLM: prompt, reply, and whether it was used. Empty with no LLM.
+    pub llm_exchanges: Vec<LlmExchange>,
     /// The messages of `diagnostics`, kept for older clients.
     pub warnings: Vec<String>,
     /// One per warning: a stable code, the stage, the message.
     pub diagnostics: Vec<Diagnostic>,
+    /// Milliseconds per pipeline step (`extract`, `classify`, `retrieve`, `trust`, `generate`...) and `total`.
+    #[schema(value_type = BTreeMap<String, u64>)]
     pub timings_ms: BTreeMap<&'static str, u64>,
 }
 
@@ -98,12 +126,13 @@ pub(super) struct Attempt {
     pub assessment: Assessment,
     pub confidence: Confidence,
     pub gates: Gates,
+    pub evidence_graph: EvidenceGraph,
     pub diagnostics: Diagnostics,
 }
 
 impl AskResponse {
     /// The response from the front's decisions and the attempt that stands.
-    pub(super) fn assemble(q: &str, front: Front, attempt: Attempt, diagnostics: Diagnostics, timings_ms: BTreeMap<&'static str, u64>) -> Self {
+    pub(super) fn assemble(q: &str, front: Front, attempt: Attempt, diagnostics: Diagnostics, llm_exchanges: Vec<LlmExchange>, timings_ms: BTreeMap<&'static str, u64>) -> Self {
         AskResponse {
             question: q.to_owned(),
             query_type: front.classification.query_type,
@@ -126,6 +155,8 @@ impl AskResponse {
             explanation: attempt.assessment.removals,
             confidence: attempt.confidence,
             gates: attempt.gates,
+            evidence_graph: attempt.evidence_graph,
+            llm_exchanges,
             warnings: diagnostics.messages(),
             diagnostics: diagnostics.into_vec(),
             timings_ms,

@@ -2,9 +2,13 @@
 //! (`SCIGRAPH_LLM_STAGES`), makes the call, refuses a reply that echoes the prompt, and
 //! turns every failure into a diagnostic and `None`, so the stage runs its deterministic
 //! fallback. The stages themselves stay pure: they get the reply (or `None`) as data.
+//! Every call made is recorded as an [`LlmExchange`] (`llm_exchanges` in the response:
+//! what the LLM was told and what it said, as the reference systems show their prompts).
 //! Shared by every stage: it imports no stage.
 
 use std::sync::Arc;
+
+use serde::Serialize;
 
 use super::diagnostics::{Code, Diagnostics, Stage};
 use crate::config::LlmStages;
@@ -28,6 +32,15 @@ impl LlmUse {
         }
     }
 
+    /// The stage name `llm_exchanges` uses.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Extract => "extract",
+            Self::Classify => "classify",
+            Self::Answer => "answer",
+        }
+    }
+
     fn stage(self) -> Stage {
         match self {
             Self::Extract | Self::Classify => Stage::Front,
@@ -42,6 +55,26 @@ impl LlmUse {
             Self::Answer => stages.answer,
         }
     }
+}
+
+/// One call to the LLM: the prompt sent, the reply (none when the call failed, with the
+/// error instead), and whether the pipeline used it (set once the run is over).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct LlmExchange {
+    /// extract, classify or answer.
+    pub stage: &'static str,
+    /// The system prompt, a blank line, and the user prompt.
+    pub prompt: String,
+    /// The LLM's reply text; null when the call failed.
+    #[schema(required = true)]
+    pub reply: Option<String>,
+    /// Why the call failed, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub error: Option<String>,
+    /// Whether the output the LLM gave is what the response shows (its entities, its
+    /// question type, its phrasing of the answer).
+    pub used: bool,
 }
 
 /// The configured LLM (if any) and the stages it may serve.
@@ -78,13 +111,22 @@ impl StageLlm {
     }
 
     /// The LLM's reply for `usage`, or `None` (no LLM, stage switched off, failure, echo).
-    pub async fn ask(&self, usage: LlmUse, request: &ChatRequest, diagnostics: &mut Diagnostics) -> Option<String> {
+    /// The call, if one is made, is appended to `exchanges`, not yet marked used.
+    pub async fn ask(&self, usage: LlmUse, request: &ChatRequest, diagnostics: &mut Diagnostics, exchanges: &mut Vec<LlmExchange>) -> Option<String> {
         let llm = self.llm.as_ref()?;
         if !usage.enabled(self.stages) {
             return None;
         }
         let name = usage.name();
-        match llm.chat(request).await {
+        let result = llm.chat(request).await;
+        exchanges.push(LlmExchange {
+            stage: usage.key(),
+            prompt: format!("{}\n\n{}", request.system, request.user),
+            reply: result.as_ref().ok().cloned(),
+            error: result.as_ref().err().map(|e| format!("{}: {e}", e.code())),
+            used: false,
+        });
+        match result {
             Ok(reply) if echoes(&reply, &request.user) => {
                 diagnostics.push(Code::LlmEcho, usage.stage(), format!("{name}: the LLM echoed the prompt; used the deterministic fallback"));
                 None
@@ -135,7 +177,9 @@ mod tests {
         llm.announce(&mut d);
         assert!(d.has(Code::LlmDisabled));
         let request = extract::llm_request("q");
-        let reply = futures::executor::block_on(llm.ask(LlmUse::Extract, &request, &mut d));
+        let mut exchanges = Vec::new();
+        let reply = futures::executor::block_on(llm.ask(LlmUse::Extract, &request, &mut d, &mut exchanges));
         assert_eq!(reply, None);
+        assert!(exchanges.is_empty(), "no call, no exchange");
     }
 }

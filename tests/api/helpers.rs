@@ -63,6 +63,19 @@ pub async fn spawn_with(settings: Settings) -> TestApp {
     TestApp { address, client: client() }
 }
 
+/// A fake Ollama server whose model answers every chat with `content` and which lists the
+/// default model (so `/health` reports the LLM `ok`).
+pub async fn ollama_answering(content: &str) -> wiremock::MockServer {
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+    let server = MockServer::start().await;
+    let reply = serde_json::json!({"message": {"role": "assistant", "content": content}, "done": true});
+    Mock::given(method("POST")).and(path("/api/chat")).respond_with(ResponseTemplate::new(200).set_body_json(reply)).mount(&server).await;
+    let models = serde_json::json!({"models": [{"name": "llama3.2:latest"}]});
+    Mock::given(method("GET")).and(path("/api/tags")).respond_with(ResponseTemplate::new(200).set_body_json(models)).mount(&server).await;
+    server
+}
+
 /// The diagnostic codes of an `/ask` response, in order; scripts and tests read these,
 /// never the wording of `warnings`.
 pub fn codes(body: &serde_json::Value) -> Vec<String> {

@@ -12,3 +12,6 @@ mod trust;
 mod independent;
 mod hostile;
 mod faults;
+mod evidence_graph;
+mod web;
+mod openapi;

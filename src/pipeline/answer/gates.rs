@@ -19,28 +19,41 @@ use serde::Serialize;
 use crate::pipeline::answer::items::{AnswerItem, Source};
 use crate::pipeline::trust::Validity;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One check of the answer and its outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Gate {
+    /// Whether the answer passed the check.
     pub passed: bool,
+    /// What was checked and found, in words.
     pub detail: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The one retry made when a gate failed.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Retry {
+    /// Why it was made: the gates that failed.
     pub reason: String,
+    /// What the retry did differently.
     pub strategy: String,
-    /// Gates passed by the first answer and by the retry.
+    /// Gates passed by the first answer (0–3).
     pub passed_before: usize,
+    /// Gates passed by the retry's answer (0–3).
     pub passed_after: usize,
     /// Whether the retry's answer replaced the first one.
     pub used: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The checks an answer goes through before it is returned.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Gates {
+    /// Every stating sentence cites a source, and every number appears in what it cites.
     pub faithfulness: Gate,
+    /// No cited source is SUPERSEDED without the answer saying so.
     pub temporal: Gate,
+    /// The sources match what the question names; with nothing found, the answer says so.
     pub scope: Gate,
+    /// The retry made after a failed gate; null when there was none.
+    #[schema(required = true)]
     pub retry: Option<Retry>,
 }
 

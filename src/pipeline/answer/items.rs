@@ -18,24 +18,35 @@ use crate::pipeline::trust::verdict::{Label, Verdict};
 use crate::pipeline::trust::{Conflict, ConflictKind, Validity};
 
 /// A cited paper.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Source {
     /// The number the answer cites it by, from 1.
     pub n: usize,
+    /// The paper's title (its IRI when the graph records none).
     pub title: String,
+    /// The paper's resource in the knowledge graph.
     pub iri: String,
+    /// Its DOI, when the graph records one.
+    #[schema(required = true)]
     pub doi: Option<String>,
+    /// Its publication year, when the graph records a valid one.
+    #[schema(required = true)]
     pub year: Option<i32>,
+    /// Methods and models the graph records for the paper.
     pub methods: Vec<String>,
+    /// Datasets the graph records for the paper.
     pub datasets: Vec<String>,
     /// The ranking score (0 for papers cited only because they state an answer item).
     pub score: f64,
     /// VALID, OUTDATED, SUPERSEDED or CONFLICTED (see `trust`).
     pub validity: Validity,
+    /// Author names; left out when the graph records none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
+    /// Research fields of the paper; left out when none are recorded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<String>,
+    /// Links to the paper's source code; left out when none are recorded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub code: Vec<String>,
 }
@@ -62,18 +73,29 @@ impl Source {
 }
 
 /// One element of the direct answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct AnswerItem {
+    /// What it names: a model, dataset, metric, paper, code link...
     pub label: String,
+    /// Its resource in the knowledge graph; null for a literal.
+    #[schema(required = true)]
     pub iri: Option<String>,
+    /// The value stated for it (a score, a year, a DOI...), if any.
+    #[schema(required = true)]
     pub value: Option<String>,
     /// Numbers of the sources that state it.
     pub sources: Vec<usize>,
+    /// For a score: the metric it is measured by.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub metric: Option<String>,
+    /// For a score: the dataset it was obtained on.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub dataset: Option<String>,
+    /// For a score: the model that obtained it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub model: Option<String>,
     /// Paper IRIs behind the item (numbered in `sources` when cited).
     #[serde(skip)]

@@ -7,6 +7,7 @@
 
 pub mod aspects;
 pub mod gates;
+pub mod graph;
 pub mod items;
 pub mod leaderboard;
 pub mod llm;
@@ -16,8 +17,9 @@ pub mod text;
 
 use serde::Serialize;
 
-/// Who wrote the answer's text.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+/// Who wrote the answer's text: the LLM (`llm`), or the deterministic writer
+/// (`extractive`).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AnswerMode {
     Llm,

@@ -87,6 +87,9 @@ pub struct Listed {
 pub struct Evidence {
     pub papers: BTreeMap<String, PaperHit>,
     pub results: Vec<ResultFact>,
+    /// Results the trust stage removed (the weaker side of a resolved conflict): out of
+    /// the answer, kept for the evidence graph.
+    pub removed: Vec<ResultFact>,
     pub code: Vec<CodeLink>,
     pub datasets: Vec<Listed>,
     pub problems: Vec<Listed>,

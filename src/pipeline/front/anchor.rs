@@ -11,8 +11,9 @@ use serde::Serialize;
 
 /// The question's own time anchor: facts published after it are left out, and ages are
 /// counted from it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct AsOf {
+    /// The last year counted: facts published later are left out.
     pub year: i32,
     /// The words that set it, e.g. "as of 2018".
     pub phrase: String,

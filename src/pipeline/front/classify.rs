@@ -18,7 +18,9 @@ use super::Decider;
 use crate::llm::ChatRequest;
 use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The kind of question: `topic_search`, `method_comparison`, `dataset_search`,
+/// `claim_verification`, `method_usage` or `paper_lookup`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum QueryType {
     TopicSearch,
@@ -56,7 +58,7 @@ impl QueryType {
 }
 
 /// What the answer should list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     /// Papers (the default).

@@ -55,12 +55,17 @@ impl EntityKind {
 }
 
 /// One list per entity kind, serialised as `{"methods": [...], "datasets": [...], ...}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ByKind<T> {
+    /// Methods and models ("BERT", "ResNet-50").
     pub methods: Vec<T>,
+    /// Datasets and benchmarks ("SQuAD1.1", "ImageNet").
     pub datasets: Vec<T>,
+    /// Tasks, i.e. research problems ("question answering").
     pub tasks: Vec<T>,
+    /// Research fields ("computer vision").
     pub fields: Vec<T>,
+    /// Evaluation metrics ("F1", "BLEU").
     pub metrics: Vec<T>,
 }
 
@@ -101,8 +106,9 @@ impl<T> ByKind<T> {
     }
 }
 
-/// Whether a higher or a lower value of a metric is better.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// Whether a higher or a lower value of a metric is better (`higher`, `lower`, or `none`
+/// when neither is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     Higher,

@@ -13,14 +13,15 @@ use super::normalize::{Normalized, NormalizedEntity};
 use crate::index::{DocKind, TextIndex};
 
 /// How a name was linked through the text index.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct IndexLink {
     /// The graph label it linked to.
     pub label: String,
     /// BM25 score of that label for the name.
     pub score: f32,
-    /// Share of the label's words the name holds.
+    /// Share of the label's words the name holds (0–1).
     pub label_coverage: f32,
+    /// Why this label was chosen, in words.
     pub why: &'static str,
 }
 

@@ -28,8 +28,9 @@ use extract::{Entities, LookupKeys};
 use lexicon::Lexicon;
 use normalize::Normalized;
 
-/// Who decided a front-stage output: the LLM, or a deterministic fallback.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+/// Who decided a front-stage output: the LLM (`llm`), or a deterministic fallback (`rules`
+/// for the question type, `keywords` for the entities).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Decider {
     Llm,

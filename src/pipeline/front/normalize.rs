@@ -15,21 +15,26 @@ use crate::pipeline::front::lexicon::{ByKind, Direction, EntityKind, Lexicon};
 /// At most this many names per entity go into a label filter.
 const MAX_FILTER_TERMS: usize = 6;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// An extracted entity with its canonical name, aliases and linked graph resources.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct NormalizedEntity {
     #[serde(skip)]
     pub kind: EntityKind,
     /// As extracted.
     pub text: String,
+    /// The name it resolved to (a synonym table's or the graph's label); else the text.
     pub canonical: String,
+    /// Other names of the same entity (synonyms; the earlier name when linked by the index).
     pub aliases: Vec<String>,
     /// Linked knowledge-graph resources; empty when nothing matched.
     pub iris: Vec<String>,
     /// For metrics: whether higher or lower is better, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub direction: Option<Direction>,
     /// How the text index linked a name the lexicon did not know, when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub link: Option<super::link::IndexLink>,
 }
 

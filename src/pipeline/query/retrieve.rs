@@ -24,7 +24,10 @@ use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 use crate::kg::{KgError, KnowledgeGraph, ReadQuery, Solutions};
 use crate::precomputed::Precomputed;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// How a strategy's query went: `ok` (run), `cached` (answered from the cache or
+/// precomputed rows), `timeout` or `error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = StrategyStatus)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Ok,
@@ -34,19 +37,32 @@ pub enum Status {
 }
 
 /// How one strategy went, as reported in the response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct StrategyReport {
+    /// The strategy's name (the `strategy` of its queries in `sparql_queries`).
     pub name: String,
+    /// How its query went.
     pub status: Status,
+    /// Rows it returned.
     pub rows: usize,
-    /// The rows reached the query's LIMIT: more matches exist than were read.
+    /// The rows reached the query's LIMIT: more matches exist than were read. Present only
+    /// when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
+    /// Wall-clock time it took, in milliseconds.
     pub ms: u64,
+    /// What went wrong, for a strategy that failed.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub error: Option<String>,
+    /// The knowledge graph's stable error code of a failed strategy (`kg_timeout`,
+    /// `kg_http_error`...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub error_code: Option<&'static str>,
     /// Set on a fallback: the strategy it replaced.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub fallback_for: Option<String>,
 }
 
@@ -83,9 +99,11 @@ impl Cut {
 }
 
 /// A query as run, for `sparql_queries` in the response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct QueryRecord {
+    /// The strategy it ran for (a `name` in `strategies_used`).
     pub strategy: String,
+    /// The SPARQL query text.
     pub sparql: String,
 }
 
@@ -246,6 +264,7 @@ impl Retriever {
                     truncated: strategy.query.fills_limit(rows.rows.len()),
                     ms,
                     error: None,
+                    error_code: None,
                     fallback_for: None,
                 });
                 (reports, records, Some(Retrieved { strategy, rows }))
@@ -259,6 +278,7 @@ impl Retriever {
                     truncated: false,
                     ms,
                     error: Some(format!("{e} ({})", e.code())),
+                    error_code: Some(e.code()),
                     fallback_for: None,
                 });
                 if let (true, Some(fallback)) = (timed_out, strategy.fallback.clone()) {

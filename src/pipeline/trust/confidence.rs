@@ -4,12 +4,18 @@
 
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// How far to trust the answer: a weighted sum of three parts, each rounded to 2 decimals.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Confidence {
+    /// The confidence, 0–1: the weighted sum of `evidence`, `support` and `recency`.
     pub score: f64,
+    /// Evidence coverage, 0–1: the share of the question's entities the answer matched.
     pub evidence: f64,
+    /// Corroboration, 0–1: how many papers state what the answer rests on.
     pub support: f64,
+    /// Recency, 0–1: the mean recency weight of the cited sources.
     pub recency: f64,
+    /// What drove the score, in one sentence.
     pub explanation: String,
 }
 

@@ -15,7 +15,8 @@ use crate::pipeline::evidence::scores::value_key;
 use crate::pipeline::evidence::Evidence;
 use crate::pipeline::front::lexicon::Direction;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What a conflict is about: `different_values`, `superseded` or `metadata`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ConflictKind {
     /// The same model, dataset and metric with different values.
@@ -26,15 +27,22 @@ pub enum ConflictKind {
     Metadata,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One side of a conflict: a value and the papers that state it.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ConflictSide {
+    /// The value this side states (for a superseded best, the model and its value).
     pub value: String,
+    /// The papers that state it.
     pub papers: Vec<PaperRef>,
+    /// The fact's trust score (recency × corroboration × source weight); null for metadata.
+    #[schema(required = true)]
     pub score: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// Facts that disagree, and how the disagreement was settled.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Conflict {
+    /// What kind of disagreement it is.
     pub kind: ConflictKind,
     /// What the sides disagree about.
     pub subject: String,
@@ -42,24 +50,35 @@ pub struct Conflict {
     /// can tell whether it names it without reading `subject` back.
     #[serde(skip)]
     pub model: Option<String>,
+    /// The sides; where they are scored, the strongest first.
     pub sides: Vec<ConflictSide>,
+    /// Whether one side was kept and the others set aside.
     pub resolved: bool,
     /// The side kept, when resolved.
+    #[schema(required = true)]
     pub winner: Option<String>,
-    /// Relative score gap between the two strongest sides.
+    /// Relative score gap between the two strongest sides (0–1); only for different values.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub gap: Option<f64>,
+    /// The rule applied, in words.
     pub rule: String,
 }
 
 /// A fact removed before the answer was written, and why.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Removal {
+    /// The removed fact, in words.
     pub fact: String,
+    /// The papers that state it.
     pub papers: Vec<PaperRef>,
+    /// Its trust score (recency × corroboration × source weight).
     pub score: f64,
+    /// The fact kept instead, in words.
     pub kept: String,
+    /// The kept fact's trust score.
     pub kept_score: f64,
+    /// The rule applied, in words.
     pub rule: String,
 }
 
@@ -232,5 +251,9 @@ pub fn apply_removals(evidence: &mut Evidence, kept: &[Fact]) {
     let kept: BTreeSet<(FactKey, String)> =
         kept.iter().map(|f| (f.key.clone(), value_key(&f.value).unwrap_or_else(|| f.value.clone()))).collect();
     // Results that make no fact (no model, metric or value) were never in conflict: kept.
-    evidence.results.retain(|r| fact_key(r).is_none_or(|key| kept.contains(&key)));
+    // The others are moved aside, not dropped: the evidence graph shows them as removed.
+    let (stay, removed): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut evidence.results).into_iter().partition(|r| fact_key(r).is_none_or(|key| kept.contains(&key)));
+    evidence.results = stay;
+    evidence.removed.extend(removed);
 }

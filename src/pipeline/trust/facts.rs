@@ -13,10 +13,14 @@ use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::anchor::AsOf;
 
 /// A paper as shown inside facts and conflicts.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct PaperRef {
+    /// The paper's resource in the knowledge graph.
     pub iri: String,
+    /// Its title (its IRI when the graph records none).
     pub title: String,
+    /// Its publication year, when the graph records a valid one.
+    #[schema(required = true)]
     pub year: Option<i32>,
 }
 

@@ -40,7 +40,10 @@ use crate::pipeline::evidence::Evidence;
 use crate::pipeline::front::anchor::AsOf;
 use crate::pipeline::front::lexicon::Direction;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// Whether a cited paper still stands: `VALID`; `OUTDATED` (older than the configured
+/// number of years); `SUPERSEDED` (its result was beaten later or removed in a conflict);
+/// `CONFLICTED` (on a side of an unresolved conflict).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Validity {
     Valid,

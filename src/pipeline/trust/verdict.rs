@@ -21,7 +21,9 @@ use crate::pipeline::trust::{Fact, PaperRef};
 use super::numbers::Claimed;
 pub use super::relations::Known;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The verdict on a claim: `SUPPORTED`, `REFUTED` or `UNCERTAIN` (the graph does not
+/// settle it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Label {
     Supported,
@@ -40,8 +42,10 @@ impl Label {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A fact a verdict rests on.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct FactRef {
+    /// The fact in words ("BERT scores 93.2 on SQuAD1.1 by F1").
     pub statement: String,
     /// What the fact is about: the model of a result, the dataset or paper of a relation.
     #[serde(skip)]
@@ -54,7 +58,9 @@ pub struct FactRef {
     pub dataset: String,
     #[serde(skip)]
     pub metric: String,
+    /// The recorded value (a score, a year, a DOI...), as the graph writes it.
     pub value: String,
+    /// The papers that state it.
     pub papers: Vec<PaperRef>,
     /// Numbers of the cited sources stating it (filled once sources are numbered).
     pub sources: Vec<usize>,
@@ -75,13 +81,19 @@ impl FactRef {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The verdict on a claim, with what it rests on.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Verdict {
+    /// SUPPORTED, REFUTED or UNCERTAIN.
     pub verdict: Label,
-    /// outperforms, achieves, best, or unknown.
+    /// The relation the claim states: outperforms, achieves, best, evaluated, used_for,
+    /// year, doi, or unknown.
     pub relation: String,
+    /// Why, in words.
     pub reason: String,
+    /// Facts that support the claim.
     pub supporting: Vec<FactRef>,
+    /// Facts that contradict it.
     pub contradicting: Vec<FactRef>,
 }
 
