@@ -43,6 +43,31 @@ pub enum EvalCommand {
     /// Answers to questions in researchers' words: type accuracy, gold recall, precision,
     /// verdict accuracy and abstention, per type.
     Answers(EvalAnswersArgs),
+    /// Questions over ORKG comparison tables (JarvisQA's ORKG-QA CSV, or a JSON Lines
+    /// comparison set): accuracy per question kind, with each question's table given and
+    /// without it.
+    Jarvisqa(EvalJarvisqaArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvalJarvisqaArgs {
+    /// JarvisQA's `ORKG-QA-DS.csv`, or a JSON Lines set (question, table, kind, answer).
+    #[arg(long, value_name = "FILE")]
+    pub questions: PathBuf,
+    /// Write the full report (with per-question detail) as JSON here.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    /// Also write the table as a Markdown section here.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Only the first N questions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Fail (exit 1) when the accuracy with the table given is below this.
+    #[arg(long, value_name = "X")]
+    pub min_accuracy: Option<f64>,
+    #[command(flatten)]
+    pub backend: BackendArgs,
 }
 
 #[derive(Debug, Args)]
@@ -89,6 +114,10 @@ pub struct EvalSciqaArgs {
     /// Fail (exit 1) when the templated questions' micro F1 is below this.
     #[arg(long, value_name = "F1")]
     pub min_f1: Option<f64>,
+    /// Use the configured LLM (SCIGRAPH_LLM_PROVIDER) in every stage it serves, text-to-SPARQL
+    /// included; without it the run is deterministic whatever the environment says.
+    #[arg(long)]
+    pub llm: bool,
     #[command(flatten)]
     pub backend: BackendArgs,
 }

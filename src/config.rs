@@ -36,6 +36,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_RATE_LIMIT",
     "SCIGRAPH_RATE_LIMIT_LOOPBACK",
     "SCIGRAPH_TRUSTED_PROXIES",
+    "SCIGRAPH_SPARQL_EXAMPLES",
     "SCIGRAPH_BACKEND",
     "SCIGRAPH_DUMPS",
     "SCIGRAPH_STORE",
@@ -203,6 +204,9 @@ pub struct PipelineSettings {
     pub trust: TrustSettings,
     /// Which stages a configured LLM takes part in; the others stay deterministic.
     pub llm_stages: LlmStages,
+    /// SciQA's `questions.json` (its train split), whose questions and queries the
+    /// text-to-SPARQL prompt shows as examples; none: the prompt has the schema only.
+    pub sparql_examples: Option<PathBuf>,
 }
 
 /// `SCIGRAPH_LLM_STAGES`: a small model may phrase answers well and classify badly
@@ -215,11 +219,13 @@ pub struct LlmStages {
     pub classify: bool,
     /// Whether the LLM phrases the answer.
     pub answer: bool,
+    /// Whether the LLM writes a SPARQL query (validated before it runs) as one more strategy.
+    pub sparql: bool,
 }
 
 impl Default for LlmStages {
     fn default() -> Self {
-        Self { extract: true, classify: true, answer: true }
+        Self { extract: true, classify: true, answer: true, sparql: true }
     }
 }
 
@@ -285,7 +291,8 @@ impl Settings {
         let llm = env.llm()?;
         let trust = env.trust()?;
         let llm_stages = env.llm_stages()?;
-        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust, llm_stages };
+        let sparql_examples = env.path("SCIGRAPH_SPARQL_EXAMPLES");
+        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust, llm_stages, sparql_examples };
         Ok(Settings { server, kg, llm, pipeline })
     }
 }
@@ -382,7 +389,7 @@ mod tests {
     fn llm_stages_default_to_all_and_refuse_unknown_names() {
         assert_eq!(settings(&[]).unwrap().pipeline.llm_stages, LlmStages::default());
         let s = settings(&[("SCIGRAPH_LLM_STAGES", " Answer ")]).unwrap();
-        assert_eq!(s.pipeline.llm_stages, LlmStages { extract: false, classify: false, answer: true });
+        assert_eq!(s.pipeline.llm_stages, LlmStages { extract: false, classify: false, answer: true, sparql: false });
         let err = settings(&[("SCIGRAPH_LLM_STAGES", "answer,summarise")]).unwrap_err();
         assert!(err.to_string().contains("SCIGRAPH_LLM_STAGES"), "{err}");
     }

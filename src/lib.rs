@@ -8,6 +8,7 @@
 pub mod api; // actix-web routes, response types and the one error -> HTTP mapping
 pub mod boards; // summaries of the largest leaderboards (best and worst results per metric), read by IRI
 pub mod cli; // the command line: serve, load, ask, eval (argument parsing and dispatch)
+pub mod comparisons; // ORKG's comparison tables (rows, properties, cells), read at start-up to match questions against
 pub mod config; // typed settings from the environment and `.env`; bad values stop start-up
 pub mod eval; // `scigraph eval`: type accuracy, entity precision/recall and SciQA scores on gold files
 pub mod http_client; // the one place that builds outbound `reqwest` clients (TLS provider, timeouts)

@@ -107,17 +107,18 @@ impl Env<'_> {
 
     pub(super) fn llm_stages(&self) -> Result<LlmStages, ConfigError> {
         let Some(raw) = self.value("SCIGRAPH_LLM_STAGES") else { return Ok(LlmStages::default()) };
-        let mut stages = LlmStages { extract: false, classify: false, answer: false };
+        let mut stages = LlmStages { extract: false, classify: false, answer: false, sparql: false };
         for stage in self.list("SCIGRAPH_LLM_STAGES") {
             match stage.to_ascii_lowercase().as_str() {
                 "extract" => stages.extract = true,
                 "classify" => stages.classify = true,
                 "answer" => stages.answer = true,
+                "sparql" => stages.sparql = true,
                 _ => {
                     return Err(ConfigError::new(
                         "SCIGRAPH_LLM_STAGES",
                         &raw,
-                        "expected a comma-separated list of extract, classify, answer",
+                        "expected a comma-separated list of extract, classify, answer, sparql",
                     ))
                 }
             }
@@ -141,6 +142,11 @@ impl Env<'_> {
     /// The trimmed value, or `None` when unset or blank (blank means "use the default").
     fn value(&self, name: &str) -> Option<String> {
         self.raw(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    }
+
+    /// A path, or `None` when unset.
+    pub(super) fn path(&self, name: &str) -> Option<PathBuf> {
+        self.value(name).map(PathBuf::from)
     }
 
     fn string(&self, name: &str, default: &str) -> String {

@@ -9,6 +9,7 @@
 //! the gold files, connecting the backend and writing the outputs are the I/O.
 
 pub mod answers;
+pub mod jarvisqa;
 pub mod sciqa;
 pub mod types;
 
@@ -53,7 +54,7 @@ impl EvalError {
         }
     }
 
-    fn format(path: &Path, line: usize, reason: impl Into<String>) -> Self {
+    pub(crate) fn format(path: &Path, line: usize, reason: impl Into<String>) -> Self {
         Self::Format { path: path.display().to_string(), line, reason: reason.into() }
     }
 }

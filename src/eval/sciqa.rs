@@ -272,7 +272,13 @@ pub async fn run(settings: Settings, args: &EvalSciqaArgs) -> anyhow::Result<()>
         questions.truncate(n);
     }
     let answers = read_answers(&args.answers)?;
-    let llm = crate::llm::from_settings(&settings.llm)?;
+    let llm = if args.llm {
+        let llm = crate::llm::from_settings(&settings.llm)?;
+        anyhow::ensure!(llm.is_some(), "--llm needs an LLM: set SCIGRAPH_LLM_PROVIDER (see .env.example)");
+        llm
+    } else {
+        None
+    };
     let pipeline = super::pipeline(&settings, llm).await?;
     let report = evaluate(&pipeline, &questions, &answers, args.paraphrased).await;
     let table = render(&report);

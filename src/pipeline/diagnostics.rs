@@ -43,6 +43,9 @@ pub enum Code {
     CitationRemoved,
     /// A SPARQL template could not be filled (a template and its arguments disagree).
     QueryBuildFailed,
+    /// The query the LLM wrote was refused by validation (or the model said the schema
+    /// cannot answer): it was not run.
+    GeneratedRejected,
     /// A strategy timed out.
     StrategyTimeout,
     /// A strategy failed (HTTP error, malformed reply, oversize result...).

@@ -18,6 +18,7 @@
 
 pub mod answer;
 mod clock;
+pub mod comparison;
 pub mod diagnostics;
 pub mod evidence;
 pub mod front;
@@ -27,6 +28,7 @@ pub mod response;
 pub mod stage_llm;
 pub mod trust;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,7 +41,7 @@ use answer::items;
 use answer::measures::Answered;
 use answer::rank;
 use clock::Stopwatch;
-use diagnostics::Diagnostics;
+use diagnostics::{Code, Diagnostics};
 use response::Attempt;
 use evidence::papers;
 use front::lexicon::{Direction, Lexicon};
@@ -197,7 +199,25 @@ pub struct Pipeline {
     llm: StageLlm,
     max_context_papers: usize,
     trust: TrustSettings,
+    /// The graph's comparison tables, when it has any (embedded graphs).
+    comparisons: Option<Arc<crate::comparisons::Comparisons>>,
+    /// What a query the LLM writes may name, read at start-up when an LLM writes SPARQL.
+    schema: Option<Arc<query::generated::Schema>>,
+    /// Questions and their SPARQL shown to the LLM (SciQA's train split, when configured).
+    examples: Vec<query::generated::Example>,
 }
+
+/// The most rows a query the LLM wrote may return.
+const GENERATED_ROWS: usize = 100;
+/// The most predicates (or classes) read for the LLM's schema.
+const SCHEMA_ENTRIES: u32 = 50_000;
+/// SciQA examples shown in the text-to-SPARQL prompt.
+const SPARQL_EXAMPLES: usize = 6;
+
+/// The most cells a comparison question reads: one table.
+const MAX_TABLE_CELLS: u32 = 20_000;
+/// The most rows a comparison answer cites (an aggregate reads them all).
+const MAX_COMPARISON_SOURCES: usize = 10;
 
 /// What [`Pipeline::understand`] returns: the front's decisions, without retrieval.
 #[derive(Debug, Clone)]
@@ -245,6 +265,13 @@ impl Pipeline {
         let boards = crate::boards::for_backend(settings, &templates, kg.as_ref()).await;
         // Rows of the keyed templates and the head listings: beside a store, or read now.
         let precomputed = crate::precomputed::for_backend(settings, &templates, kg.as_ref(), boards.as_deref()).await;
+        let comparisons = crate::comparisons::for_backend(settings, &templates, kg.as_ref()).await;
+        let stage_llm = StageLlm::new(llm, settings.pipeline.llm_stages);
+        let (schema, examples) = if stage_llm.serves(LlmUse::Sparql) {
+            (read_schema(&templates, kg.as_ref()).await, read_examples(settings.pipeline.sparql_examples.as_deref()))
+        } else {
+            (None, Vec::new())
+        };
         // Compiles the stages' regexes now rather than on the first question of each kind
         // (~100 ms: their bounded repetitions of Unicode classes are large automata).
         warm_up(&lexicon);
@@ -252,9 +279,12 @@ impl Pipeline {
             lexicon: Arc::new(lexicon),
             labels,
             graph: query::Graph { templates, retriever: Retriever::new(kg, settings.kg.timeout, CACHE_ROWS, CACHE_TTL).with_precomputed(precomputed), index, boards },
-            llm: StageLlm::new(llm, settings.pipeline.llm_stages),
+            llm: stage_llm,
             max_context_papers: settings.pipeline.max_context_papers,
             trust: settings.pipeline.trust.clone(),
+            comparisons,
+            schema,
+            examples,
         })
     }
 
@@ -284,12 +314,27 @@ impl Pipeline {
     /// [`Self::ask`] as if in `current_year`: time is an input, so the stages are pure.
     #[tracing::instrument(name = "ask", skip_all, fields(question = %question.as_str()))]
     pub async fn ask_in(&self, question: &Question, current_year: i32) -> AskResponse {
+        self.ask_with(question, current_year, None).await
+    }
+
+    /// [`Self::ask_in`], with the comparison the question is about given (`hint`: its IRI or
+    /// id), as JarvisQA's evaluation gives each question its table.
+    pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
         let q = question.as_str();
         let mut clock = Stopwatch::new();
         let mut diagnostics = Diagnostics::default();
         let mut exchanges = Vec::new();
         self.llm.announce(&mut diagnostics);
-        let front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
+        let mut front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
+
+        if let Some((classification, attempt)) = self.comparison(q, &front, hint, current_year, &mut clock).await {
+            // A question a comparison table answers: its type is the one of the six that
+            // fits, and its target says the answer is a comparison value.
+            front.classification = classification;
+            let mut attempt = attempt;
+            diagnostics.append(&mut attempt.diagnostics);
+            return AskResponse::assemble(q, front, attempt, diagnostics, exchanges, clock.finish());
+        }
 
         let mut attempt = self.attempt(q, &front, false, current_year, &mut clock, &mut exchanges).await;
         if !attempt.gates.all_passed() {
@@ -365,6 +410,196 @@ impl Pipeline {
         self.lexicon.lookup(metric).into_iter().find_map(|id| self.lexicon.entry(id).direction).unwrap_or_else(|| front::metrics::direction_by_words(metric))
     }
 
+    /// The LLM's own query, as one more strategy: written from the graph's schema, and run
+    /// only once validated (`query::generated`). A rejected query or a refusal is reported
+    /// as a `rejected` strategy, never run.
+    async fn generated(&self, q: &str, ledger: &mut Ledger, diagnostics: &mut Diagnostics, exchanges: &mut Vec<LlmExchange>) -> Option<query::plan::Strategy> {
+        use query::generated::{validate, Generated};
+        let schema = self.schema.as_deref()?;
+        let request = query::generated::request(q, schema, &self.examples);
+        let reply = self.llm.ask(LlmUse::Sparql, &request, diagnostics, exchanges).await?;
+        let rejected = |error: String, code: &'static str| query::retrieve::StrategyReport {
+            name: "generated".into(),
+            status: query::retrieve::Status::Rejected,
+            rows: 0,
+            truncated: false,
+            ms: 0,
+            error: Some(error),
+            error_code: Some(code),
+            fallback_for: None,
+        };
+        match validate(&reply, schema, GENERATED_ROWS) {
+            Ok(Generated::Query(query)) => {
+                Some(query::plan::Strategy { name: "generated".into(), query: *query, fallback: None, role: query::plan::Role::Generated, anchor: None, keyed: None })
+            }
+            Ok(Generated::Refused(reason)) => {
+                let message = format!("the LLM judged the question not answerable from the graph's schema: {reason}");
+                diagnostics.push(Code::GeneratedRejected, diagnostics::Stage::Query, message.clone());
+                ledger.reports.push(rejected(message, "generated_refused"));
+                None
+            }
+            Err(e) => {
+                diagnostics.push(Code::GeneratedRejected, diagnostics::Stage::Query, format!("the query the LLM wrote was not run: {e} ({})", e.code()));
+                ledger.reports.push(rejected(e.to_string(), e.code()));
+                None
+            }
+        }
+    }
+
+    /// A question about a comparison table, answered from the table (read again for the
+    /// question, through the retriever): `None` when no table is named, when the question
+    /// is anchored on a method or task the graph knows and names no row (the templates'
+    /// question), or when the table cannot be read.
+    async fn comparison(&self, q: &str, front: &Front, hint: Option<&str>, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
+        use crate::comparisons::Table;
+        use comparison::Op;
+        let tables = self.comparisons.as_deref()?;
+        let reading = comparison::understand(q, &tables.tables, hint)?;
+        // A linked method or task that is the value the question filters on ("which systems
+        // rely on crowdsourcing?") belongs to the table; any other makes it the templates'.
+        let filtered = |name: &str| {
+            reading.filter.as_ref().is_some_and(|(_, v)| v.eq_ignore_ascii_case(name))
+                || reading.labels.iter().any(|l| l.to_lowercase().contains(&name.to_lowercase()))
+        };
+        let n = &front.normalized;
+        let anchored = n.methods.iter().chain(&n.tasks).chain(&n.datasets).chain(&n.metrics).any(|e| e.is_linked() && !filtered(&e.text) && !filtered(&e.canonical));
+        if reading.rows.is_empty() && anchored && hint.is_none() {
+            return None;
+        }
+        let mut diagnostics = Diagnostics::default();
+        let mut ledger = Ledger::default();
+        let args = [("comparisons", query::templates::Arg::Values(vec![reading.table.clone()])), ("limit", query::templates::Arg::Limit(MAX_TABLE_CELLS))];
+        let query = self.graph.templates.fill("comparison_table", &args).ok()?;
+        let id = reading.table.rsplit('/').next().unwrap_or(&reading.table).to_owned();
+        let strategy = query::plan::Strategy { name: format!("comparison:{id}"), query, fallback: None, role: query::plan::Role::Comparison, anchor: None, keyed: None };
+        let retrieved = self.graph.retriever.run_all(vec![strategy], &mut ledger).await;
+        clock.lap("retrieve");
+        let table = Table::from_rows(&retrieved.first()?.rows.rows).into_iter().find(|t| t.iri == reading.table)?;
+        let outcome = comparison::answer(&reading, &table)?;
+
+        // The rows cited, in the order the answer uses them; their papers are the sources.
+        let mut order: Vec<usize> = Vec::new();
+        for r in outcome.values.iter().flat_map(|v| v.rows.iter()).chain(outcome.cells.iter().map(|(r, _)| r)) {
+            if !order.contains(r) && table.rows[*r].paper.is_some() {
+                order.push(*r);
+            }
+        }
+        order.truncate(MAX_COMPARISON_SOURCES);
+        let papers: Vec<String> = order.iter().filter_map(|&r| table.rows[r].paper.clone()).collect();
+        let metas = papers::paper_meta(&self.graph.years(&papers, &mut ledger, &mut diagnostics).await, year);
+        ledger.diagnose(&mut diagnostics);
+        let trust_ctx = trust::Trust::new(&self.trust, year, front.as_of.as_ref());
+        let assessment = trust::Assessment::default();
+        let mut number_of: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut sources: Vec<items::Source> = Vec::new();
+        for &r in &order {
+            let Some(iri) = table.rows[r].paper.clone() else { continue };
+            if let Some(existing) = sources.iter().find(|s| s.iri == iri) {
+                number_of.insert(r, existing.n);
+                continue;
+            }
+            let meta = metas.get(&iri);
+            let year = meta.and_then(|m| m.year);
+            let n = sources.len() + 1;
+            number_of.insert(r, n);
+            sources.push(items::Source {
+                n,
+                title: if table.rows[r].title.is_empty() { table.name(r) } else { table.rows[r].title.clone() },
+                doi: meta.and_then(|m| m.dois.first().cloned()),
+                year,
+                methods: Vec::new(),
+                datasets: Vec::new(),
+                score: 1.0,
+                validity: trust::validity(&trust_ctx, &assessment, &iri, year),
+                authors: Vec::new(),
+                fields: Vec::new(),
+                code: Vec::new(),
+                iri,
+            });
+        }
+        let cite = |rows: &[usize]| -> Vec<usize> {
+            let mut ns: Vec<usize> = rows.iter().filter_map(|r| number_of.get(r).copied()).collect();
+            ns.sort_unstable();
+            ns.dedup();
+            ns
+        };
+        let text = comparison_citations(&outcome.sentence, &cite);
+        let numeric_op = matches!(reading.op, Op::Average | Op::Highest { which: false } | Op::Lowest { which: false } | Op::Count);
+        let items: Vec<answer::items::AnswerItem> = outcome
+            .values
+            .iter()
+            .map(|v| answer::items::AnswerItem {
+                label: if numeric_op { v.property.clone().unwrap_or_else(|| "rows".into()) } else { v.text.clone() },
+                iri: None,
+                value: numeric_op.then(|| v.text.clone()),
+                sources: cite(&v.rows),
+                metric: None,
+                dataset: None,
+                model: None,
+                papers: v.rows.iter().filter_map(|&r| table.rows[r].paper.clone()).collect(),
+            })
+            .collect();
+        let verdict = outcome.verdict.map(|yes| {
+            let facts: Vec<trust::verdict::FactRef> = outcome
+                .cells
+                .iter()
+                .map(|(r, predicate)| {
+                    let column = table.columns.iter().position(|c| &c.predicate == predicate);
+                    let value = column.map(|c| table.rows[*r].texts(c).join(", ")).unwrap_or_default();
+                    let label = column.map(|c| table.columns[c].label.clone()).unwrap_or_default();
+                    let paper = table.rows[*r].paper.clone().map(|iri| trust::PaperRef { year: metas.get(&iri).and_then(|m| m.year), title: table.rows[*r].title.clone(), iri });
+                    trust::verdict::FactRef {
+                        statement: format!("{} of {}: {value}", label, table.name(*r)),
+                        subject: table.name(*r),
+                        model: String::new(),
+                        dataset: String::new(),
+                        metric: String::new(),
+                        value,
+                        papers: paper.into_iter().collect(),
+                        sources: cite(&[*r]),
+                    }
+                })
+                .collect();
+            let (supporting, contradicting) = if yes { (facts, Vec::new()) } else { (Vec::new(), facts) };
+            verdict::Verdict {
+                verdict: if yes { verdict::Label::Supported } else { verdict::Label::Refuted },
+                relation: "comparison".into(),
+                reason: text.clone(),
+                supporting,
+                contradicting,
+            }
+        });
+        let query_type = match reading.op {
+            Op::Ask => classify::QueryType::ClaimVerification,
+            Op::Cell => classify::QueryType::PaperLookup,
+            Op::List | Op::Column | Op::Count => classify::QueryType::MethodUsage,
+            Op::Most | Op::Least | Op::Average | Op::Highest { .. } | Op::Lowest { .. } => classify::QueryType::MethodComparison,
+        };
+        let stated: Vec<String> = outcome.counts.clone();
+        let gates = gates::check(&text, &items, &sources, &stated, false, true, gates::Best::No);
+        let support = (order.len() as f64 / 3.0).min(1.0);
+        let recency = if sources.is_empty() { 0.5 } else { sources.iter().map(|s| s.year.map_or(0.5, |y| (-(self.trust.recency_lambda) * f64::from((year - y).max(0))).exp())).sum::<f64>() / sources.len() as f64 };
+        let confidence = trust::confidence(self.trust.confidence_weights, 1.0, support, recency);
+        let evidence_graph = comparison_graph(&table, &outcome, &number_of, &sources);
+        clock.lap("rank");
+        let kg_results_count = retrieved.first().map_or(0, |r| r.rows.rows.len());
+        let attempt = Attempt {
+            ledger,
+            kg_results_count,
+            answer: text,
+            answer_mode: AnswerMode::Extractive,
+            items,
+            sources,
+            verdict,
+            assessment,
+            confidence,
+            gates,
+            evidence_graph,
+            diagnostics,
+        };
+        Some((classify::Classification { query_type, target: classify::Target::ComparisonValue }, attempt))
+    }
+
     /// Plan, retrieve, weigh, answer and check; `alternative` is the retry's plan.
     async fn attempt(&self, q: &str, front: &Front, alternative: bool, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Attempt {
         let mut diagnostics = Diagnostics::default();
@@ -374,7 +609,10 @@ impl Pipeline {
 
         // Query.
         let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some(), names_indexed: self.graph.index.is_some() && matches!(self.labels, Ok(n) if n > 0), boards: self.graph.boards.as_deref(), top_k: front.top_k };
-        let strategies = self.graph.plan(&input, &mut diagnostics);
+        let mut strategies = self.graph.plan(&input, &mut diagnostics);
+        if !alternative {
+            strategies.extend(self.generated(q, &mut ledger, &mut diagnostics, exchanges).await);
+        }
         clock.lap("build");
         let anchored = query::plan::anchored(&input, &strategies);
         let retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
@@ -401,6 +639,11 @@ impl Pipeline {
         let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
             .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
         let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &direction);
+        if items.is_empty() && verdict.is_none() {
+            // The templates found nothing: the rows of the LLM's query, if it wrote one that
+            // passed validation (the gates still check the answer they make).
+            items = items::generated_items(&evidence);
+        }
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);
         let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized);
@@ -455,6 +698,91 @@ impl Pipeline {
 
         Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, evidence_graph, diagnostics }
     }
+}
+
+/// The predicates and classes a generated query may name, from the graph; `None` (logged)
+/// when they cannot be read: the LLM then writes no query.
+async fn read_schema(templates: &Templates, kg: &dyn KnowledgeGraph) -> Option<Arc<query::generated::Schema>> {
+    use query::templates::Arg;
+    let read = |name: &'static str, var: &'static str| async move {
+        let query = templates.fill(name, &[("limit", Arg::Limit(SCHEMA_ENTRIES))]).ok()?;
+        let rows = kg.query(&query).await.map_err(|e| tracing::warn!(error = %e, "could not read the schema for text-to-SPARQL")).ok()?.into_solutions();
+        Some(rows.rows.iter().filter_map(|r| Some((query::retrieve::text(r, var)?, query::retrieve::text(r, "label").unwrap_or_default()))).collect::<Vec<_>>())
+    };
+    let predicates = read("schema_predicates", "predicate").await?;
+    let classes = read("schema_classes", "class").await?;
+    tracing::info!(predicates = predicates.len(), classes = classes.len(), "schema read for text-to-SPARQL");
+    Some(Arc::new(query::generated::Schema::new(predicates, classes)))
+}
+
+/// The prompt's examples from SciQA's `questions.json`, when one is configured and readable.
+fn read_examples(path: Option<&std::path::Path>) -> Vec<query::generated::Example> {
+    let Some(path) = path else { return Vec::new() };
+    match std::fs::read_to_string(path) {
+        Ok(text) => query::generated::sciqa_examples(&text, SPARQL_EXAMPLES),
+        Err(e) => {
+            tracing::warn!(error = %e, path = %path.display(), "could not read SCIGRAPH_SPARQL_EXAMPLES; the prompt has no examples");
+            Vec::new()
+        }
+    }
+}
+
+/// A comparison sentence with its `{rows:i,j}` marks turned into the sources' `[n]`.
+fn comparison_citations(sentence: &str, cite: &dyn Fn(&[usize]) -> Vec<usize>) -> String {
+    static MARK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| regex::Regex::new(r"\s*\{rows:([0-9,]*)\}").expect("row mark pattern"));
+    MARK.replace_all(sentence, |c: &regex::Captures<'_>| {
+        let rows: Vec<usize> = c[1].split(',').filter_map(|r| r.parse().ok()).collect();
+        let cited: String = cite(&rows).iter().map(|n| format!("[{n}]")).collect();
+        if cited.is_empty() { String::new() } else { format!(" {cited}") }
+    })
+    .into_owned()
+}
+
+/// The evidence graph of a comparison answer: each cited row's paper, its contribution, and
+/// the cells read, joined by the property.
+fn comparison_graph(table: &crate::comparisons::Table, outcome: &comparison::Outcome, number_of: &BTreeMap<usize, usize>, sources: &[items::Source]) -> answer::graph::EvidenceGraph {
+    use answer::graph::{Edge, EvidenceGraph, Node, NodeKind, Status, MAX_NODES};
+    let mut graph = EvidenceGraph::default();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut add = |graph: &mut EvidenceGraph, node: Node| {
+        if graph.nodes.len() >= MAX_NODES {
+            graph.truncated = true;
+            return false;
+        }
+        if seen.insert(node.id.clone()) {
+            graph.nodes.push(node);
+        }
+        true
+    };
+    for (r, predicate) in &outcome.cells {
+        let row = &table.rows[*r];
+        let Some(column) = table.columns.iter().position(|c| &c.predicate == predicate) else { continue };
+        if !number_of.contains_key(r) {
+            continue;
+        }
+        let Some(paper) = row.paper.as_ref() else { continue };
+        let title = sources.iter().find(|s| &s.iri == paper).map_or(row.title.clone(), |s| s.title.clone());
+        let mut nodes = vec![
+            Node { id: paper.clone(), kind: NodeKind::Paper, label: title, iri: Some(paper.clone()), status: Status::Used },
+            Node { id: row.contribution.clone(), kind: NodeKind::Contribution, label: table.name(*r), iri: Some(row.contribution.clone()), status: Status::Used },
+        ];
+        let mut edges = vec![Edge { source: paper.clone(), target: row.contribution.clone(), predicate: "P31".into(), status: Status::Used }];
+        for cell in row.cells.get(&column).into_iter().flatten() {
+            let id = cell.iri.clone().unwrap_or_else(|| format!("{}#{}#{}", row.contribution, predicate, cell.text));
+            nodes.push(Node { id: id.clone(), kind: NodeKind::Value, label: cell.text.clone(), iri: cell.iri.clone(), status: Status::Used });
+            edges.push(Edge { source: row.contribution.clone(), target: id, predicate: table.columns[column].label.clone(), status: Status::Used });
+        }
+        if !nodes.into_iter().all(|n| add(&mut graph, n)) {
+            break;
+        }
+        for edge in edges {
+            if !graph.edges.iter().any(|e| e.source == edge.source && e.target == edge.target && e.predicate == edge.predicate) {
+                graph.edges.push(edge);
+            }
+        }
+    }
+    graph.edges.retain(|e| seen.contains(&e.source) && seen.contains(&e.target));
+    graph
 }
 
 #[cfg(test)]

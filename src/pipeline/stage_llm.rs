@@ -20,6 +20,8 @@ pub enum LlmUse {
     Extract,
     Classify,
     Answer,
+    /// Writing a SPARQL query (validated before it runs).
+    Sparql,
 }
 
 impl LlmUse {
@@ -29,6 +31,7 @@ impl LlmUse {
             Self::Extract => "entity extraction",
             Self::Classify => "classification",
             Self::Answer => "answer generation",
+            Self::Sparql => "text-to-SPARQL",
         }
     }
 
@@ -38,6 +41,7 @@ impl LlmUse {
             Self::Extract => "extract",
             Self::Classify => "classify",
             Self::Answer => "answer",
+            Self::Sparql => "sparql",
         }
     }
 
@@ -45,6 +49,7 @@ impl LlmUse {
         match self {
             Self::Extract | Self::Classify => Stage::Front,
             Self::Answer => Stage::Answer,
+            Self::Sparql => Stage::Query,
         }
     }
 
@@ -53,6 +58,7 @@ impl LlmUse {
             Self::Extract => stages.extract,
             Self::Classify => stages.classify,
             Self::Answer => stages.answer,
+            Self::Sparql => stages.sparql,
         }
     }
 }
@@ -88,8 +94,13 @@ impl StageLlm {
         Self { llm, stages }
     }
 
+    /// Whether `usage` would call the LLM (one is configured and the stage is on).
+    pub fn serves(&self, usage: LlmUse) -> bool {
+        self.llm.is_some() && usage.enabled(self.stages)
+    }
+
     fn stages_off(&self) -> Vec<&'static str> {
-        [LlmUse::Extract, LlmUse::Classify, LlmUse::Answer]
+        [LlmUse::Extract, LlmUse::Classify, LlmUse::Answer, LlmUse::Sparql]
             .into_iter()
             .filter(|u| !u.enabled(self.stages))
             .map(LlmUse::name)

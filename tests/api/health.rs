@@ -124,7 +124,7 @@ async fn a_configured_llm_that_answers_keeps_health_ok_and_is_named() {
     assert_eq!(body["llm"]["provider"], "ollama");
     assert_eq!(body["llm"]["status"], "ok");
     assert_eq!(body["llm"]["model"], "llama3.2");
-    assert_eq!(body["llm"]["stages"], json!({"extract": true, "classify": true, "answer": true}));
+    assert_eq!(body["llm"]["stages"], json!({"extract": true, "classify": true, "answer": true, "sparql": true}));
 }
 
 #[tokio::test]

@@ -15,3 +15,5 @@ mod faults;
 mod evidence_graph;
 mod web;
 mod openapi;
+mod generated;
+mod comparisons;

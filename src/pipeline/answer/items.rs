@@ -180,6 +180,8 @@ pub fn answer_items(
         }
         // A claim's items are the facts its verdict rests on (`verdict` builds them).
         Target::Verdict => {}
+        // A comparison value is answered from its table (`pipeline::comparison`), not here.
+        Target::ComparisonValue => {}
         Target::BestModel | Target::TopScore => items = leaderboard::best_items(target, evidence, entities, direction),
         Target::Metrics => {
             for fact in &evidence.results {
@@ -235,6 +237,33 @@ fn code_items(evidence: &Evidence) -> Vec<AnswerItem> {
             }
         };
         item.add_paper(&link.paper);
+    }
+    items
+}
+
+/// The answer items an LLM-written query's rows give (used when the templates found none):
+/// per row, its first literal (a label, a value) as the label and its first IRI as the
+/// resource; every IRI in the row may be a paper to cite (the gates then check the answer).
+pub fn generated_items(evidence: &Evidence) -> Vec<AnswerItem> {
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for row in &evidence.generated {
+        let literal = row.iter().find_map(|(_, t)| match t {
+            oxrdf::Term::Literal(l) => Some(l.value().to_owned()),
+            _ => None,
+        });
+        let iris: Vec<String> = row
+            .iter()
+            .filter_map(|(_, t)| match t {
+                oxrdf::Term::NamedNode(n) => Some(n.as_str().to_owned()),
+                _ => None,
+            })
+            .collect();
+        let Some(label) = literal.or_else(|| iris.first().cloned()) else { continue };
+        let mut item = AnswerItem::new(label.trim(), iris.first().map(String::as_str));
+        item.papers = iris;
+        if !items.iter().any(|i| i.label == item.label && i.iri == item.iri) && !item.label.is_empty() {
+            items.push(item);
+        }
     }
     items
 }

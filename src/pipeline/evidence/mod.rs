@@ -97,6 +97,8 @@ pub struct Evidence {
     pub models: Vec<Listed>,
     /// Paper titles by IRI, from every row that carried one.
     pub titles: BTreeMap<String, String>,
+    /// The rows of an LLM-written query (validated), as (variable, term) pairs.
+    pub generated: Vec<Vec<(String, oxrdf::Term)>>,
 }
 
 impl Evidence {
@@ -236,7 +238,12 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
                         list.push(listed);
                     }
                 }
-                Role::Details | Role::PaperEntities | Role::Years => {}
+                Role::Details | Role::PaperEntities | Role::Years | Role::Comparison => {}
+                Role::Generated => {
+                    for row in &r.rows.rows {
+                        evidence.generated.push(row.iter().map(|(v, t)| (v.as_str().to_owned(), t.clone())).collect());
+                    }
+                }
             }
         }
     }

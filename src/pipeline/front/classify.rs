@@ -81,6 +81,8 @@ pub enum Target {
     PaperDetails,
     /// A verdict on a claim.
     Verdict,
+    /// A value read from an ORKG comparison table (a cell, an aggregate, a list of rows).
+    ComparisonValue,
 }
 
 /// The outcome of classification.

@@ -5,6 +5,7 @@
 //! pipeline that talks to the knowledge graph. The largest leaderboards are read through
 //! their summaries (`crate::boards`), by IRI.
 
+pub mod generated;
 pub mod labels;
 pub mod plan;
 pub mod retrieve;

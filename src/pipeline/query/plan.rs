@@ -87,6 +87,11 @@ pub enum Role {
     PaperEntities,
     /// Years and DOIs of every paper found.
     Years,
+    /// The cells of a comparison table (`pipeline::comparison` reads them, not assembly).
+    Comparison,
+    /// The rows of a query the LLM wrote (validated): any shape, read as answer items when
+    /// the templates found none.
+    Generated,
 }
 
 fn anchor(entity: &NormalizedEntity, prefer_labels: bool) -> Arg {

@@ -25,7 +25,8 @@ use crate::kg::{KgError, KnowledgeGraph, ReadQuery, Solutions};
 use crate::precomputed::Precomputed;
 
 /// How a strategy's query went: `ok` (run), `cached` (answered from the cache or
-/// precomputed rows), `timeout` or `error`.
+/// precomputed rows), `timeout`, `error`, or `rejected` (an LLM-written query that failed
+/// validation, or the model's refusal: never run).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[schema(as = StrategyStatus)]
 #[serde(rename_all = "lowercase")]
@@ -34,6 +35,8 @@ pub enum Status {
     Cached,
     Timeout,
     Error,
+    /// A query the LLM wrote that failed validation, or its refusal: never run.
+    Rejected,
 }
 
 /// How one strategy went, as reported in the response.
@@ -164,10 +167,10 @@ impl Ledger {
 impl StrategyReport {
     /// The diagnostic code of a failed strategy.
     pub fn failure_code(&self) -> Code {
-        if self.status == Status::Timeout {
-            Code::StrategyTimeout
-        } else {
-            Code::StrategyError
+        match self.status {
+            Status::Timeout => Code::StrategyTimeout,
+            Status::Rejected => Code::GeneratedRejected,
+            _ => Code::StrategyError,
         }
     }
 }
