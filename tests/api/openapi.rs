@@ -88,6 +88,12 @@ async fn every_response_of_every_endpoint_matches_the_openapi_document() {
     }
     let health = app.health().await;
     contract.check("/health", "get", 200, &health);
+    // /metrics is text: its documented content type is the one served.
+    let metrics = app.get("/metrics").await;
+    assert_eq!(metrics.status(), 200);
+    let served = metrics.headers()["content-type"].to_str().unwrap().to_owned();
+    let documented = contract.document["paths"]["/metrics"]["get"]["responses"]["200"]["content"].as_object().expect("documented content").keys().next().unwrap().clone();
+    assert!(served.starts_with(&documented), "{served} vs {documented}");
 
     let json = |v: Value| reqwest::Body::from(v.to_string());
     let cases: Vec<(&str, reqwest::Body, &str, u16)> = vec![
