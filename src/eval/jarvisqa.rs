@@ -83,7 +83,10 @@ fn answered_values(response: &AskResponse) -> Vec<String> {
     if response.target != Target::ComparisonValue {
         return Vec::new();
     }
-    let mut out: Vec<String> = response.answer_items.iter().map(|i| i.value.clone().unwrap_or_else(|| i.label.clone())).collect();
+    // A computed number (an item with a metric) is its value; anything else is its label
+    // (the value of a most-common item is its count of rows).
+    let mut out: Vec<String> =
+        response.answer_items.iter().map(|i| if i.metric.is_some() { i.value.clone().unwrap_or_else(|| i.label.clone()) } else { i.label.clone() }).collect();
     match response.verdict {
         Some(Label::Supported) => out.push("Yes".into()),
         Some(Label::Refuted) => out.push("No".into()),

@@ -86,10 +86,19 @@ pub fn predicted(response: &AskResponse) -> BTreeSet<String> {
         if let Some(iri) = &item.iri {
             out.insert(iri.clone());
         }
-        if response.target == Target::TopScore {
+        if matches!(response.target, Target::TopScore | Target::ComparisonValue) {
             if let Some(v) = &item.value {
                 out.insert(v.trim().to_owned());
             }
+        }
+    }
+    // A yes/no read from a comparison table answers an ASK query: SciQA records a boolean.
+    if response.target == Target::ComparisonValue {
+        use crate::pipeline::trust::verdict::Label;
+        match response.verdict {
+            Some(Label::Supported) => out = BTreeSet::from(["true".to_owned()]),
+            Some(Label::Refuted) => out = BTreeSet::from(["false".to_owned()]),
+            _ => {}
         }
     }
     out.retain(|v| !v.is_empty());

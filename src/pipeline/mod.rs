@@ -531,9 +531,18 @@ impl Pipeline {
             .map(|v| answer::items::AnswerItem {
                 label: if numeric_op { v.property.clone().unwrap_or_else(|| "rows".into()) } else { v.text.clone() },
                 iri: None,
-                value: numeric_op.then(|| v.text.clone()),
+                // A value's count of rows, for the most or least common: what it rests on.
+                value: if numeric_op {
+                    Some(v.text.clone())
+                } else if matches!(reading.op, Op::Most | Op::Least) {
+                    Some(v.rows.len().to_string())
+                } else {
+                    None
+                },
                 sources: cite(&v.rows),
-                metric: None,
+                // A number computed over a property (an average, a highest value, a count)
+                // names the property it measures.
+                metric: if numeric_op { v.property.clone().or_else(|| Some("rows".into())) } else { None },
                 dataset: None,
                 model: None,
                 papers: v.rows.iter().filter_map(|&r| table.rows[r].paper.clone()).collect(),

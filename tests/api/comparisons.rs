@@ -13,8 +13,10 @@ async fn app() -> TestApp {
     spawn_app(&[("SCIGRAPH_DUMPS", &format!("{demo},{fixture}"))]).await
 }
 
+/// What each item answers: a computed number's value, else its label.
 fn labels(body: &Value) -> Vec<String> {
-    body["answer_items"].as_array().unwrap().iter().map(|i| i["value"].as_str().or(i["label"].as_str()).unwrap().to_owned()).collect()
+    let items = body["answer_items"].as_array().unwrap();
+    items.iter().map(|i| if i.get("metric").is_some() { i["value"].as_str() } else { i["label"].as_str() }.unwrap().to_owned()).collect()
 }
 
 fn cited_titles(body: &Value) -> Vec<String> {
@@ -54,6 +56,7 @@ async fn aggregates_count_listed_values_and_rank_numbers() {
     let body = app.ask("What is the most common acquisition method?").await;
     assert_eq!(body["query_type"], "method_comparison");
     assert_eq!(labels(&body), ["Authors"], "three rows list Authors, two Crowdsourcing");
+    assert_eq!(body["answer_items"][0]["value"], "3", "with its count of rows");
     let body = app.ask("Which system has the highest class count?").await;
     assert_eq!(labels(&body), ["Quartz"]);
     let body = app.ask("What is the average class count?").await;
