@@ -417,7 +417,7 @@ impl Pipeline {
         use query::generated::{validate, Generated};
         let schema = self.schema.as_deref()?;
         let request = query::generated::request(q, schema, &self.examples);
-        let reply = self.llm.ask(LlmUse::Sparql, &request, diagnostics, exchanges).await?;
+        let reply = self.llm.ask(LlmUse::Sparql, &request, diagnostics, exchanges).await;
         let rejected = |error: String, code: &'static str| query::retrieve::StrategyReport {
             name: "generated".into(),
             status: query::retrieve::Status::Rejected,
@@ -427,6 +427,14 @@ impl Pipeline {
             error: Some(error),
             error_code: Some(code),
             fallback_for: None,
+        };
+        let Some(reply) = reply else {
+            // The call failed or the model echoed its prompt (the diagnostics say which):
+            // the strategy was tried and has nothing to run.
+            if self.llm.serves(LlmUse::Sparql) {
+                ledger.reports.push(rejected("the LLM gave no usable reply (see the diagnostics)".into(), "generated_no_reply"));
+            }
+            return None;
         };
         match validate(&reply, schema, GENERATED_ROWS) {
             Ok(Generated::Query(query)) => {

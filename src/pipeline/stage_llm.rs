@@ -138,7 +138,9 @@ impl StageLlm {
             used: false,
         });
         match result {
-            Ok(reply) if echoes(&reply, &request.user) => {
+            // A model that repeats its instructions has not answered (a small one may copy
+            // the text-to-SPARQL rules, refusal marker included).
+            Ok(reply) if echoes(&reply, &request.user) || (request.system.chars().count() >= 200 && echoes(&reply, &request.system)) => {
                 diagnostics.push(Code::LlmEcho, usage.stage(), format!("{name}: the LLM echoed the prompt; used the deterministic fallback"));
                 None
             }
@@ -179,6 +181,33 @@ mod tests {
         assert!(echoes(&format!("Sure: {prompt} ok"), &prompt));
         assert!(!echoes(r#"{"methods": [], "datasets": ["SQuAD1.1"], "tasks": [], "fields": [], "metrics": []}"#, &prompt));
         assert!(!echoes("T5-11B is best [1].", "Sources: [1] T5 ... Question: Which model is best on SQuAD1.1? Answer:"));
+    }
+
+    #[test]
+    fn a_reply_repeating_the_system_prompt_is_an_echo_and_unused() {
+        struct Parrot;
+        #[async_trait::async_trait]
+        impl ChatModel for Parrot {
+            fn provider(&self) -> &'static str {
+                "ollama"
+            }
+            fn model(&self) -> &str {
+                "parrot"
+            }
+            async fn chat(&self, request: &ChatRequest) -> Result<String, crate::llm::LlmError> {
+                Ok(format!("{}\nNOT_ANSWERABLE: <reason>", &request.system[..120]))
+            }
+            async fn health(&self) -> Result<(), crate::llm::LlmError> {
+                Ok(())
+            }
+        }
+        let llm = StageLlm::new(Some(Arc::new(Parrot)), LlmStages::default());
+        let request = ChatRequest { system: "You write SPARQL for the Open Research Knowledge Graph. ".repeat(10), user: "Question: x".into(), json: None, temperature: 0.0 };
+        let (mut d, mut exchanges) = (Diagnostics::default(), Vec::new());
+        let reply = futures::executor::block_on(llm.ask(LlmUse::Sparql, &request, &mut d, &mut exchanges));
+        assert_eq!(reply, None);
+        assert!(d.has(Code::LlmEcho));
+        assert_eq!(exchanges.len(), 1, "the exchange is still reported");
     }
 
     #[test]

@@ -147,6 +147,9 @@ async fn mirror_sciqa_scores_the_same_over_virtuoso_as_over_the_embedded_store()
         "SCIGRAPH_BACKEND" => Some("remote".to_owned()),
         "SPARQL_ENDPOINT" => Some(endpoint.clone()),
         "SPARQL_TIMEOUT" => Some("30".to_owned()),
+        // The start-up reads an embedded store always makes (board summaries, comparison
+        // tables), so both engines answer with the same features.
+        "SCIGRAPH_REMOTE_BOARDS" => Some("on".to_owned()),
         _ => None,
     })
     .expect("remote settings");
