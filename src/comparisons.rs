@@ -166,8 +166,8 @@ fn local_name(iri: &str) -> &str {
     iri.rsplit(['/', '#']).next().unwrap_or(iri)
 }
 
-/// Labels that say a column names its rows.
-const NAME_LABELS: [&str; 7] = ["implementation", "name", "system", "ontology", "tool", "representation", "evaluation"];
+/// Labels that say a column names its rows (also read by `pipeline::comparison`).
+pub const NAME_LABELS: [&str; 7] = ["implementation", "name", "system", "ontology", "tool", "representation", "evaluation"];
 
 /// The column that names each row: short values (a word or three), distinct across the
 /// rows, neither numbers nor T/F; one whose label says so is preferred.

@@ -31,6 +31,14 @@ pub(super) fn question_of(body: &Value) -> Result<&str, ApiError> {
     }
 }
 
+/// What `/ask` and `/ask/baseline` check before any work: the client's rate limit (behind
+/// a trusted proxy, the forwarded client's), then the question.
+pub(super) fn admit(state: &AppState, request: &actix_web::HttpRequest, body: &Value) -> Result<Question, ApiError> {
+    let client = super::client::of(request, &state.settings.server.trusted_proxies);
+    state.limiter.check(client).map_err(|retry_after_secs| ApiError::RateLimited { retry_after_secs })?;
+    Ok(Question::parse(question_of(body)?, state.settings.server.max_question_chars)?)
+}
+
 #[utoipa::path(post, path = "/ask", tag = "ask", request_body = AskRequest,
     responses(
         (status = 200, description = "The answer, its sources, every query run and the evidence", body = AskResponse),
@@ -46,9 +54,7 @@ pub async fn ask(
     request: actix_web::HttpRequest,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = super::client::of(&request, &state.settings.server.trusted_proxies);
-    state.limiter.check(client).map_err(|retry_after_secs| ApiError::RateLimited { retry_after_secs })?;
-    let question = Question::parse(question_of(&body)?, state.settings.server.max_question_chars)?;
+    let question = admit(&state, &request, &body)?;
     let budget = state.settings.server.request_timeout;
     // Dropping the pipeline future cancels its pending queries and LLM calls.
     let response = tokio::time::timeout(budget, state.pipeline.ask(&question))

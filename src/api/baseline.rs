@@ -9,11 +9,10 @@ use actix_web::{web, HttpResponse};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::ask::{question_of, AskRequest};
+use super::ask::{admit, AskRequest};
 use super::error::ErrorBody;
 use super::{ApiError, AppState};
 use crate::llm::ChatRequest;
-use crate::pipeline::Question;
 
 /// What the model is told: answer from its own knowledge, and say when unsure. Nothing of
 /// the graph is in it; that is the point of the comparison.
@@ -60,9 +59,7 @@ pub async fn baseline(state: web::Data<AppState>, request: actix_web::HttpReques
 }
 
 async fn answer(state: &AppState, request: &actix_web::HttpRequest, body: &Value) -> Result<BaselineResponse, ApiError> {
-    let client = super::client::of(request, &state.settings.server.trusted_proxies);
-    state.limiter.check(client).map_err(|retry_after_secs| ApiError::RateLimited { retry_after_secs })?;
-    let question = Question::parse(question_of(body)?, state.settings.server.max_question_chars)?;
+    let question = admit(state, request, body)?;
     let llm = state.llm.as_ref().ok_or(ApiError::LlmNotConfigured)?;
     let chat = ChatRequest { system: SYSTEM.to_owned(), user: question.as_str().to_owned(), json: None, temperature: 0.0 };
     let budget = state.settings.server.request_timeout;

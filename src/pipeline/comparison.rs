@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::comparisons::Table;
+use crate::comparisons::{Table, NAME_LABELS};
 
 /// What the question asks of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,9 +161,6 @@ impl Words {
         (matched as f64 / content.len() as f64, matched)
     }
 }
-
-/// Labels of columns that name their rows.
-const NAME_LABELS: [&str; 5] = ["implementation", "evaluation", "system", "ontology", "name"];
 
 /// Question words that mean a property's label word: ("weakness", "limitations").
 const SYNONYMS: &[(&str, &str)] = &[

@@ -41,7 +41,7 @@ use answer::items;
 use answer::measures::Answered;
 use answer::rank;
 use clock::Stopwatch;
-use diagnostics::{Code, Diagnostics};
+use diagnostics::Diagnostics;
 use response::Attempt;
 use evidence::papers;
 use front::lexicon::{Direction, Lexicon};
@@ -440,15 +440,14 @@ impl Pipeline {
             Ok(Generated::Query(query)) => {
                 Some(query::plan::Strategy { name: "generated".into(), query: *query, fallback: None, role: query::plan::Role::Generated, anchor: None, keyed: None })
             }
+            // The ledger's diagnostics (`Ledger::diagnose`) report both as `generated_rejected`.
             Ok(Generated::Refused(reason)) => {
                 let message = format!("the LLM judged the question not answerable from the graph's schema: {reason}");
-                diagnostics.push(Code::GeneratedRejected, diagnostics::Stage::Query, message.clone());
                 ledger.reports.push(rejected(message, "generated_refused"));
                 None
             }
             Err(e) => {
-                diagnostics.push(Code::GeneratedRejected, diagnostics::Stage::Query, format!("the query the LLM wrote was not run: {e} ({})", e.code()));
-                ledger.reports.push(rejected(e.to_string(), e.code()));
+                ledger.reports.push(rejected(format!("the query the LLM wrote was not run: {e}"), e.code()));
                 None
             }
         }
@@ -595,7 +594,7 @@ impl Pipeline {
         let stated: Vec<String> = outcome.counts.clone();
         let gates = gates::check(&text, &items, &sources, &stated, false, true, gates::Best::No);
         let support = (order.len() as f64 / 3.0).min(1.0);
-        let recency = if sources.is_empty() { 0.5 } else { sources.iter().map(|s| s.year.map_or(0.5, |y| (-(self.trust.recency_lambda) * f64::from((year - y).max(0))).exp())).sum::<f64>() / sources.len() as f64 };
+        let recency = answer::measures::recency(&trust_ctx, &sources);
         let confidence = trust::confidence(self.trust.confidence_weights, 1.0, support, recency);
         let evidence_graph = comparison_graph(&table, &outcome, &number_of, &sources);
         clock.lap("rank");

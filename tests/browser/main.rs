@@ -92,14 +92,13 @@ async fn app(extra: &[(&str, &str)]) -> TestApp {
 }
 
 /// Runs `body` with a browser; on failure saves a screenshot before passing the panic on.
-async fn with_browser<F, Fut>(test: &str, app: &TestApp, body: F)
+async fn with_browser<F, Fut>(test: &str, body: F)
 where
     F: FnOnce(Client) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
     let Some(driver) = driver(test).await else { return };
     let client = browser(&driver).await;
-    let _ = app; // the app lives as long as the browser uses it
     let outcome = AssertUnwindSafe(body(client.clone())).catch_unwind().await;
     if outcome.is_err() {
         if let Ok(png) = client.screenshot().await {
@@ -168,7 +167,7 @@ async fn a_question_of_each_type_asked_through_the_page_shows_its_answer_sources
         }
         out
     };
-    with_browser("each_type", &app, |client| async move {
+    with_browser("each_type", |client| async move {
         client.goto(&format!("{address}/")).await.expect("the page opens");
         assert_eq!(client.find(Locator::Css("main")).await.unwrap().attr("data-state").await.unwrap().as_deref(), Some("idle"));
         for ((question, shown), body) in expected.iter().zip(&answers) {
@@ -199,7 +198,7 @@ async fn a_question_of_each_type_asked_through_the_page_shows_its_answer_sources
 async fn examples_are_one_click_away_and_a_shared_link_asks_its_question() {
     let app = app(&[]).await;
     let address = app.address.clone();
-    with_browser("examples_and_links", &app, |client| async move {
+    with_browser("examples_and_links", |client| async move {
         client.goto(&format!("{address}/")).await.unwrap();
         let examples = client.find_all(Locator::Css(".example")).await.unwrap();
         assert!(examples.len() >= 6, "one example per question type");
@@ -232,7 +231,7 @@ fn url_escape(s: &str) -> String {
 async fn labels_that_are_markup_render_as_text_and_run_nothing() {
     let app = app(&[]).await;
     let address = app.address.clone();
-    with_browser("hostile_labels", &app, |client| async move {
+    with_browser("hostile_labels", |client| async move {
         client.goto(&format!("{address}/?q={}", url_escape("Which model has the best Accuracy on HostileBench?"))).await.unwrap();
         assert_eq!(answered(&client).await, "done");
         let answer = text(&client, "#answer").await;
@@ -256,7 +255,7 @@ async fn with_an_llm_the_page_shows_its_answer_alone_beside_the_graph_grounded_o
     let uri = server.uri();
     let app = app(&[("SCIGRAPH_LLM_PROVIDER", "ollama"), ("OLLAMA_BASE_URL", &uri)]).await;
     let address = app.address.clone();
-    with_browser("llm_alone", &app, |client| async move {
+    with_browser("llm_alone", |client| async move {
         client.goto(&format!("{address}/")).await.unwrap();
         // The page reads /health before it knows whether to ask the LLM alone.
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -270,7 +269,7 @@ async fn with_an_llm_the_page_shows_its_answer_alone_beside_the_graph_grounded_o
         let baseline = client.find(Locator::Css("#baseline")).await.unwrap();
         assert!(baseline.is_displayed().await.unwrap());
         assert!(baseline.text().await.unwrap().contains("From memory: probably BERT."));
-        assert!(text(&client, "#answer").await.contains("T5-11B") || !text(&client, "#answer").await.is_empty());
+        assert!(text(&client, "#answer").await.contains("T5-11B"), "the graph-grounded answer stands beside it");
     })
     .await;
 }
