@@ -47,6 +47,35 @@ pub enum EvalCommand {
     /// comparison set): accuracy per question kind, with each question's table given and
     /// without it.
     Jarvisqa(EvalJarvisqaArgs),
+    /// What each trust switch, gate and the retry is worth: the trust and answer gold sets
+    /// asked with each switched off in turn, and all off.
+    Ablations(EvalAblationsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvalAblationsArgs {
+    /// A trust gold file (JSON Lines; each question names its fixture graph, a file beside
+    /// it). Repeatable. Default: eval/gold/trust/trust-dev.jsonl and trust-sealed.jsonl.
+    #[arg(long = "trust", value_name = "FILE")]
+    pub trust: Vec<PathBuf>,
+    /// An answer gold file, asked of the backend the flags choose (the mirror). Repeatable.
+    /// Default: eval/gold/answers.jsonl and answers-sealed.jsonl.
+    #[arg(long = "answers", value_name = "FILE")]
+    pub answers: Vec<PathBuf>,
+    /// Ask the trust gold set only (it brings its own graphs; no backend flag is needed).
+    #[arg(long, conflicts_with = "answers")]
+    pub trust_only: bool,
+    /// Write the full report (with per-question detail) as JSON here.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+    /// Also write the tables as a Markdown section here.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Fail (exit 1) when the full system's false-pass rate on the trust set is above this.
+    #[arg(long, value_name = "X")]
+    pub max_false_pass: Option<f64>,
+    #[command(flatten)]
+    pub backend: BackendArgs,
 }
 
 #[derive(Debug, Args)]

@@ -67,6 +67,10 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_RECENCY",
     "SCIGRAPH_CORROBORATION",
     "SCIGRAPH_CONFLICT_REMOVAL",
+    "SCIGRAPH_GATE_FAITHFULNESS",
+    "SCIGRAPH_GATE_TEMPORAL",
+    "SCIGRAPH_GATE_SCOPE",
+    "SCIGRAPH_RETRY",
 ];
 
 /// A setting that could not be used. Its message names the variable and the value.
@@ -202,6 +206,8 @@ pub struct PipelineSettings {
     /// Papers kept after ranking and handed to answer generation.
     pub max_context_papers: usize,
     pub trust: TrustSettings,
+    /// Which answer gates are checked, and whether a failed one earns a retry.
+    pub checks: CheckSettings,
     /// Which stages a configured LLM takes part in; the others stay deterministic.
     pub llm_stages: LlmStages,
     /// SciQA's `questions.json` (its train split), whose questions and queries the
@@ -270,6 +276,33 @@ impl Default for TrustSettings {
     }
 }
 
+/// The answer's gates and its retry (`pipeline::answer::gates`), each of which can be
+/// switched off to measure what it is worth (`scigraph eval ablations`). Shown on `/health`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct CheckSettings {
+    /// Whether every stating sentence must cite, and every number be in what it cites.
+    pub faithfulness: bool,
+    /// Whether a superseded result presented as the best fails the answer.
+    pub temporal: bool,
+    /// Whether the sources must match what the question names.
+    pub scope: bool,
+    /// Whether a failed gate earns one retry with the alternative plan.
+    pub retry: bool,
+}
+
+impl CheckSettings {
+    /// Every gate and the retry on: the default.
+    pub const ALL: Self = Self { faithfulness: true, temporal: true, scope: true, retry: true };
+    /// Nothing checked, nothing retried.
+    pub const NONE: Self = Self { faithfulness: false, temporal: false, scope: false, retry: false };
+}
+
+impl Default for CheckSettings {
+    fn default() -> Self {
+        Self::ALL
+    }
+}
+
 impl Settings {
     /// Reads `.env` (if present, without overriding the environment) and then the environment.
     pub fn from_env() -> Result<Self, ConfigError> {
@@ -290,9 +323,10 @@ impl Settings {
         let kg = env.kg()?;
         let llm = env.llm()?;
         let trust = env.trust()?;
+        let checks = env.checks()?;
         let llm_stages = env.llm_stages()?;
         let sparql_examples = env.path("SCIGRAPH_SPARQL_EXAMPLES");
-        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust, llm_stages, sparql_examples };
+        let pipeline = PipelineSettings { max_context_papers: env.positive("MAX_CONTEXT_PAPERS", 8)?, trust, checks, llm_stages, sparql_examples };
         Ok(Settings { server, kg, llm, pipeline })
     }
 }

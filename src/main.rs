@@ -23,6 +23,9 @@ fn main() -> std::process::ExitCode {
         Command::Eval(cli::EvalCommand::Jarvisqa(args)) => {
             offline(&args.backend, |settings| scigraph::eval::jarvisqa::run(settings, &args))
         }
+        Command::Eval(cli::EvalCommand::Ablations(args)) => {
+            offline(&args.backend, |settings| scigraph::eval::ablations::run(settings, &args))
+        }
         Command::Load(args) => {
             scigraph::telemetry::init(LOG_FILTER);
             cli::load(&args)

@@ -67,13 +67,7 @@ impl Application {
             .map_err(|reason| StartupError::Bind { address: address.clone(), reason })?
             .port();
         let llm = llm::from_settings(&settings.llm).map_err(StartupError::Llm)?;
-        let health = api::health::HealthChecker::new(
-            kg.clone(),
-            llm.clone(),
-            settings.pipeline.trust.clone(),
-            settings.pipeline.llm_stages,
-            settings.kg.health_cache_ttl,
-        );
+        let health = api::health::HealthChecker::new(kg.clone(), llm.clone(), &settings.pipeline, settings.kg.health_cache_ttl);
         let pipeline = Pipeline::build(&settings, kg.clone(), llm.clone()).await?;
         let info = kg.info();
         tracing::info!(

@@ -12,7 +12,7 @@ use moka::future::Cache;
 use serde::Serialize;
 
 use super::AppState;
-use crate::config::{LlmStages, TrustSettings};
+use crate::config::{CheckSettings, LlmStages, PipelineSettings, TrustSettings};
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
 
@@ -87,6 +87,8 @@ pub struct HealthReport {
     pub pipeline: &'static str,
     /// The recency, corroboration, conflict and confidence settings in force.
     pub trust: TrustSettings,
+    /// Which answer gates are checked and whether a failed one earns a retry.
+    pub checks: CheckSettings,
     /// The server's version.
     pub version: &'static str,
 }
@@ -95,13 +97,14 @@ pub struct HealthChecker {
     kg: Arc<dyn KnowledgeGraph>,
     llm: Option<Arc<dyn ChatModel>>,
     trust: TrustSettings,
+    checks: CheckSettings,
     stages: LlmStages,
     cache: Cache<(), Arc<HealthReport>>,
 }
 
 impl HealthChecker {
-    pub fn new(kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>, trust: TrustSettings, stages: LlmStages, ttl: Duration) -> Self {
-        Self { kg, llm, trust, stages, cache: Cache::builder().max_capacity(1).time_to_live(ttl).build() }
+    pub fn new(kg: Arc<dyn KnowledgeGraph>, llm: Option<Arc<dyn ChatModel>>, pipeline: &PipelineSettings, ttl: Duration) -> Self {
+        Self { kg, llm, trust: pipeline.trust.clone(), checks: pipeline.checks, stages: pipeline.llm_stages, cache: Cache::builder().max_capacity(1).time_to_live(ttl).build() }
     }
 
     /// The cached report, or a fresh one when the cache period has passed.
@@ -117,7 +120,7 @@ impl HealthChecker {
         } else {
             Status::Degraded
         };
-        HealthReport { status, kg, llm, pipeline: "ready", trust: self.trust.clone(), version: env!("CARGO_PKG_VERSION") }
+        HealthReport { status, kg, llm, pipeline: "ready", trust: self.trust.clone(), checks: self.checks, version: env!("CARGO_PKG_VERSION") }
     }
 
     async fn check_kg(&self) -> KgHealth {

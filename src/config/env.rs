@@ -8,7 +8,7 @@ use std::time::Duration;
 use url::Url;
 
 use super::{
-    BackendKind, ConfigError, KgSettings, LlmSettings, LlmStages, Secret, ServerSettings, TrustSettings,
+    BackendKind, CheckSettings, ConfigError, KgSettings, LlmSettings, LlmStages, Secret, ServerSettings, TrustSettings,
     DEFAULT_SPARQL_ENDPOINT, VARIABLES,
 };
 
@@ -102,6 +102,15 @@ impl Env<'_> {
             recency_enabled: self.switch("SCIGRAPH_RECENCY", true)?,
             corroboration_enabled: self.switch("SCIGRAPH_CORROBORATION", true)?,
             conflict_removal_enabled: self.switch("SCIGRAPH_CONFLICT_REMOVAL", true)?,
+        })
+    }
+
+    pub(super) fn checks(&self) -> Result<CheckSettings, ConfigError> {
+        Ok(CheckSettings {
+            faithfulness: self.switch("SCIGRAPH_GATE_FAITHFULNESS", true)?,
+            temporal: self.switch("SCIGRAPH_GATE_TEMPORAL", true)?,
+            scope: self.switch("SCIGRAPH_GATE_SCOPE", true)?,
+            retry: self.switch("SCIGRAPH_RETRY", true)?,
         })
     }
 

@@ -8,6 +8,7 @@
 //! JSON report, the Markdown section and the printed table. The scoring is pure; reading
 //! the gold files, connecting the backend and writing the outputs are the I/O.
 
+pub mod ablations;
 pub mod answers;
 pub mod jarvisqa;
 pub mod sciqa;
@@ -154,6 +155,17 @@ fn publish(report: &impl Serialize, table: &str, outputs: Outputs<'_>) -> anyhow
     }
     if let Some(out) = outputs.markdown {
         std::fs::write(out, format!("{}\n\n```\n{table}```\n", outputs.heading))?;
+    }
+    crate::cli::emit(table)
+}
+
+/// [`publish`] for a table that is Markdown already: written as it is, not as a code block.
+fn publish_markdown(report: &impl Serialize, table: &str, outputs: Outputs<'_>) -> anyhow::Result<()> {
+    if let Some(out) = outputs.json {
+        std::fs::write(out, serde_json::to_string_pretty(report)?)?;
+    }
+    if let Some(out) = outputs.markdown {
+        std::fs::write(out, format!("{}\n\n{table}", outputs.heading))?;
     }
     crate::cli::emit(table)
 }

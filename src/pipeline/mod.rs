@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::config::{Settings, TrustSettings};
+use crate::config::{CheckSettings, Settings, TrustSettings};
 use crate::index::TextIndex;
 use crate::kg::KnowledgeGraph;
 use crate::llm::ChatModel;
@@ -199,6 +199,8 @@ pub struct Pipeline {
     llm: StageLlm,
     max_context_papers: usize,
     trust: TrustSettings,
+    /// Which gates are checked and whether a failure earns a retry.
+    checks: CheckSettings,
     /// The graph's comparison tables, when it has any (embedded graphs).
     comparisons: Option<Arc<crate::comparisons::Comparisons>>,
     /// What a query the LLM writes may name, read at start-up when an LLM writes SPARQL.
@@ -282,6 +284,7 @@ impl Pipeline {
             llm: stage_llm,
             max_context_papers: settings.pipeline.max_context_papers,
             trust: settings.pipeline.trust.clone(),
+            checks: settings.pipeline.checks,
             comparisons,
             schema,
             examples,
@@ -293,6 +296,13 @@ impl Pipeline {
     /// at start, or its first questions pay 10–40 ms for it.
     pub fn warm_up(&self) {
         warm_up(&self.lexicon);
+    }
+
+    /// Replaces the trust stage's settings and the answer checks: `scigraph eval ablations`
+    /// asks the same questions of one pipeline with each switched off in turn.
+    pub fn set_switches(&mut self, trust: TrustSettings, checks: CheckSettings) {
+        self.trust = trust;
+        self.checks = checks;
     }
 
     /// The lexicon in use (the synonym tables, plus the graph's labels when they loaded).
@@ -337,7 +347,7 @@ impl Pipeline {
         }
 
         let mut attempt = self.attempt(q, &front, false, current_year, &mut clock, &mut exchanges).await;
-        if !attempt.gates.all_passed() {
+        if !attempt.gates.all_passed() && self.checks.retry {
             // One retry with the alternative plan; it replaces the first answer only if it
             // passes more gates, so a retry never undoes a correct answer.
             let failed = attempt.gates.failed_names().join(", ");
@@ -592,7 +602,7 @@ impl Pipeline {
             Op::Most | Op::Least | Op::Average | Op::Highest { .. } | Op::Lowest { .. } => classify::QueryType::MethodComparison,
         };
         let stated: Vec<String> = outcome.counts.clone();
-        let gates = gates::check(&text, &items, &sources, &stated, false, true, gates::Best::No);
+        let gates = gates::check(&text, &items, &sources, &stated, false, true, gates::Best::No).switched(&self.checks);
         let support = (order.len() as f64 / 3.0).min(1.0);
         let recency = answer::measures::recency(&trust_ctx, &sources);
         let confidence = trust::confidence(self.trust.confidence_weights, 1.0, support, recency);
@@ -650,11 +660,17 @@ impl Pipeline {
         clock.lap("trust");
 
         // Answer: rank, items, and the sources they rest on.
-        let ranking = rank::rank(&evidence, &front.normalized, &front.keywords, self.max_context_papers);
+        let mut ranking = rank::rank(&evidence, &front.normalized, &front.keywords, self.max_context_papers);
+        if front.recent && target == classify::Target::Papers {
+            ranking.by_recency(&metas);
+        }
         ranking.diagnose(&mut diagnostics);
         let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
-            .then(|| verdict::judge(q, &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &direction);
+            .then(|| verdict::judge(&front::spelling::settled(q), &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
+        // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
+        let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
+        let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &asked);
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).
@@ -686,10 +702,21 @@ impl Pipeline {
 
         // The text: extractive always, phrased by the LLM when one is configured.
         let nothing_found = items.is_empty() && sources.is_empty();
+        let mut disputed = disputed;
+        if target == classify::Target::PaperDetails {
+            disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
+        }
         let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k };
         let mut composed = answer::text::compose(&draft);
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
+        }
+        if matches!(target, classify::Target::BestModel | classify::Target::TopScore) {
+            // "halverin's bleu on mirelle subtitles": said before the board's other metrics.
+            let missing = answer::leaderboard::metrics_missing(&evidence, &front.normalized);
+            if let (false, Some(on)) = (missing.is_empty(), items.first().and_then(|i| i.dataset.clone())) {
+                composed.text = format!("The graph records no result by {} on {on}; it records these by other metrics. {}", missing.join(" or "), composed.text);
+            }
         }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {
@@ -703,14 +730,30 @@ impl Pipeline {
         clock.lap("generate");
 
         // Confidence and gates.
-        let answered = Answered { entities: &front.normalized, papers: &ranking.papers, items: &items, sources: &sources, facts: &assessment.facts, nothing_found };
+        let answered = Answered { entities: &front.normalized, papers: &ranking.papers, items: &items, sources: &sources, facts: &assessment.facts, nothing_found, completed: ledger.completed() };
         let (confidence, evidence_share) = answer::measures::confidence(&trust_ctx, &answered);
-        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) {
+        // A best-result answer, unless it gives one named model's own results or the extreme
+        // asked for is the metric's worst ("the lowest BLEU").
+        let inverted = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
+        let own = matches!(front.normalized.methods.as_slice(), [m] if items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))));
+        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own {
             gates::Best::Yes { superseded: &assessment.superseded_results }
         } else {
             gates::Best::No
         };
         let gates = gates::check(&text, &items, &sources, &composed.stated, nothing_found || all_failed, evidence_share > 0.0, best);
+        let scope = gates::value_given(gates.scope, classify::asks_value(q), &text, &items, verdict.is_some());
+        // Result answers speak of every linked model and board the question names.
+        let results = matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten)
+            || (target == classify::Target::Verdict && verdict.as_ref().is_some_and(|v| v.about_scores()));
+        let named: Vec<Vec<String>> = if results {
+            front.normalized.methods.iter().chain(&front.normalized.datasets).filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect()
+        } else {
+            Vec::new()
+        };
+        let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty());
+        let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
+        let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 
         Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, evidence_graph, diagnostics }
     }

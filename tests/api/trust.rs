@@ -156,6 +156,35 @@ async fn confidence_has_its_components_and_a_reason() {
     assert!((c["score"].as_f64().unwrap() - expected).abs() < 0.011);
     assert!(!c["explanation"].as_str().unwrap().is_empty());
     let nothing = ask(&app, "Which papers study the migration patterns of zebras?").await;
-    assert_eq!(nothing["confidence"]["score"], 0.0);
+    // An absence is trusted only so far: at most 0.5, when every search completed.
+    assert_eq!(nothing["confidence"]["score"], 0.5);
+    assert!(nothing["confidence"]["explanation"].as_str().unwrap().contains("absence"), "{}", nothing["confidence"]);
     assert_eq!(nothing["gates"]["scope"]["passed"], true);
+}
+
+#[tokio::test]
+async fn a_gate_switched_off_is_reported_unchecked_and_health_shows_the_checks_in_force() {
+    let app = app(&[("SCIGRAPH_GATE_SCOPE", "off"), ("SCIGRAPH_RETRY", "off")]).await;
+
+    // A question asking for a number, answered with a list of papers: the scope gate would
+    // fail it, but it is off.
+    let body = ask(&app, "Which papers study BenchOne, and what accuracy do they agree on?").await;
+    assert_eq!(body["gates"]["scope"]["passed"], true, "{}", body["gates"]);
+    assert!(body["gates"]["scope"]["detail"].as_str().unwrap().contains("SCIGRAPH_GATE_SCOPE=off"));
+    assert!(body["gates"]["retry"].is_null(), "the retry is off");
+
+    let health: Value = app.client.get(format!("{}/health", app.address)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(health["checks"], serde_json::json!({"faithfulness": true, "temporal": true, "scope": false, "retry": false}));
+}
+
+#[tokio::test]
+async fn a_failed_gate_halves_the_confidence_and_says_so() {
+    let app = app(&[]).await;
+    let checked = ask(&app, "Which papers study BenchOne, and what accuracy do they agree on?").await;
+    let unchecked = ask(&spawn_app(&[("SCIGRAPH_DUMPS", FIXTURE), ("SCIGRAPH_GATE_SCOPE", "off"), ("SCIGRAPH_RETRY", "off")]).await, "Which papers study BenchOne, and what accuracy do they agree on?").await;
+    // Answered with a list of papers and no number: the scope gate fails it.
+    assert_eq!(checked["gates"]["scope"]["passed"], false, "{}", checked["gates"]);
+    let (a, b) = (checked["confidence"]["score"].as_f64().unwrap(), unchecked["confidence"]["score"].as_f64().unwrap());
+    assert!((a - b / 2.0).abs() < 0.011, "{a} vs {b}");
+    assert!(checked["confidence"]["explanation"].as_str().unwrap().contains("failed gate"));
 }

@@ -16,6 +16,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
+use crate::config::CheckSettings;
 use crate::pipeline::answer::items::{AnswerItem, Source};
 use crate::pipeline::trust::Validity;
 
@@ -64,6 +65,23 @@ impl Gates {
 
     pub fn all_passed(&self) -> bool {
         self.passed() == 3
+    }
+
+    /// The gates with those switched off (`SCIGRAPH_GATE_*=off`) replaced by a pass that
+    /// says it was not checked: an ablation, so a switched-off gate neither fails an answer
+    /// nor earns it a retry.
+    pub fn switched(mut self, checks: &CheckSettings) -> Self {
+        let off = |variable: &str| Gate { passed: true, detail: format!("not checked: {variable}=off") };
+        if !checks.faithfulness {
+            self.faithfulness = off("SCIGRAPH_GATE_FAITHFULNESS");
+        }
+        if !checks.temporal {
+            self.temporal = off("SCIGRAPH_GATE_TEMPORAL");
+        }
+        if !checks.scope {
+            self.scope = off("SCIGRAPH_GATE_SCOPE");
+        }
+        self
     }
 
     pub fn failed_names(&self) -> Vec<&'static str> {
@@ -214,6 +232,44 @@ pub fn scope(answer: &str, nothing_found: bool, relevant: bool) -> Gate {
     }
 }
 
+/// The scope gate, also checking that a question asking for a number ("what acc do they
+/// agree on?") is given one, or told the graph records none: a list of papers is not an
+/// answer to it.
+pub fn value_given(scope: Gate, asks_value: bool, answer: &str, items: &[AnswerItem], decided: bool) -> Gate {
+    let given = decided || items.iter().any(|i| i.value.is_some()) || ABSENCE.is_match(answer);
+    if scope.passed && asks_value && !given {
+        return Gate { passed: false, detail: "the question asks for a value; the answer gives none and does not say the graph lacks it".into() };
+    }
+    scope
+}
+
+/// The scope gate, also checking that a result answer speaks of every model and board the
+/// question names, or says what is missing ("the graph records no score of X"): an answer
+/// about one of two named models, or a listing that could not place the board it was asked
+/// about (`unplaced`), is not an answer to the question asked. `named`: the linked models
+/// and boards, each with its names.
+pub fn all_named(scope: Gate, named: &[Vec<String>], answer: &str, items: &[AnswerItem], unplaced: bool) -> Gate {
+    if !scope.passed {
+        return scope;
+    }
+    if unplaced {
+        return Gate { passed: false, detail: "the question's board could not be identified, so what beats the model there is unknown".into() };
+    }
+    let shown: Vec<String> = std::iter::once(answer.to_lowercase())
+        .chain(items.iter().flat_map(|i| [Some(&i.label), i.model.as_ref(), i.dataset.as_ref()]).flatten().map(|s| s.to_lowercase()))
+        .collect();
+    let missing: Vec<&String> = named
+        .iter()
+        .filter(|names| !names.iter().any(|n| !n.is_empty() && shown.iter().any(|s| s.contains(&n.to_lowercase()))))
+        .filter_map(|names| names.first())
+        .collect();
+    if !missing.is_empty() && !ABSENCE.is_match(answer) {
+        let list: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
+        return Gate { passed: false, detail: format!("the answer says nothing of {} though the question names it", list.join(", ")) };
+    }
+    scope
+}
+
 /// What the answer presents as a best result, for the temporal gate.
 pub enum Best<'a> {
     /// Not a best-result answer: citing superseded papers is fine.
@@ -336,5 +392,40 @@ mod tests {
     #[test]
     fn sentences_do_not_split_inside_numbers() {
         assert_eq!(sentences("A scores 90.9 [1]. B scores 85.8 [2]."), vec!["A scores 90.9 [1].", "B scores 85.8 [2]."]);
+    }
+
+    fn passed() -> Gate {
+        Gate { passed: true, detail: "ok".into() }
+    }
+
+    #[test]
+    fn a_question_asking_for_a_value_must_get_one_or_hear_it_is_missing() {
+        let valued = AnswerItem { value: Some("88.3".into()), ..AnswerItem::new("Syrinxa", None) };
+        assert!(!value_given(passed(), true, "I found 6 relevant papers [1].", &[], false).passed);
+        assert!(value_given(passed(), true, "Syrinxa gets 88.3 [1].", &[valued], false).passed);
+        assert!(value_given(passed(), true, "The graph records no result by BLEU on D.", &[], false).passed);
+        assert!(value_given(passed(), true, "SUPPORTED: ...", &[], true).passed, "a verdict answers the question");
+        assert!(value_given(passed(), false, "I found 6 relevant papers [1].", &[], false).passed);
+    }
+
+    #[test]
+    fn a_result_answer_must_speak_of_every_model_and_board_the_question_names() {
+        let named = vec![vec!["Aviquist".to_owned()], vec!["Corrasine".to_owned()]];
+        let one = "The best recorded result: Aviquist with 6.8 [1].";
+        assert!(!all_named(passed(), &named, one, &[], false).passed);
+        assert!(all_named(passed(), &named, "Aviquist 6.8 [1]; Corrasine 7.2 [2].", &[], false).passed);
+        assert!(all_named(passed(), &named, "Aviquist 6.8 [1]. The graph records no score of Corrasine.", &[], false).passed);
+        assert!(!all_named(passed(), &[], "anything", &[], true).passed, "a board that could not be placed fails");
+    }
+
+    #[test]
+    fn a_gate_switched_off_passes_and_says_it_was_not_checked() {
+        let failed = Gate { passed: false, detail: "x".into() };
+        let gates = Gates { faithfulness: failed.clone(), temporal: failed.clone(), scope: failed, retry: None };
+        let checks = CheckSettings { scope: false, ..CheckSettings::ALL };
+        let g = gates.switched(&checks);
+        assert!(g.scope.passed && g.scope.detail.contains("SCIGRAPH_GATE_SCOPE=off"));
+        assert!(!g.faithfulness.passed && !g.temporal.passed);
+        assert_eq!(g.passed(), 1);
     }
 }

@@ -300,7 +300,7 @@ fn listing_unit(item: &AnswerItem, target: Target, evidence: &Evidence, cited: &
         Target::Datasets => (NodeKind::Dataset, "P31/HAS_BENCHMARK/HAS_DATASET"),
         Target::Problems => (NodeKind::Problem, "P31/P32"),
         Target::Metrics => (NodeKind::Metric, "P31/HAS_BENCHMARK/HAS_EVALUATION/HAS_METRIC"),
-        Target::Models | Target::BestModel | Target::TopScore | Target::Verdict => (NodeKind::Model, "P31/HAS_MODEL"),
+        Target::Models | Target::BestModel | Target::TopScore | Target::Beaten | Target::Verdict => (NodeKind::Model, "P31/HAS_MODEL"),
         Target::Papers | Target::PaperDetails | Target::Code | Target::ComparisonValue => return None,
     };
     let id = item.iri.clone().unwrap_or_else(|| format!("{kind:?}:{}", item.label).to_lowercase());

@@ -183,6 +183,7 @@ pub fn answer_items(
         // A comparison value is answered from its table (`pipeline::comparison`), not here.
         Target::ComparisonValue => {}
         Target::BestModel | Target::TopScore => items = leaderboard::best_items(target, evidence, entities, direction),
+        Target::Beaten => items = leaderboard::beaten_items(evidence, entities, direction),
         Target::Metrics => {
             for fact in &evidence.results {
                 if let Some(metric) = &fact.metric {
@@ -281,9 +282,39 @@ pub fn for_question(
 ) -> Vec<AnswerItem> {
     match (verdict, top_k) {
         (Some(v), _) => verdict_items(v),
-        (None, Some(k)) if target == Target::BestModel => leaderboard::top_items(k, evidence, entities, direction),
-        (None, _) => answer_items(target, evidence, ranked, entities, direction),
+        (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => merged(leaderboard::top_items(k, evidence, entities, direction)),
+        (None, _) => merged(answer_items(target, evidence, ranked, entities, direction)),
     }
+}
+
+/// One item per result: the same model, dataset, metric and value stated by several papers
+/// ("88.3" and "88.3%" alike) is one item citing them all, not one line per paper.
+fn merged(items: Vec<AnswerItem>) -> Vec<AnswerItem> {
+    let key = |i: &AnswerItem| -> Option<(String, String, String, u64)> {
+        let value = crate::pipeline::evidence::scores::parse_score(i.value.as_deref()?)?;
+        Some((i.model.clone()?, i.dataset.clone()?, i.metric.clone()?, value.to_bits()))
+    };
+    let mut out: Vec<AnswerItem> = Vec::with_capacity(items.len());
+    let mut seen: BTreeMap<(String, String, String, u64), usize> = BTreeMap::new();
+    for item in items {
+        match key(&item).and_then(|k| seen.get(&k).copied().map(|at| (k, at))) {
+            Some((_, at)) => {
+                let kept = &mut out[at];
+                for paper in item.papers {
+                    if !kept.papers.contains(&paper) {
+                        kept.papers.push(paper);
+                    }
+                }
+            }
+            None => {
+                if let Some(k) = key(&item) {
+                    seen.insert(k, out.len());
+                }
+                out.push(item);
+            }
+        }
+    }
+    out
 }
 
 
@@ -324,6 +355,16 @@ pub fn disputed<'a>(conflicts: &'a [Conflict], items: &[AnswerItem]) -> Vec<&'a 
         .iter()
         .filter(|c| c.kind == ConflictKind::DifferentValues && !c.resolved)
         .filter(|c| c.model.as_ref().is_some_and(|m| items.iter().any(|i| &i.label == m || i.model.as_ref() == Some(m))))
+        .collect()
+}
+
+/// Disagreements about a cited paper's own record (two years, two DOIs): a lookup of that
+/// paper states them, since showing one value alone would pick a side unseen.
+pub fn metadata_disputes<'a>(conflicts: &'a [Conflict], chosen: &[String]) -> Vec<&'a Conflict> {
+    conflicts
+        .iter()
+        .filter(|c| c.kind == ConflictKind::Metadata && !c.resolved)
+        .filter(|c| c.sides.iter().flat_map(|s| &s.papers).any(|p| chosen.contains(&p.iri)))
         .collect()
 }
 
@@ -603,5 +644,22 @@ mod tests {
         let text = extractive(Target::Papers, &[], &[], &Normalized::default(), Cut::default());
         assert!(text.contains("found nothing"));
         assert!(!text.contains('['));
+    }
+
+    #[test]
+    fn one_result_stated_by_several_papers_is_one_item_citing_them_all() {
+        let result = |value: &str, paper: &str| AnswerItem {
+            value: Some(value.into()),
+            model: Some("Syrinxa".into()),
+            dataset: Some("Hollenby".into()),
+            metric: Some("Accuracy".into()),
+            papers: vec![paper.into()],
+            ..AnswerItem::new("Syrinxa", Some("m"))
+        };
+        let other = AnswerItem { value: Some("93.8".into()), ..result("93.8", "p9") };
+        let merged = merged(vec![result("88.3%", "p1"), result("88.3", "p2"), other, result("88.30", "p3")]);
+        assert_eq!(merged.len(), 2);
+        assert_eq!(merged[0].papers, ["p1", "p2", "p3"]);
+        assert_eq!(merged[0].value.as_deref(), Some("88.3%"), "the first wording is kept");
     }
 }

@@ -64,6 +64,7 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
             return asked;
         }
     }
+
     let facts: Vec<&ResultFact> = evidence.results.iter().filter(|f| !cost(f)).collect();
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
     for fact in &facts {
@@ -78,6 +79,27 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let main: Vec<&str> = ranked.into_iter().take(MAIN_METRICS).map(|(iri, _)| iri).collect();
     facts.into_iter().filter(|f| f.metric.as_ref().is_some_and(|m| main.contains(&m.iri.as_str()))).collect()
+}
+
+/// The metrics the question names (known to the graph) that none of the results is by, nor
+/// anything sharing a word with them: "BLEU" on a board that records chrF. The answer says
+/// so before giving the board's other metrics.
+pub fn metrics_missing(evidence: &Evidence, entities: &Normalized) -> Vec<String> {
+    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
+    let labels: Vec<Vec<String>> = evidence.results.iter().filter_map(|f| f.metric.as_ref()).map(|m| words(m.display())).collect();
+    if labels.is_empty() {
+        return Vec::new();
+    }
+    entities
+        .metrics
+        .iter()
+        .filter(|m| m.is_linked())
+        .filter(|m| {
+            let named: Vec<String> = words(&m.text).into_iter().chain(words(&m.canonical)).collect();
+            !labels.iter().any(|l| l.iter().any(|w| named.contains(w)))
+        })
+        .map(|m| m.canonical.clone())
+        .collect()
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.
@@ -116,6 +138,56 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
         };
         with_result(&mut item, fact);
         if !items.contains(&item) {
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// "Which models have beaten X since?": on each board the named model has a score on (the
+/// asked metric's, or the main ones), every other model's best result that beats X's best
+/// there, best first.
+pub(super) fn beaten_items(evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
+    let named = |f: &ResultFact| {
+        f.model.as_ref().is_some_and(|m| entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
+    };
+    let facts = candidates(evidence, entities, true);
+    // (dataset, metric) -> the named model's best value there.
+    let mut theirs: BTreeMap<(&str, &str), f64> = BTreeMap::new();
+    for fact in facts.iter().filter(|f| named(f)) {
+        let (Some(metric), Some(value)) = (&fact.metric, fact.value.as_deref().and_then(parse_score)) else { continue };
+        let lower = direction(metric.display()) == Direction::Lower;
+        let slot = theirs.entry((fact.dataset.iri.as_str(), metric.iri.as_str())).or_insert(value);
+        if (lower && value < *slot) || (!lower && value > *slot) {
+            *slot = value;
+        }
+    }
+    let mut out: Vec<(AnswerItem, f64, bool)> = Vec::new();
+    for fact in facts.iter().filter(|f| !named(f)) {
+        let (Some(metric), Some(model), Some(value)) = (&fact.metric, &fact.model, fact.value.as_deref().and_then(parse_score)) else { continue };
+        let Some(&bar) = theirs.get(&(fact.dataset.iri.as_str(), metric.iri.as_str())) else { continue };
+        let lower = direction(metric.display()) == Direction::Lower;
+        if (lower && value >= bar) || (!lower && value <= bar) {
+            continue;
+        }
+        // Each model once per board, by its best result there.
+        let same = out.iter().position(|(i, _, _)| i.iri.as_deref() == Some(&model.iri) && i.dataset.as_deref() == Some(fact.dataset.display()) && i.metric.as_deref() == Some(metric.display()));
+        let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+        with_result(&mut item, fact);
+        match same {
+            Some(at) if (lower && value < out[at].1) || (!lower && value > out[at].1) => out[at] = (item, value, lower),
+            Some(_) => {}
+            None => out.push((item, value, lower)),
+        }
+    }
+    out.sort_by(|a, b| if a.2 { a.1.total_cmp(&b.1) } else { b.1.total_cmp(&a.1) });
+    let mut items: Vec<AnswerItem> = out.into_iter().map(|(item, _, _)| item).collect();
+    // Last, the named model's own best on each board: where it stands.
+    for fact in facts.iter().filter(|f| named(f)) {
+        let (Some(metric), Some(model), Some(value)) = (&fact.metric, &fact.model, fact.value.as_deref().and_then(parse_score)) else { continue };
+        if theirs.get(&(fact.dataset.iri.as_str(), metric.iri.as_str())) == Some(&value) && !items.iter().any(|i| i.iri.as_deref() == Some(&model.iri) && i.metric.as_deref() == Some(metric.display())) {
+            let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+            with_result(&mut item, fact);
             items.push(item);
         }
     }
@@ -208,5 +280,35 @@ mod tests {
         for score in ["Top 1 Accuracy", "Percentage correct", "BLEU score", "Test perplexity"] {
             assert!(!is_cost(score), "{score}");
         }
+    }
+
+    fn named_entity(kind: crate::pipeline::front::lexicon::EntityKind, name: &str, iri: &str) -> crate::pipeline::front::normalize::NormalizedEntity {
+        crate::pipeline::front::normalize::NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![iri.into()], direction: None, link: None }
+    }
+
+    #[test]
+    fn what_beat_a_named_model_is_every_better_result_best_first_then_its_own() {
+        let results = vec![result("Fucusnet", "Mean IoU", "47.5"), result("Pellucid", "Mean IoU", "41.0"), result("Kelvane", "Mean IoU", "61.4"), result("Marrowfen", "Mean IoU", "55.2")];
+        let evidence = Evidence { results, ..Evidence::default() };
+        let mut entities = Normalized::default();
+        entities.methods.push(named_entity(crate::pipeline::front::lexicon::EntityKind::Method, "Fucusnet", "m:Fucusnet"));
+        let items = beaten_items(&evidence, &entities, &|_| Direction::Higher);
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["Kelvane", "Marrowfen", "Fucusnet"], "Pellucid's 41.0 never beat 47.5");
+        let lower = beaten_items(&evidence, &entities, &|_| Direction::Lower);
+        assert_eq!(lower.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Pellucid", "Fucusnet"]);
+    }
+
+    #[test]
+    fn a_named_metric_the_board_does_not_record_is_reported_missing() {
+        let evidence = Evidence { results: vec![result("Halverin", "chrF", "48.2")], ..Evidence::default() };
+        let mut entities = Normalized::default();
+        entities.metrics.push(named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "BLEU", "x:BLEU"));
+        assert_eq!(metrics_missing(&evidence, &entities), ["BLEU"]);
+        entities.metrics[0] = named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "chrf", "x:chrF");
+        assert!(metrics_missing(&evidence, &entities).is_empty());
+        entities.metrics[0] = named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "error rate", "x:ER");
+        let error = Evidence { results: vec![result("VGG", "Error", "0.99")], ..Evidence::default() };
+        assert!(metrics_missing(&error, &entities).is_empty(), "a shared word is close enough: Error for error rate");
     }
 }

@@ -20,6 +20,8 @@ pub struct Answered<'a> {
     pub facts: &'a [Fact],
     /// Nothing was found (no item and no source).
     pub nothing_found: bool,
+    /// The share of the retrieval strategies that completed.
+    pub completed: f64,
 }
 
 /// The share of the question's entities (metrics aside) that a ranked paper or an answer
@@ -79,8 +81,22 @@ pub fn recency(trust: &Trust<'_>, sources: &[Source]) -> f64 {
     sources.iter().map(|s| trust.recency(s.year)).sum::<f64>() / sources.len() as f64
 }
 
-/// The answer's confidence, with the evidence share it used (the scope gate reads it).
+/// The most an answer that found nothing is trusted: the graph is never complete, so its
+/// saying nothing on a point is evidence of absence, not proof.
+pub const ABSENCE_CONFIDENCE: f64 = 0.5;
+
+/// The answer's confidence, with the evidence share it used (the scope gate reads it). An
+/// answer that found nothing is trusted as far as the search behind it went:
+/// [`ABSENCE_CONFIDENCE`] times the share of strategies that completed.
 pub fn confidence(trust: &Trust<'_>, a: &Answered<'_>) -> (Confidence, f64) {
+    if a.nothing_found {
+        let score = ((ABSENCE_CONFIDENCE * a.completed) * 100.0).round() / 100.0;
+        let explanation = format!(
+            "Nothing in the graph matches the question; {:.0}% of the searches completed, and a graph never records everything, so the absence is trusted at {score:.2}.",
+            a.completed * 100.0
+        );
+        return (Confidence { score, evidence: 0.0, support: 0.0, recency: 0.0, explanation }, 0.0);
+    }
     let evidence = evidence_share(a);
     let confidence = trust::confidence(trust.settings.confidence_weights, evidence, support(a), recency(trust, a.sources));
     (confidence, evidence)
@@ -104,7 +120,7 @@ mod tests {
         });
         let share = |title: &str| {
             let sources = [Source::titled(title)];
-            evidence_share(&Answered { entities: &entities, papers: &[], items: &[], sources: &sources, facts: &[], nothing_found: false })
+            evidence_share(&Answered { entities: &entities, papers: &[], items: &[], sources: &sources, facts: &[], nothing_found: false, completed: 1.0 })
         };
         assert_eq!(share("Dynamic Knowledge Graph Completion with Jointly Structural and Textual Dependency"), 1.0);
         assert_eq!(share("Knowledge graphs: completion of their schemas"), 0.0, "the name's words apart are not the name");

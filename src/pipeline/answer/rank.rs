@@ -41,7 +41,16 @@ impl Ranking {
             .iter()
             .filter_map(|r| Some((r.model.as_ref()?.iri.clone(), r.dataset.iri.clone(), paper(r.paper.as_ref()?))))
             .collect();
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers }
+        let years = self.papers.first().and_then(|p| metas.get(&p.iri)).map(|m| m.valid_years.clone()).unwrap_or_default();
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years }
+    }
+
+    /// Lists the papers newest first ("the most recent work on X"); undated papers last,
+    /// since their place cannot be known. Which papers are cited does not change.
+    pub fn by_recency(&mut self, metas: &BTreeMap<String, PaperMeta>) {
+        let year = |r: &Ranked| std::cmp::Reverse(metas.get(&r.iri).and_then(|m| m.year).unwrap_or(i32::MIN));
+        self.papers.sort_by_key(year);
+        self.all.sort_by_key(year);
     }
 
     pub fn diagnose(&self, diagnostics: &mut Diagnostics) {

@@ -126,11 +126,35 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             };
             // A board cut at its row limit (no summary of it, e.g. over a remote endpoint)
             // yields the best of what was read, and says so.
+            // One named model's own results are its best, not the board's.
+            let of = match entities.methods.as_slice() {
+                [m] if items.iter().all(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label)) => format!(" of {}", m.canonical),
+                _ => String::new(),
+            };
             if cut.results {
-                format!("{none}The best result among those read (the graph holds more than were read): {best}.")
+                format!("{none}The best result{of} among those read (the graph holds more than were read): {best}.")
             } else {
-                format!("{none}The best recorded result: {best}.")
+                format!("{none}The best recorded result{of}: {best}.")
             }
+        }
+        Target::Beaten if !items.is_empty() => {
+            // The named model's own results come last (see `leaderboard::beaten_items`).
+            let named = |i: &AnswerItem| entities.methods.iter().any(|m| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label));
+            let render = |i: &AnswerItem| {
+                let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
+                with_citation(&format!("{} with {}{by}", i.label, i.value.as_deref().unwrap_or("?")), i)
+            };
+            let (own, beaters): (Vec<AnswerItem>, Vec<AnswerItem>) = items.iter().cloned().partition(named);
+            let who = subject(entities, &[EntityKind::Method]);
+            let stands = if own.is_empty() { String::new() } else { format!(" ({})", list(&own, render)) };
+            if beaters.is_empty() {
+                format!("No result recorded on {on} beats {who}'s best there{stands}.")
+            } else {
+                format!("Results recorded on {on} that beat {who}'s best there{stands}: {}.", list(&beaters, render))
+            }
+        }
+        Target::Beaten if !entities.methods.is_empty() => {
+            format!("The graph records no result on {on} that beats {}'s.", subject(entities, &[EntityKind::Method]))
         }
         Target::TopScore if !items.is_empty() => format!(
             "The top {} scores on {on}: {}.",

@@ -27,11 +27,27 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was) an? ((?:19|20)\d\d) (?:paper|article|publication)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication)\b")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
 /// The publication year a question states, if it states one.
+/// The question with every time-anchor phrase ("prior to 2020", "as of 2018") blanked out,
+/// offsets kept: a name never runs on into the date after it ("the Skarnhold Glacier Set
+/// prior to 2020" names the Skarnhold Glacier Set).
+pub fn masked(question: &str) -> std::borrow::Cow<'_, str> {
+    ANCHOR.replace_all(question, |c: &regex::Captures| " ".repeat(c[0].len()))
+}
+
+/// Whether the question asks for the newest work ("the most recent work on kelp mapping",
+/// "latest papers on X"), so that papers are listed newest first.
+pub fn asks_recent(question: &str) -> bool {
+    static RECENT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(most recent|latest|newest|recent(ly)?|new(est)? (work|papers?|research|studies))\b").unwrap_or_else(|e| panic!("recent pattern: {e}"))
+    });
+    RECENT.is_match(question)
+}
+
 pub fn stated_year(question: &str) -> Option<i32> {
     let c = STATED_YEAR.captures(question)?;
     c.get(2).or_else(|| c.get(3))?.as_str().parse().ok()
@@ -53,6 +69,15 @@ pub fn time_anchor(question: &str) -> Option<AsOf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn anchor_phrases_are_blanked_with_their_offsets_kept() {
+        let q = "X was best on the Skarnhold Glacier Set prior to 2020, wasn't it?";
+        let m = masked(q);
+        assert_eq!(m.len(), q.len());
+        assert!(m.contains("Skarnhold Glacier Set              , wasn't it?"), "{m}");
+        assert_eq!(masked("best BLEU on WMT 2014"), "best BLEU on WMT 2014");
+    }
 
     #[test]
     fn anchors_are_read_from_the_question() {

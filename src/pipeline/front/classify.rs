@@ -14,6 +14,7 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 
 use super::extract::Entities;
+use super::lexicon::Direction;
 use super::Decider;
 use crate::llm::ChatRequest;
 use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
@@ -69,6 +70,8 @@ pub enum Target {
     BestModel,
     /// The top score(s) on a dataset, with their metric.
     TopScore,
+    /// The models whose results beat a named model's ("which models have beaten X since").
+    Beaten,
     /// Metrics used on a dataset.
     Metrics,
     /// Datasets (of a task, a field, or in general).
@@ -98,14 +101,80 @@ fn re(pattern: &str) -> Regex {
 }
 
 static CLAIM_OPENER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|can you (confirm|verify|check)|please (confirm|verify)|fact[- ]check|it is claimed|claim:)")
+    re(r"^(am i (right|correct) (that|in thinking|to say)|would it be (correct|right|fair|true|accurate) to say|is it fair to say|correct me if|is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|can you (confirm|verify|check)|please (confirm|verify)|fact[- ]check|it is claimed|claim:)")
 });
 static AUX_OPENER: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|was|were|can|could|will|would)\b"));
+    LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\bisn'?t it|\bdoesn'?t it|\bor not|\byes or no)\s*[?.!]*\s*$|(,\s*|\s)(right|true|false|yes|correct|accurate|agreed?)\s*\?+\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
 });
+/// "Which models have beaten it since?", "who has overtaken X on D": results better than
+/// a named model's.
+static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(which|what|who|whom|list|name|every|all)\b[^?]{0,40}\b(beaten|beat|beats|overtaken|overtook|surpassed|surpass|outperformed|outperform|outdone|bettered|improved on|improved upon|outscored|outscore|ahead of)\b")
+});
+/// A request for a number: "what acc do they agree on", "what's the most recent result on
+/// D", "what F1 does X get" (not "which papers report results": that asks for papers).
+static ASKS_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(what|which)\b(?:'s|\s+is|\s+was|\s+are)?\s+([^?.;]{0,30}?)\b(score|scores|result|results|value|values|number|numbers|figure|accuracy|acc|f1|f-score|bleu|wer|iou|miou|rouge\S*|chrf|perplexity|ppl|error rate)\b")
+});
+/// What a "which ..." asks for when it is not a number.
+const NOT_VALUES: &[&str] = &["paper", "papers", "model", "models", "method", "methods", "dataset", "datasets", "work", "works", "system", "systems", "benchmark", "benchmarks", "studies", "article", "articles"];
+
+/// The extreme a question asks for in so many words: "the lowest BLEU" is the lowest,
+/// whichever way the metric counts as better (the trap of reading it as the best).
+pub fn extreme(question: &str) -> Option<Extreme> {
+    static LOW: LazyLock<Regex> = LazyLock::new(|| re(r"\b(lowest|smallest|minimum|least)\b"));
+    static HIGH: LazyLock<Regex> = LazyLock::new(|| re(r"\b(highest|largest|maximum|greatest)\b"));
+    static WORST: LazyLock<Regex> = LazyLock::new(|| re(r"\b(worst|weakest|poorest)\b"));
+    let q = question.to_lowercase();
+    match (LOW.is_match(&q), HIGH.is_match(&q), WORST.is_match(&q)) {
+        (true, false, false) => Some(Extreme::Lowest),
+        (false, true, false) => Some(Extreme::Highest),
+        (false, false, true) => Some(Extreme::Worst),
+        _ => None,
+    }
+}
+
+/// An extreme asked for in words: the lowest or highest value, or the worst (the metric's
+/// own direction turned round).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extreme {
+    Lowest,
+    Highest,
+    Worst,
+}
+
+impl Extreme {
+    /// The direction in which a value is "first" for this extreme, given the metric's.
+    pub fn direction(self, metric: Direction) -> Direction {
+        match (self, metric) {
+            (Self::Lowest, _) => Direction::Lower,
+            (Self::Highest, _) => Direction::Higher,
+            (Self::Worst, Direction::Lower) => Direction::Higher,
+            (Self::Worst, _) => Direction::Lower,
+        }
+    }
+}
+
+/// Whether the question asks for a number (a score, a result), which an answer must give
+/// or say the graph does not record (the scope gate checks it).
+pub fn asks_value(question: &str) -> bool {
+    static WHAT_DID: LazyLock<Regex> = LazyLock::new(|| re(r"\bwhat (did|does|do)\b[^?]{0,60}\b(find|found|get|got|score|scored|report|reported|reach|reached|achieve|achieved)\b"));
+    let q = question.to_lowercase();
+    if WHAT_DID.is_match(&q) {
+        return true;
+    }
+    ASKS_VALUE.captures_iter(&q).any(|c| {
+        let first = c.get(2).and_then(|m| m.as_str().split_whitespace().next()).unwrap_or("");
+        !NOT_VALUES.contains(&first)
+    })
+}
+
+/// A question after a dash, a colon or a full stop: "X used to lead D - which models have
+/// beaten it?", "X once led D. Which models have beaten it since?".
+static WH_TAIL: LazyLock<Regex> = LazyLock::new(|| re(r"(\s[-–—:]|[.;!]\s)\s*(what|which|who|whom|whose|when|where|why|how)\b[^-–—:.;!]*$"));
 /// "highest score anyone got on X" is a noun phrase asking for the top, not a statement.
 static SUPERLATIVE_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"^(the )?(highest|lowest|best|top|most|maximum|minimum)\b"));
 static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
@@ -170,10 +239,10 @@ static EMBEDDED_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
 /// Words saying one model does better than another, shared with the verdict, which reads
 /// the claim's direction from them.
 pub const OUTPERFORMS: &str =
-    r"outperform\w*|beat|beats|beaten|surpass\w*|exceed\w*|better than|higher than|superior to|more accurate than|stronger than|edges? out";
+    r"outperform\w*|beat|beats|beaten|surpass\w*|exceed\w*|better than|higher than|superior to|more accurate than|stronger than|edges? out|ahead of|in front of|outscor\w*|outdo\w*|outdid";
 /// Words saying one model does worse than another.
 pub const UNDERPERFORMS: &str =
-    r"worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind";
+    r"worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind|(?:is|are|was|were|falls?|fell) behind";
 /// Auxiliary openers that make a request, not a claim: "can you list", "are there".
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
@@ -196,7 +265,7 @@ static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|higher|lower|best|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|leaders?|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -257,7 +326,19 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     for name in masked {
         question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
     }
-    rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty())
+    let read = rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
+    // A named model's metric on a named board asks for its number, whatever the metric is
+    // called: "syrinxa acc on hollenby", "plumaro's WER on dastrup-7" read as "... score on"
+    // when the words alone read as a topic.
+    if read.query_type == QueryType::TopicSearch && !entities.methods.is_empty() && !entities.datasets.is_empty() && !entities.metrics.is_empty() {
+        for metric in entities.metrics.iter().filter(|m| !m.trim().is_empty()) {
+            if let Ok(named) = Regex::new(&format!(r"(?i)\b{}\b", regex::escape(metric.trim()))) {
+                question = std::borrow::Cow::Owned(named.replace_all(&question, "score").into_owned());
+            }
+        }
+        return rules(&question, true, true, true);
+    }
+    read
 }
 
 fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool) -> Classification {
@@ -267,7 +348,9 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // follows the context.
     let q = match LEADING_CONTEXT.find(lowered) {
         // A wh-word in the head means the head is the question ("In which papers ...,").
-        Some(m) if !WH_WORD.is_match(m.as_str()) => &lowered[m.end()..],
+        // ... and more than a tag follows ("as of 2022 X had the best f1 on D, yeah?" is
+        // one statement).
+        Some(m) if !WH_WORD.is_match(m.as_str()) && lowered[m.end()..].split_whitespace().count() > 2 => &lowered[m.end()..],
         _ => lowered,
     };
 
@@ -287,12 +370,19 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // A yes/no question about named things checks a statement ("Does the LLaMA paper
     // report results on MMLU?"), unless it is a request in disguise ("Can you list...").
     let yes_no = AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !ASKS_DATASETS.is_match(q) && !ALTERNATIVE.is_match(plain);
+    // "X used to lead D - which models have beaten it since?": the question is the part
+    // after the dash, and it asks for something.
+    let wh_tail = WH_TAIL.is_match(q);
     let claim = CLAIM_OPENER.is_match(q)
-        || (yes_no && (CLAIM_VERB.is_match(q) || has_entities))
-        || (!WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
+        || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
+        || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
     let query_type = if claim {
         QueryType::ClaimVerification
+    } else if has_method && BEATEN.is_match(q) {
+        // Whatever else it looks like ("X used to lead D - which models have beaten it?"
+        // reads like a question about X's paper), it compares results.
+        QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
@@ -328,6 +418,7 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
     match query_type {
         QueryType::ClaimVerification => Target::Verdict,
         QueryType::PaperLookup => Target::PaperDetails,
+        QueryType::MethodComparison if BEATEN.is_match(q) => Target::Beaten,
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
@@ -426,9 +517,9 @@ fn default_target(query_type: QueryType, rules_target: Target) -> Target {
     match query_type {
         QueryType::ClaimVerification => Target::Verdict,
         QueryType::PaperLookup => Target::PaperDetails,
-        QueryType::MethodComparison if !matches!(rules_target, Target::BestModel | Target::TopScore) => Target::BestModel,
+        QueryType::MethodComparison if !matches!(rules_target, Target::BestModel | Target::TopScore | Target::Beaten) => Target::BestModel,
         QueryType::MethodComparison => rules_target,
-        _ if matches!(rules_target, Target::Verdict | Target::PaperDetails | Target::BestModel | Target::TopScore) => Target::Papers,
+        _ if matches!(rules_target, Target::Verdict | Target::PaperDetails | Target::BestModel | Target::TopScore | Target::Beaten) => Target::Papers,
         _ => rules_target,
     }
 }
@@ -655,6 +746,34 @@ mod tests {
         assert_eq!(classify("oag-bert came out in 2019", &Entities::default()).query_type, ClaimVerification);
         assert_ne!(classify("papers published in 2019 about graph neural networks", &Entities::default()).query_type, ClaimVerification);
         assert_eq!(named("X is the best on D, correct"), ClaimVerification);
+        let none = Entities::default();
+        assert!(asks_value("which papers have run syrinxa on hollenby, and what acc do they agree on?"));
+        assert!(asks_value("What did the replication find for Murrelet-MT on Mirelle (chrF)?"));
+        assert_eq!(extreme("which system has the lowest BLEU on D"), Some(Extreme::Lowest));
+        assert_eq!(extreme("Which model has the worst F-measure on D?").map(|e| e.direction(Direction::Higher)), Some(Direction::Lower));
+        assert_eq!(extreme("Which model has the worst WER on D?").map(|e| e.direction(Direction::Lower)), Some(Direction::Higher));
+        assert_eq!(extreme("best model on D"), None);
+        assert_eq!(classify("Nerrisa scores above 20 BLEU on the Quenmark set (yes/no)", &none).query_type, ClaimVerification);
+        assert!(asks_value("what's the most recent result anyone has posted on the skarnhold glacier set?"));
+        assert!(asks_value("What F1 does Orvalis-CNN get on Corvalla-Ice?"));
+        assert!(!asks_value("which papers report results on ImageNet?"));
+        assert!(!asks_value("which models have the best score on X?"));
+        let pimbra = Entities { methods: vec!["PimbraFormer".into()], datasets: vec!["BenchMira".into()], ..Entities::default() };
+        assert_eq!(classify("List every model that has beaten PimbraFormer's 84.7 accuracy on BenchMira.", &pimbra).target, Target::Beaten);
+        assert_eq!(classify("Am I right that Halverin remains the strongest system on Mirelle Subtitles?", &none).query_type, ClaimVerification);
+        assert_eq!(classify("so it's still the top accuracy there right", &pimbra).query_type, ClaimVerification);
+        assert_eq!(classify("as of 2022 selkora already had the best f1 on sealbrook, yeah?", &none).query_type, ClaimVerification);
+        assert_eq!(classify("corrasine sits at 7.2 WER on veltmoor dawn set, yeah?", &none).query_type, ClaimVerification);
+        assert_eq!(classify("trillbert is ahead of warbleon on dastrup-7 chorus by WER, no?", &none).query_type, ClaimVerification);
+        assert_eq!(classify("Selkora was already the best F1 on Sealbrook before 2020, wasn't it?", &none).query_type, ClaimVerification);
+        assert_eq!(classify("Halverin's 27.3 BLEU on Orrenby - is that still the best number anyone has?", &none).query_type, ClaimVerification);
+        let fucusnet = Entities { methods: vec!["Fucusnet".into()], datasets: vec!["Kelpwatch".into()], ..Entities::default() };
+        let beaten = classify("Fucusnet used to lead Kelpwatch - which models have beaten it since?", &fucusnet);
+        assert_eq!((beaten.query_type, beaten.target), (MethodComparison, Target::Beaten));
+        let named = Entities { methods: vec!["syrinxa".into()], datasets: vec!["hollenby marsh calls".into()], metrics: vec!["acc".into()], ..Entities::default() };
+        assert_eq!(classify("syrinxa acc on hollenby marsh calls", &named).query_type, MethodComparison);
+        let named = Entities { methods: vec!["plumaro".into()], datasets: vec!["dastrup-7 chorus".into()], metrics: vec!["WER".into()], ..Entities::default() };
+        assert_eq!(classify("plumaro's WER on dastrup-7 chorus?", &named).query_type, MethodComparison);
         assert_eq!(decisive("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264"), None);
         assert_eq!(classify("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264", &Entities::default()).query_type, ClaimVerification);
     }

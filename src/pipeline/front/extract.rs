@@ -39,7 +39,8 @@ impl Entities {
 pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     // "benchmarks in the graph?": the graph asked is no name ("graph" is a task alias).
     let masked = THE_GRAPH_ITSELF.replace_all(question, |c: &regex::Captures| " ".repeat(c[0].len()));
-    let question = masked.as_ref();
+    let masked = super::anchor::masked(masked.as_ref()).into_owned();
+    let question = masked.as_str();
     let mentions = lexicon.find(question);
     let kind_of = |i: usize| mentions[i].entries.first().map(|&e| lexicon.entry(e).kind);
     // (start, kind, text) of every accepted name, ordered by position at the end.
@@ -127,6 +128,11 @@ const TASK_LEADERS: &[&str] = &[
     "via", "using", "used", "use", "based", "approaches", "methods", "models", "datasets",
     "benchmarks", "is", "are", "what", "which", "how", "i", "me", "my", "need", "want", "show",
     "find", "list", "give", "tell", "looking", "address", "addresses", "tackle", "tackling",
+];
+/// Words that stand where a model's name would ("the latest model") without naming one.
+const NOT_MODEL_NAMES: &[&str] = &[
+    "latest", "newest", "best", "top", "first", "last", "same", "new", "old", "older", "recent", "current", "previous", "original",
+    "proposed", "baseline", "final", "strongest", "leading", "winning", "other", "following", "best performing", "top performing",
 ];
 /// A capitalised name after "on" ("on CityScan-2?"): a dataset, when it names nothing known.
 static ON_NAME: LazyLock<Regex> = LazyLock::new(|| {
@@ -216,7 +222,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
     }
     for c in MODEL_CONTEXT.captures_iter(question) {
-        if let Some(m) = c.get(1) {
+        // "the latest model", "the best model": an adjective, not a name.
+        if let Some(m) = c.get(1).filter(|m| !NOT_MODEL_NAMES.contains(&m.as_str().trim().to_lowercase().as_str())) {
             push(EntityKind::Method, m.start(), m.end(), true);
         }
     }
@@ -314,6 +321,11 @@ pub fn top_k(question: &str) -> Option<usize> {
     static TOP: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\btop[- ]?(\d{1,2}|three|five|ten)\b|\b(\d{1,2}|three|five|ten) best\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
     });
+    // "who's second best": the best two, the second among them.
+    static PLACE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(second|third)[- ](best|place|highest|lowest)\b|\brunner[- ]up\b").unwrap_or_else(|e| panic!("place pattern: {e}")));
+    if let Some(c) = PLACE.captures(question) {
+        return Some(if c.get(1).is_some_and(|m| m.as_str().eq_ignore_ascii_case("third")) { 3 } else { 2 });
+    }
     let caps = TOP.captures(question)?;
     let word = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
     let k = match word.as_str() {
@@ -548,5 +560,14 @@ mod tests {
         e.push(EntityKind::Task, "protein structure prediction");
         let k = title_keywords("Show me research on protein structure prediction with deep learning", &e);
         assert_eq!(k, vec!["deep", "learning"]);
+    }
+
+    #[test]
+    fn how_many_of_the_best_are_asked_for_is_read_from_top_k_and_places() {
+        assert_eq!(top_k("top-3 on BenchMira by accuracy"), Some(3));
+        assert_eq!(top_k("top five models on X"), Some(5));
+        assert_eq!(top_k("Who's second best on BenchMira?"), Some(2));
+        assert_eq!(top_k("the third-best result on D"), Some(3));
+        assert_eq!(top_k("best model on D"), None);
     }
 }

@@ -180,6 +180,18 @@ pub fn normalize(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
+/// A surface form with its hyphens between letters or digits written as spaces, when it has
+/// any and the result still names something ("orvalis-cnn" → "orvalis cnn").
+fn unhyphenated(surface: &str) -> Option<String> {
+    let chars: Vec<char> = surface.chars().collect();
+    let inner = |i: usize| i > 0 && i + 1 < chars.len() && chars[i - 1].is_alphanumeric() && chars[i + 1].is_alphanumeric();
+    if !(0..chars.len()).any(|i| chars[i] == '-' && inner(i)) {
+        return None;
+    }
+    let out: String = chars.iter().enumerate().map(|(i, &c)| if c == '-' && inner(i) { ' ' } else { c }).collect();
+    (!is_generic(&out)).then_some(out)
+}
+
 /// Labels too generic to be recognised as mentions on their own: real graphs label models
 /// "Ours", "Base" or "Large" and datasets "Test", and such words are everywhere in questions.
 const GENERIC_LABELS: &[&str] = &[
@@ -272,9 +284,16 @@ impl Lexicon {
         let mut by_surface: HashMap<String, Vec<(u8, usize)>> = HashMap::new();
         for (id, entry) in entries.iter().enumerate() {
             let rank = if entry.from_graph { 0 } else { 1 };
-            by_surface.entry(normalize(&entry.canonical)).or_default().push((rank, id));
-            for alias in &entry.aliases {
-                by_surface.entry(normalize(alias)).or_default().push((2, id));
+            let names = std::iter::once((rank, &entry.canonical)).chain(entry.aliases.iter().map(|a| (2, a)));
+            for (rank, name) in names {
+                let surface = normalize(name);
+                // "Orvalis CNN" and "corvalla ice" name the graph's "Orvalis-CNN" and
+                // "Corvalla-Ice": people drop hyphens as often as they keep them. Graph labels
+                // only: a table's alias stands for its whole entry ("BC5CDR-chem" for BC5CDR).
+                if let Some(unhyphenated) = unhyphenated(&surface).filter(|_| entry.from_graph) {
+                    by_surface.entry(unhyphenated).or_default().push((rank, id));
+                }
+                by_surface.entry(surface).or_default().push((rank, id));
             }
         }
         let mut surfaces: Vec<String> = by_surface.keys().cloned().collect();
@@ -503,5 +522,16 @@ mod tests {
         let q = "Modèles évalués  sur  ImageNet — lesquels?";
         let m = &lexicon.find(q)[0];
         assert_eq!(&q[m.start..m.end], "ImageNet");
+    }
+
+    #[test]
+    fn a_graph_label_with_a_hyphen_is_found_written_with_a_space() {
+        let mut labels = graph_labels();
+        labels.push(GraphLabel { kind: EntityKind::Dataset, iri: "http://orkg.org/orkg/resource/R8".into(), label: "Corvalla-Ice".into() });
+        let lexicon = Lexicon::build(&labels).unwrap();
+        assert_eq!(texts(&lexicon, "what F1 does resnet 50 get on corvalla ice?"), ["F1", "resnet 50", "corvalla ice"]);
+        assert_eq!(texts(&lexicon, "ResNet-50 on Corvalla-Ice"), ["ResNet-50", "Corvalla-Ice"]);
+        assert_eq!(unhyphenated("t-sne"), Some("t sne".to_owned()));
+        assert_eq!(unhyphenated("-x"), None, "only a hyphen between letters or digits");
     }
 }

@@ -260,10 +260,16 @@ pub fn loosely(index: &TextIndex, entity: &mut NormalizedEntity) {
 }
 
 /// Words that end a name inside a guessed phrase: "tacred and which model has it".
-const NAME_ENDS: &[&str] = &["and", "or", "which", "who", "what", "with", "by", "for", "in", "using", "under", "when", "where", "that", "whose", "has", "have", "is", "are", "was", "were"];
+const NAME_ENDS: &[&str] = &[
+    "and", "or", "which", "who", "what", "with", "by", "for", "in", "using", "under", "when", "where", "that", "whose", "has", "have", "is",
+    "are", "was", "were", "so", "but", "because", "since", "though", "although", "yet", "then", "while", "whereas", "if",
+    // Adverbs a claim puts after its subject: "chirpform once had", "kestrelnet still leads".
+    "once", "still", "already", "also", "now", "currently", "previously", "formerly", "originally", "initially", "really", "actually",
+];
 
 /// Links a guessed name by the words before the first word that ends a name or opens a
-/// parenthesis: "tacred and which model has it" is "tacred", "squad 1.1 (test" is "squad 1.1". Never by an arbitrary shorter prefix ("long range
+/// parenthesis: "tacred and which model has it" is "tacred", "squad 1.1 (test" is "squad 1.1",
+/// "sealbrook turbine logs so it should" is "sealbrook turbine logs". Never by an arbitrary shorter prefix ("long range
 /// arena" is not "long").
 pub fn shrink(index: &TextIndex, entity: &mut NormalizedEntity) {
     let words: Vec<&str> = entity.text.split_whitespace().collect();
@@ -359,6 +365,10 @@ pub fn board_in_question(index: &TextIndex, question: &str, entities: &mut Norma
         }
     }
     found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(b.2.total_cmp(&a.2)));
+    if found.is_empty() {
+        opened_by_a_rare_word(&text, &hits, &words, entities);
+        return;
+    }
     let Some((covered, missing, _, best, used)) = found.first() else { return };
     if found.iter().skip(1).any(|(c, m, _, h, _)| c == covered && m == missing && !h.label.eq_ignore_ascii_case(&best.label)) {
         return;
@@ -378,6 +388,42 @@ pub fn board_in_question(index: &TextIndex, question: &str, entities: &mut Norma
         iris,
         direction: None,
         link: Some(IndexLink { label, score: best.score, label_coverage: *covered as f32 / (*covered + *missing) as f32, why: "the question holds every word of this board's label (text index)" }),
+    });
+}
+
+/// "best on sealbrook", "the orrenby corpus": a question word that opens one board's label
+/// and is in no other board's names that board, though the rest of the label is unsaid.
+fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word], entities: &mut Normalized) {
+    let opens = |h: &crate::index::Hit| -> Option<(usize, String)> {
+        let first = crate::index::terms(&h.label).into_iter().find(|t| !super::extract::is_stopword(t))?;
+        let specific = first.chars().count() >= 4 && !DATASET_WORDS.contains(&first.as_str()) && !first.chars().all(|c| c.is_ascii_digit());
+        // The whole word: "imagenet-r" does not open "ImageNet".
+        let at = words.iter().position(|w| w.written.len() == 1 && w.written[0] == first).filter(|_| specific)?;
+        // Where a board is named ("on sealbrook", "the orrenby corpus"), and not contradicted
+        // by a number after it that the label lacks ("kinetics 400" is not Kinetics-600).
+        let placed = ["on", "over", "the"].iter().any(|p| text.contains(&format!("{p} {}", words[at].text)));
+        let label = h.label.to_lowercase();
+        let contradicted = words.get(at + 1).is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()) && !label.contains(&w.text));
+        (placed && !contradicted).then_some((at, first))
+    };
+    let opened: Vec<(&crate::index::Hit, usize, String)> = hits.iter().filter_map(|h| opens(h).map(|(i, t)| (h, i, t))).collect();
+    let Some((best, at, term)) = opened.first().cloned() else { return };
+    // The word names no other board: no other dataset label holds it at all.
+    if hits.iter().any(|h| h.matched.contains(&term) && !h.label.eq_ignore_ascii_case(&best.label)) {
+        return;
+    }
+    let mut iris: Vec<String> = opened.iter().filter(|(h, _, _)| h.label.eq_ignore_ascii_case(&best.label)).map(|(h, _, _)| h.iri.clone()).collect();
+    iris.sort();
+    iris.dedup();
+    entities.datasets.clear();
+    entities.datasets.push(NormalizedEntity {
+        kind: EntityKind::Dataset,
+        text: words[at].text.clone(),
+        canonical: best.label.clone(),
+        aliases: Vec::new(),
+        iris,
+        direction: None,
+        link: Some(IndexLink { label: best.label.clone(), score: best.score, label_coverage: 0.0, why: "a rare word of the question opens this board's label and no other's (text index)" }),
     });
 }
 
@@ -522,6 +568,15 @@ mod tests {
         assert_eq!(scanned(&docs, "best score on reacher easy"), None, "two boards hold these words alike");
         assert_eq!(scanned(&docs, "bc5cdr leaderboard"), None, "two boards hold these words alike");
         assert_eq!(scanned(&docs, "which model is best on the english test"), None);
+    }
+
+    #[test]
+    fn a_board_named_by_the_one_word_opening_its_label_is_found() {
+        let docs = [(DocKind::Dataset, "d1", "Sealbrook Turbine Logs"), (DocKind::Dataset, "d2", "Kelpwatch-Norrland"), (DocKind::Dataset, "d3", "Kinetics-600"), (DocKind::Dataset, "d4", "Orrenby Parallel Corpus")];
+        assert_eq!(scanned(&docs, "best f1 on sealbrook, yeah?").as_deref(), Some("Sealbrook Turbine Logs"));
+        assert_eq!(scanned(&docs, "who has overtaken it on the orrenby corpus?").as_deref(), Some("Orrenby Parallel Corpus"));
+        assert_eq!(scanned(&docs, "metrics reported on kinetics 400"), None, "a number after it that the label lacks");
+        assert_eq!(scanned(&docs, "sealbrook papers"), None, "a board is named where a board goes: on, over, the");
     }
 
     #[test]

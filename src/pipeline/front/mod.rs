@@ -54,6 +54,8 @@ pub struct Front {
     pub as_of: Option<AsOf>,
     /// "top 3": how many of the best the answer lists.
     pub top_k: Option<usize>,
+    /// "the most recent work on X": papers are listed newest first.
+    pub recent: bool,
 }
 
 /// The two decisions the LLM may take part in, as made (see [`extract::choose`] and
@@ -101,6 +103,11 @@ impl Front {
                 }
             }
         }
+        // "X used to hold the record on D; what's the top there now?": X is the past, the
+        // board's best is asked for.
+        if classification.query_type == classify::QueryType::MethodComparison && matches!(classification.target, classify::Target::BestModel | classify::Target::TopScore) {
+            normalized.methods.retain(|m| !in_the_past(question, &m.text));
+        }
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
                 expanded(extract::content_words(question), &normalized)
@@ -113,12 +120,18 @@ impl Front {
             lookup: extract::lookup_keys(question),
             as_of: anchor::time_anchor(question),
             top_k: extract::top_k(question),
+            recent: anchor::asks_recent(question),
             classification,
             query_type_source,
             entities,
             entities_source,
         }
     }
+}
+
+/// Whether the question speaks of `name` in the past only ("X used to hold", "X once led").
+fn in_the_past(question: &str, name: &str) -> bool {
+    regex::Regex::new(&format!(r"(?i){}\s+(used to|once|formerly|previously|was once|had once)\b", regex::escape(name))).is_ok_and(|r| r.is_match(question))
 }
 
 /// A topic's content words with each abbreviation a synonym table expands replaced by its

@@ -1,7 +1,10 @@
 //! Spelling that varies between writers, settled before the question is read: British
 //! "-isation" as "-ization" ("summarisation" is "summarization": the index's stemmer keeps
 //! them apart, and the graph's labels mostly use the American form), and "teh" / "hte" as
-//! "the". The answer still echoes the question as asked. Pure.
+//! "the"; and a closing "at the moment" / "right now" / "these days" dropped (it asks for
+//! the current state, which every answer gives, and it would otherwise be read as part of
+//! the name before it: "the lowest WER on Dastrup-7 Chorus at the moment"). The answer
+//! still echoes the question as asked. Pure.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -10,14 +13,34 @@ use regex::Regex;
 
 static BRITISH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(\w{2,}i)(s)(ations?)\b").unwrap_or_else(|e| panic!("spelling pattern: {e}")));
+static NOW: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i),?\s+(at the moment|at present|right now|currently|these days|nowadays|as of (now|today)|to date|today)(\s*[?.!]*\s*)$")
+        .unwrap_or_else(|e| panic!("now pattern: {e}"))
+});
+/// "X > Y on D": a comparison typed as one; "> 90" and "< 5" are bounds.
+static GREATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s([<>])\s*(\d)?").unwrap_or_else(|e| panic!("comparison pattern: {e}")));
 static TYPO_THE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(teh|hte)\b").unwrap_or_else(|e| panic!("typo pattern: {e}")));
 
 /// The question with the spelling variants above settled.
 pub fn settled(question: &str) -> Cow<'_, str> {
     // The "s" keeps its case ("SUMMARISATION" stays upper case).
     let american = BRITISH.replace_all(question, |c: &regex::Captures| format!("{}{}{}", &c[1], if &c[2] == "S" { "Z" } else { "z" }, &c[3]));
-    match TYPO_THE.replace_all(&american, "the") {
+    let spelled = match TYPO_THE.replace_all(&american, "the") {
         Cow::Borrowed(_) => american,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
+    let spelled = match NOW.replace(&spelled, "$3") {
+        Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
+    let worded = GREATER.replace_all(&spelled, |c: &regex::Captures| match (&c[1], c.get(2)) {
+        (">", Some(d)) => format!(" above {}", d.as_str()),
+        ("<", Some(d)) => format!(" below {}", d.as_str()),
+        (">", None) => " outperforms ".to_owned(),
+        _ => " underperforms ".to_owned(),
+    });
+    match worded {
+        Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
     }
 }
@@ -32,6 +55,22 @@ mod tests {
         assert_eq!(settled("Normalisations of Vectors"), "Normalizations of Vectors");
         assert_eq!(settled("SUMMARISATION"), "SUMMARIZATION");
         assert_eq!(settled("state of teh art on webquestions?"), "state of the art on webquestions?");
+    }
+
+    #[test]
+    fn a_closing_at_the_moment_is_dropped_and_the_same_words_elsewhere_kept() {
+        assert_eq!(settled("which model has the lowest WER on Dastrup-7 Chorus at the moment?"), "which model has the lowest WER on Dastrup-7 Chorus?");
+        assert_eq!(settled("best model on BenchMira, right now"), "best model on BenchMira");
+        assert_eq!(settled("what is currently the best on X?"), "what is currently the best on X?");
+        assert_eq!(settled("papers on today's forecasting"), "papers on today's forecasting");
+    }
+
+    #[test]
+    fn comparison_signs_are_read_as_words() {
+        assert_eq!(settled("Orvalis-CNN > PimbraFormer on Corvalla-Ice by F1?"), "Orvalis-CNN outperforms PimbraFormer on Corvalla-Ice by F1?");
+        assert_eq!(settled("X's acc > 90 on D?"), "X's acc above 90 on D?");
+        assert_eq!(settled("X < Y on D"), "X underperforms Y on D");
+        assert_eq!(settled("a->b"), "a->b");
     }
 
     #[test]

@@ -45,13 +45,13 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:really\s+)?(?:(?:is|was|are)\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:is|was|are)\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
 static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|attained|holds|tops|topped|leads|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:is|was)\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
+        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|attained|holds|tops|topped|leads|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:is|was)\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
     ))
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
@@ -193,6 +193,8 @@ mod tests {
     #[test]
     fn the_subject_of_a_stated_result_and_its_board_are_named() {
         assert_eq!(named("sparse transformer has the lowest bpc on enwik8, right?"), [(EntityKind::Method, "sparse transformer"), (EntityKind::Dataset, "enwik8")]);
+        assert_eq!(named("kestrelnet still leads benchmira, doesn't it?")[0], (EntityKind::Method, "kestrelnet"));
+        assert_eq!(named("chirpform once had the lowest WER on dastrup-7 chorus")[0], (EntityKind::Method, "chirpform"));
         assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);
         assert_eq!(named("Mamba is the best model on long range arena"), [(EntityKind::Method, "Mamba"), (EntityKind::Dataset, "long range arena")]);
         assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet by top-1 accuracy"), [(EntityKind::Method, "BiT-L"), (EntityKind::Dataset, "ImageNet")]);

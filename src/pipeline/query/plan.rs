@@ -252,7 +252,7 @@ impl Planner<'_> {
         let listing = self.input.classification.target == Target::Metrics;
         // A best, a top score or a verdict needs the first few of each end of each metric
         // (a "top k" its k); a listing of the board's models all that was kept.
-        let per_end = matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict)
+        let per_end = matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Beaten | Target::Verdict)
             .then(|| self.input.top_k.unwrap_or(BEST_PER_END).max(BEST_PER_END));
         let mut out = Vec::new();
         for dataset in datasets {
@@ -310,7 +310,7 @@ impl Planner<'_> {
                 .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && self.input.classification.target != Target::Papers))
                 // A model's score on a named board is read from the board: every paper of
                 // the model (hundreds for a popular one) adds nothing to a best or a verdict.
-                .filter(|e| !(kind == EntityKind::Method && e.is_linked() && self.on_a_board() && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Verdict)))
+                .filter(|e| !(kind == EntityKind::Method && e.is_linked() && self.on_a_board() && matches!(self.input.classification.target, Target::BestModel | Target::TopScore | Target::Beaten | Target::Verdict)))
                 .cloned()
                 .collect();
             out.extend(self.per_entity(template, param, &named, PAPER_ROWS, Role::Papers)?);
@@ -326,7 +326,7 @@ impl Planner<'_> {
         let target = classification.target;
         // A model's datasets ("what was X evaluated on") come from its results.
         let datasets_of_models = target == Target::Datasets && entities.tasks.is_empty() && !entities.methods.is_empty();
-        let wants_results = matches!(target, Target::Models | Target::BestModel | Target::TopScore | Target::Metrics | Target::Verdict)
+        let wants_results = matches!(target, Target::Models | Target::BestModel | Target::TopScore | Target::Beaten | Target::Metrics | Target::Verdict)
             || datasets_of_models
             || classification.query_type == QueryType::MethodComparison
             || (classification.query_type != QueryType::PaperLookup && !entities.datasets.is_empty());

@@ -135,6 +135,16 @@ impl Ledger {
         !self.reports.is_empty() && self.reports.iter().all(|r| matches!(r.status, Status::Timeout | Status::Error))
     }
 
+    /// The share of the strategies run that completed (neither timed out nor failed); 1
+    /// with none run.
+    pub fn completed(&self) -> f64 {
+        let run: Vec<&StrategyReport> = self.reports.iter().filter(|r| r.status != Status::Rejected).collect();
+        if run.is_empty() {
+            return 1.0;
+        }
+        run.iter().filter(|r| matches!(r.status, Status::Ok | Status::Cached)).count() as f64 / run.len() as f64
+    }
+
     /// One diagnostic per failed strategy (once per message), then one per truncated one.
     pub fn diagnose(&self, diagnostics: &mut Diagnostics) {
         for report in self.reports.iter().filter(|r| r.error.is_some()) {

@@ -54,6 +54,17 @@ pub fn confidence(
     Confidence { score: round2(score), evidence: round2(evidence), support: round2(support), recency: round2(recency), explanation }
 }
 
+/// The confidence once the gates have run: halved for each gate the answer failed, since
+/// a failed check is the strongest sign the answer is wrong.
+pub fn after_gates(mut c: Confidence, failed: &[&str]) -> Confidence {
+    if failed.is_empty() {
+        return c;
+    }
+    c.score = ((c.score * 0.5f64.powi(failed.len() as i32)) * 100.0).round() / 100.0;
+    c.explanation = format!("{} Halved for each failed gate ({}): {:.2}.", c.explanation, failed.join(", "), c.score);
+    c
+}
+
 /// Support of a single fact on the confidence scale.
 pub fn support_of(papers: usize) -> f64 {
     ((1.0 + papers as f64).ln() / 4f64.ln()).min(1.0)

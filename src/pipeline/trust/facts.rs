@@ -76,11 +76,13 @@ pub(super) fn fact_key(fact: &ResultFact) -> Option<(FactKey, String)> {
     Some(((model.iri.clone(), fact.dataset.iri.clone(), metric.iri.clone()), value))
 }
 
-/// Leaves out what was published after the anchor: papers, and results stated only by them.
+/// Leaves out what was published after the anchor, and what has no usable year (a paper
+/// that cannot be placed in time cannot be said to come before the anchor): papers, and
+/// results stated only by them.
 pub fn apply_anchor(evidence: &mut Evidence, papers: &BTreeMap<String, PaperMeta>, as_of: &AsOf) -> BTreeSet<String> {
     let late: BTreeSet<String> = papers
         .iter()
-        .filter(|(_, m)| m.year.is_some_and(|y| y > as_of.year))
+        .filter(|(_, m)| m.year.is_none_or(|y| y > as_of.year))
         .map(|(iri, _)| iri.clone())
         .collect();
     evidence.papers.retain(|iri, _| !late.contains(iri));

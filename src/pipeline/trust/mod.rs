@@ -113,7 +113,7 @@ pub fn weigh(
     if let Some(as_of) = as_of {
         let late = apply_anchor(evidence, papers, as_of);
         if !late.is_empty() {
-            let message = format!("left out {} paper(s) published after {} ({})", late.len(), as_of.year, as_of.phrase);
+            let message = format!("left out {} paper(s) published after {} or with no usable year ({})", late.len(), as_of.year, as_of.phrase);
             diagnostics.push(Code::AfterAnchor, Stage::Trust, message);
         }
     }
@@ -258,6 +258,16 @@ mod tests {
         let papers: BTreeMap<String, PaperMeta> = [("old".to_owned(), meta(2016)), ("new".to_owned(), meta(2020))].into();
         let late = apply_anchor(&mut evidence, &papers, &AsOf { year: 2018, phrase: "as of 2018".into() });
         assert!(late.contains("new"));
+        assert_eq!(evidence.results.len(), 1);
+    }
+
+    #[test]
+    fn the_anchor_leaves_out_papers_whose_year_cannot_be_placed() {
+        let mut evidence = Evidence { results: vec![result("A", "80", "old"), result("B", "99", "undated")], ..Default::default() };
+        let undated = PaperMeta { year: None, ..meta(2016) };
+        let papers: BTreeMap<String, PaperMeta> = [("old".to_owned(), meta(2016)), ("undated".to_owned(), undated)].into();
+        let late = apply_anchor(&mut evidence, &papers, &AsOf { year: 2024, phrase: "as of 2024".into() });
+        assert!(late.contains("undated"), "a paper with no usable year is not known to come before 2024");
         assert_eq!(evidence.results.len(), 1);
     }
 }

@@ -13,6 +13,10 @@ use crate::pipeline::front::normalize::Normalized;
 /// A number standing on its own ("28.4", "85%", "~88.6"), not part of a name ("Zorvath-9").
 static NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[\s(~])(\d+(?:\.(\d+))?)(?:%|\b)").unwrap_or_else(|e| panic!("number pattern: {e}")));
+/// A year in parentheses: "the newest model on X (2024)" dates a claim, it claims no score.
+static PAREN_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\((?:19|20)\d\d\)|\b(?:19|20)\d\d\s+(?:paper|study|article|publication|replication|reproduction|work|version|edition)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
+});
 /// Words before a number that make it a bound.
 static BOUND: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:(under|below|less than|lower than|at most|no more than)|(over|above|more than|greater than|at least|exceeds?|beyond))\s*~?\s*$")
@@ -94,6 +98,7 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
         Some(year) => text.replace(&year.to_string(), " "),
         None => text,
     };
+    let text = PAREN_YEAR.replace_all(&text, " ");
     let c = NUMBER.captures_iter(&text).find(|c| c[1].parse::<f64>().is_ok())?;
     let number = c.get(1)?;
     let bound = match BOUND.captures(&text[..number.start()]) {
@@ -144,6 +149,8 @@ mod tests {
         assert_eq!(value("Does A reach 28.4 BLEU on WMT 2014?"), Some(28.4));
         assert_eq!(value("Does Zorvath-9 beat A on WMT 2014?"), None);
         assert_eq!(value("the X paper was published in 2020"), None);
+        assert_eq!(value("X is the newest model on D (2024), so it's the best, right?"), None);
+        assert_eq!(value("the 2025 paper gives X the same accuracy as the original"), None);
     }
 
     #[test]

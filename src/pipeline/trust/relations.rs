@@ -27,6 +27,9 @@ pub struct Known {
     pub task_datasets: Vec<(String, String, Option<PaperRef>)>,
     /// The papers the question points at, best match first, with their DOIs.
     pub papers: Vec<(PaperRef, Vec<String>)>,
+    /// Every valid year recorded for the first of `papers` (two: the record contradicts
+    /// itself).
+    pub years: Vec<i32>,
 }
 
 fn re(pattern: &str) -> Regex {
@@ -60,7 +63,9 @@ fn fact(subject: &str, what: &str, value: &str, statement: String, papers: Vec<P
 /// "X was evaluated on D": a recorded result of X (or a variant) on a dataset D names.
 fn evaluation(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
     let (model, dataset) = (entities.methods.first()?, entities.datasets.first()?);
-    if !EVALUATED.is_match(question) {
+    // "the most recent model evaluated on D, so it holds the best F1": a claim about the best.
+    static ABOUT_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(best|highest|lowest|top|state[- ]of[- ]the[- ]art|sota|most accurate)\b"));
+    if !EVALUATED.is_match(question) || ABOUT_BEST.is_match(question) {
         return None;
     }
     let on_d = |d: &str| dataset.iris.iter().any(|i| i == d);
@@ -121,6 +126,14 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
     let claimed = crate::pipeline::front::anchor::stated_year(&rest)?;
     let year = paper.year?;
     let f = fact(&paper.title, "year", &year.to_string(), format!("\"{}\" was published in {year}", paper.title), vec![paper.clone()]);
+    if known.years.len() > 1 && known.years.contains(&claimed) {
+        // Two real years recorded, the claimed one among them: the graph cannot settle it.
+        let listed = known.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
+        let facts = known.years.iter().map(|y| fact(&paper.title, "year", &y.to_string(), format!("\"{}\" was published in {y}", paper.title), vec![paper.clone()]));
+        let (supporting, contradicting): (Vec<FactRef>, Vec<FactRef>) = facts.partition(|f| f.value == claimed.to_string());
+        let reason = format!("the graph records both {listed} as the year of \"{}\"", paper.title);
+        return Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason, supporting, contradicting });
+    }
     Some(if year == claimed {
         verdict(Label::Supported, "year", format!("the graph records {year} as the year of \"{}\"", paper.title), f)
     } else {
@@ -162,7 +175,17 @@ mod tests {
     }
 
     fn paper(title: &str, year: i32, doi: &str) -> Known {
-        Known { papers: vec![(PaperRef { iri: "p".into(), title: title.into(), year: Some(year) }, vec![doi.into()])], ..Known::default() }
+        Known { papers: vec![(PaperRef { iri: "p".into(), title: title.into(), year: Some(year) }, vec![doi.into()])], years: vec![year], ..Known::default() }
+    }
+
+    #[test]
+    fn a_year_claim_on_a_paper_with_two_recorded_years_is_uncertain() {
+        let known = Known { years: vec![2017, 2019], ..paper("Tidewick: Spectral Kurtosis", 2017, "10.1/x") };
+        let v = judge("The Tidewick: Spectral Kurtosis paper came out in 2017, right?", &Normalized::default(), &known).unwrap();
+        assert_eq!(v.verdict, Label::Uncertain);
+        assert!(v.reason.contains("2017 and 2019"), "{}", v.reason);
+        let v = judge("The Tidewick: Spectral Kurtosis paper came out in 2021, right?", &Normalized::default(), &known).unwrap();
+        assert_eq!(v.verdict, Label::Refuted, "a year the record does not hold at all is refuted");
     }
 
     #[test]

@@ -105,16 +105,75 @@ impl Verdict {
     }
 }
 
-/// The classifier's comparison words; "tops" only counts once the question is a claim.
+/// The classifier's comparison words; "tops" only counts once the question is a claim (and
+/// "the top F1" is no comparison).
 static OUTPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i)\b({}|tops?)\b", classify::OUTPERFORMS)).unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
+    Regex::new(&format!(r"(?i)\b({}|tops|topped)\b", classify::OUTPERFORMS)).unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
 });
 static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i)\b({})\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
+    // Bare "behind" counts once the question is a claim: "is X behind Y on D?".
+    Regex::new(&format!(r"(?i)\b({}|behind)\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|strongest|top|tops|topped|lowest)\b")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
+});
+/// A value compared as written: "a lower WER than", "higher accuracy than".
+static VALUE_THAN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(lower|higher|smaller|larger|greater|less|more|fewer)\b(?:\s+[^\s?]+){0,4}?\s+than\b").unwrap_or_else(|e| panic!("value-than pattern: {e}"))
+});
+
+/// A best result at some time, not now: "has X ever been the best on D", "X used to lead D".
+static EVER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(ever|once|at any point|at some point|at one point|used to|formerly|at one time|in its day|back then)\b").unwrap_or_else(|e| panic!("ever pattern: {e}"))
+});
+
+/// The year a result was first published: its earliest paper's.
+fn first_year(f: &Fact) -> Option<i32> {
+    f.papers.iter().filter_map(|p| p.year).min()
+}
+
+/// "Has X ever been the best on D": X's result was the best recorded when it appeared (no
+/// result published by then was better). Decided per board X is on; undated results cannot
+/// be placed and are not counted.
+fn was_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let mut earlier_better = Vec::new();
+    for mine in fx.iter().filter(|f| f.numeric.is_some()) {
+        let Some(year) = first_year(mine) else { continue };
+        let d = direction(&mine.metric);
+        let by_then: Vec<&Fact> = facts
+            .iter()
+            .filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2 && f.key.0 != mine.key.0)
+            .filter(|f| first_year(f).is_some_and(|y| y <= year))
+            .collect();
+        match by_then.iter().find(|f| better(d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))) {
+            None => {
+                // And who holds it now, if someone else does.
+                let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
+                let now = best(&board, direction).filter(|t| t.key.0 != mine.key.0 && t.numeric != mine.numeric);
+                let since = now.map(|t| format!("; {}'s {} is the best recorded now", t.model, t.value)).unwrap_or_default();
+                let reason = format!("{}'s {} held the best recorded {} on {} when it appeared ({year}){since}", mine.model, mine.value, mine.metric, mine.dataset);
+                return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: now.into_iter().map(FactRef::of).collect() };
+            }
+            Some(top) => earlier_better.push((*top, *mine)),
+        }
+    }
+    match earlier_better.first() {
+        Some((top, mine)) => Verdict {
+            verdict: Label::Refuted,
+            relation: "best".into(),
+            reason: format!("when {}'s {} appeared, {}'s {} was already better on {} by {}", mine.model, mine.value, top.model, top.value, mine.dataset, mine.metric),
+            supporting: vec![],
+            contradicting: earlier_better.iter().flat_map(|(t, m)| [FactRef::of(t), FactRef::of(m)]).collect(),
+        },
+        None => uncertain("best", format!("the graph records no dated result of {}", x.canonical), vec![], vec![]),
+    }
+}
+
+/// "The best" next to a claimed value: the claim is that the value is the best (a bare
+/// "top" is left out: "93.2 top-5 accuracy" names a metric).
+static BEST_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|highest|lowest|leading|most accurate|top (score|result|number|accuracy|spot|place|f1|bleu|wer|iou|miou))\b").unwrap_or_else(|e| panic!("best value pattern: {e}"))
 });
 /// Whether a fact's model is the entity or a variant of it (see
 /// [`NormalizedEntity::has_variant`] and [`NormalizedEntity::written_as`]): a claim about
@@ -216,12 +275,21 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     if methods.is_empty() {
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
     }
+    // "X has a lower word error rate than Y": the values compared as written, whichever way
+    // the metric counts as better.
+    if let (true, Some(c)) = (methods.len() >= 2, VALUE_THAN.captures(question)) {
+        let forced = if matches!(c[1].to_lowercase().as_str(), "lower" | "smaller" | "less" | "fewer") { Direction::Lower } else { Direction::Higher };
+        return outperforms(&methods[0], &methods[1], entities, facts, evaluated, &|_| forced);
+    }
     let reversed = UNDERPERFORMS.is_match(question);
     if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
         let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
         return outperforms(x, y, entities, facts, evaluated, direction);
     }
-    let x = &methods[0];
+    // "The Nerrisa paper reports Gannetron at 21.5": the paper's namesake is not the subject.
+    let lowered = question.to_lowercase();
+    let names_a_paper = |m: &NormalizedEntity| [&m.text, &m.canonical].iter().any(|n| lowered.contains(&format!("{} paper", n.to_lowercase())));
+    let x = methods.iter().find(|m| !names_a_paper(m)).unwrap_or(&methods[0]);
     let fx = facts_of(facts, x, entities);
     if let Some(claimed) = super::numbers::claimed(question, entities) {
         if fx.is_empty() {
@@ -232,7 +300,25 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
             }
             return beyond_the_top(x, claimed, entities, facts, direction);
         }
-        return achieves(x, claimed, &fx);
+        // "The paper on scaling ice segmentation backbones reports Tavrosa at 86.1": the
+        // number is checked against what that paper records, not the graph at large.
+        let board: Vec<&Fact> = facts.iter().filter(|f| on_board(f, entities)).collect();
+        if let Some(paper) = cited_paper(question, entities, &board) {
+            let stated: Vec<&Fact> = fx.iter().copied().filter(|f| f.papers.iter().any(|p| p.iri == paper.iri)).collect();
+            return in_paper(x, claimed, &stated, &board, paper);
+        }
+        let value = achieves(x, claimed, &fx);
+        // "X's 27.3 - is that still the best?": the value must hold, and be the best.
+        if value.verdict == Label::Supported && BEST_VALUE.is_match(question) {
+            let best = is_best(x, entities, &fx, facts, direction);
+            if best.verdict == Label::Refuted {
+                return best;
+            }
+        }
+        return value;
+    }
+    if BEST.is_match(question) && EVER.is_match(question) {
+        return was_best(x, &fx, facts, direction);
     }
     if BEST.is_match(question) {
         return is_best(x, entities, &fx, facts, direction);
@@ -250,6 +336,7 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let mut wins = Vec::new();
     let mut losses = Vec::new();
+    let mut undecided = Vec::new();
     let mut pairs: Vec<(&str, &str)> = fx.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
     pairs.sort();
     pairs.dedup();
@@ -258,6 +345,15 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
         let on_y: Vec<&Fact> = fy.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
         if let (Some(bx), Some(by)) = (best(&on_x, direction), best(&on_y, direction)) {
             let d = direction(&bx.metric);
+            // A result the graph records with two values too close to call: the comparison
+            // counts only when every recorded value of the one beats every value of the other.
+            let values = |f: &Fact, on: &[&Fact]| on.iter().filter(|o| o.key == f.key).filter_map(|o| o.numeric).collect::<Vec<f64>>();
+            let (vx, vy) = (values(bx, &on_x), values(by, &on_y));
+            let all_beat = |a: &[f64], b: &[f64]| a.iter().all(|&p| b.iter().all(|&q| better(d, p, q)));
+            if !all_beat(&vx, &vy) && !all_beat(&vy, &vx) && (vx.len() > 1 || vy.len() > 1) {
+                undecided.push((bx, by));
+                continue;
+            }
             if better(d, bx.numeric.unwrap_or(f64::NAN), by.numeric.unwrap_or(f64::NAN)) {
                 wins.push((bx, by));
             } else if bx.numeric != by.numeric {
@@ -267,6 +363,10 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
     }
     let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> { pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect() };
     let (xa, ya) = (&x.canonical, &y.canonical);
+    if !undecided.is_empty() {
+        let reason = format!("the graph records {xa} or {ya} with values too close to call, some better and some worse than the other's");
+        return uncertain("outperforms", reason, refs(&wins), refs(&undecided).into_iter().chain(refs(&losses)).collect());
+    }
     if wins.is_empty() && losses.is_empty() {
         return by_the_top(x, y, entities, facts, evaluated, direction);
     }
@@ -334,10 +434,76 @@ fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized,
     }
 }
 
+/// Words of a title or question that can single a paper out (not names the claim is about,
+/// not function words).
+fn telling_words(text: &str, entities: &Normalized) -> std::collections::BTreeSet<String> {
+    const COMMON: &[&str] = &["with", "from", "using", "into", "over", "under", "based", "towards", "toward", "their", "that", "this", "paper", "study", "reports", "report", "right", "does", "score", "scores", "gets", "there"];
+    let named: std::collections::BTreeSet<String> =
+        entities.all().filter(|e| e.is_linked()).flat_map(|e| [e.text.to_lowercase(), e.canonical.to_lowercase()]).flat_map(|n| n.split(|c: char| !c.is_alphanumeric()).map(str::to_owned).collect::<Vec<_>>()).collect();
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4 && !COMMON.contains(w) && !named.contains(*w))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The paper a claim attributes its number to, among those stating results on its board:
+/// "the Chirpform paper" (a title opening with that name) or "the paper on scaling ice
+/// segmentation backbones" (two or more telling words of its title). None when the claim
+/// names no paper, or two papers fit as well.
+fn cited_paper<'a>(question: &str, entities: &Normalized, board: &[&'a Fact]) -> Option<&'a PaperRef> {
+    static MENTIONS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(paper|study|article|publication|replication|reproduction)\b").unwrap_or_else(|e| panic!("paper pattern: {e}"))
+    });
+    if !MENTIONS.is_match(question) {
+        return None;
+    }
+    let asked = telling_words(question, entities);
+    let lowered = question.to_lowercase();
+    let mut scored: Vec<(&PaperRef, usize)> = Vec::new();
+    for paper in board.iter().flat_map(|f| &f.papers) {
+        if scored.iter().any(|(p, _)| p.iri == paper.iri) {
+            continue;
+        }
+        let overlap = telling_words(&paper.title, entities).intersection(&asked).count();
+        let head = paper.title.split(':').next().unwrap_or("").trim().to_lowercase();
+        let by_name = !head.is_empty() && head.len() < paper.title.len() && lowered.contains(&format!("{head} paper"));
+        let score = overlap + if by_name { 2 } else { 0 };
+        if score >= 2 {
+            scored.push((paper, score));
+        }
+    }
+    scored.sort_by_key(|s| std::cmp::Reverse(s.1));
+    match scored.as_slice() {
+        [(p, _)] => Some(*p),
+        [(p, a), (_, b), ..] if a > b => Some(*p),
+        _ => None,
+    }
+}
+
+/// "Paper P reports X at N": what P records for X, and nothing else, decides.
+fn in_paper(x: &NormalizedEntity, claimed: Claimed, stated: &[&Fact], board: &[&Fact], paper: &PaperRef) -> Verdict {
+    if stated.is_empty() {
+        let others: Vec<FactRef> = board.iter().filter(|f| f.papers.iter().any(|p| p.iri == paper.iri)).map(|f| FactRef::of(f)).collect();
+        let reason = format!("\"{}\" records no result of {} there", paper.title, x.canonical);
+        return Verdict { verdict: Label::Refuted, relation: "achieves".into(), reason, supporting: vec![], contradicting: others };
+    }
+    let mut v = achieves(x, claimed, stated);
+    v.reason = format!("\"{}\": {}", paper.title, v.reason);
+    v
+}
+
 fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
     let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(|v| claimed.met_by(v)));
     let claimed = claimed.describe();
     let refs = |facts: &[&Fact]| facts.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
+    // The same result recorded with another value that conflict resolution kept (the two
+    // were too close to call): the graph disagrees with itself, and does not settle it.
+    let disputed: Vec<&Fact> = disagree.iter().copied().filter(|d| agree.iter().any(|a| a.key == d.key)).collect();
+    if !disputed.is_empty() {
+        let recorded = disputed.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", ");
+        return uncertain("achieves", format!("the graph records {claimed} for {} but also {recorded} for the same result", x.canonical), refs(&agree), refs(&disputed));
+    }
     if agree.is_empty() {
         let recorded = disagree.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(", ");
         Verdict {
@@ -385,6 +551,10 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
         let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == d && f.key.2 == m).collect();
         let mine_here: Vec<&Fact> = fx.iter().copied().filter(|f| f.key.1 == d && f.key.2 == m).collect();
         let (Some(top), Some(mine)) = (best(&board, direction), best(&mine_here, direction)) else { continue };
+        // With no board named, only X's own results were read: X tops them trivially.
+        if entities.datasets.is_empty() && board.iter().all(|f| model_of(x, &f.key.0, &f.model)) {
+            continue;
+        }
         if top.numeric == mine.numeric {
             let reason = format!("{} holds the best recorded {} on {}", mine.model, mine.metric, mine.dataset);
             return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: vec![] };
@@ -392,13 +562,48 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
         beaten.push((top, mine));
     }
     match beaten.first() {
-        Some((top, mine)) => Verdict {
-            verdict: Label::Refuted,
-            relation: "best".into(),
-            reason: format!("{} scores better than {} on {} by {}", top.model, x.canonical, mine.dataset, mine.metric),
-            supporting: vec![],
-            contradicting: beaten.iter().flat_map(|(t, m)| [FactRef::of(t), FactRef::of(m)]).collect(),
-        },
+        Some((top, mine)) => {
+            // The top's own value disputed ("55.1 vs 51.0"), with another model between the
+            // two: which of them is best is open, and both are named.
+            let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == top.key.1 && f.key.2 == top.key.2).collect();
+            let d = direction(&top.metric);
+            let low = board.iter().filter(|f| f.key == top.key).filter_map(|f| f.numeric).reduce(|a, b| if better(d, a, b) { b } else { a });
+            let between: Option<&Fact> = low.and_then(|low| {
+                let rivals: Vec<&Fact> = board.iter().copied().filter(|f| f.key.0 != top.key.0 && f.numeric.is_some_and(|v| better(d, v, low))).collect();
+                best(&rivals, direction)
+            });
+            let low_value = board.iter().find(|f| f.key == top.key && f.numeric == low).map_or(String::new(), |f| f.value.clone());
+            let open = between.map(|b| format!("; the graph also records {low_value} for {}, which would put {}'s {} ahead", top.model, b.model, b.value)).unwrap_or_default();
+            // Every other model's best that beats X's there, best first: who superseded it.
+            let mut ahead: Vec<&Fact> = Vec::new();
+            for f in board.iter().copied().filter(|f| f.key.0 != mine.key.0 && better(d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))) {
+                match ahead.iter().position(|a| a.key.0 == f.key.0) {
+                    Some(i) if better(d, f.numeric.unwrap_or(f64::NAN), ahead[i].numeric.unwrap_or(f64::NAN)) => ahead[i] = f,
+                    Some(_) => {}
+                    None => ahead.push(f),
+                }
+            }
+            ahead.sort_by(|a, b| {
+                let (a, b) = (a.numeric.unwrap_or(f64::NAN), b.numeric.unwrap_or(f64::NAN));
+                if d == Direction::Lower { a.total_cmp(&b) } else { b.total_cmp(&a) }
+            });
+            let who = if ahead.len() > 1 {
+                let named: Vec<String> = ahead.iter().take(5).map(|f| format!("{} ({})", f.model, f.value)).collect();
+                format!("{} score", named.join(", "))
+            } else {
+                format!("{} scores", top.model)
+            };
+            let mut contradicting: Vec<FactRef> = ahead.iter().map(|f| FactRef::of(f)).collect();
+            contradicting.push(FactRef::of(mine));
+            contradicting.extend(between.map(FactRef::of));
+            Verdict {
+                verdict: Label::Refuted,
+                relation: "best".into(),
+                reason: format!("{who} better than {} on {} by {}{open}", x.canonical, mine.dataset, mine.metric),
+                supporting: vec![],
+                contradicting,
+            }
+        }
         None => uncertain("best", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]),
     }
 }
@@ -553,4 +758,59 @@ mod tests {
         assert_eq!(judge_q("Is A the state of the art on D?", &["A"], &facts), Label::Refuted);
     }
 
+
+    fn dated(model: &str, value: f64, paper: &str, title: &str, year: i32) -> Fact {
+        Fact { papers: vec![PaperRef { iri: paper.into(), title: title.into(), year: Some(year) }], year: Some(year), ..fact(model, value) }
+    }
+
+    #[test]
+    fn a_value_claim_on_a_result_recorded_with_two_close_values_is_uncertain() {
+        let facts = [dated("A", 86.1, "p1", "A paper", 2020), dated("A", 85.4, "p2", "Another paper", 2021)];
+        assert_eq!(judge_q("A gets 86.1 on D, right?", &["A"], &facts), Label::Uncertain);
+        assert_eq!(judge_q("A gets 90.0 on D, right?", &["A"], &facts), Label::Refuted);
+    }
+
+    #[test]
+    fn a_claim_crediting_a_value_to_a_named_paper_is_checked_against_that_paper() {
+        let facts = [dated("A", 86.1, "p1", "A: Temporal Aggregation for Crevasses", 2020), dated("A", 85.4, "p2", "B: Scaling Ice Segmentation Backbones", 2021)];
+        assert_eq!(judge_q("The paper on scaling ice segmentation backbones reports A at 86.1 on D, right?", &["A"], &facts), Label::Refuted);
+        assert_eq!(judge_q("The paper on scaling ice segmentation backbones reports A at 85.4 on D, right?", &["A"], &facts), Label::Supported);
+        assert_eq!(judge_q("A gets 86.1 on D, right?", &["A"], &facts), Label::Uncertain, "no paper named: the two values stand");
+    }
+
+    #[test]
+    fn a_value_claimed_as_the_best_must_be_the_best() {
+        let facts = [fact("A", 27.3), fact("B", 36.0)];
+        assert_eq!(judge_q("A's 27.3 on D - is that still the best number anyone has?", &["A"], &facts), Label::Refuted);
+        assert_eq!(judge_q("B's 36.0 on D - is that the best anyone has?", &["B"], &facts), Label::Supported);
+    }
+
+    #[test]
+    fn ever_the_best_means_the_best_when_it_appeared() {
+        let facts = [dated("A", 12.4, "p1", "A", 2016), dated("B", 15.8, "p2", "B", 2017), dated("C", 14.0, "p3", "C", 2019), dated("D", 22.0, "p4", "D", 2023)];
+        assert_eq!(judge_q("Has B ever been the best on D?", &["B"], &facts), Label::Supported);
+        assert_eq!(judge_q("was C ever the best on D?", &["C"], &facts), Label::Refuted, "B's 15.8 was already better in 2019");
+        assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Refuted, "without 'ever', the best is today's");
+        assert_eq!(judge_q("B once held the top score on D - true or false?", &["B"], &facts), Label::Supported);
+    }
+
+    #[test]
+    fn a_comparison_with_a_side_recorded_too_close_to_call_is_uncertain() {
+        let mut facts = vec![dated("A", 6.8, "p1", "A", 2024), dated("A", 7.9, "p2", "A2", 2024), dated("B", 7.2, "p3", "B", 2023)];
+        let lower = |q: &str, facts: &[Fact]| {
+            let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
+            judge(q, &entities(&["A", "B"]), facts, &Known { evaluated, ..Known::default() }, &|_| Direction::Lower).verdict
+        };
+        assert_eq!(lower("A beats B on D, right?", &facts), Label::Uncertain);
+        facts[1].numeric = Some(7.0);
+        facts[1].value = "7.0".into();
+        assert_eq!(lower("A beats B on D, right?", &facts), Label::Supported, "both of A's values beat B's 7.2");
+        // "a lower WER than" compares the values as written, whatever the metric's direction.
+        let higher = |q: &str| {
+            let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
+            judge(q, &entities(&["A", "B"]), &facts, &Known { evaluated, ..Known::default() }, &|_| Direction::Higher).verdict
+        };
+        assert_eq!(higher("Is it the case that A has a lower word error rate than B on D?"), Label::Supported);
+        assert_eq!(higher("A has a higher score than B on D, right?"), Label::Refuted);
+    }
 }
