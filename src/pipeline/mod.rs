@@ -752,6 +752,7 @@ impl Pipeline {
             Vec::new()
         };
         let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty());
+        let scope = gates::claim_understood(scope, verdict.as_ref().map(|v| v.relation.as_str()));
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

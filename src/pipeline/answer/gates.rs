@@ -270,6 +270,16 @@ pub fn all_named(scope: Gate, named: &[Vec<String>], answer: &str, items: &[Answ
     scope
 }
 
+/// The scope gate, also failing a verdict on a claim that was not understood (relation
+/// `unknown`: not a comparison, a score, a best result or a relation the graph records).
+/// Its UNCERTAIN says nothing about the claim asked.
+pub fn claim_understood(scope: Gate, relation: Option<&str>) -> Gate {
+    if scope.passed && relation == Some("unknown") {
+        return Gate { passed: false, detail: "the claim was not understood (no comparison, score, best result or relation was read), so the verdict does not address it".into() };
+    }
+    scope
+}
+
 /// What the answer presents as a best result, for the temporal gate.
 pub enum Best<'a> {
     /// Not a best-result answer: citing superseded papers is fine.
@@ -416,6 +426,13 @@ mod tests {
         assert!(all_named(passed(), &named, "Aviquist 6.8 [1]; Corrasine 7.2 [2].", &[], false).passed);
         assert!(all_named(passed(), &named, "Aviquist 6.8 [1]. The graph records no score of Corrasine.", &[], false).passed);
         assert!(!all_named(passed(), &[], "anything", &[], true).passed, "a board that could not be placed fails");
+    }
+
+    #[test]
+    fn a_verdict_on_a_claim_not_understood_fails_the_scope_gate() {
+        assert!(!claim_understood(passed(), Some("unknown")).passed);
+        assert!(claim_understood(passed(), Some("achieves")).passed);
+        assert!(claim_understood(passed(), None).passed);
     }
 
     #[test]
