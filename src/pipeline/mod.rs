@@ -744,8 +744,7 @@ impl Pipeline {
         let gates = gates::check(&text, &items, &sources, &composed.stated, nothing_found || all_failed, evidence_share > 0.0, best);
         let scope = gates::value_given(gates.scope, classify::asks_value(q), &text, &items, verdict.is_some());
         // Result answers speak of every linked model and board the question names.
-        let results = matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten)
-            || (target == classify::Target::Verdict && verdict.as_ref().is_some_and(|v| v.about_scores()));
+        let results = matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten);
         let named: Vec<Vec<String>> = if results {
             front.normalized.methods.iter().chain(&front.normalized.datasets).filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect()
         } else {

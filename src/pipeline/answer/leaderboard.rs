@@ -141,6 +141,24 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
             items.push(item);
         }
     }
+    // "LUKE vs SpanRel on CoNLL 2003": each named model's own best follows the best, so the
+    // answer speaks of every model compared.
+    if target == Target::BestModel && entities.methods.len() >= 2 {
+        for entity in &entities.methods {
+            let own: Vec<&ResultFact> = facts.iter().copied().filter(|f| f.model.as_ref().is_some_and(|m| entity.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| entity.names(l)))).collect();
+            if items.iter().any(|i| i.iri.as_ref().is_some_and(|iri| entity.iris.contains(iri)) || entity.names(&i.label)) {
+                continue;
+            }
+            for (fact, _) in best_per_metric(&own, direction) {
+                let Some(model) = &fact.model else { continue };
+                let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+                with_result(&mut item, fact);
+                if !items.contains(&item) {
+                    items.push(item);
+                }
+            }
+        }
+    }
     items
 }
 
