@@ -286,15 +286,24 @@ impl Lexicon {
             let rank = if entry.from_graph { 0 } else { 1 };
             let names = std::iter::once((rank, &entry.canonical)).chain(entry.aliases.iter().map(|a| (2, a)));
             for (rank, name) in names {
-                let surface = normalize(name);
-                // "Orvalis CNN" and "corvalla ice" name the graph's "Orvalis-CNN" and
-                // "Corvalla-Ice": people drop hyphens as often as they keep them. Graph labels
-                // only: a table's alias stands for its whole entry ("BC5CDR-chem" for BC5CDR).
-                if let Some(unhyphenated) = unhyphenated(&surface).filter(|_| entry.from_graph) {
-                    by_surface.entry(unhyphenated).or_default().push((rank, id));
-                }
-                by_surface.entry(surface).or_default().push((rank, id));
+                by_surface.entry(normalize(name)).or_default().push((rank, id));
             }
+        }
+        // "Orvalis CNN" and "corvalla ice" name the graph's "Orvalis-CNN" and "Corvalla-Ice":
+        // people drop hyphens as often as they keep them. Graph labels only (a table's alias
+        // stands for its whole entry: "BC5CDR-chem" for BC5CDR), and never over a name
+        // written that way ("NCBI Disease" is not also "NCBI-disease"): the result must not
+        // depend on the order the graph returns its labels in.
+        let mut variants: Vec<(String, usize)> = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.from_graph)
+            .filter_map(|(id, e)| unhyphenated(&normalize(&e.canonical)).map(|u| (u, id)))
+            .filter(|(u, _)| !by_surface.contains_key(u))
+            .collect();
+        variants.sort();
+        for (surface, id) in variants {
+            by_surface.entry(surface).or_default().push((3, id));
         }
         let mut surfaces: Vec<String> = by_surface.keys().cloned().collect();
         surfaces.sort();
@@ -533,5 +542,18 @@ mod tests {
         assert_eq!(texts(&lexicon, "ResNet-50 on Corvalla-Ice"), ["ResNet-50", "Corvalla-Ice"]);
         assert_eq!(unhyphenated("t-sne"), Some("t sne".to_owned()));
         assert_eq!(unhyphenated("-x"), None, "only a hyphen between letters or digits");
+    }
+
+    #[test]
+    fn a_label_written_with_a_space_keeps_its_own_entry_over_a_hyphenated_one() {
+        let mut labels = graph_labels();
+        labels.push(GraphLabel { kind: EntityKind::Dataset, iri: "http://orkg.org/orkg/resource/R9".into(), label: "NCBI-disease".into() });
+        labels.push(GraphLabel { kind: EntityKind::Dataset, iri: "http://orkg.org/orkg/resource/R10".into(), label: "NCBI Disease".into() });
+        for order in [labels.clone(), labels.iter().rev().cloned().collect::<Vec<_>>()] {
+            let lexicon = Lexicon::build(&order).unwrap();
+            let ids = lexicon.lookup("ncbi disease");
+            assert_eq!(lexicon.entry(ids[0]).iris, ["http://orkg.org/orkg/resource/R10"]);
+            assert!(ids.iter().all(|&i| lexicon.entry(i).iris != ["http://orkg.org/orkg/resource/R9"]), "whatever order the labels come in");
+        }
     }
 }
