@@ -633,6 +633,7 @@ impl Bench {
         let mut out = Vec::new();
         for (pipeline, questions) in &mut self.groups {
             pipeline.set_switches(config.trust.clone(), config.checks);
+            let start = out.len();
             for (set, id, category, gold) in questions.iter() {
                 let Ok(question) = Question::parse(gold.text(), usize::MAX) else { continue };
                 let response = pipeline.ask_in(&question, year).await;
@@ -652,7 +653,6 @@ impl Bench {
                 });
             }
             // The first answer of each used retry: the same question with the retry off.
-            let start = out.len() - questions.len().min(out.len());
             pipeline.set_switches(config.trust.clone(), CheckSettings { retry: false, ..config.checks });
             for o in out[start..].iter_mut().filter(|o| o.retry_used) {
                 let Some((_, _, _, gold)) = questions.iter().find(|(s, id, _, _)| *s == o.set && *id == o.id) else { continue };
