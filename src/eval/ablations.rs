@@ -38,7 +38,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-use super::answers::{self, holds, GoldAnswer};
+use super::answers::{self, fold, holds, GoldAnswer};
 use super::{EvalError, Outputs};
 use crate::cli::EvalAblationsArgs;
 use crate::config::{BackendKind, CheckSettings, Settings, TrustSettings};
@@ -160,6 +160,8 @@ impl<'a> Fact<'a> {
     }
 }
 
+// The scorer's own patterns, not the gates' (`answer::gates`): the system is not graded by
+// the rules it is being graded on.
 /// Digits that are not statements: DOIs, URLs, quoted titles and citation markers.
 static NOT_STATED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"https?://\S+|10\.\d{4,9}/\S+|"[^"]*"|\[\d+\]"#).unwrap_or_else(|e| panic!("masking pattern: {e}")));
@@ -175,10 +177,6 @@ fn stated_numbers(text: &str) -> Vec<String> {
     NUMBER.find_iter(&masked).map(|m| m.as_str().to_owned()).collect()
 }
 
-/// Letters and digits only, lowercased.
-fn fold(text: &str) -> String {
-    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
-}
 
 /// What a trust answer is judged on: the parts of an [`AskResponse`] a reader sees.
 #[derive(Debug, Clone, Default)]

@@ -60,7 +60,7 @@ pub fn read_gold(path: &Path) -> Result<Vec<GoldAnswer>, EvalError> {
 }
 
 /// Letters and digits only, lowercased: "WMT 2014 English-German" = "wmt2014 english german".
-fn fold(text: &str) -> String {
+pub(super) fn fold(text: &str) -> String {
     text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 

@@ -253,7 +253,7 @@ def K_reproduced(g, model, dataset, metric, value):
     keep, st = surv(g, model, dataset, metric)
     papers = {r["paper"] for r in g.rows if r["model"] == model and r["dataset"] == dataset
               and r["metric"] == metric and C.parse_value(r["value"]) == value}
-    others = [p for p in papers if not g.papers[p]["title"].startswith(model + ":")]
+    others = sorted(p for p in papers if not g.papers[p]["title"].startswith(model + ":"))
     raws = sorted({r["value"] for r in g.rows if r["model"] == model and r["dataset"] == dataset})
     ev = f"{st} {sorted(fmt(v) for v in keep)}; raw {raws}; other papers {[g.papers[p]['title'] for p in others]}"
     if value in keep and len(keep) == 1 and others:

@@ -153,8 +153,10 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 format!("Results recorded on {on} that beat {who}'s best there{stands}: {}.", list(&beaters, render))
             }
         }
+        // Nothing listed, not even the named model's own result: it has no score there, so
+        // what beat it cannot be told (not "nothing beats it").
         Target::Beaten if !entities.methods.is_empty() => {
-            format!("The graph records no result on {on} that beats {}'s.", subject(entities, &[EntityKind::Method]))
+            format!("The graph records no score of {} on {on}, so what has beaten it there cannot be told.", subject(entities, &[EntityKind::Method]))
         }
         Target::TopScore if !items.is_empty() => format!(
             "The top {} scores on {on}: {}.",

@@ -131,7 +131,11 @@ impl Front {
 
 /// Whether the question speaks of `name` in the past only ("X used to hold", "X once led").
 fn in_the_past(question: &str, name: &str) -> bool {
-    regex::Regex::new(&format!(r"(?i){}\s+(used to|once|formerly|previously|was once|had once)\b", regex::escape(name))).is_ok_and(|r| r.is_match(question))
+    let (q, name) = (question.to_lowercase(), name.to_lowercase());
+    q.match_indices(&name).any(|(at, _)| {
+        let after = q[at + name.len()..].trim_start();
+        ["used to ", "once ", "formerly ", "previously ", "was once ", "had once "].iter().any(|w| after.starts_with(w))
+    })
 }
 
 /// A topic's content words with each abbreviation a synonym table expands replaced by its
@@ -160,4 +164,15 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
         entities: extract::choose(question, lexicon, entities, None, &mut ignored),
     };
     Front::new(question, lexicon, None, decisions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_spoken_of_only_in_the_past_is_told_apart() {
+        assert!(in_the_past("Orvalis-CNN used to hold the Skarnhold record; what's the top now?", "orvalis-cnn"));
+        assert!(!in_the_past("What F1 does Orvalis-CNN get on Corvalla-Ice?", "Orvalis-CNN"));
+    }
 }
