@@ -30,11 +30,13 @@ test:
 test-shared:
 	$(REQUIRE_SERVICES) $(CARGO) test --test shared_data
 
-## The on-disk RocksDB variant: the whole suite again with --features rocksdb (needs libclang-dev).
+## The on-disk RocksDB variant: the whole suite again with --features rocksdb (needs libclang-dev),
+## and the crash tests of `scigraph load` (tests/store: killed loads, signals, a full disk, dumps
+## cut short), with the fault points they stop loads at (`failpoints`).
 test-rocksdb:
-	$(CARGO) test --features rocksdb --lib --bins --test api --test injection
+	$(CARGO) test --features rocksdb,failpoints --lib --bins --test api --test injection --test store
 	@if [ -d "$(SHARED_DATA)" ]; then \
-		$(CARGO) test --features rocksdb --test shared_data; \
+		$(CARGO) test --features rocksdb,failpoints --test shared_data; \
 	else \
 		echo "skipping shared-data tests with rocksdb: $(SHARED_DATA) not found"; \
 	fi

@@ -217,7 +217,7 @@ pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn Kn
     if settings.kg.backend != BackendKind::Embedded && !settings.kg.remote_boards {
         return None;
     }
-    if let Some(path) = settings.kg.store.as_deref().map(beside).filter(|p| p.exists()) {
+    if let Some(path) = kg.info().store.as_deref().map(beside).filter(|p| p.exists()) {
         match Boards::open(&path) {
             Ok(boards) => return Some(Arc::new(boards)),
             Err(e) => tracing::warn!(error = %e, "could not open the board summaries beside the store; reading them from the store"),

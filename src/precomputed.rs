@@ -394,7 +394,7 @@ pub async fn for_backend(settings: &Settings, templates: &Templates, kg: &dyn Kn
     if settings.kg.backend != BackendKind::Embedded || !settings.kg.precomputed_rows {
         return None;
     }
-    if let Some(store) = settings.kg.store.clone() {
+    if let Some(store) = kg.info().store {
         // Reading ~150 MB of JSON is blocking work: off the async runtime.
         return tokio::task::spawn_blocking(move || for_store(&store)).await.unwrap_or_else(|e| {
             tracing::warn!(error = %e, "opening the precomputed rows panicked; every query runs against the store");

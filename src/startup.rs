@@ -70,6 +70,10 @@ impl Application {
         let health = api::health::HealthChecker::new(kg.clone(), llm.clone(), &settings.pipeline, settings.kg.health_cache_ttl);
         let pipeline = Pipeline::build(&settings, kg.clone(), llm.clone()).await?;
         let info = kg.info();
+        // What is wrong with the store served, said at start-up as `/health` says it.
+        for problem in kg.store_report().map(|r| r.problems).unwrap_or_default() {
+            tracing::warn!(code = problem.code, "store degraded: {}", problem.message);
+        }
         tracing::info!(
             address = %listener.local_addr().map(|a| a.to_string()).unwrap_or(address.clone()),
             backend = info.backend.as_str(),

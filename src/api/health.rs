@@ -35,7 +35,8 @@ pub enum Status {
 pub struct KgHealth {
     /// `embedded` (an in-process store) or `remote` (a SPARQL endpoint).
     pub backend: &'static str,
-    /// `ok` when it answered within the check timeout, else `degraded`.
+    /// `ok` when it answered within the check timeout and its store (if any) has no
+    /// problem, else `degraded`.
     pub status: Status,
     /// Triples in the store; only from the embedded backend.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,6 +48,11 @@ pub struct KgHealth {
     pub endpoint: Option<String>,
     /// Where the graph comes from: the endpoint, the dump files or the store directory.
     pub source: String,
+    /// The on-disk store served (`serve --store`): its generation, counts and problems. Any
+    /// problem makes the check `degraded`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub store: Option<crate::kg::store::StoreReport>,
     /// Why the check failed, when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -133,9 +139,12 @@ impl HealthChecker {
         if let Some(error) = &error {
             tracing::warn!(%error, "knowledge graph health check failed");
         }
+        let store = self.kg.store_report();
+        let troubled = store.as_ref().is_some_and(|s| !s.problems.is_empty());
         KgHealth {
             backend: info.backend.as_str(),
-            status: if error.is_none() { Status::Ok } else { Status::Degraded },
+            status: if error.is_none() && !troubled { Status::Ok } else { Status::Degraded },
+            store,
             triples: self.kg.triple_count(),
             endpoint: info.endpoint,
             source: info.source,

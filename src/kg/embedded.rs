@@ -19,6 +19,7 @@ use oxigraph::store::Store;
 use oxrdfio::RdfFormat;
 
 use super::load::{self, LoadError, LoadOptions, Progress};
+use super::store::{Nothing, StoreProblem, StoreReport};
 use super::{BackendInfo, ConnectError, KgError, KnowledgeGraph, QueryAnswer, ReadQuery, Solutions};
 use crate::config::{BackendKind, KgSettings};
 
@@ -31,6 +32,111 @@ pub struct EmbeddedGraph {
     triples: u64,
     source: String,
     timeout: Duration,
+    /// The on-disk store served, when it is one.
+    disk: Option<Arc<Disk>>,
+}
+
+/// An on-disk store as opened by `serve`: the generation held, its manifest, what opening it
+/// found wrong, and the count that start-up checks in the background.
+struct Disk {
+    root: std::path::PathBuf,
+    /// `None` when the directory had nothing to serve; queries then fail.
+    served: Option<super::store::Served>,
+    manifest: Option<super::manifest::Manifest>,
+    found: Vec<StoreProblem>,
+    counted: std::sync::OnceLock<u64>,
+}
+
+impl Disk {
+    fn report(&self) -> StoreReport {
+        // With nothing served, what start-up found may have changed since: read it again.
+        let mut problems = match &self.served {
+            Some(_) => self.found.clone(),
+            None => match super::store::active(&self.root) {
+                Ok(Some(now)) => vec![replaced(&self.root, None, &now)],
+                _ => vec![nothing_problem(&self.root, &match super::store::loading(&self.root) {
+                    Some(holder) => Nothing::Loading(holder),
+                    None => Nothing::Incomplete,
+                })],
+            },
+        };
+        let counted = self.counted.get().copied();
+        if let (Some(manifest), Some(counted)) = (&self.manifest, counted) {
+            if manifest.triples != counted {
+                problems.push(count_mismatch(manifest.triples, counted));
+            }
+        }
+        let generation = self.served.as_ref().and_then(|s| s.generation.clone());
+        let legacy = self.served.as_ref().is_some_and(|s| s.generation.is_none());
+        if !legacy && self.served.is_some() {
+            if let Ok(now) = super::store::active(&self.root) {
+                if now.is_some() && now != generation {
+                    problems.push(replaced(&self.root, generation.as_deref(), now.as_deref().unwrap_or_default()));
+                }
+            }
+        }
+        StoreReport {
+            path: self.root.display().to_string(),
+            generation,
+            manifest_triples: self.manifest.as_ref().map(|m| m.triples),
+            counted_triples: counted,
+            loaded_at: self.manifest.as_ref().map(|m| super::store::utc(m.finished_at)),
+            files: self.manifest.as_ref().map_or(0, |m| m.files.len()),
+            load_running: super::store::loading(&self.root),
+            problems,
+        }
+    }
+}
+
+fn count_mismatch(recorded: u64, counted: u64) -> StoreProblem {
+    StoreProblem {
+        code: "store_count_mismatch",
+        message: format!(
+            "its manifest records {recorded} triples but the store holds {counted}: it was \
+             changed by something other than `scigraph load`; load it again"
+        ),
+    }
+}
+
+fn replaced(root: &Path, served: Option<&str>, now: &str) -> StoreProblem {
+    let message = match served {
+        Some(served) => format!(
+            "a load replaced the store at {} after start-up (it now holds {now}); this process \
+             still serves {served}, whole; restart it to serve the new one",
+            root.display()
+        ),
+        None => format!("a load into {} has finished since start-up; restart to serve it", root.display()),
+    };
+    StoreProblem { code: "store_replaced", message }
+}
+
+/// Why a store directory has nothing to serve, as a problem.
+fn nothing_problem(root: &Path, nothing: &Nothing) -> StoreProblem {
+    let root = root.display();
+    match nothing {
+        Nothing::Loading(holder) => StoreProblem {
+            code: "store_loading",
+            message: format!(
+                "the first load into {root} is still running ({holder}); there is nothing to \
+                 serve until it finishes: restart then"
+            ),
+        },
+        Nothing::Incomplete => StoreProblem {
+            code: "store_incomplete",
+            message: format!(
+                "no load into {root} has finished (one was stopped before its end, or the \
+                 directory is not a scigraph store); there is nothing to serve: load it with \
+                 `scigraph load --store {root} FILE...`"
+            ),
+        },
+        Nothing::Appending(holder) => StoreProblem {
+            code: "store_appending",
+            message: format!(
+                "a `scigraph load --append` is changing the store at {root} in place ({holder}); \
+                 restart once it has finished"
+            ),
+        },
+    }
 }
 
 impl EmbeddedGraph {
@@ -38,7 +144,7 @@ impl EmbeddedGraph {
     pub fn demo(timeout: Duration) -> Result<Self, LoadError> {
         let store = Store::new().map_err(|e| LoadError::Store(e.to_string()))?;
         let triples = load::load_text(&store, RdfFormat::Turtle, DEMO_GRAPH)?;
-        Ok(Self { store, triples, source: "demo graph (data/orkg-demo.ttl)".into(), timeout })
+        Ok(Self { store, triples, source: "demo graph (data/orkg-demo.ttl)".into(), timeout, disk: None })
     }
 
     /// An in-memory store holding `dumps`; malformed statements are logged and skipped.
@@ -61,35 +167,119 @@ impl EmbeddedGraph {
             triples: report.triples_in_store,
             source: format!("in-memory store from {}", names.join(", ")),
             timeout,
+            disk: None,
         })
     }
 
-    /// Opens an on-disk store made by `scigraph load`, read-only.
+    /// Opens the store `scigraph load` made in `root`, read-only: the generation it serves
+    /// now, held against removal for as long as this graph lives. A directory with nothing to
+    /// serve (a first load stopped or still running) opens as an empty graph whose queries
+    /// fail and whose [`KnowledgeGraph::store_report`] says why; so does anything else wrong
+    /// with the store, which is still served.
     #[cfg(feature = "rocksdb")]
-    pub fn open(dir: &Path, timeout: Duration) -> Result<Self, LoadError> {
-        if !dir.join("CURRENT").exists() {
-            return Err(LoadError::Io {
-                path: dir.to_owned(),
-                reason: format!(
-                    "no store here; create one with `scigraph load --store {} FILE...`",
-                    dir.display()
-                ),
-            });
-        }
-        let store = Store::open_read_only(dir).map_err(|e| LoadError::Store(e.to_string()))?;
-        // The count `scigraph load` recorded; counting walks every triple (seconds).
-        let recorded = match super::manifest::Manifest::open(&super::manifest::beside(dir)) {
-            Ok(manifest) => manifest.map(|m| m.triples),
+    pub fn open(root: &Path, timeout: Duration) -> Result<Self, LoadError> {
+        use super::manifest::{beside, Manifest};
+        let opened = super::store::open_for_serving(root)
+            .map_err(|e| LoadError::Io { path: root.to_owned(), reason: format!("{e} ({})", e.code()) })?;
+        let served = match opened {
+            Ok(served) => served,
+            Err(nothing) => {
+                let problem = nothing_problem(root, &nothing);
+                let disk = Disk { root: root.to_owned(), served: None, manifest: None, found: vec![problem], counted: Default::default() };
+                let store = Store::new().map_err(|e| LoadError::Store(e.to_string()))?;
+                let source = format!("on-disk store {} (nothing to serve)", root.display());
+                return Ok(Self { store, triples: 0, source, timeout, disk: Some(Arc::new(disk)) });
+            }
+        };
+        let store = Store::open_read_only(&served.db).map_err(|e| LoadError::Store(e.to_string()))?;
+        let mut found = Vec::new();
+        let manifest = match Manifest::open(&beside(&served.db)) {
+            Ok(Some(manifest)) => Some(manifest),
+            Ok(None) => {
+                found.push(StoreProblem {
+                    code: "store_no_manifest",
+                    message: format!(
+                        "the store at {} has no manifest: no `scigraph load` finished it (one was \
+                         stopped, or another tool made it), so it may hold part of a graph; load \
+                         it again",
+                        root.display()
+                    ),
+                });
+                None
+            }
             Err(e) => {
-                tracing::warn!(error = %e, code = e.code(), "counting the store's triples instead");
+                found.push(StoreProblem { code: "store_manifest_unreadable", message: format!("{e}; load the store again") });
                 None
             }
         };
-        let triples = match recorded {
-            Some(triples) => triples,
-            None => store.len().map_err(|e| LoadError::Store(e.to_string()))? as u64,
+        if served.db.parent().is_some_and(|g| served.generation.is_some() && g.join(super::store::APPENDING).exists()) {
+            found.push(StoreProblem {
+                code: "store_append_interrupted",
+                message: "a `scigraph load --append` into it was stopped before it finished: it may \
+                          hold part of what was being added, and its text index and summaries may \
+                          not match it; load it again without --append"
+                    .into(),
+            });
+        }
+        for cut in manifest.iter().flat_map(|m| m.truncated()) {
+            found.push(StoreProblem {
+                code: "store_truncated_source",
+                message: format!("a file the store was loaded from was cut short ({cut}): it holds only what came before the cut; load it again from a whole file"),
+            });
+        }
+        let counted = std::sync::OnceLock::new();
+        // The count `scigraph load` recorded serves start-up; counting walks every triple
+        // (2.7 s at 6.3 M), so the check against it runs in the background.
+        let triples = match &manifest {
+            Some(manifest) => manifest.triples,
+            None => {
+                let n = store.len().map_err(|e| LoadError::Store(e.to_string()))? as u64;
+                let _ = counted.set(n);
+                n
+            }
         };
-        Ok(Self { store, triples, source: format!("on-disk store {}", dir.display()), timeout })
+        if triples == 0 {
+            found.push(StoreProblem { code: "store_empty", message: format!("the store at {} holds no triples", root.display()) });
+        }
+        let generation = served.generation.clone();
+        let source = match &generation {
+            Some(name) => format!("on-disk store {} ({name})", root.display()),
+            None => format!("on-disk store {}", root.display()),
+        };
+        let disk = Arc::new(Disk { root: root.to_owned(), served: Some(served), manifest, found, counted });
+        if disk.counted.get().is_none() {
+            let (disk, store) = (disk.clone(), store.clone());
+            std::thread::spawn(move || match store.len() {
+                Ok(n) => {
+                    let n = n as u64;
+                    let _ = disk.counted.set(n);
+                    if let Some(recorded) = disk.manifest.as_ref().map(|m| m.triples).filter(|r| *r != n) {
+                        let problem = count_mismatch(recorded, n);
+                        tracing::warn!(code = problem.code, "{}", problem.message);
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "could not count the store's triples"),
+            });
+        }
+        Ok(Self { store, triples, source, timeout, disk: Some(disk) })
+    }
+
+    /// Opens the RocksDB store at `db` read-only as it is, with no store directory around
+    /// it: what `scigraph load` reads back to check and to write the files beside it.
+    #[cfg(feature = "rocksdb")]
+    pub fn read_only(db: &Path, timeout: Duration) -> Result<Self, LoadError> {
+        let store = Store::open_read_only(db).map_err(|e| LoadError::Store(e.to_string()))?;
+        let triples = store.len().map_err(|e| LoadError::Store(e.to_string()))? as u64;
+        Ok(Self { store, triples, source: format!("on-disk store {}", db.display()), timeout, disk: None })
+    }
+
+    /// Whether this graph has nothing to query (a store directory with no finished load).
+    fn unavailable(&self) -> Option<StoreProblem> {
+        let disk = self.disk.as_ref()?;
+        if disk.served.is_some() {
+            return None;
+        }
+        disk.report().problems.into_iter().next()
     }
 
     /// Builds the store the settings ask for. Blocking: call it off the async runtime.
@@ -165,11 +355,19 @@ fn evaluate(store: &Store, query: &ReadQuery, token: CancellationToken) -> Resul
 #[async_trait]
 impl KnowledgeGraph for EmbeddedGraph {
     fn info(&self) -> BackendInfo {
-        BackendInfo { backend: BackendKind::Embedded, endpoint: None, source: self.source.clone() }
+        BackendInfo {
+            backend: BackendKind::Embedded,
+            endpoint: None,
+            source: self.source.clone(),
+            store: self.disk.as_ref().and_then(|d| d.served.as_ref()).map(|s| s.db.clone()),
+        }
     }
 
     #[tracing::instrument(name = "kg.embedded.query", skip_all)]
     async fn query(&self, query: &ReadQuery) -> Result<QueryAnswer, KgError> {
+        if let Some(problem) = self.unavailable() {
+            return Err(KgError::Unavailable(format!("{} ({})", problem.message, problem.code)));
+        }
         let token = CancellationToken::new();
         let task = {
             let store = self.store.clone();
@@ -189,6 +387,10 @@ impl KnowledgeGraph for EmbeddedGraph {
 
     fn triple_count(&self) -> Option<u64> {
         Some(self.triples)
+    }
+
+    fn store_report(&self) -> Option<StoreReport> {
+        self.disk.as_ref().map(|d| d.report())
     }
 }
 

@@ -8,15 +8,28 @@
 //! to the default graph, which is what ORKG's queries read. The store is written through
 //! oxigraph's bulk loader, and progress is reported through a callback so the CLI can draw a
 //! progress bar while tests stay quiet.
+//!
+//! The bulk loader writes nothing the store shows until its final commit, which ingests every
+//! batch at once: a load that fails or is stopped before it leaves the store as it was. Each
+//! file is hashed (SHA-256) as it is read, for the store's manifest. A file cut short (a gzip
+//! stream that ends early, or a last line that stops mid-statement) is reported with where it
+//! stops ([`Truncation`]); with `strict` it fails the load, otherwise what came before the cut
+//! is kept and the report says so. A stop flag (set by a signal handler) ends the load
+//! between two statements.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use flate2::bufread::MultiGzDecoder;
 use oxigraph::store::Store;
 use oxrdf::{GraphName, Quad};
 use oxrdfio::{RdfFormat, RdfParseError, RdfParser};
+use sha2::{Digest, Sha256};
 
 /// How many skipped lines are kept with their reasons; the count goes on past it.
 const MAX_REPORTED_SKIPS: usize = 1000;
@@ -32,8 +45,69 @@ pub enum LoadError {
     UnknownFormat(PathBuf),
     #[error("{path}:{line}: {reason} (strict mode stops at the first malformed statement)")]
     Malformed { path: PathBuf, line: u64, reason: String },
+    #[error("{0} (strict mode loads nothing from a file cut short)")]
+    Truncated(Truncation),
+    #[error("the load was stopped (by a signal) before it finished")]
+    Interrupted,
     #[error("the store failed: {0}")]
     Store(String),
+}
+
+impl LoadError {
+    /// A stable code per kind of failure.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Io { .. } => "load_io",
+            Self::UnknownFormat(_) => "load_unknown_format",
+            Self::Malformed { .. } => "load_malformed",
+            Self::Truncated(_) => "load_truncated",
+            Self::Interrupted => "load_interrupted",
+            Self::Store(reason) if disk_full(reason) => "load_disk_full",
+            Self::Store(_) => "load_store",
+        }
+    }
+}
+
+/// Whether a store failure is a full disk. RocksDB reports its I/O errors as text, with the
+/// operating system's message for ENOSPC in it.
+pub fn disk_full(reason: &str) -> bool {
+    reason.contains("No space left on device") || reason.contains("ENOSPC")
+}
+
+/// Where a file that was cut short stops.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Truncation {
+    pub path: PathBuf,
+    /// The bytes of the file read before it ended (for a gzip file, compressed bytes).
+    pub byte: u64,
+    /// The line (of the decompressed text) where it stops, when the format has lines.
+    pub line: Option<u64>,
+    /// What is wrong at that point.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Truncation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is cut short: {} at byte {}", self.path.display(), self.reason, self.byte)?;
+        if let Some(line) = self.line {
+            write!(f, " (line {line})")?;
+        }
+        Ok(())
+    }
+}
+
+/// One file as the load read it, for the store's manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileReport {
+    pub path: PathBuf,
+    /// Bytes read from the file (for a pipe, all that came through it).
+    pub bytes: u64,
+    /// SHA-256 of those bytes, in hex.
+    pub sha256: String,
+    /// Statements parsed from it.
+    pub statements: u64,
+    /// Where it stops early, when it is cut short.
+    pub truncated: Option<Truncation>,
 }
 
 /// A statement that did not parse and was left out.
@@ -56,17 +130,29 @@ pub struct LoadReport {
     pub skipped_lines: Vec<SkippedLine>,
     /// Distinct triples in the store after the load.
     pub triples_in_store: u64,
+    /// Each file as it was read, in the order given.
+    pub files: Vec<FileReport>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+impl LoadReport {
+    /// The files that were cut short (only without `strict`: with it they fail the load).
+    pub fn truncated(&self) -> impl Iterator<Item = &Truncation> {
+        self.files.iter().filter_map(|f| f.truncated.as_ref())
+    }
+}
+
+#[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
     pub strict: bool,
+    /// Set (by a signal handler) to stop the load between two statements.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// Receives progress while loading: the running statement count.
 pub trait Progress {
     fn statements(&self, _loaded: u64) {}
     fn skipped(&self, _line: &SkippedLine) {}
+    fn truncated(&self, _cut: &Truncation) {}
 }
 
 /// Progress that goes nowhere.
@@ -84,18 +170,82 @@ pub fn format_of(path: &Path) -> Option<RdfFormat> {
     }
 }
 
+/// What has been read of one file: its bytes, counted and hashed as they go by.
+#[derive(Default)]
+struct Tally {
+    bytes: u64,
+    hasher: Sha256,
+}
+
+/// A reader that feeds every byte it reads into a shared [`Tally`].
+struct Tallied<R> {
+    inner: R,
+    tally: Rc<RefCell<Tally>>,
+}
+
+impl<R: Read> Read for Tallied<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let mut tally = self.tally.borrow_mut();
+        tally.bytes += n as u64;
+        tally.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// One file opened for loading: its (decompressed) text and the tally of its raw bytes.
+struct Input {
+    reader: Box<dyn Read>,
+    gzipped: bool,
+    tally: Rc<RefCell<Tally>>,
+}
+
 /// Opens a file, decompressing it when it starts with the gzip magic bytes.
-fn open(path: &Path) -> Result<Box<dyn Read>, LoadError> {
+fn open(path: &Path) -> Result<Input, LoadError> {
     let io = |e: std::io::Error| LoadError::Io { path: path.to_owned(), reason: e.to_string() };
-    let mut reader = BufReader::with_capacity(1 << 20, File::open(path).map_err(io)?);
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let raw = Tallied { inner: File::open(path).map_err(io)?, tally: tally.clone() };
+    let mut reader = BufReader::with_capacity(1 << 20, raw);
     let gzipped = reader.fill_buf().map_err(io)?.starts_with(&[0x1f, 0x8b]);
-    Ok(if gzipped { Box::new(MultiGzDecoder::new(reader)) } else { Box::new(reader) })
+    let reader: Box<dyn Read> = if gzipped { Box::new(MultiGzDecoder::new(reader)) } else { Box::new(reader) };
+    Ok(Input { reader, gzipped, tally })
+}
+
+/// The file's size and digest once its statements are read. The line formats read a file
+/// to its end; a parser that stopped short of it (or a file that changed under the load)
+/// leaves bytes unhashed, and the whole file is then hashed again.
+fn finish(path: &Path, tally: &Rc<RefCell<Tally>>) -> Result<(u64, String), LoadError> {
+    let tally = tally.take();
+    let size = std::fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.len());
+    match size {
+        Some(size) if size != tally.bytes => {
+            let io = |e: std::io::Error| LoadError::Io { path: path.to_owned(), reason: e.to_string() };
+            let mut file = File::open(path).map_err(io)?;
+            let mut hasher = Sha256::new();
+            let mut buf = vec![0; 1 << 20];
+            loop {
+                let n = file.read(&mut buf).map_err(io)?;
+                if n == 0 {
+                    break;
+                }
+                hasher.update(&buf[..n]);
+            }
+            Ok((size, hex(&hasher.finalize())))
+        }
+        _ => Ok((tally.bytes, hex(&tally.hasher.finalize()))),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Why one statement did not make it into the store.
 enum Fault {
     /// A malformed statement: report it and go on (unless strict).
     Skip(SkippedLine),
+    /// The file stops early: what came before is kept (unless strict).
+    Cut(Truncation),
     /// The file cannot be read further.
     Fatal(LoadError),
 }
@@ -120,10 +270,13 @@ struct LineStatements<R: BufRead> {
     next_line: u64,
     pending: std::collections::VecDeque<Result<Quad, Fault>>,
     done: bool,
+    /// The raw bytes read so far, for the position of a cut.
+    tally: Rc<RefCell<Tally>>,
+    gzipped: bool,
 }
 
 impl<R: BufRead> LineStatements<R> {
-    fn new(reader: R, path: PathBuf, quads: bool, file_index: usize) -> Self {
+    fn new(reader: R, path: PathBuf, quads: bool, file_index: usize, input: (&Rc<RefCell<Tally>>, bool)) -> Self {
         Self {
             reader,
             path,
@@ -132,7 +285,25 @@ impl<R: BufRead> LineStatements<R> {
             next_line: 1,
             pending: Default::default(),
             done: false,
+            tally: input.0.clone(),
+            gzipped: input.1,
         }
+    }
+
+    /// The fault for a read that failed at `line`: a gzip stream that ends early or is
+    /// corrupt is a cut (what came before stands); any other read failure ends the load.
+    fn cut(&self, line: u64, e: &std::io::Error) -> Fault {
+        let byte = self.tally.borrow().bytes;
+        if !self.gzipped {
+            let reason = format!("{e} (at byte {byte}, line {line})");
+            return Fault::Fatal(LoadError::Io { path: self.path.clone(), reason });
+        }
+        let reason = if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            "its gzip stream ends unexpectedly".to_owned()
+        } else {
+            format!("its gzip stream is corrupt ({e})")
+        };
+        Fault::Cut(Truncation { path: self.path.clone(), byte, line: Some(line), reason })
     }
 
     fn parse(&self, bytes: &[u8]) -> Vec<Result<Quad, oxttl::TurtleSyntaxError>> {
@@ -166,7 +337,9 @@ impl<R: BufRead> LineStatements<R> {
         let first_line = self.next_line;
         let mut chunk = Vec::with_capacity(CHUNK_LINES * 128);
         let mut ends = Vec::with_capacity(CHUNK_LINES);
+        let mut cut = None;
         while ends.len() < CHUNK_LINES {
+            let before = chunk.len();
             match self.reader.read_until(b'\n', &mut chunk) {
                 Ok(0) => {
                     self.done = true;
@@ -174,15 +347,23 @@ impl<R: BufRead> LineStatements<R> {
                 }
                 Ok(_) => ends.push(chunk.len()),
                 Err(e) => {
-                    let reason = e.to_string();
-                    self.pending.push_back(Err(Fault::Fatal(LoadError::Io { path: self.path.clone(), reason })));
+                    // The partial line before the failure is part of what was cut off.
+                    chunk.truncate(before);
+                    cut = Some(self.cut(first_line + ends.len() as u64, &e));
                     self.done = true;
-                    return;
+                    break;
                 }
             }
         }
         self.next_line += ends.len() as u64;
-        let parsed = self.parse(&chunk);
+        self.parse_chunk(first_line, &chunk, ends);
+        if let Some(fault) = cut {
+            self.pending.push_back(Err(fault));
+        }
+    }
+
+    fn parse_chunk(&mut self, first_line: u64, chunk: &[u8], ends: Vec<usize>) {
+        let parsed = self.parse(chunk);
         if parsed.iter().all(Result::is_ok) {
             for quad in parsed.into_iter().flatten() {
                 let quad = self.relabel(quad);
@@ -190,6 +371,7 @@ impl<R: BufRead> LineStatements<R> {
             }
             return;
         }
+        let last = ends.len().saturating_sub(1);
         let mut start = 0;
         for (i, end) in ends.into_iter().enumerate() {
             let line = &chunk[start..end];
@@ -203,6 +385,16 @@ impl<R: BufRead> LineStatements<R> {
                         let quad = self.relabel(quad);
                         self.pending.push_back(Ok(quad));
                     }
+                }
+                // The file's last line, with no line end, does not parse: the file stops
+                // mid-statement, which is a cut, not a malformed line.
+                Some(_) if i == last && self.done && !line.ends_with(b"\n") => {
+                    self.pending.push_back(Err(Fault::Cut(Truncation {
+                        path: self.path.clone(),
+                        byte: self.tally.borrow().bytes,
+                        line: Some(first_line + i as u64),
+                        reason: "its last line stops mid-statement".to_owned(),
+                    })))
                 }
                 Some(e) => self.pending.push_back(Err(Fault::Skip(SkippedLine {
                     path: self.path.clone(),
@@ -229,15 +421,17 @@ impl<R: BufRead> Iterator for LineStatements<R> {
 fn statements(
     path: &Path,
     format: RdfFormat,
-    reader: Box<dyn Read>,
+    input: Input,
     file_index: usize,
 ) -> Box<dyn Iterator<Item = Result<Quad, Fault>>> {
+    let Input { reader, gzipped, tally } = input;
     match format {
         RdfFormat::NTriples | RdfFormat::NQuads => Box::new(LineStatements::new(
             BufReader::with_capacity(1 << 20, reader),
             path.to_owned(),
             format == RdfFormat::NQuads,
             file_index,
+            (&tally, gzipped),
         )),
         _ => {
             let path = path.to_owned();
@@ -249,6 +443,12 @@ fn statements(
                     line: e.location().map(|r| r.start.line + 1),
                     reason: e.to_string(),
                 })),
+                Err(RdfParseError::Io(e)) if gzipped => Err(Fault::Cut(Truncation {
+                    path: path.clone(),
+                    byte: tally.borrow().bytes,
+                    line: None,
+                    reason: format!("its gzip stream fails ({e})"),
+                })),
                 Err(RdfParseError::Io(e)) => {
                     Err(Fault::Fatal(LoadError::Io { path: path.clone(), reason: e.to_string() }))
                 }
@@ -257,7 +457,8 @@ fn statements(
     }
 }
 
-/// Loads `files` into `store` and returns what happened.
+/// Loads `files` into `store` and returns what happened. Nothing reaches the store before
+/// the bulk loader's final commit: on any error (or a stop) the store is as it was.
 pub fn load_files(
     store: &Store,
     files: &[PathBuf],
@@ -273,36 +474,57 @@ pub fn load_files(
 
     let mut report = LoadReport::default();
     let store_error = |e: &dyn std::fmt::Display| LoadError::Store(e.to_string());
+    let stopped = || options.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     let mut loader = store.bulk_loader();
-    for (file_index, (path, format, reader)) in inputs.into_iter().enumerate() {
+    for (file_index, (path, format, input)) in inputs.into_iter().enumerate() {
         let mut failure: Option<LoadError> = None;
-        let quads = statements(path, format, reader, file_index).map_while(|item| match item {
-            Ok(quad) => {
-                report.statements += 1;
-                if report.statements % 10_000 == 0 {
-                    progress.statements(report.statements);
+        let mut truncated = None;
+        let before = report.statements;
+        let tally = input.tally.clone();
+        let quads = statements(path, format, input, file_index).map_while(|item| {
+            if stopped() {
+                failure = Some(LoadError::Interrupted);
+                return None;
+            }
+            match item {
+                Ok(quad) => {
+                    report.statements += 1;
+                    if report.statements % 10_000 == 0 {
+                        progress.statements(report.statements);
+                        // Where the crash tests stop a load mid-parse.
+                        fail::fail_point!("load-statements");
+                    }
+                    Some(Some(quad))
                 }
-                Some(Some(quad))
-            }
-            Err(Fault::Skip(skipped)) if !options.strict => {
-                progress.skipped(&skipped);
-                report.skipped += 1;
-                if report.skipped_lines.len() < MAX_REPORTED_SKIPS {
-                    report.skipped_lines.push(skipped);
+                Err(Fault::Skip(skipped)) if !options.strict => {
+                    progress.skipped(&skipped);
+                    report.skipped += 1;
+                    if report.skipped_lines.len() < MAX_REPORTED_SKIPS {
+                        report.skipped_lines.push(skipped);
+                    }
+                    Some(None)
                 }
-                Some(None)
-            }
-            Err(Fault::Skip(skipped)) => {
-                failure = Some(LoadError::Malformed {
-                    path: skipped.path,
-                    line: skipped.line.unwrap_or(0),
-                    reason: skipped.reason,
-                });
-                None
-            }
-            Err(Fault::Fatal(e)) => {
-                failure = Some(e);
-                None
+                Err(Fault::Skip(skipped)) => {
+                    failure = Some(LoadError::Malformed {
+                        path: skipped.path,
+                        line: skipped.line.unwrap_or(0),
+                        reason: skipped.reason,
+                    });
+                    None
+                }
+                Err(Fault::Cut(cut)) if !options.strict => {
+                    progress.truncated(&cut);
+                    truncated = Some(cut);
+                    None
+                }
+                Err(Fault::Cut(cut)) => {
+                    failure = Some(LoadError::Truncated(cut));
+                    None
+                }
+                Err(Fault::Fatal(e)) => {
+                    failure = Some(e);
+                    None
+                }
             }
         });
         let result = loader.load_quads(quads.flatten());
@@ -311,6 +533,17 @@ pub fn load_files(
         }
         result.map_err(|e| store_error(&e))?;
         progress.statements(report.statements);
+        let (bytes, sha256) = finish(path, &tally)?;
+        report.files.push(FileReport {
+            path: path.clone(),
+            bytes,
+            sha256,
+            statements: report.statements - before,
+            truncated,
+        });
+    }
+    if stopped() {
+        return Err(LoadError::Interrupted);
     }
     loader.commit().map_err(|e| store_error(&e))?;
     report.triples_in_store = store.len().map_err(|e| store_error(&e))? as u64;
@@ -437,7 +670,7 @@ mod tests {
         let content = format!("{NT}garbage here\n");
         let path = write(dir.path(), "dirty.nt", content.as_bytes());
         let store = Store::new().unwrap();
-        let err = load_files(&store, &[path], LoadOptions { strict: true }, &Quiet).unwrap_err();
+        let err = load_files(&store, &[path], LoadOptions { strict: true, ..Default::default() }, &Quiet).unwrap_err();
         match err {
             LoadError::Malformed { line, .. } => assert_eq!(line, 3),
             other => panic!("expected Malformed, got {other:?}"),

@@ -1,8 +1,9 @@
-//! What an on-disk store holds, as `scigraph load` left it: the files loaded into it (path
-//! and size), the triple count after the load, the loader's version and when it finished.
-//! Written beside the store as `<store>.manifest.json` (RocksDB owns the store's own
-//! directory), through a temporary file and a rename, so a reader sees the old manifest or
-//! the new one. `serve --store` reads its triple count instead of counting the store, which
+//! What an on-disk store holds, as `scigraph load` left it: the files loaded into it (path,
+//! size, SHA-256, statements, and where a file was cut short), the triple count after the
+//! load, the loader's version and when it finished. Written beside the store as
+//! `<store>.manifest.json` (RocksDB owns the store's own directory), through a temporary
+//! file and a rename, so a reader sees the old manifest or the new one; a load writes it
+//! last, so a store without one was never finished. `serve --store` reads its triple count instead of counting the store, which
 //! walks every triple (2.7 s at 6.3 M triples). A store modified behind scigraph's back keeps
 //! a stale count; checking the count against the store is the job of `/health`'s store
 //! checks, not of start-up. I/O at [`Manifest::save`] and [`Manifest::open`].
@@ -10,6 +11,13 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+
+use super::load::FileReport;
+
+/// Now, in seconds since the Unix epoch: a manifest's `finished_at`.
+pub fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
 
 /// The manifest's format; a manifest of another format is not read.
 const FORMAT: u32 = 1;
@@ -19,6 +27,16 @@ const FORMAT: u32 = 1;
 pub struct LoadedFile {
     pub path: String,
     pub bytes: u64,
+    /// SHA-256 of the bytes read, in hex (absent from manifests of earlier versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// Statements parsed from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statements: Option<u64>,
+    /// Where the file was cut short, when it was (loaded without `--strict`): the store
+    /// holds only what came before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,18 +91,18 @@ pub fn sidecar(store: &Path, suffix: &str) -> PathBuf {
 }
 
 impl Manifest {
-    /// The manifest after a load of `files` that left `triples` in the store: `previous`
-    /// (the store's manifest before the load, if any) keeps its files, since a load adds.
-    pub fn after_load(previous: Option<Manifest>, files: &[PathBuf], triples: u64) -> Self {
+    /// The manifest after a load of `files` that left `triples` in the store, finishing at
+    /// `finished_at` ([`now`]): `previous` (the manifest of the store appended to, if any)
+    /// keeps its files, since an append adds.
+    pub fn after_load(previous: Option<Manifest>, files: &[FileReport], triples: u64, finished_at: u64) -> Self {
         let mut loaded = previous.map(|m| m.files).unwrap_or_default();
         loaded.extend(files.iter().map(|f| LoadedFile {
-            path: f.display().to_string(),
-            bytes: std::fs::metadata(f).map(|m| m.len()).unwrap_or(0),
+            path: std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone()).display().to_string(),
+            bytes: f.bytes,
+            sha256: Some(f.sha256.clone()),
+            statements: Some(f.statements),
+            truncated: f.truncated.as_ref().map(ToString::to_string),
         }));
-        let finished_at = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
         Self {
             format: FORMAT,
             triples,
@@ -94,7 +112,12 @@ impl Manifest {
         }
     }
 
-    /// Writes it to `path` through a temporary file and a rename.
+    /// The files that were cut short, as the load reported them.
+    pub fn truncated(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().filter_map(|f| f.truncated.as_deref())
+    }
+
+    /// Writes it to `path` through a temporary file, synced, and a rename.
     pub fn save(&self, path: &Path) -> Result<(), ManifestError> {
         let io = |source| ManifestError::Io {
             path: path.to_owned(),
@@ -103,7 +126,11 @@ impl Manifest {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         let text = serde_json::to_string_pretty(self).map_err(|e| io(e.into()))?;
-        std::fs::write(&tmp, text).map_err(io)?;
+        let mut file = std::fs::File::create(&tmp).map_err(io)?;
+        std::io::Write::write_all(&mut file, text.as_bytes()).and_then(|()| file.sync_all()).map_err(io)?;
+        // Where the crash tests make writing beside the store fail as a full disk would, on a
+        // machine where no small file system can be mounted for them.
+        fail::fail_point!("store-write", |_| Err(io(std::io::Error::from_raw_os_error(28))));
         std::fs::rename(&tmp, path).map_err(io)
     }
 
@@ -143,16 +170,16 @@ mod tests {
     #[test]
     fn a_saved_manifest_opens_as_written_and_a_second_load_adds_its_files() {
         let dir = tempfile::tempdir().unwrap();
-        let dump = dir.path().join("a.nt");
-        std::fs::write(&dump, "<a> <b> <c> .\n").unwrap();
+        let dump = FileReport { path: dir.path().join("a.nt"), bytes: 14, sha256: "ab".into(), statements: 1, truncated: None };
         let path = beside(&dir.path().join("store"));
         assert!(Manifest::open(&path).unwrap().is_none(), "no manifest yet");
-        let first = Manifest::after_load(None, std::slice::from_ref(&dump), 1);
+        let first = Manifest::after_load(None, std::slice::from_ref(&dump), 1, now());
         first.save(&path).unwrap();
         assert_eq!(Manifest::open(&path).unwrap(), Some(first.clone()));
-        assert_eq!(first.files[0].bytes, 14);
-        let second = Manifest::after_load(Some(first), &[dump], 1);
+        assert_eq!((first.files[0].bytes, first.files[0].sha256.as_deref()), (14, Some("ab")));
+        let second = Manifest::after_load(Some(first), &[dump], 1, now());
         assert_eq!(second.files.len(), 2);
+        assert_eq!(second.truncated().count(), 0);
     }
 
     #[test]

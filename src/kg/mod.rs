@@ -15,6 +15,7 @@ pub mod embedded;
 pub mod load;
 pub mod manifest;
 pub mod remote;
+pub mod store;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -133,6 +134,8 @@ pub enum KgError {
     CircuitOpen { retry_in: Duration },
     #[error("the embedded store failed: {0}")]
     Store(String),
+    #[error("no graph to query: {0}")]
+    Unavailable(String),
 }
 
 impl KgError {
@@ -149,6 +152,7 @@ impl KgError {
             Self::InvalidQuery(_) => "kg_invalid_query",
             Self::CircuitOpen { .. } => "kg_circuit_open",
             Self::Store(_) => "kg_store_error",
+            Self::Unavailable(_) => "kg_unavailable",
         }
     }
 }
@@ -160,6 +164,9 @@ pub struct BackendInfo {
     /// The endpoint URL (remote) or a description of the store (embedded).
     pub endpoint: Option<String>,
     pub source: String,
+    /// The RocksDB directory served (for an on-disk store): the companion files `scigraph
+    /// load` wrote (text index, board summaries, precomputed rows) sit beside it.
+    pub store: Option<std::path::PathBuf>,
 }
 
 /// A SPARQL-queryable scholarly knowledge graph.
@@ -173,6 +180,11 @@ pub trait KnowledgeGraph: Send + Sync {
     /// The number of triples, when the backend can tell cheaply (the embedded store counts
     /// once after loading; a remote endpoint is not asked to count millions of triples).
     fn triple_count(&self) -> Option<u64>;
+
+    /// The on-disk store's state, for `/health`: only an embedded backend on a store has one.
+    fn store_report(&self) -> Option<store::StoreReport> {
+        None
+    }
 
     /// Proves the graph answers, with the cheapest possible query.
     async fn ping(&self) -> Result<(), KgError> {

@@ -184,6 +184,7 @@ impl KnowledgeGraph for RemoteGraph {
             backend: BackendKind::Remote,
             endpoint: Some(self.endpoint.to_string()),
             source: self.endpoint.to_string(),
+            store: None,
         }
     }
 

@@ -106,8 +106,8 @@ pub enum IndexWriteError {
 }
 
 /// The text index written beside an on-disk store by `scigraph load`, when there is one.
-fn open_index(settings: &Settings) -> Option<Arc<TextIndex>> {
-    let dir = crate::index::beside(settings.kg.store.as_ref()?);
+fn open_index(kg: &dyn KnowledgeGraph) -> Option<Arc<TextIndex>> {
+    let dir = crate::index::beside(&kg.info().store?);
     if !dir.exists() {
         return None;
     }
@@ -241,7 +241,7 @@ impl Pipeline {
         let mut index = None;
         // An index written beside a store by `scigraph load` holds the labels too: reading
         // them from it saves start-up a scan of the store.
-        let opened = open_index(settings);
+        let opened = open_index(kg.as_ref());
         let read = match opened.as_deref().and_then(stored_labels) {
             Some(labels) => Ok(labels),
             None => query::labels::read(&templates, kg.as_ref(), MAX_LABELS).await,

@@ -6,13 +6,24 @@
 //! (see `config`). `main.rs` only parses, sets up logging and dispatches here.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use url::Url;
 
 use crate::config::{BackendKind, ConfigError, Settings};
 use crate::kg::load::{Progress, SkippedLine};
+
+#[cfg(feature = "rocksdb")]
+mod load;
+#[cfg(feature = "rocksdb")]
+pub use load::load;
+
+/// `scigraph load` without the `rocksdb` feature: there is no on-disk store to load into.
+#[cfg(not(feature = "rocksdb"))]
+pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
+    let _ = args;
+    anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
+}
 
 #[derive(Debug, Parser)]
 #[command(name = "scigraph", version, about = "Cited answers about scientific papers from the Open Research Knowledge Graph")]
@@ -213,10 +224,16 @@ pub struct ServeArgs {
 
 #[derive(Debug, Args)]
 pub struct LoadArgs {
-    /// The store directory; created if absent, added to if present.
+    /// The store directory, created if absent. The load builds a complete new store beside
+    /// the one served and swaps it in at the end: stopped at any moment, the old one stays.
     #[arg(long, value_name = "DIR")]
     pub store: PathBuf,
-    /// Stop at the first malformed statement instead of reporting and skipping it.
+    /// Add the files to the store served instead of replacing it. In place, so not atomic: a
+    /// stopped append leaves the store marked, and /health degraded, until it is loaded again.
+    #[arg(long)]
+    pub append: bool,
+    /// Stop at the first malformed statement or file cut short, loading nothing, instead of
+    /// reporting and skipping it.
     #[arg(long)]
     pub strict: bool,
     /// The files to load.
@@ -309,77 +326,7 @@ impl Progress for ProgressBar {
         let at = line.line.map(|l| format!(":{l}")).unwrap_or_default();
         self.bar.suspend(|| eprintln!("skipped {}{at}: {}", line.path.display(), line.reason));
     }
-}
 
-/// `scigraph load`: fills (or adds to) an on-disk store and prints what happened.
-#[cfg(feature = "rocksdb")]
-pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
-    use crate::kg::load::{load_files, LoadOptions};
-    use anyhow::Context;
-
-    std::fs::create_dir_all(&args.store)
-        .with_context(|| format!("cannot create the store directory {}", args.store.display()))?;
-    let store = oxigraph::store::Store::open(&args.store)
-        .with_context(|| format!("cannot open or create the store at {}", args.store.display()))?;
-    let started = Instant::now();
-    let progress = ProgressBar::new();
-    let result = load_files(&store, &args.files, LoadOptions { strict: args.strict }, &progress);
-    progress.finish();
-    let report = result?;
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "loaded {} statements from {} file(s) in {:.1}s ({:.0} statements/s)",
-        report.statements,
-        args.files.len(),
-        seconds,
-        report.statements as f64 / seconds.max(1e-9)
-    );
-    println!("skipped {} malformed statement(s)", report.skipped);
-    println!("the store at {} holds {} triples", args.store.display(), report.triples_in_store);
-    // The bulk loader ingests one set of sorted files per batch, and their key ranges
-    // overlap, so every lookup searched each of them. A full compaction leaves one sorted
-    // run per index: lookups then cost about half as much, and the mixed workload at
-    // 6.3 M triples ran about 3x faster (BENCHMARKS.md, step 8, third round).
-    let started = Instant::now();
-    store.optimize().with_context(|| format!("cannot compact the store at {}", args.store.display()))?;
-    println!("store compacted in {:.1}s", started.elapsed().as_secs_f64());
-    drop(store);
-    // What the store now holds, beside it: `serve --store` reads the count from it.
-    let manifest_path = crate::kg::manifest::beside(&args.store);
-    let previous = crate::kg::manifest::Manifest::open(&manifest_path).unwrap_or_else(|e| {
-        // The new manifest still records this load; only the older loads' files are lost.
-        eprintln!("warning: {e}; writing a new manifest");
-        None
-    });
-    crate::kg::manifest::Manifest::after_load(previous, &args.files, report.triples_in_store).save(&manifest_path)?;
-    // The text index of the store's labels and titles, beside it, so that `serve --store`
-    // opens it instead of building it at every start.
-    let started = Instant::now();
-    let dir = crate::index::beside(&args.store);
-    let graph = crate::kg::embedded::EmbeddedGraph::open(&args.store, std::time::Duration::from_secs(600))?;
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-    let documents = runtime.block_on(crate::pipeline::write_index(&graph, &dir))?;
-    println!("text index of {documents} labels and titles written to {} in {:.1}s", dir.display(), started.elapsed().as_secs_f64());
-    // Summaries of the largest leaderboards, beside it too, for the same reason.
-    let started = Instant::now();
-    let path = crate::boards::beside(&args.store);
-    let boards = runtime.block_on(crate::boards::write(&graph, &path))?;
-    println!("summaries of {} large leaderboards written to {} in {:.1}s", boards.len(), path.display(), started.elapsed().as_secs_f64());
-    // The rows of the keyed templates (every paper's metadata, the results the summaries
-    // keep) and the listings of the most used entities, beside it too: `serve --store`
-    // answers those queries from memory.
-    let started = Instant::now();
-    let path = crate::precomputed::beside(&args.store);
-    let load = crate::kg::manifest::Manifest::open(&manifest_path)?.map(|m| m.finished_at).unwrap_or_default();
-    let keys = runtime.block_on(crate::precomputed::write(&graph, &boards, load, &path))?;
-    println!("rows of {keys} keys (papers, results, head entities) precomputed in {} in {:.1}s", path.display(), started.elapsed().as_secs_f64());
-    Ok(())
-}
-
-#[cfg(not(feature = "rocksdb"))]
-pub fn load(args: &LoadArgs) -> anyhow::Result<()> {
-    let _ = (Instant::now(), args);
-    anyhow::bail!(crate::kg::ConnectError::RocksDbFeatureMissing)
 }
 
 /// Writes to stdout; a closed pipe (`scigraph ask ... | head`) ends output quietly.
