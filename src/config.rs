@@ -31,6 +31,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_BODY_LIMIT",
     "SCIGRAPH_MAX_QUESTION_CHARS",
     "SCIGRAPH_REQUEST_TIMEOUT",
+    "SCIGRAPH_DRAIN_SECS",
     "SCIGRAPH_LLM_STAGES",
     "CORS_ORIGINS",
     "SCIGRAPH_RATE_LIMIT",
@@ -125,6 +126,9 @@ pub struct ServerSettings {
     pub max_question_chars: usize,
     /// The whole budget of one `/ask`; past it the client gets a 504 `request_timeout`.
     pub request_timeout: Duration,
+    /// How long a stopping service (SIGTERM or SIGINT) lets requests in flight finish before
+    /// it cuts them; zero stops at once. Whole seconds: actix checks its workers once a second.
+    pub drain: Duration,
     /// Allowed CORS origins; empty means no cross-origin access, `*` means any origin.
     pub cors_origins: Vec<String>,
     /// Requests per minute allowed per client IP on `/ask`; 0 turns the limit off.
@@ -357,6 +361,7 @@ mod tests {
         assert_eq!(s.pipeline.trust.recency_lambda, 0.08);
         assert_eq!(s.pipeline.trust.conflict_threshold, 0.30);
         assert_eq!(s.server.max_question_chars, 1000);
+        assert_eq!(s.server.drain, Duration::from_secs(10));
         assert!(!s.kg.remote_boards, "an endpoint's boards are not summarised unless asked");
         assert!(settings(&[("SCIGRAPH_REMOTE_BOARDS", "on")]).unwrap().kg.remote_boards);
         assert!(s.kg.precomputed_rows, "precomputed rows are used by default");
@@ -383,12 +388,22 @@ mod tests {
             ("SCIGRAPH_CONFIDENCE_WEIGHTS", "0.5,0.5,0.5"),
             ("SCIGRAPH_CONFIDENCE_WEIGHTS", "a,b,c"),
             ("SCIGRAPH_RECENCY", "maybe"),
+            ("SCIGRAPH_DRAIN_SECS", "soon"),
+            ("SCIGRAPH_DRAIN_SECS", "-1"),
+            ("SCIGRAPH_DRAIN_SECS", "2.5"),
+            ("SCIGRAPH_DRAIN_SECS", "86401"),
         ];
         for (name, value) in cases {
             let err = settings(&[(name, value)]).expect_err(name);
             assert_eq!(err.variable, name, "{name}={value}");
             assert!(err.to_string().contains(name), "{err}");
         }
+    }
+
+    #[test]
+    fn a_drain_of_zero_seconds_is_allowed_and_means_stop_at_once() {
+        assert_eq!(settings(&[("SCIGRAPH_DRAIN_SECS", "0")]).unwrap().server.drain, Duration::ZERO);
+        assert_eq!(settings(&[("SCIGRAPH_DRAIN_SECS", " 30 ")]).unwrap().server.drain, Duration::from_secs(30));
     }
 
     #[test]

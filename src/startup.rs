@@ -1,33 +1,44 @@
-//! Building and running the HTTP service.
+//! Building and running the HTTP service, and stopping it without losing answers.
 //!
 //! [`Application::build`] connects the knowledge graph and the LLM client, then binds the
 //! listener before anything is served, so a caller that asked for port 0 (the tests) can read
 //! the real port from [`Application::port`]. [`Application::run_until_stopped`] serves until
-//! SIGINT/SIGTERM, and [`Application::run_until`] until any future completes; both stop
-//! gracefully, letting requests in flight finish.
+//! SIGTERM or SIGINT, and [`Application::run_until`] until any future completes.
+//!
+//! Stopping is scigraph's own: actix's signal handling is off, since it cuts requests on
+//! SIGINT (Ctrl-C) and only drains on SIGTERM. On either signal the service drains: it logs
+//! how many requests are in flight, closes its listener (new connections are refused), lets
+//! the requests in flight finish for up to `SCIGRAPH_DRAIN_SECS` (0: not at all), then cuts
+//! what is left. A second signal during the drain cuts at once. What actix-http does on its
+//! own once the drain begins: it closes idle keep-alive connections and answers the last
+//! request of a busy one with `Connection: close`. A request that still reaches a handler
+//! after that point (one already read off a keep-alive connection) gets a 503
+//! `shutting_down` with `Connection: close` instead of being served. I/O: the listener and
+//! the process's signals.
 
 use std::future::Future;
 use std::net::TcpListener;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_cors::Cors;
-use actix_web::dev::{Server, Service};
+use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::{Compress, Condition};
 use actix_web::{web, App, HttpMessage, HttpServer};
+use futures::future::Either;
+use futures::{Stream, StreamExt};
 use tracing_actix_web::{RequestId, TracingLogger};
 
 use crate::api::client::ClientSpan;
 use crate::api::metrics::Metrics;
 
-use crate::api::{self, error, AppState};
+use crate::api::{self, error, ApiError, AppState};
 use crate::config::Settings;
 use crate::kg::{self, KnowledgeGraph};
 use crate::llm;
 use crate::pipeline::Pipeline;
-
-/// Seconds a stopping server waits for requests in flight.
-const SHUTDOWN_GRACE_SECS: u64 = 10;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -48,6 +59,26 @@ pub enum StartupError {
 pub struct Application {
     port: u16,
     server: Server,
+    /// Set when the drain begins; read by the middleware that turns late requests away.
+    stopping: Stopping,
+    /// Where the number of requests in flight is read, for the drain's log lines.
+    metrics: Arc<Metrics>,
+    /// `SCIGRAPH_DRAIN_SECS`.
+    drain: Duration,
+}
+
+/// Whether the service has begun to stop; shared by the application and every worker.
+#[derive(Clone, Default)]
+struct Stopping(Arc<AtomicBool>);
+
+impl Stopping {
+    fn begin(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    fn has_begun(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
 }
 
 impl Application {
@@ -84,34 +115,94 @@ impl Application {
         );
         let limiter = api::limit::ClientLimiter::new(settings.server.rate_limit_per_minute, settings.server.rate_limit_loopback);
         let metrics = Arc::new(Metrics::new());
-        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline, limiter, metrics });
-        let server = run(listener, state).map_err(|reason| StartupError::Bind { address, reason })?;
-        Ok(Self { port, server })
+        let drain = settings.server.drain;
+        let stopping = Stopping::default();
+        let state = web::Data::new(AppState { settings, kg, llm, health, pipeline, limiter, metrics: metrics.clone() });
+        let server = run(listener, state, stopping.clone()).map_err(|reason| StartupError::Bind { address, reason })?;
+        Ok(Self { port, server, stopping, metrics, drain })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
-    /// Serves until the process receives SIGINT or SIGTERM.
+    /// Serves until the process receives SIGTERM or SIGINT, then drains; a second signal
+    /// during the drain stops at once.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        // Registered before the first poll of the server, so no signal falls between the two.
+        let signals = stop_signals()?;
+        self.serve(signals).await
     }
 
-    /// Serves until `shutdown` completes, then stops gracefully.
+    /// Serves until `shutdown` completes, then drains as on SIGTERM.
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
-        let handle = self.server.handle();
-        let server = self.server;
+        // Asked once: the drain runs its course.
+        self.serve(futures::stream::once(shutdown).map(|()| "shutdown future").chain(futures::stream::pending())).await
+    }
+
+    /// Serves until `stops` yields (naming what asked, logged as `by`), drains until the
+    /// requests in flight finish, the drain timeout passes or `stops` yields again, and
+    /// returns once stopped.
+    async fn serve(self, stops: impl Stream<Item = &'static str>) -> std::io::Result<()> {
+        let Self { server, stopping, metrics, drain, .. } = self;
+        let handle = server.handle();
         tokio::pin!(server);
+        tokio::pin!(stops);
+        let cause = tokio::select! {
+            result = &mut server => return result,
+            Some(cause) = stops.next() => cause,
+        };
+        stopping.begin();
+        let in_flight = metrics.requests_in_flight();
+        if drain.is_zero() {
+            tracing::info!(by = cause, "stopping at once (SCIGRAPH_DRAIN_SECS=0): cutting {in_flight} request(s) in flight");
+            let ((), result) = tokio::join!(handle.stop(false), &mut server);
+            return result;
+        }
+        tracing::info!(by = cause, "draining {in_flight} request(s) in flight for up to {}s", drain.as_secs());
+        // The server future must keep being polled: it is what carries out the stop (closing
+        // the listener, then waiting for the workers' connections to end).
+        let drained = async { tokio::join!(handle.stop(true), &mut server).1 };
         tokio::select! {
-            result = &mut server => result,
-            () = shutdown => {
-                // The server future must keep being polled: it is what carries out the stop.
-                let ((), result) = tokio::join!(handle.stop(true), &mut server);
-                result
+            result = drained => return result,
+            () = tokio::time::sleep(drain) => {
+                let left = metrics.requests_in_flight();
+                if left > 0 {
+                    tracing::warn!("the drain timeout of {}s (SCIGRAPH_DRAIN_SECS) passed: cutting {left} request(s) still in flight", drain.as_secs());
+                }
+            }
+            Some(cause) = stops.next() => {
+                tracing::warn!(by = cause, "asked again: stopping at once, cutting {} request(s) in flight", metrics.requests_in_flight());
             }
         }
+        // Dropping the server mid-drain is actix's forced stop: the listener is already
+        // closed, and every worker drops its connections.
+        Ok(())
     }
+}
+
+/// SIGTERM and SIGINT, each time one arrives, by name.
+#[cfg(unix)]
+fn stop_signals() -> std::io::Result<impl Stream<Item = &'static str>> {
+    use std::task::Poll;
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(futures::stream::poll_fn(move |cx| {
+        if let Poll::Ready(Some(())) = terminate.poll_recv(cx) {
+            return Poll::Ready(Some("SIGTERM"));
+        }
+        if let Poll::Ready(Some(())) = interrupt.poll_recv(cx) {
+            return Poll::Ready(Some("SIGINT"));
+        }
+        Poll::Pending
+    }))
+}
+
+/// Ctrl-C, each time it is pressed (the only stop signal elsewhere).
+#[cfg(not(unix))]
+fn stop_signals() -> std::io::Result<impl Stream<Item = &'static str>> {
+    Ok(futures::stream::unfold((), |()| async { tokio::signal::ctrl_c().await.ok().map(|()| ("Ctrl-C", ())) }))
 }
 
 fn cors(origins: &[String]) -> Cors {
@@ -127,7 +218,23 @@ fn cors(origins: &[String]) -> Cors {
     }
 }
 
-fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
+/// The response a stopping service gives instead of calling the handler.
+type Refusal = std::future::Ready<Result<ServiceResponse, actix_web::Error>>;
+
+/// Passes `request` on to `service`, unless the service is stopping: then it is answered
+/// with a 503 `shutting_down` that closes its connection.
+fn refuse_when_stopping<S>(stopping: &Stopping, request: ServiceRequest, service: &S) -> Either<Refusal, S::Future>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse, Error = actix_web::Error>,
+{
+    if stopping.has_begun() {
+        return Either::Left(std::future::ready(Ok(request.error_response(ApiError::ShuttingDown))));
+    }
+    Either::Right(service.call(request))
+}
+
+fn run(listener: TcpListener, state: web::Data<AppState>, stopping: Stopping) -> std::io::Result<Server> {
+    let drain_secs = state.settings.server.drain.as_secs();
     let server = HttpServer::new(move || {
         // Runs once on each worker thread, before it serves.
         state.pipeline.warm_up();
@@ -135,9 +242,15 @@ fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Ser
         let limit = server_settings.body_limit;
         let origins = server_settings.cors_origins.clone();
         let metrics = state.metrics.clone();
+        let stopping = stopping.clone();
         App::new()
-            // Innermost: the time and status of the handler (or of the error that ends it),
-            // by the route's pattern, never its path (`/static/x` and `/nope` are no new series).
+            // Innermost: once the service is stopping, a request that still gets this far (read
+            // off a keep-alive connection opened before) is turned away rather than started,
+            // so that the drain only waits for requests that were already running. Inside the
+            // metrics and the log, which count it like any other.
+            .wrap_fn(move |request, service| refuse_when_stopping(&stopping, request, service))
+            // The time and status of the handler (or of the error that ends it), by the
+            // route's pattern, never its path (`/static/x` and `/nope` are no new series).
             .wrap_fn(move |request, service| {
                 let metrics = metrics.clone();
                 let in_flight = metrics.in_flight();
@@ -183,8 +296,41 @@ fn run(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Ser
             .configure(api::routes)
             .default_service(web::to(error::not_found))
     })
-    .shutdown_timeout(SHUTDOWN_GRACE_SECS)
+    // Signals are handled by `Application::serve`, and so is the drain timeout: actix's own,
+    // checked once a second, is only a backstop a second after it.
+    .disable_signals()
+    .shutdown_timeout(drain_secs.saturating_add(1))
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::http::ConnectionType;
+    use actix_web::test::{call_service, init_service, read_body_json, TestRequest};
+    use actix_web::HttpResponse;
+
+    #[actix_web::test]
+    async fn once_stopping_a_request_is_refused_with_a_503_that_closes_its_connection() {
+        let stopping = Stopping::default();
+        let gate = stopping.clone();
+        let app = init_service(
+            App::new()
+                .wrap_fn(move |request, service| refuse_when_stopping(&gate, request, service))
+                .route("/", web::get().to(HttpResponse::Ok)),
+        )
+        .await;
+        let served = call_service(&app, TestRequest::get().uri("/").to_request()).await;
+        assert_eq!(served.status(), 200, "served while running");
+
+        stopping.begin();
+        let refused = call_service(&app, TestRequest::get().uri("/").to_request()).await;
+
+        assert_eq!(refused.status(), 503);
+        assert_eq!(refused.response().head().connection_type(), ConnectionType::Close);
+        let body: serde_json::Value = read_body_json(refused).await;
+        assert_eq!(body["error"]["code"], "shutting_down", "{body}");
+    }
 }

@@ -46,6 +46,7 @@ pub(super) fn admit(state: &AppState, request: &actix_web::HttpRequest, body: &V
         (status = 413, description = "Body over the limit (`payload_too_large`)", body = ErrorBody),
         (status = 415, description = "Not JSON (`unsupported_media_type`)", body = ErrorBody),
         (status = 429, description = "Over the per-client rate limit (`rate_limited`, with Retry-After)", body = ErrorBody),
+        (status = 503, description = "The service is stopping and takes no new requests (`shutting_down`, with Connection: close)", body = ErrorBody),
         (status = 504, description = "Still running when the request budget ended (`request_timeout`)", body = ErrorBody),
     ))]
 /// Answers a question from the knowledge graph, citing the papers it used.

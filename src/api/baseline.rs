@@ -45,7 +45,7 @@ pub struct BaselineResponse {
         (status = 415, description = "Not JSON (`unsupported_media_type`)", body = ErrorBody),
         (status = 429, description = "Over the per-client rate limit (`rate_limited`, with Retry-After)", body = ErrorBody),
         (status = 502, description = "The LLM failed (`llm_failed`)", body = ErrorBody),
-        (status = 503, description = "No LLM is configured (`llm_not_configured`)", body = ErrorBody),
+        (status = 503, description = "No LLM is configured (`llm_not_configured`), or the service is stopping (`shutting_down`, with Connection: close)", body = ErrorBody),
         (status = 504, description = "No answer within the request budget (`request_timeout`)", body = ErrorBody),
     ))]
 /// The configured LLM's answer alone, with no graph, to compare with `/ask`.

@@ -27,6 +27,10 @@ pub enum ApiError {
     LlmNotConfigured,
     #[error("the LLM failed: {0}")]
     LlmFailed(#[source] crate::llm::LlmError),
+    /// A request that reached a stopping service (SIGTERM or SIGINT) on a connection opened
+    /// before the stop; requests already in flight are let finish instead.
+    #[error("the service is shutting down and takes no new requests; retry against another instance or after it restarts")]
+    ShuttingDown,
     /// Not raised by any handler today; the cause goes to the log, never to the client.
     #[error("internal error: {0}")]
     Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
@@ -44,7 +48,7 @@ pub struct ErrorDetail<'a> {
     /// Stable, machine-readable: `not_found`, `method_not_allowed`, `invalid_json`,
     /// `invalid_request`, `invalid_body`, `empty_question`, `question_too_long`,
     /// `payload_too_large`, `unsupported_media_type`, `rate_limited`, `request_timeout`,
-    /// `llm_not_configured`, `llm_failed`, `internal_error`.
+    /// `llm_not_configured`, `llm_failed`, `shutting_down`, `internal_error`.
     pub code: &'a str,
     /// For people; may change between versions.
     pub message: String,
@@ -62,6 +66,7 @@ impl ApiError {
             Self::Timeout { .. } => "request_timeout",
             Self::LlmNotConfigured => "llm_not_configured",
             Self::LlmFailed(_) => "llm_failed",
+            Self::ShuttingDown => "shutting_down",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -92,6 +97,7 @@ impl ResponseError for ApiError {
             Self::LlmNotConfigured => StatusCode::SERVICE_UNAVAILABLE,
             // An upstream (the LLM) failed.
             Self::LlmFailed(_) => StatusCode::BAD_GATEWAY,
+            Self::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -103,6 +109,12 @@ impl ResponseError for ApiError {
         }
         if let Self::RateLimited { retry_after_secs } = self {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
+        }
+        if let Self::ShuttingDown = self {
+            // Kept open, the connection would carry the client's next request to a server that
+            // drops it unanswered; closed now, that request opens a fresh connection, which a
+            // stopping server refuses at once (or another instance takes).
+            response.force_close();
         }
         if let Self::Internal(reason) = self {
             // The detail goes to the log; the client gets the code.
@@ -148,5 +160,30 @@ pub fn json_error(err: actix_web::error::JsonPayloadError, limit: usize) -> ApiE
         }
         E::Payload(e) => ApiError::BadRequest { code: "invalid_body", message: format!("could not read the body: {e}") },
         other => ApiError::BadRequest { code: "invalid_body", message: other.to_string() },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::MessageBody;
+    use actix_web::http::ConnectionType;
+
+    #[test]
+    fn a_request_to_a_stopping_service_is_a_503_shutting_down_that_closes_its_connection() {
+        let response = ApiError::ShuttingDown.error_response();
+
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.head().connection_type(), ConnectionType::Close);
+        let body = response.into_body().try_into_bytes().expect("a complete body");
+        let body: serde_json::Value = serde_json::from_slice(&body).expect("the body is JSON");
+        assert_eq!(body["error"]["code"], "shutting_down");
+        assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("shutting down")), "{body}");
+    }
+
+    #[test]
+    fn other_errors_leave_the_connection_to_the_client() {
+        let response = ApiError::RateLimited { retry_after_secs: 1 }.error_response();
+        assert_ne!(response.head().connection_type(), ConnectionType::Close);
     }
 }

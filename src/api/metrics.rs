@@ -157,6 +157,11 @@ impl Metrics {
         InFlight(self.in_flight.clone())
     }
 
+    /// How many requests are being served now (what a stopping service waits for).
+    pub fn requests_in_flight(&self) -> i64 {
+        self.in_flight.get()
+    }
+
     /// Reads the pipeline's figures off an answer.
     pub fn observe_answer(&self, response: &AskResponse) {
         for report in &response.strategies_used {
@@ -237,7 +242,9 @@ mod tests {
         {
             let _guard = m.in_flight();
             assert!(m.encode().unwrap().contains("scigraph_http_requests_in_flight 1"));
+            assert_eq!(m.requests_in_flight(), 1);
         }
+        assert_eq!(m.requests_in_flight(), 0, "a finished request is no longer in flight");
         let text = m.encode().unwrap();
         assert!(text.contains(r#"route="unmatched",method="other",status="404""#), "{text}");
         assert!(text.contains(r#"route="/ask",method="POST",status="200""#), "{text}");

@@ -21,6 +21,7 @@ impl Env<'_> {
             body_limit: self.positive("SCIGRAPH_BODY_LIMIT", 64 * 1024)?,
             max_question_chars: self.positive("SCIGRAPH_MAX_QUESTION_CHARS", 1000)?,
             request_timeout: self.seconds("SCIGRAPH_REQUEST_TIMEOUT", 120.0)?,
+            drain: self.whole_seconds("SCIGRAPH_DRAIN_SECS", 10)?,
             cors_origins: self.list("CORS_ORIGINS"),
             rate_limit_per_minute: self.parse("SCIGRAPH_RATE_LIMIT", 120u32, "expected requests per minute per client (0 = off)")?,
             rate_limit_loopback: self.switch("SCIGRAPH_RATE_LIMIT_LOOPBACK", false)?,
@@ -210,6 +211,16 @@ impl Env<'_> {
             return Err(ConfigError::new(name, &secs.to_string(), expected));
         }
         Ok(Duration::from_secs_f64(secs))
+    }
+
+    /// Whole seconds from 0 (meaning "none") to a day.
+    fn whole_seconds(&self, name: &str, default: u64) -> Result<Duration, ConfigError> {
+        let expected = "expected a whole number of seconds from 0 to 86400, such as 10 (0: none)";
+        let secs: u64 = self.parse(name, default, expected)?;
+        if secs > 86_400 {
+            return Err(ConfigError::new(name, &secs.to_string(), expected));
+        }
+        Ok(Duration::from_secs(secs))
     }
 
     fn fraction(&self, name: &str, default: f64, range: std::ops::RangeInclusive<f64>) -> Result<f64, ConfigError> {
