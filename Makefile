@@ -24,7 +24,7 @@ REQUIRE_SERVICES := SCIGRAPH_REQUIRE_SERVICES=1
 
 ## The repository's own tests: no network, no ../shared needed.
 test:
-	$(CARGO) test --lib --bins --test api --test injection
+	$(CARGO) test --lib --bins --test api --test injection --test lifecycle
 
 ## Tests over the real ORKG-derived data in ../shared (fails when it is absent).
 test-shared:
@@ -34,7 +34,7 @@ test-shared:
 ## and the crash tests of `scigraph load` (tests/store: killed loads, signals, a full disk, dumps
 ## cut short), with the fault points they stop loads at (`failpoints`).
 test-rocksdb:
-	$(CARGO) test --features rocksdb,failpoints --lib --bins --test api --test injection --test store
+	$(CARGO) test --features rocksdb,failpoints --lib --bins --test api --test injection --test lifecycle --test store
 	@if [ -d "$(SHARED_DATA)" ]; then \
 		$(CARGO) test --features rocksdb,failpoints --test shared_data; \
 	else \

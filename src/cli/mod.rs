@@ -329,6 +329,14 @@ impl Progress for ProgressBar {
 
 }
 
+/// Says on stderr what is wrong with the on-disk store an offline command reads, as `/health`
+/// would: answers from a partial store must not pass for whole ones.
+pub(crate) fn warn_store(kg: &dyn crate::kg::KnowledgeGraph) {
+    for problem in kg.store_report().map(|r| r.problems).unwrap_or_default() {
+        eprintln!("warning: the store is degraded ({}): {}", problem.code, problem.message);
+    }
+}
+
 /// Writes to stdout; a closed pipe (`scigraph ask ... | head`) ends output quietly.
 pub(crate) fn emit(text: &str) -> anyhow::Result<()> {
     use std::io::Write;
@@ -345,6 +353,7 @@ pub async fn ask(settings: Settings, args: &AskArgs) -> anyhow::Result<()> {
 
     let question = Question::parse(&args.question, settings.server.max_question_chars)?;
     let kg = crate::kg::connect(&settings.kg).await?;
+    warn_store(kg.as_ref());
     let llm = crate::llm::from_settings(&settings.llm)?;
     let pipeline = Pipeline::build(&settings, kg, llm).await?;
     let response = pipeline.ask(&question).await;

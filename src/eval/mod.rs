@@ -135,6 +135,7 @@ fn short_path(path: &Path) -> String {
 /// The pipeline an evaluation runs, on the backend the settings choose, labels loaded.
 async fn pipeline(settings: &Settings, llm: Option<std::sync::Arc<dyn ChatModel>>) -> anyhow::Result<Pipeline> {
     let kg = crate::kg::connect(&settings.kg).await?;
+    crate::cli::warn_store(kg.as_ref());
     let pipeline = Pipeline::build(settings, kg, llm).await?;
     Ok(pipeline)
 }

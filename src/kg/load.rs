@@ -678,6 +678,58 @@ mod tests {
     }
 
     #[test]
+    fn a_file_cut_short_is_reported_where_it_stops_and_strict_loads_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut content = String::new();
+        for i in 0..2000 {
+            content.push_str(&format!("<http://x/s{i}> <http://x/p> \"value number {i}\" .\n"));
+        }
+        let gz = gzip(&content);
+        let cut = write(dir.path(), "cut.nt.gz", &gz[..gz.len() / 2]);
+        let store = Store::new().unwrap();
+        let report = load_files(&store, std::slice::from_ref(&cut), LoadOptions::default(), &Quiet).unwrap();
+        let truncation = report.truncated().next().expect("the cut is reported").clone();
+        assert_eq!((truncation.byte, truncation.reason.as_str()), (gz.len() as u64 / 2, "its gzip stream ends unexpectedly"));
+        // Every whole line before the cut is kept, and the cut is on the line after them.
+        assert_eq!(truncation.line, Some(report.triples_in_store + 1));
+        assert!(report.triples_in_store > 0 && report.triples_in_store < 2000, "{}", report.triples_in_store);
+
+        let mid_line = write(dir.path(), "cut.nt", &content.as_bytes()[..content.len() - 5]);
+        let strict = LoadOptions { strict: true, ..Default::default() };
+        let store = Store::new().unwrap();
+        match load_files(&store, &[mid_line], strict, &Quiet).unwrap_err() {
+            LoadError::Truncated(t) => assert_eq!((t.line, t.reason.as_str()), (Some(2000), "its last line stops mid-statement")),
+            other => panic!("expected Truncated, got {other:?}"),
+        }
+        assert_eq!(store.len().unwrap(), 0, "strict loads nothing from a file cut short");
+        // A last line with no line end that is whole is no cut.
+        let whole = write(dir.path(), "whole.nt", content.trim_end().as_bytes());
+        assert_eq!(load_files(&Store::new().unwrap(), &[whole], LoadOptions::default(), &Quiet).unwrap().truncated().count(), 0);
+    }
+
+    #[test]
+    fn a_stop_flag_ends_the_load_before_anything_reaches_the_store_and_files_are_hashed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), "a.nt", NT.as_bytes());
+        let store = Store::new().unwrap();
+        let stop = Arc::new(AtomicBool::new(true));
+        let err = load_files(&store, std::slice::from_ref(&path), LoadOptions { strict: false, stop: Some(stop.clone()) }, &Quiet).unwrap_err();
+        assert_eq!(err.code(), "load_interrupted");
+        assert_eq!(store.len().unwrap(), 0);
+        stop.store(false, Ordering::Relaxed);
+        let report = load_files(&store, &[path], LoadOptions { strict: false, stop: Some(stop) }, &Quiet).unwrap();
+        let file = &report.files[0];
+        assert_eq!((file.bytes, file.statements), (NT.len() as u64, 2));
+        assert_eq!(file.sha256, hex(&Sha256::digest(NT.as_bytes())));
+    }
+
+    #[test]
+    fn a_full_disk_is_told_from_other_store_failures() {
+        assert_eq!(LoadError::Store("IO error: No space left on device: While appending to file".into()).code(), "load_disk_full");
+        assert_eq!(LoadError::Store("Corruption: bad block".into()).code(), "load_store");
+    }
+
+    #[test]
     fn missing_files_and_unknown_formats_fail_before_anything_loads() {
         let dir = tempfile::tempdir().unwrap();
         let good = write(dir.path(), "a.nt", NT.as_bytes());

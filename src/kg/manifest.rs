@@ -183,6 +183,15 @@ mod tests {
     }
 
     #[test]
+    fn a_manifest_written_before_digests_were_kept_still_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.manifest.json");
+        std::fs::write(&path, r#"{"format": 1, "triples": 3, "files": [{"path": "/d.nt", "bytes": 9}], "loader": "0.1.0", "finished_at": 5}"#).unwrap();
+        let manifest = Manifest::open(&path).unwrap().unwrap();
+        assert_eq!((manifest.triples, manifest.files[0].sha256.as_deref()), (3, None));
+    }
+
+    #[test]
     fn a_manifest_of_another_format_or_not_json_is_refused_with_its_path() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.manifest.json");
