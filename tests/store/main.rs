@@ -332,10 +332,12 @@ async fn a_disk_that_fills_up_during_a_load_gives_a_clear_error_and_keeps_the_ol
     let small = dir.path().join("small");
     let tmpfs = Tmpfs::mount(&small, "4m");
     let mut faults = None;
+    // Straight to stderr, past the harness's capture, so the run's log says which it was.
+    let say = |what: &str| drop(writeln!(std::io::stderr(), "disk-full test: {what}"));
     if tmpfs.is_some() {
-        eprintln!("disk-full test: a 4 MB tmpfs mounted at {}", small.display());
+        say(&format!("a 4 MB tmpfs mounted at {}", small.display()));
     } else if cfg!(feature = "failpoints") {
-        eprintln!("disk-full test: no tmpfs can be mounted here; a writer that returns ENOSPC (FAILPOINTS=store-write=return) stands in for the full disk");
+        say("no tmpfs can be mounted here; a writer that returns ENOSPC (FAILPOINTS=store-write=return) stands in for the full disk");
         faults = Some("store-write=return");
     } else {
         panic!("no tmpfs can be mounted here and the fault points are not compiled in: run with --features rocksdb,failpoints (make test-rocksdb)");
