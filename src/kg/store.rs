@@ -215,7 +215,12 @@ pub fn open_for_serving(root: &Path) -> Result<Result<Served, Nothing>, StoreErr
         Layout::Generations { active: Some(name) } => name,
     };
     let path = root.join(&name).join(READER_LOCK);
-    let reader = OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(io(&path))?;
+    // A store on a read-only file system is served without the lock: no load can run there
+    // to remove it.
+    let Ok(reader) = OpenOptions::new().create(true).truncate(false).write(true).open(&path).or_else(|_| File::open(&path)) else {
+        tracing::warn!(path = %path.display(), "cannot create the reader lock (read-only store?); serving without it");
+        return Ok(Ok(Served { root: root.to_owned(), db: db(root, &name), generation: Some(name), _reader: None }));
+    };
     match reader.try_lock_shared() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
