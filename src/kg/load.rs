@@ -386,9 +386,10 @@ impl<R: BufRead> LineStatements<R> {
                         self.pending.push_back(Ok(quad));
                     }
                 }
-                // The file's last line, with no line end, does not parse: the file stops
-                // mid-statement, which is a cut, not a malformed line.
-                Some(_) if i == last && self.done && !line.ends_with(b"\n") => {
+                // A line without a line end can only be the file's last (`read_until` stops
+                // at one otherwise); when it does not parse, the file stops mid-statement,
+                // which is a cut, not a malformed line.
+                Some(_) if i == last && !line.ends_with(b"\n") => {
                     self.pending.push_back(Err(Fault::Cut(Truncation {
                         path: self.path.clone(),
                         byte: self.tally.borrow().bytes,
