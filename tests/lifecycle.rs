@@ -279,6 +279,28 @@ fn exchange(stream: &mut TcpStream, path: &str) -> Option<(String, String)> {
 
 /// A request that arrived after the stop began was not served: its connection was refused
 /// or closed, or it got a 503 `shutting_down` that closes the connection.
+/// The process exited, with success (a drain, even one that cut, is a clean stop).
+fn assert_exited_cleanly(service: &Service, status: Option<ExitStatus>) {
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "exit: {status:?}\n{}",
+        service.log_text()
+    );
+}
+
+/// A request cut by the stop ends with an error for its client, which is not left hanging.
+async fn assert_cut(asking: tokio::task::JoinHandle<reqwest::Result<reqwest::Response>>) {
+    let answer = tokio::time::timeout(Duration::from_secs(5), asking)
+        .await
+        .expect("the client is not left hanging")
+        .expect("the ask task ran");
+    assert!(
+        answer.is_err(),
+        "a cut request has no answer: {:?}",
+        answer.map(|r| r.status())
+    );
+}
+
 fn assert_refused(head: &str, body: &str) {
     assert!(
         head.starts_with("http/1.1 503"),
@@ -367,11 +389,7 @@ async fn sigterm_lets_asks_in_flight_finish_refuses_new_requests_and_exits_clean
         );
     }
     let status = service.exit_within(Duration::from_secs(10 + 20)).await;
-    assert!(
-        status.is_some_and(|s| s.success()),
-        "exit: {status:?}\n{}",
-        service.log_text()
-    );
+    assert_exited_cleanly(&service, status);
     assert!(
         !service.log_text().contains("cutting"),
         "nothing was cut:\n{}",
@@ -390,25 +408,13 @@ async fn a_request_still_running_when_the_drain_timeout_passes_is_cut_and_the_pr
     // Well before the LLM's 8 s: the drain timeout, not the answer, ends the process.
     let status = service.exit_within(Duration::from_secs(6)).await;
 
-    assert!(
-        status.is_some_and(|s| s.success()),
-        "exit: {status:?}\n{}",
-        service.log_text()
-    );
+    assert_exited_cleanly(&service, status);
     let cut = service.logged("cutting").await;
     assert!(
         cut.contains("drain timeout of 1s") && cut.contains("cutting 1 request(s)"),
         "{cut}"
     );
-    let answer = tokio::time::timeout(Duration::from_secs(5), asking)
-        .await
-        .expect("the client is not left hanging");
-    let answer = answer.expect("the ask task ran");
-    assert!(
-        answer.is_err(),
-        "a cut request has no answer: {:?}",
-        answer.map(|r| r.status())
-    );
+    assert_cut(asking).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -430,21 +436,11 @@ async fn a_second_signal_during_the_drain_stops_at_once() {
     // Well before the LLM's 8 s and the 60 s drain.
     let status = service.exit_within(Duration::from_secs(5)).await;
 
-    assert!(
-        status.is_some_and(|s| s.success()),
-        "exit: {status:?}\n{}",
-        service.log_text()
-    );
+    assert_exited_cleanly(&service, status);
     let again = service.logged("asked again").await;
     assert!(
         again.contains("cutting 1 request(s)") && again.contains("SIGTERM"),
         "{again}"
     );
-    let answer = tokio::time::timeout(Duration::from_secs(5), asking)
-        .await
-        .expect("the client is not left hanging");
-    assert!(
-        answer.expect("the ask task ran").is_err(),
-        "a cut request has no answer"
-    );
+    assert_cut(asking).await;
 }

@@ -43,6 +43,8 @@ struct Disk {
     /// `None` when the directory had nothing to serve; queries then fail.
     served: Option<super::store::Served>,
     manifest: Option<super::manifest::Manifest>,
+    /// What opening the store served found wrong with it (nothing served: none, since why
+    /// is read again at each report).
     found: Vec<StoreProblem>,
     counted: std::sync::OnceLock<u64>,
 }
@@ -52,13 +54,18 @@ impl Disk {
         // With nothing served, what start-up found may have changed since: read it again.
         let mut problems = match &self.served {
             Some(_) => self.found.clone(),
-            None => match super::store::active(&self.root) {
-                Ok(Some(now)) => vec![replaced(&self.root, None, &now)],
-                _ => vec![nothing_problem(&self.root, &match super::store::loading(&self.root) {
-                    Some(holder) => Nothing::Loading(holder),
-                    None => Nothing::Incomplete,
-                })],
-            },
+            None => {
+                let loading = super::store::loading(&self.root);
+                vec![match (super::store::active(&self.root).ok().flatten(), loading) {
+                    // An append holds the generation: it still cannot be opened.
+                    (Some(now), Some(holder)) if self.root.join(&now).join(super::store::APPENDING).exists() => {
+                        nothing_problem(&self.root, &Nothing::Appending(holder))
+                    }
+                    (Some(now), _) => replaced(&self.root, None, &now),
+                    (None, Some(holder)) => nothing_problem(&self.root, &Nothing::Loading(holder)),
+                    (None, None) => nothing_problem(&self.root, &Nothing::Incomplete),
+                }]
+            }
         };
         let counted = self.counted.get().copied();
         if let (Some(manifest), Some(counted)) = (&self.manifest, counted) {
@@ -183,9 +190,10 @@ impl EmbeddedGraph {
             .map_err(|e| LoadError::Io { path: root.to_owned(), reason: format!("{e} ({})", e.code()) })?;
         let served = match opened {
             Ok(served) => served,
-            Err(nothing) => {
-                let problem = nothing_problem(root, &nothing);
-                let disk = Disk { root: root.to_owned(), served: None, manifest: None, found: vec![problem], counted: Default::default() };
+            // What it lacks is read again at every report ([`Disk::report`]): a load may
+            // finish or be killed meanwhile.
+            Err(_) => {
+                let disk = Disk { root: root.to_owned(), served: None, manifest: None, found: Vec::new(), counted: Default::default() };
                 let store = Store::new().map_err(|e| LoadError::Store(e.to_string()))?;
                 let source = format!("on-disk store {} (nothing to serve)", root.display());
                 return Ok(Self { store, triples: 0, source, timeout, disk: Some(Arc::new(disk)) });

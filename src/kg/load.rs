@@ -230,15 +230,12 @@ fn finish(path: &Path, tally: &Rc<RefCell<Tally>>) -> Result<(u64, String), Load
                 }
                 hasher.update(&buf[..n]);
             }
-            Ok((size, hex(&hasher.finalize())))
+            Ok((size, hex::encode(hasher.finalize())))
         }
-        _ => Ok((tally.bytes, hex(&tally.hasher.finalize()))),
+        _ => Ok((tally.bytes, hex::encode(tally.hasher.finalize()))),
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// Why one statement did not make it into the store.
 enum Fault {
@@ -721,7 +718,7 @@ mod tests {
         let report = load_files(&store, &[path], LoadOptions { strict: false, stop: Some(stop) }, &Quiet).unwrap();
         let file = &report.files[0];
         assert_eq!((file.bytes, file.statements), (NT.len() as u64, 2));
-        assert_eq!(file.sha256, hex(&Sha256::digest(NT.as_bytes())));
+        assert_eq!(file.sha256, hex::encode(Sha256::digest(NT.as_bytes())));
     }
 
     #[test]

@@ -411,21 +411,10 @@ pub fn now_utc() -> String {
     utc(secs)
 }
 
-/// Seconds since the epoch as an RFC 3339 UTC time (days to a civil date: Howard Hinnant's
-/// algorithm; no time crate is in the tree for this one use).
+/// Seconds since the epoch as an RFC 3339 UTC time.
 pub fn utc(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+    let format = &time::format_description::well_known::Rfc3339;
+    i64::try_from(secs).ok().and_then(|s| time::OffsetDateTime::from_unix_timestamp(s).ok()).and_then(|t| t.format(format).ok()).unwrap_or_else(|| format!("{secs} s after the epoch"))
 }
 
 #[cfg(test)]

@@ -457,7 +457,7 @@ async fn health_is_degraded_with_a_code_for_a_store_without_manifest_with_a_wron
     let manifest: Value = serde_json::from_str(&std::fs::read_to_string(&manifest_path).unwrap()).unwrap();
     // What the store holds, file by file.
     let a = std::fs::read(dir.path().join("a.nt")).unwrap();
-    let digest: String = sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(&a)).iter().map(|b| format!("{b:02x}")).collect();
+    let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&a));
     let file = &manifest["files"][0];
     assert_eq!((file["sha256"].as_str(), file["bytes"].as_u64(), file["statements"].as_u64()), (Some(digest.as_str()), Some(a.len() as u64), Some(150)));
     assert!(Path::new(file["path"].as_str().unwrap()).is_absolute(), "{file}");

@@ -44,19 +44,7 @@ pub fn validate(raw: &[String], current_year: i32) -> YearCheck {
 
 /// The current calendar year from the system clock (UTC).
 pub fn current_year() -> i32 {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    // Civil-from-days (Howard Hinnant's algorithm), enough to get the year right.
-    let days = (secs / 86_400) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let doe = days.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(month <= 2)) as i32
+    time::OffsetDateTime::now_utc().year()
 }
 
 #[cfg(test)]
