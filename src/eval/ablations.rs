@@ -21,7 +21,8 @@
 //!   title, DOI or year, or the text (a number as a number, outside DOIs and quoted titles);
 //! - the verdict is the gold one (none for a question that is not a claim);
 //! - no `must_remove` fact is an answer item (claims excepted: their items are evidence,
-//!   and the verdict says what they amount to);
+//!   and the verdict says what they amount to; so is the named model's own result in an
+//!   answer listing what beat it, which is the reference it was beaten against);
 //! - no `must_keep` fact was removed;
 //! - `expected` empty means the graph does not record it: the answer says so ("records no
 //!   year", "found nothing", "no result by BLEU") and, for a listing question, lists
@@ -187,6 +188,9 @@ pub struct Shown<'a> {
     pub verdict: Option<&'static str>,
     /// The facts the trust stage removed (`explanation`), in words.
     pub removed: Vec<&'a str>,
+    /// In an answer listing what beat a named model (`beaten`), that model: its own result
+    /// is the answer's reference ("beat X's best there (X with 70.2)"), not its answer.
+    pub reference: Vec<&'a str>,
 }
 
 impl<'a> Shown<'a> {
@@ -197,6 +201,11 @@ impl<'a> Shown<'a> {
             sources: &response.sources,
             verdict: response.verdict.map(|v| v.as_str()),
             removed: response.explanation.iter().map(|r| r.fact.as_str()).collect(),
+            reference: if response.target == crate::pipeline::front::classify::Target::Beaten {
+                response.normalized_entities.methods.iter().map(|m| m.canonical.as_str()).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -219,9 +228,9 @@ impl<'a> Shown<'a> {
         in_items || in_sources || in_text
     }
 
-    /// Whether an answer item states `fact`.
+    /// Whether an answer item states `fact` (a beaten answer's reference aside).
     fn states(&self, fact: &Fact<'_>) -> bool {
-        self.items.iter().any(|i| {
+        self.items.iter().filter(|i| !i.model.as_deref().is_some_and(|m| self.reference.iter().any(|r| r.eq_ignore_ascii_case(m)))).any(|i| {
             let (Some(model), Some(value)) = (i.model.as_deref(), i.value.as_deref()) else { return false };
             let stated = Fact { model, value, dataset: i.dataset.as_deref().unwrap_or(fact.dataset), metric: i.metric.as_deref().unwrap_or(fact.metric) };
             fact.same(&stated)
@@ -782,6 +791,13 @@ mod tests {
         let both = [result("KestrelNet", "74.1"), result("KestrelNet", "78.9")];
         let j = judge_trust(&q, &shown("KestrelNet gets 74.1 or 78.9 [1].", &both));
         assert!(!j.right && j.reasons[0].contains("78.9"), "{j:?}");
+        // What beat KestrelNet, with its own 78.9 as the reference: not presented as the answer.
+        let beaten = [result("Orvalis-CNN", "80.2"), result("KestrelNet", "78.9")];
+        let mut q = question("method_comparison", &["Orvalis-CNN"], None);
+        q.must_remove = vec!["KestrelNet scores 78.9 on BenchMira by Accuracy".into()];
+        let text = "Results that beat KestrelNet's best there (KestrelNet with 78.9 [2]): Orvalis-CNN with 80.2 [1].";
+        assert!(judge_trust(&q, &Shown { reference: vec!["KestrelNet"], ..shown(text, &beaten) }).right);
+        assert!(!judge_trust(&q, &shown(text, &beaten)).right, "in any other answer it is presented");
     }
 
     #[test]

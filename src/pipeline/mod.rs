@@ -718,6 +718,15 @@ impl Pipeline {
                 composed.text = format!("The graph records no result by {} on {on}; it records these by other metrics. {}", missing.join(" or "), composed.text);
             }
         }
+        // "top 2 on D - and the DOIs of their papers?": the results' papers with what was asked.
+        let asked = classify::asked(q);
+        if (asked.year || asked.doi) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
+            if let Some(papers) = answer::text::papers_metadata(&items, &sources, &metas, asked.year, asked.doi) {
+                composed.text = format!("{} {papers}", composed.text);
+                // Its years are the papers' recorded ones (a second year is not a source's).
+                composed.stated.push(papers);
+            }
+        }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {
             let request = answer::llm::llm_request(q, &items, &sources);
@@ -737,7 +746,7 @@ impl Pipeline {
         let inverted = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
         let own = matches!(front.normalized.methods.as_slice(), [m] if items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))));
         let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own {
-            gates::Best::Yes { superseded: &assessment.superseded_results }
+            gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {
             gates::Best::No
         };
@@ -752,6 +761,26 @@ impl Pipeline {
         };
         let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty());
         let scope = gates::claim_understood(scope, verdict.as_ref().map(|v| v.relation.as_str()));
+        // With nothing found, a name the question uses that the graph holds: one nothing
+        // linked, or, for a question asking for papers, a topic or name it writes as the
+        // graph's label does (its papers exist).
+        let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails);
+        let held = if nothing_found {
+            let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
+            linked.or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, q, &front.normalized)))
+        } else {
+            None
+        };
+        let scope = gates::absence_shown(scope, nothing_found, held.as_deref());
+        let mut scope = gates::claim_matched(scope, verdict.as_ref().and(classify::claim_about(q)), verdict.as_ref().map(|v| v.relation.as_str()));
+        // A verdict speaks of the boards the claim names ("varnholt's orrenby bleu"), not of
+        // another both models were run on.
+        if verdict.as_ref().is_some_and(|v| v.about_scores()) {
+            let boards: Vec<Vec<String>> = front.normalized.datasets.iter().filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect();
+            scope = gates::all_named(scope, &boards, &text, &items, false);
+        }
+        let decided = verdict.is_some() || target == classify::Target::Beaten;
+        let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

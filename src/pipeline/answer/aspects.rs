@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use super::items::{AnswerItem, Source};
 use crate::pipeline::evidence::papers::{PaperDetails, PaperMeta};
+use crate::pipeline::front::classify::asks_doi;
 
 use std::sync::LazyLock;
 
@@ -17,18 +18,10 @@ fn re(pattern: &str) -> Regex {
     Regex::new(pattern).unwrap_or_else(|e| panic!("bad aspect pattern {pattern}: {e}"))
 }
 
-static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bdois?\b"));
-/// A DOI given in the question: the paper is asked for, not its DOI.
-static DOI_VALUE: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
 /// What a lookup may ask of its paper beyond its title, year and DOI.
 static ASPECT: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:(problems?|tasks?|address|tackles?)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
 });
-
-/// Whether the question asks for a DOI (not giving one: "which paper has doi 10.x/y").
-fn asks_doi(question: &str) -> bool {
-    DOI.is_match(question) && !DOI_VALUE.is_match(question)
-}
 
 /// A paper's DOI or year, when the question asks for them: "doi of X", "X - doi and year",
 /// "when was X published".

@@ -5,7 +5,11 @@
 //!   labels) or counts what it lists;
 //! - temporal validity: no cited source is SUPERSEDED without the answer saying so;
 //! - scope: with nothing relevant retrieved the answer says so and cites nothing, and with
-//!   sources, they match what the question names.
+//!   sources, they match what the question names. It also holds the answer to what was
+//!   asked: a value asked for is given, every model and board named is spoken of, each part
+//!   asked besides the main answer (a year, a DOI, the datasets, the best result, a yes or
+//!   no) is given, a verdict checked what the claim is about, and "nothing found" is not
+//!   said of a name the graph holds; each of these may instead say the graph lacks it.
 //!
 //! A failed gate lets the orchestrator retry once with an alternative strategy; the retry
 //! replaces the first answer only if it passes more gates. Pure.
@@ -17,6 +21,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::config::CheckSettings;
+use crate::pipeline::front::classify::{Asked, ClaimAbout};
 use crate::pipeline::answer::items::{AnswerItem, Source};
 use crate::pipeline::trust::Validity;
 
@@ -106,6 +111,12 @@ static NOT_CLAIMS: LazyLock<Regex> = LazyLock::new(|| {
 static ABSENCE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(records no|records fewer|found nothing|no result|could not|cannot|nothing in the knowledge graph|no paper recorded)\b")
         .unwrap_or_else(|e| panic!("absence pattern: {e}"))
+});
+
+/// An answer saying it found nothing at all, or could not search: every part is missing
+/// alike, and said to be.
+static NOTHING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(found nothing|nothing in the knowledge graph|could not query|cannot answer)\b").unwrap_or_else(|e| panic!("nothing pattern: {e}"))
 });
 
 /// Sentences, split after . ! ? when followed by a space or the end (not inside numbers).
@@ -243,6 +254,65 @@ pub fn value_given(scope: Gate, asks_value: bool, answer: &str, items: &[AnswerI
     scope
 }
 
+/// The scope gate, also failing an answer that found nothing for a question naming
+/// something the graph holds (`held`: a board or model label the question's words name
+/// though nothing linked it, or a linked name whose papers a paper question asks for):
+/// "nothing found" then says the question was not understood, not that the graph lacks
+/// what was asked.
+pub fn absence_shown(scope: Gate, nothing_found: bool, held: Option<&str>) -> Gate {
+    match held {
+        Some(label) if scope.passed && nothing_found => Gate {
+            passed: false,
+            detail: format!("nothing was found, though the graph holds \"{label}\", which the question seems to name: the absence is not shown"),
+        },
+        _ => scope,
+    }
+}
+
+/// The scope gate, also checking that the answer gives each part the question asks for
+/// besides its main answer ([`Asked`]), or says the graph does not record it: a paper's
+/// year and DOI without the best result they were asked for, papers without the datasets
+/// asked for, or two values without the yes or no asked for, are not answers to the
+/// question, however faithfully they cite. `decided`: the answer carries a verdict (or lists
+/// what beat a model, which answers "has anyone beaten it"); `datasets_listed`: its items
+/// are datasets.
+pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem], sources: &[Source], decided: bool, datasets_listed: bool) -> Gate {
+    if !scope.passed || !asked.any() || NOTHING.is_match(answer) {
+        return scope;
+    }
+    // A part the answer says the graph lacks is given: "the graph records no DOI for it"
+    // answers the DOI asked for, not the best result asked with it.
+    static NO_RESULT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(records? no (result|score|value)|no result|records fewer)").unwrap_or_else(|e| panic!("no-result pattern: {e}")));
+    static NO_YEAR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bno (usable )?(year|date)|records no [^.]*\byear").unwrap_or_else(|e| panic!("no-year pattern: {e}")));
+    static NO_DOI: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bno DOI|records no [^.]*\bDOI").unwrap_or_else(|e| panic!("no-DOI pattern: {e}")));
+    static NO_DATASET: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bno (dataset|benchmark|board)s?\b|records no [^.]*\b(dataset|benchmark)").unwrap_or_else(|e| panic!("no-dataset pattern: {e}")));
+    static YEAR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(1[89]|20)\d\d\b").unwrap_or_else(|e| panic!("year pattern: {e}")));
+    static DOI: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b10\.\d{4,9}/\S+").unwrap_or_else(|e| panic!("DOI pattern: {e}")));
+    let text = answer.to_lowercase();
+    let names_dataset = datasets_listed && !items.is_empty()
+        || items.iter().filter_map(|i| i.dataset.as_deref()).chain(sources.iter().flat_map(|s| s.datasets.iter().map(String::as_str))).any(|d| !d.is_empty() && text.contains(&d.to_lowercase()));
+    let mut missing = Vec::new();
+    if asked.best && !decided && !items.iter().any(|i| i.value.is_some()) && !NO_RESULT.is_match(answer) {
+        missing.push("the best result");
+    }
+    if asked.yes_no && !decided && !NO_RESULT.is_match(answer) {
+        missing.push("a yes or no");
+    }
+    if asked.year && !YEAR.is_match(&NOT_CLAIMS.replace_all(answer, " ")) && !items.iter().any(|i| YEAR.is_match(&i.label)) && !NO_YEAR.is_match(answer) {
+        missing.push("the year");
+    }
+    if asked.doi && !DOI.is_match(answer) && !items.iter().any(|i| DOI.is_match(&i.label)) && !NO_DOI.is_match(answer) {
+        missing.push("the DOI");
+    }
+    if asked.datasets && !names_dataset && !NO_DATASET.is_match(answer) {
+        missing.push("the datasets");
+    }
+    if missing.is_empty() {
+        return scope;
+    }
+    Gate { passed: false, detail: format!("the question asks for {}; the answer gives none and does not say the graph lacks it", missing.join(" and ")) }
+}
+
 /// The scope gate, also checking that a result answer speaks of every model and board the
 /// question names, or says what is missing ("the graph records no score of X"): an answer
 /// about one of two named models, or a listing that could not place the board it was asked
@@ -280,21 +350,44 @@ pub fn claim_understood(scope: Gate, relation: Option<&str>) -> Gate {
     scope
 }
 
+/// The scope gate, also failing a verdict that checked something else than what the claim
+/// is about ([`ClaimAbout`]): "somebody must have beaten X's 91.2 by now" is not settled by
+/// X's 91.2 being recorded, nor "X's result is older than Y's 2013 one" by X's score.
+pub fn claim_matched(scope: Gate, about: Option<ClaimAbout>, relation: Option<&str>) -> Gate {
+    let (Some(about), Some(relation)) = (about, relation) else { return scope };
+    let matched = match about {
+        // "Still the best" is the same question as "has anything beaten it".
+        ClaimAbout::Beaten => relation == "best",
+        ClaimAbout::Dates => relation == "year",
+    };
+    if !scope.passed || matched {
+        return scope;
+    }
+    let asked = match about {
+        ClaimAbout::Beaten => "whether anything beat the model",
+        ClaimAbout::Dates => "how two dates compare",
+    };
+    Gate { passed: false, detail: format!("the claim is about {asked}, but the verdict checked a {relation} relation") }
+}
+
 /// What the answer presents as a best result, for the temporal gate.
 pub enum Best<'a> {
     /// Not a best-result answer: citing superseded papers is fine.
     No,
-    /// A best-result answer; these results (`Fact::statement`) were superseded.
-    Yes { superseded: &'a BTreeSet<String> },
+    /// A best-result answer; these results (`Fact::statement`) were superseded. `ranked`:
+    /// the answer lists the best few ("the two best"), so only its first item is presented
+    /// as the best and the others may have been beaten by it.
+    Yes { superseded: &'a BTreeSet<String>, ranked: bool },
 }
 
 /// The sources a best-result answer presents as current: those behind items stating a
 /// superseded result, or behind items that state no result (judged by their papers'
 /// validity alone). A paper superseded on one board may be the standing best on another.
 fn presented_as_best(items: &[AnswerItem], best: &Best) -> Vec<usize> {
-    let Best::Yes { superseded } = best else { return Vec::new() };
+    let Best::Yes { superseded, ranked } = best else { return Vec::new() };
     items
         .iter()
+        .take(if *ranked { 1 } else { items.len() })
         .filter(|i| match (&i.model, &i.value, &i.dataset, &i.metric) {
             (Some(m), Some(v), Some(d), Some(x)) => superseded.contains(&crate::pipeline::trust::facts::statement(m, v, d, x)),
             _ => true,
@@ -390,7 +483,7 @@ mod tests {
         let mut standing = item("BERT-Large", "90.9");
         standing.model = Some("BERT-Large".into());
         let superseded: BTreeSet<String> = ["BERT-Large scores 88.5 on SQuAD1.1 by EM".to_owned()].into();
-        let best = || Best::Yes { superseded: &superseded };
+        let best = || Best::Yes { superseded: &superseded, ranked: false };
         let g = check("BERT-Large reaches 90.9 F1 on SQuAD1.1 [1].", &[standing.clone()], &[cited.clone()], &[], false, true, best());
         assert!(g.temporal.passed, "{}", g.temporal.detail);
         let mut old = standing;
@@ -444,5 +537,47 @@ mod tests {
         assert!(g.scope.passed && g.scope.detail.contains("SCIGRAPH_GATE_SCOPE=off"));
         assert!(!g.faithfulness.passed && !g.temporal.passed);
         assert_eq!(g.passed(), 1);
+    }
+
+    #[test]
+    fn nothing_found_for_a_name_the_graph_holds_fails_the_scope_gate() {
+        assert!(!absence_shown(passed(), true, Some("Dastrup-7 Chorus")).passed);
+        assert!(absence_shown(passed(), true, None).passed, "a name the graph does not hold: the absence stands");
+        assert!(absence_shown(passed(), false, Some("Dastrup-7 Chorus")).passed, "something was found");
+    }
+
+    #[test]
+    fn an_answer_must_give_each_part_the_question_asks_for() {
+        use crate::pipeline::front::classify::asked;
+        let paper = "\"FrostLattice\", published in 2013, DOI 10.5555/cryors.2013.017 [1].";
+        let q = "Give the year and DOI of the paper behind BenchMira's current best accuracy";
+        let g = parts_given(passed(), &asked(q), paper, &[], &[], false, false);
+        assert!(!g.passed && g.detail.contains("the best result") && !g.detail.contains("DOI"), "{}", g.detail);
+        let valued = AnswerItem { value: Some("89.6".into()), ..AnswerItem::new("Zephyrine-L", None) };
+        let best = "Zephyrine-L, 89.6 [1]: \"Zephyrine\", 2023, DOI 10.5555/cryors.2023.009 [1].";
+        assert!(parts_given(passed(), &asked(q), best, &[valued], &[], false, false).passed);
+        let q = "which papers evaluated Marrowfen, and on which datasets?";
+        let papers = "I found 3 relevant papers: \"Marrowfen\" (2018) [1].";
+        assert!(!parts_given(passed(), &asked(q), papers, &[], &[], false, false).passed);
+        let mut cited = source(1, "Marrowfen", Some(2018));
+        cited.datasets = vec!["Sealbrook Turbine Logs".into()];
+        assert!(parts_given(passed(), &asked(q), "Marrowfen: 78.4 F1 on Sealbrook Turbine Logs [1].", &[], &[cited], false, false).passed);
+        let q = "how does aviquist compare with corrasine on veltmoor? is its WER lower";
+        assert!(!parts_given(passed(), &asked(q), "Aviquist 6.8 [1]; Corrasine 7.2 [2].", &[], &[], false, false).passed);
+        assert!(parts_given(passed(), &asked(q), "UNCERTAIN: ...", &[], &[], true, false).passed, "a verdict is a yes or no");
+        assert!(parts_given(passed(), &asked("when was the scibert paper published"), "The graph records no year for it.", &[], &[], false, false).passed);
+        let q = "best accuracy on ImageNet - which paper, and its DOI?";
+        let g = parts_given(passed(), &asked(q), "\"An Image is Worth 16x16 Words\" [1]. The knowledge graph records no DOI for this paper.", &[], &[], false, false);
+        assert!(!g.passed && g.detail.contains("the best result"), "a missing DOI said is no best result given: {}", g.detail);
+    }
+
+    #[test]
+    fn a_verdict_on_something_else_than_the_claim_is_about_fails_the_scope_gate() {
+        assert!(!claim_matched(passed(), Some(ClaimAbout::Beaten), Some("achieves")).passed);
+        assert!(claim_matched(passed(), Some(ClaimAbout::Beaten), Some("best")).passed);
+        assert!(!claim_matched(passed(), Some(ClaimAbout::Dates), Some("achieves")).passed);
+        assert!(claim_matched(passed(), Some(ClaimAbout::Dates), Some("year")).passed);
+        assert!(claim_matched(passed(), None, Some("achieves")).passed);
+        assert!(claim_matched(passed(), Some(ClaimAbout::Beaten), None).passed, "no verdict: the other checks apply");
     }
 }

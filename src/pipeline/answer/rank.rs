@@ -42,7 +42,8 @@ impl Ranking {
             .filter_map(|r| Some((r.model.as_ref()?.iri.clone(), r.dataset.iri.clone(), paper(r.paper.as_ref()?))))
             .collect();
         let years = self.papers.first().and_then(|p| metas.get(&p.iri)).map(|m| m.valid_years.clone()).unwrap_or_default();
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years }
+        let disputed_years = metas.iter().filter(|(_, m)| m.valid_years.len() > 1).map(|(iri, m)| (iri.clone(), m.valid_years.clone())).collect();
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,

@@ -231,6 +231,42 @@ fn papers(sources: &[Source]) -> String {
     format!("I found {} relevant paper{plural} in the knowledge graph: {}.", sources.len(), shown.join("; "))
 }
 
+/// The papers behind a result answer's items, with the year and the DOI the question asked
+/// for ("top 2 on D - and the DOIs of their papers?"), each cited; a DOI or year the graph
+/// does not record is said to be missing. `None` when no item cites a paper.
+pub fn papers_metadata(items: &[AnswerItem], sources: &[Source], metas: &std::collections::BTreeMap<String, crate::pipeline::evidence::papers::PaperMeta>, year: bool, doi: bool) -> Option<String> {
+    let mut cited: Vec<usize> = Vec::new();
+    for n in items.iter().flat_map(|i| i.sources.iter().copied()) {
+        if !cited.contains(&n) {
+            cited.push(n);
+        }
+    }
+    let shown: Vec<String> = cited
+        .iter()
+        .filter_map(|n| sources.iter().find(|s| s.n == *n))
+        .take(LISTED)
+        .map(|s| {
+            // Two years or two DOIs recorded for one paper are both given.
+            let meta = metas.get(&s.iri);
+            let years: Vec<String> = meta.map(|m| m.valid_years.iter().map(i32::to_string).collect()).filter(|y: &Vec<String>| y.len() > 1).unwrap_or_else(|| s.year.iter().map(i32::to_string).collect());
+            let dois: Vec<String> = meta.map(|m| m.dois.clone()).filter(|d| !d.is_empty()).unwrap_or_else(|| s.doi.iter().cloned().collect());
+            let mut parts = Vec::new();
+            if year {
+                parts.push(if years.is_empty() { "the graph records no year".to_owned() } else { years.join(" or ") });
+            }
+            if doi {
+                parts.push(if dois.is_empty() { "the graph records no DOI".to_owned() } else { format!("DOI {}", dois.join(" or ")) });
+            }
+            format!("\"{}\" ({}) [{}]", s.title, parts.join(", "), s.n)
+        })
+        .collect();
+    match shown.as_slice() {
+        [] => None,
+        [one] => Some(format!("Its paper: {one}.")),
+        _ => Some(format!("Their papers: {}.", shown.join("; "))),
+    }
+}
+
 /// Whether every metric among `items` has fewer than `k` results.
 fn fewer_than(k: usize, items: &[AnswerItem]) -> bool {
     let mut per_metric: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
@@ -291,6 +327,11 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         text = format!("{}: {reason}. {text}", v.verdict.as_str()).trim_end().to_owned();
     }
     let mut stated: Vec<String> = Vec::new();
+    // A verdict on dates states the years recorded for its papers (two, when the record
+    // contradicts itself), which a source's one year does not hold.
+    if let Some(v) = draft.verdict.filter(|v| v.relation == "year") {
+        stated.push(v.reason.clone());
+    }
     for c in draft.disputed {
         // A disagreement is stated with every side cited, or not at all (it stays in
         // `evidence.conflicts`): a head board has more disputes than cited papers.

@@ -119,6 +119,15 @@ static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
 static ASKS_VALUE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(what|which)\b(?:'s|\s+is|\s+was|\s+are)?\s+([^?.;]{0,30}?)\b(score|scores|result|results|value|values|number|numbers|figure|accuracy|acc|f1|f-score|bleu|wer|iou|miou|rouge\S*|chrf|perplexity|ppl|error rate)\b")
 });
+/// A metric, or the numbers, named in so many words.
+static NAMES_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity|numbers|figure|scores?)\b")
+});
+/// A request for a list of papers, models or datasets, which may name a metric without
+/// asking for its values ("which papers report accuracy on X").
+static LIST_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(which|what|list|any|find|show|name)\b[^?]{0,25}\b(papers|articles|studies|works|publications|models|methods|systems|approaches|datasets|benchmarks|metrics)\b|^(papers|articles|studies|research|literature)\b")
+});
 /// What a "which ..." asks for when it is not a number.
 const NOT_VALUES: &[&str] = &["paper", "papers", "model", "models", "method", "methods", "dataset", "datasets", "work", "works", "system", "systems", "benchmark", "benchmarks", "studies", "article", "articles"];
 
@@ -158,12 +167,123 @@ impl Extreme {
     }
 }
 
+/// The parts a question asks to be given besides its main answer, each of which the answer
+/// must give or say the graph does not record (the scope gate checks them): "give the year
+/// and DOI of the paper behind D's best accuracy" asks for a year, a DOI and a best result;
+/// "which papers evaluated X, and on which datasets" for datasets; "how does A compare with B?
+/// is its WER lower" for a yes or no. Read from the words alone, so that a question the
+/// classifier routed elsewhere is still held to what it asked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// A year: "when did", "which year", "the year and DOI".
+    pub year: bool,
+    /// A DOI (not one given in the question).
+    pub doi: bool,
+    /// Datasets: "on which datasets", "what benchmarks".
+    pub datasets: bool,
+    /// A best (or worst) result: "the current best accuracy", "lowest WER".
+    pub best: bool,
+    /// A yes or no on a comparison: "is its WER lower", "does A beat B".
+    pub yes_no: bool,
+}
+
+impl Asked {
+    pub fn any(&self) -> bool {
+        self.year || self.doi || self.datasets || self.best || self.yes_no
+    }
+}
+
+/// Words asking for a year (a year given, "as of 2020", asks for none).
+static ASKS_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(what year|which year|in what year|year of|when (was|were|did|is|has|have|does|do)|publication (year|date)|(the|its|their) years?\b|years? and\b|and (the |its )?years?\b)")
+});
+static ASKS_DOI: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bdois?\b"));
+static DOI_GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
+static ASKS_DATASETS_PART: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(which|what|what other)\s+(\w+\s+){0,2}(datasets|benchmarks|corpora|data sets|boards)\b|\b(on|over) (which|what) (dataset|benchmark|corpus|board)s?\b")
+});
+/// A best or extreme result: a superlative before a result word or a metric.
+static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest|most accurate)\b[^?.;]{0,30}?\b(results?|scores?|accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|iou|miou|chrf|rouge\S*|error rate|performance|performer|numbers?|values?|models?|systems?|methods?)\b|\b(who'?s|who is|who are|which is|which one is|what'?s)\s+(the\s+)?(top|best|first|leading|ahead|in front|number one)\b|\b(leads?|leading|on top|holds? the record)\s+(now|today|currently|these days)\b")
+});
+/// A yes-or-no question that compares or ranks: a clause opening with an auxiliary.
+static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(r"(?i)^(is|are|was|were|does|do|did|has|have|had|can|could)\b.*\b({OUTPERFORMS}|{UNDERPERFORMS}|better|worse|higher|lower|best|worst|still|lead|leads|top|tops|beat|ahead|behind|more|less)\b"))
+});
+
+/// What a claim is about beyond a model's own result, which a verdict must have checked to
+/// answer it: whether anything beat the model ("somebody must have beaten X's 91.2 by now,
+/// right?", "has anyone beaten X on D?"), or how two dates compare ("is X's result older
+/// than Y's 2013 one?").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimAbout {
+    Beaten,
+    Dates,
+}
+
+/// See [`ClaimAbout`].
+pub fn claim_about(question: &str) -> Option<ClaimAbout> {
+    static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook)\b")
+    });
+    static DATES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b"));
+    if BEATEN.is_match(question) {
+        Some(ClaimAbout::Beaten)
+    } else if DATES.is_match(question) {
+        Some(ClaimAbout::Dates)
+    } else {
+        None
+    }
+}
+
+/// Whether the question asks for a board's best result: "top miou on D", "D bleu record
+/// holder", "who's top on D".
+fn best_result(q: &str) -> bool {
+    static RECORD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\brecord[- ]holders?\b|\bholds? the record\b|\b(the|a) record\b"));
+    ASKS_BEST.find_iter(q).any(|m| !NOT_COMPARISON.is_match(m.as_str())) || RECORD.is_match(q)
+}
+
+/// Whether the question asks for a DOI (not giving one: "which paper has doi 10.x/y").
+pub fn asks_doi(question: &str) -> bool {
+    ASKS_DOI.is_match(question) && !DOI_GIVEN.is_match(question)
+}
+
+/// What `question` asks to be given (see [`Asked`]).
+pub fn asked(question: &str) -> Asked {
+    let best = best_result(question) || extreme(question).is_some();
+    // Each clause by itself: "how does A compare with B? is its WER lower".
+    let yes_no = question
+        .split(['?', '.', ';', '!', ':', ','])
+        .flat_map(|c| c.split(" - "))
+        .map(|c| {
+            let c = c.trim().to_lowercase();
+            ["and ", "but ", "so ", "or ", "then "].iter().find_map(|w| c.strip_prefix(w)).map_or(c.clone(), |rest| rest.trim().to_owned())
+        })
+        .any(|c| YES_NO.is_match(&c) && !REQUEST_OPENER.is_match(&c) && !ALTERNATIVE.is_match(&c));
+    Asked {
+        year: ASKS_YEAR.is_match(question),
+        doi: asks_doi(question),
+        datasets: ASKS_DATASETS_PART.is_match(question),
+        best,
+        yes_no,
+    }
+}
+
 /// Whether the question asks for a number (a score, a result), which an answer must give
 /// or say the graph does not record (the scope gate checks it).
 pub fn asks_value(question: &str) -> bool {
     static WHAT_DID: LazyLock<Regex> = LazyLock::new(|| re(r"\bwhat (did|does|do)\b[^?]{0,60}\b(find|found|get|got|score|scored|report|reported|reach|reached|achieve|achieved)\b"));
     let q = question.to_lowercase();
     if WHAT_DID.is_match(&q) {
+        return true;
+    }
+    // A metric or "the numbers" named outside a request for a list of papers, models or
+    // datasets: "KestrelNet on BenchMira, accuracy - and who reported it?", "trillbert WER on
+    // dastrup-7", "my notes say X = 21.5 bleu: still the right figure?". A metric after a
+    // number is given, not asked for ("I'm citing its 86.0 F1").
+    static GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?:^|[\s=(:])\d+(?:\.\d+)?\s*%?\s*(accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity)\b"));
+    let unstated = GIVEN.replace_all(&q, " ");
+    if NAMES_VALUE.is_match(&unstated) && (!LIST_REQUEST.is_match(&q) || q.contains("how many")) {
         return true;
     }
     ASKS_VALUE.captures_iter(&q).any(|c| {
@@ -377,6 +497,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
+    // A lookup of a board's best result's paper ("top miou on D: the score, the paper, its
+    // year and DOI?", "best accuracy on D - which paper?") asks for the result first: it
+    // compares results, and the answer adds its paper's year and DOI.
+    let best_lookup = has_dataset && comparison && best_result(q);
     let query_type = if claim {
         QueryType::ClaimVerification
     } else if has_method && BEATEN.is_match(q) {
@@ -386,7 +510,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) {
+    } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && SCORE_OF.is_match(q)) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -558,6 +682,30 @@ mod tests {
         let datasets = if has_dataset { vec!["X".to_owned()] } else { Vec::new() };
         let got = classify(question, &Entities { datasets, ..Entities::default() });
         assert_eq!((got.query_type, got.target), (query_type, target), "{question}");
+    }
+
+    #[test]
+    fn what_a_claim_is_about_beyond_a_result_is_read() {
+        assert_eq!(claim_about("Somebody must have beaten Brackwater-UNet's 91.2 F1 on Corvalla by now, right?"), Some(ClaimAbout::Beaten));
+        assert_eq!(claim_about("has anyone beaten murrelet-mt's 34.2 bleu on orrenby?"), Some(ClaimAbout::Beaten));
+        assert_eq!(claim_about("is driftmere's kelpwatch result older than pellucid-km's 2013 one?"), Some(ClaimAbout::Dates));
+        assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");
+    }
+
+    #[test]
+    fn what_a_question_asks_to_be_given_is_read_from_its_words() {
+        let a = asked("Give the year and DOI of the paper behind BenchMira's current best accuracy - I'm finalising a bibliography.");
+        assert!(a.year && a.doi && a.best && !a.datasets && !a.yes_no, "{a:?}");
+        let a = asked("Which papers have evaluated Marrowfen, and on which datasets?");
+        assert!(a.datasets && !a.year && !a.best, "{a:?}");
+        assert!(asked("how does aviquist compare with corrasine on the veltmoor dawn set? is its WER lower").yes_no);
+        assert!(asked("When did the best Dastrup-7 result appear? Lowest WER, I mean").year);
+        assert!(!asked("quillon-xl came out after tavrosa, so it beats tavrosa on benchmira acc, yeah?").year, "a statement, not a request");
+        assert!(!asked("which paper has doi 10.1234/x").doi, "a DOI given is not asked for");
+        assert!(!asked("are there papers better than these?").yes_no, "a request");
+        assert!(!asked("is xlnet or gpt3 better on rte").yes_no, "a choice, answered by the comparison");
+        assert!(!asked("what are the best-known papers on glaciers").best);
+        assert_eq!(asked("papers on glacier mapping"), Asked::default());
     }
 
     #[test]

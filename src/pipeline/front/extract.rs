@@ -319,7 +319,7 @@ const STOPWORDS: &[&str] = &[
 /// How many of the best a question asks for: "top 3 models", "the five best", "top-10".
 pub fn top_k(question: &str) -> Option<usize> {
     static TOP: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\btop[- ]?(\d{1,2}|three|five|ten)\b|\b(\d{1,2}|three|five|ten) best\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
+        Regex::new(r"(?i)\btop[- ]?(\d{1,2}|two|three|four|five|ten)\b|(?:^|[\s(])(\d{1,2}|two|three|four|five|ten) (best|highest|lowest|top)\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
     });
     // "who's second best": the best two, the second among them.
     static PLACE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(second|third)[- ](best|place|highest|lowest)\b|\brunner[- ]up\b").unwrap_or_else(|e| panic!("place pattern: {e}")));
@@ -329,7 +329,9 @@ pub fn top_k(question: &str) -> Option<usize> {
     let caps = TOP.captures(question)?;
     let word = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
     let k = match word.as_str() {
+        "two" => 2,
         "three" => 3,
+        "four" => 4,
         "five" => 5,
         "ten" => 10,
         digits => digits.parse().ok()?,
@@ -569,5 +571,9 @@ mod tests {
         assert_eq!(top_k("Who's second best on BenchMira?"), Some(2));
         assert_eq!(top_k("the third-best result on D"), Some(3));
         assert_eq!(top_k("best model on D"), None);
+        assert_eq!(top_k("as of 2019, what were the two best f1 scores on sealbrook"), Some(2));
+        assert_eq!(top_k("the top two on D"), Some(2));
+        assert_eq!(top_k("trec-6 lowest error"), None, "a number in a name");
+        assert_eq!(top_k("Atari-57 top median human-normalized score"), None);
     }
 }

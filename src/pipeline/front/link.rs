@@ -395,13 +395,18 @@ pub fn board_in_question(index: &TextIndex, question: &str, entities: &mut Norma
 /// and is in no other board's names that board, though the rest of the label is unsaid.
 fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word], entities: &mut Normalized) {
     let opens = |h: &crate::index::Hit| -> Option<(usize, String)> {
-        let first = crate::index::terms(&h.label).into_iter().find(|t| !super::extract::is_stopword(t))?;
+        let terms: Vec<String> = crate::index::terms(&h.label).into_iter().filter(|t| !super::extract::is_stopword(t)).collect();
+        let first = terms.first()?.clone();
         let specific = first.chars().count() >= 4 && !DATASET_WORDS.contains(&first.as_str()) && !first.chars().all(|c| c.is_ascii_digit());
-        // The whole word: "imagenet-r" does not open "ImageNet".
-        let at = words.iter().position(|w| w.written.len() == 1 && w.written[0] == first).filter(|_| specific)?;
-        // Where a board is named ("on sealbrook", "the orrenby corpus"), and not contradicted
-        // by a number after it that the label lacks ("kinetics 400" is not Kinetics-600).
-        let placed = ["on", "over", "the"].iter().any(|p| text.contains(&format!("{p} {}", words[at].text)));
+        // The whole word, or a word whose terms open the label ("dastrup-7" opens "Dastrup-7
+        // Chorus"): "imagenet-r" does not open "ImageNet".
+        let at = words.iter().position(|w| !w.written.is_empty() && terms.starts_with(&w.written) && w.written[0] == first).filter(|_| specific)?;
+        // Where a board is named ("on sealbrook", "the orrenby corpus", a possessive
+        // "varnholt's orrenby bleu", or first before a result word: "dastrup-7 leader by
+        // 2016", not "sealbrook papers"), and not contradicted by a number after it that
+        // the label lacks ("kinetics 400" is not Kinetics-600).
+        let first_before_results = at == 0 && words.get(1).is_some_and(|w| RESULT_WORDS.contains(&w.text.as_str()));
+        let placed = first_before_results || ["on ", "over ", "the ", "'s ", "’s "].iter().any(|p| text.contains(&format!("{p}{}", words[at].text)));
         let label = h.label.to_lowercase();
         let contradicted = words.get(at + 1).is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()) && !label.contains(&w.text));
         (placed && !contradicted).then_some((at, first))
@@ -426,6 +431,9 @@ fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word],
         link: Some(IndexLink { label: best.label.clone(), score: best.score, label_coverage: 0.0, why: "a rare word of the question opens this board's label and no other's (text index)" }),
     });
 }
+
+/// Words that say a board's results are asked for when they follow its name.
+const RESULT_WORDS: &[&str] = &["leader", "leaders", "leaderboard", "record", "results", "result", "scores", "score", "sota", "best", "top", "bleu", "wer", "f1", "accuracy", "acc", "miou", "iou", "chrf"];
 
 /// A question word as [`board_in_question`] reads it.
 struct Word {
@@ -510,6 +518,54 @@ pub fn widened(index: &TextIndex, question: &str, entities: &mut Normalized) {
     }
 }
 
+/// Whether a linked research problem, field, dataset or model of two words or more is
+/// written in the question as the graph's label is ("call-type classification" for
+/// "Call-Type Classification"), not reached through an alias or a loose match ("word2vec
+/// embeddings" for "Word Embeddings", a paper's title for its model) or a metric.
+pub fn named_verbatim(entity: &NormalizedEntity) -> bool {
+    let words = |s: &str| s.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect::<Vec<_>>();
+    let label = words(&entity.canonical);
+    entity.is_linked() && entity.kind != EntityKind::Metric && label.len() >= 2 && words(&entity.text) == label
+}
+
+/// A board or model the question seems to name although nothing linked it: a word of the
+/// question (four letters or more, not a generic word) that a dataset or model label holds,
+/// that no research problem, field or metric label holds and at most two paper titles do,
+/// and whose label is not among the linked entities; or a research problem whose every word
+/// (two or more) the question holds. "When did the best Dastrup-7 result
+/// appear?" names "Dastrup-7 Chorus" though no name was extracted from it. An answer that
+/// found nothing for such a question has not shown that the graph lacks what was asked
+/// (the scope gate says so); a question whose names the graph does not hold at all gets
+/// `None`. Pure.
+pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) -> Option<String> {
+    let linked: Vec<String> = entities.all().filter(|e| e.is_linked()).map(|e| e.canonical.to_lowercase()).collect();
+    let mut terms: Vec<String> = crate::index::terms(question)
+        .into_iter()
+        .filter(|t| t.chars().count() >= 4 && !t.chars().all(|c| c.is_ascii_digit()) && !super::extract::is_stopword(t) && !DATASET_WORDS.contains(&t.as_str()))
+        .collect();
+    terms.dedup();
+    // A research problem the question writes out, two words or more: "most recent paper on
+    // call-type classification" (not "word2vec embeddings" for "Word Embeddings").
+    let spaced = |s: &str| format!(" {} ", s.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "));
+    let asked = spaced(question);
+    let problem = index.search(question, &[DocKind::Problem], 5).into_iter().find(|h| {
+        let label = spaced(&h.label);
+        label.trim().contains(' ') && asked.contains(&label) && !linked.contains(&h.label.to_lowercase())
+    });
+    if let Some(hit) = problem {
+        return Some(hit.label);
+    }
+    terms.into_iter().find_map(|term| {
+        let holding = |kinds: &[DocKind], limit: usize| index.search(&term, kinds, limit).into_iter().filter(|h| h.matched.contains(&term)).collect::<Vec<_>>();
+        let names = holding(&[DocKind::Dataset, DocKind::Model], 5);
+        let generic = !holding(&[DocKind::Problem, DocKind::Field, DocKind::Metric], 1).is_empty() || holding(&[DocKind::Paper], 3).len() >= 3;
+        if generic || names.iter().any(|h| linked.contains(&h.label.to_lowercase())) {
+            return None;
+        }
+        names.first().map(|h| h.label.clone())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -558,6 +614,12 @@ mod tests {
         assert_eq!(scanned(&docs, "who holds the record on atari up n down").as_deref(), Some("Atari 2600 Up and Down"));
         assert_eq!(scanned(&docs, "bc5cdr chem NER: highest entity-level F1?").as_deref(), Some("BC5CDR-chemical"));
         assert_eq!(scanned(&docs, "sota on kmnist").as_deref(), Some("Kuzushiji-MNIST"));
+        let mut more = docs.clone();
+        more.push((DocKind::Dataset, "d20", "Dastrup-7 Chorus"));
+        more.push((DocKind::Dataset, "d21", "Orrenby Parallel Corpus"));
+        assert_eq!(scanned(&more, "which system does worst on dastrup-7 by WER?").as_deref(), Some("Dastrup-7 Chorus"), "a name whose terms open the label");
+        assert_eq!(scanned(&more, "dastrup-7 leader by 2016 - which model?").as_deref(), Some("Dastrup-7 Chorus"), "named first");
+        assert_eq!(scanned(&more, "is varnholt's orrenby bleu higher than halverin's?").as_deref(), Some("Orrenby Parallel Corpus"), "a possessive places it");
         assert_eq!(scanned(&docs, "reacher easy dm control 100k steps - best score so far?").as_deref(), Some("Reacher, easy (DMControl100k)"));
     }
 
@@ -761,5 +823,34 @@ mod tests {
         board.iris = vec!["c".into()];
         widen(&index, "who leads walker walk on DMControl100k", &mut board);
         assert_eq!(board.iris, ["w"], "the words before \"on\" name the board");
+    }
+
+    #[test]
+    fn a_name_written_as_the_graphs_label_is_told_from_an_alias_or_a_metric() {
+        let linked = |kind, text: &str, canonical: &str| NormalizedEntity { iris: vec!["x".into()], canonical: canonical.into(), ..entity(kind, text) };
+        assert!(named_verbatim(&linked(EntityKind::Task, "call-type classification", "Call-Type Classification")));
+        assert!(!named_verbatim(&linked(EntityKind::Task, "word2vec embeddings", "Word Embeddings")));
+        assert!(!named_verbatim(&linked(EntityKind::Metric, "error rate", "Error Rate")), "a metric");
+        assert!(!named_verbatim(&linked(EntityKind::Method, "transformer", "Transformer")), "one word");
+        assert!(!named_verbatim(&entity(EntityKind::Task, "call-type classification")), "not linked");
+    }
+
+    #[test]
+    fn a_name_the_graph_holds_but_nothing_linked_is_reported_and_a_generic_word_is_not() {
+        let mut docs = boards();
+        docs.push((DocKind::Dataset, "d11", "Dastrup-7 Chorus"));
+        docs.push((DocKind::Problem, "t1", "Image classification"));
+        docs.push((DocKind::Dataset, "d12", "Image Chorus Set"));
+        let index = index_of(&docs);
+        let none = Normalized::default();
+        assert_eq!(unrecognised(&index, "When did the best Dastrup-7 result appear?", &none).as_deref(), Some("Dastrup-7 Chorus"));
+        assert_eq!(unrecognised(&index, "papers on image restoration", &none), None, "a word of a research problem is generic");
+        assert_eq!(unrecognised(&index, "most recent paper on image-classification?", &none).as_deref(), Some("Image classification"), "written out");
+        assert_eq!(unrecognised(&index, "papers using image2classification", &none), None, "not inside another word");
+        assert_eq!(unrecognised(&index, "papers on deep networks", &none), None, "a word of many titles is generic");
+        assert_eq!(unrecognised(&index, "papers on underwater acoustics", &none), None, "nothing the graph holds");
+        let mut linked = Normalized::default();
+        linked.datasets.push(NormalizedEntity { iris: vec!["d11".into()], ..entity(EntityKind::Dataset, "Dastrup-7 Chorus") });
+        assert_eq!(unrecognised(&index, "When did the best Dastrup-7 result appear?", &linked), None, "it was linked");
     }
 }

@@ -30,6 +30,9 @@ pub struct Known {
     /// Every valid year recorded for the first of `papers` (two: the record contradicts
     /// itself).
     pub years: Vec<i32>,
+    /// Papers recorded with two or more valid years, with them (a claim comparing their
+    /// dates cannot be settled).
+    pub disputed_years: std::collections::BTreeMap<String, Vec<i32>>,
 }
 
 fn re(pattern: &str) -> Regex {

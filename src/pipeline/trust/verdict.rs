@@ -226,6 +226,65 @@ fn best<'a>(facts: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option
     })
 }
 
+/// The paper a model's results come from, for a claim about its date: the one its title
+/// opens with the model's name ("Selkora: Contrastive Pretraining ..."), else the earliest.
+fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact]) -> Option<&'a PaperRef> {
+    let papers: Vec<&PaperRef> = facts.iter().flat_map(|f| &f.papers).collect();
+    let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
+    papers
+        .iter()
+        .copied()
+        .find(|p| p.title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase())))
+        .or_else(|| papers.iter().copied().filter(|p| p.year.is_some()).min_by_key(|p| p.year))
+}
+
+/// "X's paper is newer than Y's", "X's result predates Y's": the years of the two papers
+/// compared; uncertain when either has no usable year (a month under the year predicate is
+/// none), two (`disputed`: the record contradicts itself), or the two years are the same.
+fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], disputed: &std::collections::BTreeMap<String, Vec<i32>>) -> Verdict {
+    static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
+    let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
+    let (Some(px), Some(py)) = (paper_of(x, &fx), paper_of(y, &fy)) else {
+        return uncertain("year", format!("the graph records no paper with results of {} or {}", x.canonical, y.canonical), vec![], vec![]);
+    };
+    let cite = |p: &PaperRef, f: &[&Fact]| f.iter().filter(|f| f.papers.iter().any(|q| q.iri == p.iri)).map(|f| FactRef::of(f)).collect::<Vec<_>>();
+    let all = || [cite(px, &fx), cite(py, &fy)].concat();
+    let (Some(a), Some(b)) = (px.year, py.year) else {
+        let undated = if px.year.is_none() { &px.title } else { &py.title };
+        return uncertain("year", format!("the graph records no usable year for \"{undated}\", so the two cannot be placed in time"), vec![], all());
+    };
+    // Every year recorded for each paper (two when the record contradicts itself): the
+    // claim holds, or fails, whichever is right, or it cannot be settled.
+    let years_of = |p: &PaperRef, y: i32| disputed.get(&p.iri).cloned().unwrap_or_else(|| vec![y]);
+    let (ya, yb) = (years_of(px, a), years_of(py, b));
+    let later = LATER.is_match(question);
+    let outcomes: Vec<bool> = ya.iter().flat_map(|a| yb.iter().map(move |b| (*a, *b))).filter(|(a, b)| a != b).map(|(a, b)| if later { a > b } else { a < b }).collect();
+    let said = |years: &[i32]| years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
+    let reason = format!("\"{}\" is from {} and \"{}\" from {}", px.title, said(&ya), py.title, said(&yb));
+    if outcomes.len() < ya.len() * yb.len() || outcomes.is_empty() || outcomes.iter().any(|o| *o != outcomes[0]) {
+        return uncertain("year", format!("{reason}, so the two cannot be ordered"), vec![], all());
+    }
+    let holds = outcomes[0];
+    let verdict = if holds { Label::Supported } else { Label::Refuted };
+    let (supporting, contradicting) = if holds { (all(), vec![]) } else { (vec![], all()) };
+    Verdict { verdict, relation: "year".into(), reason, supporting, contradicting }
+}
+
+/// A negation: "nobody has beaten X", "X has not been beaten".
+static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(nobody|no one|nothing|none|not|never|no other|unbeaten)\b|n['’]t\b").unwrap_or_else(|e| panic!("negation pattern: {e}"))
+});
+
+/// The verdict on the opposite claim: supported and refuted swap, with their facts.
+fn turned(v: Verdict) -> Verdict {
+    let verdict = match v.verdict {
+        Label::Supported => Label::Refuted,
+        Label::Refuted => Label::Supported,
+        Label::Uncertain => Label::Uncertain,
+    };
+    Verdict { verdict, supporting: v.contradicting, contradicting: v.supporting, ..v }
+}
+
 fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>) -> Verdict {
     Verdict { verdict: Label::Uncertain, relation: relation.to_owned(), reason, supporting, contradicting }
 }
@@ -243,6 +302,10 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         return v;
     }
     let facts = &same_split(question, facts);
+    // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared.
+    if let ([x, y, ..], Some(classify::ClaimAbout::Dates)) = (entities.methods.as_slice(), classify::claim_about(question)) {
+        return dates(question, x, y, entities, facts, &known.disputed_years);
+    }
     let mut v = on_scores(question, entities, facts, &known.evaluated, direction);
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
         // Undecided, but not empty-handed: what the graph records of the named models on
@@ -291,6 +354,12 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     let names_a_paper = |m: &NormalizedEntity| [&m.text, &m.canonical].iter().any(|n| lowered.contains(&format!("{} paper", n.to_lowercase())));
     let x = methods.iter().find(|m| !names_a_paper(m)).unwrap_or(&methods[0]);
     let fx = facts_of(facts, x, entities);
+    // "Has anyone beaten X's 34.2 on D?", "somebody must have beaten X by now": the claim
+    // is that X is no longer the best, so the best-result verdict turned round ("nobody has
+    // beaten X" is the best-result claim itself).
+    if classify::claim_about(question) == Some(classify::ClaimAbout::Beaten) && !NEGATED.is_match(question) {
+        return turned(is_best(x, entities, &fx, facts, direction));
+    }
     if let Some(claimed) = super::numbers::claimed(question, entities) {
         if fx.is_empty() {
             // Evaluated there with no value recorded: the graph cannot check the number.
@@ -448,12 +517,13 @@ fn telling_words(text: &str, entities: &Normalized) -> std::collections::BTreeSe
 }
 
 /// The paper a claim attributes its number to, among those stating results on its board:
-/// "the Chirpform paper" (a title opening with that name) or "the paper on scaling ice
-/// segmentation backbones" (two or more telling words of its title). None when the claim
+/// "the Chirpform paper" (a title opening with that name), "the paper on scaling ice
+/// segmentation backbones" or "the low-latency transcribers comparison" (two or more telling
+/// words of its title). None when the claim
 /// names no paper, or two papers fit as well.
 fn cited_paper<'a>(question: &str, entities: &Normalized, board: &[&'a Fact]) -> Option<&'a PaperRef> {
     static MENTIONS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(paper|study|article|publication|replication|reproduction)\b").unwrap_or_else(|e| panic!("paper pattern: {e}"))
+        Regex::new(r"(?i)\b(paper|study|article|publication|replication|reproduction|comparison|survey|review)\b").unwrap_or_else(|e| panic!("paper pattern: {e}"))
     });
     if !MENTIONS.is_match(question) {
         return None;
@@ -776,6 +846,24 @@ mod tests {
         assert_eq!(judge_q("The paper on scaling ice segmentation backbones reports A at 86.1 on D, right?", &["A"], &facts), Label::Refuted);
         assert_eq!(judge_q("The paper on scaling ice segmentation backbones reports A at 85.4 on D, right?", &["A"], &facts), Label::Supported);
         assert_eq!(judge_q("A gets 86.1 on D, right?", &["A"], &facts), Label::Uncertain, "no paper named: the two values stand");
+        let facts = [dated("A", 6.8, "p1", "A: Dawn Chorus Recognition", 2024), dated("A", 7.9, "p2", "Low-Latency Transcribers for Dawn Recordings: A Comparison", 2024)];
+        assert_eq!(judge_q("the low-latency transcribers comparison has A at 6.8 on D, yes?", &["A"], &facts), Label::Refuted, "a comparison is a paper too");
+    }
+
+    #[test]
+    fn a_claim_about_which_paper_is_newer_compares_the_papers_years() {
+        let facts = [dated("A", 9.4, "p1", "A: Pretrained Encoders", 2022), dated("B", 11.3, "p2", "B: Spectral Features", 2019), Fact { papers: vec![PaperRef { iri: "p3".into(), title: "C: Kelp".into(), year: None }], year: None, ..fact("C", 63.0) }];
+        assert_eq!(judge_q("is A's paper newer than B's?", &["A", "B"], &facts), Label::Supported);
+        assert_eq!(judge_q("A's paper predates B's, right?", &["A", "B"], &facts), Label::Refuted);
+        assert_eq!(judge_q("is C's result older than B's one?", &["C", "B"], &facts), Label::Uncertain, "C's paper has no usable year");
+    }
+
+    #[test]
+    fn a_claim_that_anyone_beat_a_model_is_the_best_result_claim_turned_round() {
+        let facts = [fact("A", 34.2), fact("B", 36.0)];
+        assert_eq!(judge_q("has anyone beaten A's 34.2 on D?", &["A"], &facts), Label::Supported);
+        assert_eq!(judge_q("Somebody must have beaten B's 36.0 on D by now, right?", &["B"], &facts), Label::Refuted);
+        assert_eq!(judge_q("nobody has beaten A on D yet, right?", &["A"], &facts), Label::Refuted, "the best-result claim itself");
     }
 
     #[test]
