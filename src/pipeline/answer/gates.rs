@@ -256,7 +256,8 @@ pub fn value_given(scope: Gate, asks_value: bool, answer: &str, items: &[AnswerI
 
 /// The scope gate, also failing an answer that found nothing for a question naming
 /// something the graph holds (`held`: a board or model label the question's words name
-/// though nothing linked it, or a linked name whose papers a paper question asks for):
+/// though nothing linked it, or, for a paper question, a linked topic written as the
+/// graph's label is):
 /// "nothing found" then says the question was not understood, not that the graph lacks
 /// what was asked.
 pub fn absence_shown(scope: Gate, nothing_found: bool, held: Option<&str>) -> Gate {
