@@ -236,7 +236,6 @@ fn finish(path: &Path, tally: &Rc<RefCell<Tally>>) -> Result<(u64, String), Load
     }
 }
 
-
 /// Why one statement did not make it into the store.
 enum Fault {
     /// A malformed statement: report it and go on (unless strict).

@@ -762,9 +762,10 @@ impl Pipeline {
         let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty());
         let scope = gates::claim_understood(scope, verdict.as_ref().map(|v| v.relation.as_str()));
         // With nothing found, a name the question uses that the graph holds: one nothing
-        // linked, or, for a question asking for papers, a topic or name it writes as the
-        // graph's label does (its papers exist).
-        let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails);
+        // linked, or, for a question asking for papers whose every name linked, a topic or
+        // name it writes as the graph's label does (its papers exist). A name that did not
+        // link may be what the graph lacks ("quantum machine learning for drug discovery").
+        let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
         let held = if nothing_found {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked.or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, q, &front.normalized)))

@@ -21,7 +21,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::config::CheckSettings;
-use crate::pipeline::front::classify::{Asked, ClaimAbout};
+use crate::pipeline::front::classify::{Asked, ClaimAbout, DOI_GIVEN};
 use crate::pipeline::answer::items::{AnswerItem, Source};
 use crate::pipeline::trust::Validity;
 
@@ -288,7 +288,6 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
     static NO_DOI: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bno DOI|records no [^.]*\bDOI").unwrap_or_else(|e| panic!("no-DOI pattern: {e}")));
     static NO_DATASET: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bno (dataset|benchmark|board)s?\b|records no [^.]*\b(dataset|benchmark)").unwrap_or_else(|e| panic!("no-dataset pattern: {e}")));
     static YEAR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(1[89]|20)\d\d\b").unwrap_or_else(|e| panic!("year pattern: {e}")));
-    static DOI: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b10\.\d{4,9}/\S+").unwrap_or_else(|e| panic!("DOI pattern: {e}")));
     let text = answer.to_lowercase();
     let names_dataset = datasets_listed && !items.is_empty()
         || items.iter().filter_map(|i| i.dataset.as_deref()).chain(sources.iter().flat_map(|s| s.datasets.iter().map(String::as_str))).any(|d| !d.is_empty() && text.contains(&d.to_lowercase()));
@@ -302,7 +301,7 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
     if asked.year && !YEAR.is_match(&NOT_CLAIMS.replace_all(answer, " ")) && !items.iter().any(|i| YEAR.is_match(&i.label)) && !NO_YEAR.is_match(answer) {
         missing.push("the year");
     }
-    if asked.doi && !DOI.is_match(answer) && !items.iter().any(|i| DOI.is_match(&i.label)) && !NO_DOI.is_match(answer) {
+    if asked.doi && !DOI_GIVEN.is_match(answer) && !items.iter().any(|i| DOI_GIVEN.is_match(&i.label)) && !NO_DOI.is_match(answer) {
         missing.push("the DOI");
     }
     if asked.datasets && !names_dataset && !NO_DATASET.is_match(answer) {

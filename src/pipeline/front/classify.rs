@@ -120,9 +120,10 @@ static ASKS_VALUE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(what|which)\b(?:'s|\s+is|\s+was|\s+are)?\s+([^?.;]{0,30}?)\b(score|scores|result|results|value|values|number|numbers|figure|accuracy|acc|f1|f-score|bleu|wer|iou|miou|rouge\S*|chrf|perplexity|ppl|error rate)\b")
 });
 /// A metric, or the numbers, named in so many words.
-static NAMES_VALUE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity|numbers|figure|scores?)\b")
-});
+static NAMES_VALUE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b({METRIC_WORDS}|numbers|figure|scores?)\b")));
+/// Metrics as people write them in a question, shared by the readings of a value named,
+/// asked for or given.
+const METRIC_WORDS: &str = r"accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity";
 /// A request for a list of papers, models or datasets, which may name a metric without
 /// asking for its values ("which papers report accuracy on X").
 static LIST_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
@@ -198,7 +199,8 @@ static ASKS_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(what year|which year|in what year|year of|when (was|were|did|is|has|have|does|do)|publication (year|date)|(the|its|their) years?\b|years? and\b|and (the |its )?years?\b)")
 });
 static ASKS_DOI: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bdois?\b"));
-static DOI_GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
+/// A DOI written out (in a question, or in an answer).
+pub static DOI_GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
 static ASKS_DATASETS_PART: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(which|what|what other)\s+(\w+\s+){0,2}(datasets|benchmarks|corpora|data sets|boards)\b|\b(on|over) (which|what) (dataset|benchmark|corpus|board)s?\b")
 });
@@ -281,7 +283,7 @@ pub fn asks_value(question: &str) -> bool {
     // datasets: "KestrelNet on BenchMira, accuracy - and who reported it?", "trillbert WER on
     // dastrup-7", "my notes say X = 21.5 bleu: still the right figure?". A metric after a
     // number is given, not asked for ("I'm citing its 86.0 F1").
-    static GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?:^|[\s=(:])\d+(?:\.\d+)?\s*%?\s*(accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity)\b"));
+    static GIVEN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?:^|[\s=(:])\d+(?:\.\d+)?\s*%?\s*({METRIC_WORDS})\b")));
     let unstated = GIVEN.replace_all(&q, " ");
     if NAMES_VALUE.is_match(&unstated) && (!LIST_REQUEST.is_match(&q) || q.contains("how many")) {
         return true;

@@ -544,13 +544,16 @@ pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) ->
         .filter(|t| t.chars().count() >= 4 && !t.chars().all(|c| c.is_ascii_digit()) && !super::extract::is_stopword(t) && !DATASET_WORDS.contains(&t.as_str()))
         .collect();
     terms.dedup();
-    // A research problem the question writes out, two words or more: "most recent paper on
-    // call-type classification" (not "word2vec embeddings" for "Word Embeddings").
+    // A research problem the question writes out as its topic, two words or more: "most
+    // recent paper on call-type classification" (not "word2vec embeddings" for "Word
+    // Embeddings", nor "quantum machine learning", a narrower topic, for "Machine Learning").
     let spaced = |s: &str| format!(" {} ", s.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "));
     let asked = spaced(question);
     let problem = index.search(question, &[DocKind::Problem], 5).into_iter().find(|h| {
         let label = spaced(&h.label);
-        label.trim().contains(' ') && asked.contains(&label) && !linked.contains(&h.label.to_lowercase())
+        let Some(at) = asked.find(&label) else { return false };
+        let before = asked[..at].split_whitespace().last();
+        label.trim().contains(' ') && before.is_none_or(super::extract::is_stopword) && !linked.contains(&h.label.to_lowercase())
     });
     if let Some(hit) = problem {
         return Some(hit.label);
@@ -847,6 +850,7 @@ mod tests {
         assert_eq!(unrecognised(&index, "papers on image restoration", &none), None, "a word of a research problem is generic");
         assert_eq!(unrecognised(&index, "most recent paper on image-classification?", &none).as_deref(), Some("Image classification"), "written out");
         assert_eq!(unrecognised(&index, "papers using image2classification", &none), None, "not inside another word");
+        assert_eq!(unrecognised(&index, "any paper on quantum image classification?", &none), None, "a narrower topic");
         assert_eq!(unrecognised(&index, "papers on deep networks", &none), None, "a word of many titles is generic");
         assert_eq!(unrecognised(&index, "papers on underwater acoustics", &none), None, "nothing the graph holds");
         let mut linked = Normalized::default();
