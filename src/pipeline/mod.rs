@@ -768,7 +768,9 @@ impl Pipeline {
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
         let held = if nothing_found {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
-            linked.or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, q, &front.normalized)))
+            linked
+                .or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, q, &front.normalized)))
+                .or_else(|| (front.classification.query_type == classify::QueryType::PaperLookup).then(|| self.graph.named_titles(&front.lookup).into_iter().next().map(|h| h.label)).flatten())
         } else {
             None
         };
@@ -782,6 +784,11 @@ impl Pipeline {
         }
         let decided = verdict.is_some() || target == classify::Target::Beaten;
         let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);
+        // A value given with a paper's metadata asked for identifies the paper ("its DOI? I'm
+        // citing its 86.0 F1"); the metadata is the answer.
+        let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(q) };
+        let scope = gates::values_spoken(scope, &given, &text, decided);
+        let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &items);
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

@@ -254,6 +254,31 @@ pub fn value_given(scope: Gate, asks_value: bool, answer: &str, items: &[AnswerI
     scope
 }
 
+/// The scope gate, also checking that an answer without a verdict speaks of the values the
+/// question states ([`given_values`](crate::pipeline::front::classify::given_values)): "how many papers put syrinxa at 88.3?" is
+/// not answered by papers that mention Syrinxa, without 88.3.
+pub fn values_spoken(scope: Gate, given: &[String], answer: &str, decided: bool) -> Gate {
+    let unspoken: Vec<&str> = given.iter().map(String::as_str).filter(|v| !answer.contains(v)).collect();
+    if !scope.passed || decided || unspoken.is_empty() || ABSENCE.is_match(answer) {
+        return scope;
+    }
+    Gate { passed: false, detail: format!("the question speaks of {}; the answer does not", unspoken.join(", ")) }
+}
+
+/// The scope gate, also failing an answer to "who held it before X?"
+/// ([`holder_before`](crate::pipeline::front::classify::holder_before)) that gives X's own result, or no result: the question asks for
+/// the one before.
+pub fn holder_shown(scope: Gate, before: Option<&str>, items: &[AnswerItem]) -> Gate {
+    let Some(name) = before else { return scope };
+    let name = name.to_lowercase();
+    let named = |i: &AnswerItem| i.model.as_deref().is_some_and(|m| m.to_lowercase().contains(&name) || name.contains(&m.to_lowercase()));
+    let other = items.iter().any(|i| i.model.is_some() && !named(i));
+    if scope.passed && (!other || items.iter().take(1).any(named)) {
+        return Gate { passed: false, detail: format!("the question asks who held the result before {name}; the answer does not name an earlier holder") };
+    }
+    scope
+}
+
 /// The scope gate, also failing an answer that found nothing for a question naming
 /// something the graph holds (`held`: a board or model label the question's words name
 /// though nothing linked it, or, for a paper question, a linked topic written as the
@@ -359,6 +384,8 @@ pub fn claim_matched(scope: Gate, about: Option<ClaimAbout>, relation: Option<&s
         // "Still the best" is the same question as "has anything beaten it".
         ClaimAbout::Beaten => relation == "best",
         ClaimAbout::Dates => relation == "year",
+        // No verdict compares what two papers state without a number to check.
+        ClaimAbout::Agreement => false,
     };
     if !scope.passed || matched {
         return scope;
@@ -366,6 +393,7 @@ pub fn claim_matched(scope: Gate, about: Option<ClaimAbout>, relation: Option<&s
     let asked = match about {
         ClaimAbout::Beaten => "whether anything beat the model",
         ClaimAbout::Dates => "how two dates compare",
+        ClaimAbout::Agreement => "whether papers agree on a result",
     };
     Gate { passed: false, detail: format!("the claim is about {asked}, but the verdict checked a {relation} relation") }
 }
@@ -579,5 +607,26 @@ mod tests {
         assert!(claim_matched(passed(), Some(ClaimAbout::Dates), Some("year")).passed);
         assert!(claim_matched(passed(), None, Some("achieves")).passed);
         assert!(claim_matched(passed(), Some(ClaimAbout::Beaten), None).passed, "no verdict: the other checks apply");
+    }
+
+    #[test]
+    fn an_answer_without_a_verdict_must_speak_of_the_value_the_question_states() {
+        let given = vec!["88.3".to_owned()];
+        assert!(!values_spoken(passed(), &given, "I found 6 relevant papers [1].", false).passed);
+        assert!(values_spoken(passed(), &given, "Syrinxa with 88.3 by Accuracy [1].", false).passed);
+        assert!(values_spoken(passed(), &given, "SUPPORTED: ... [1].", true).passed, "a verdict speaks of it");
+        assert!(values_spoken(passed(), &given, "The graph records no result of Syrinxa.", false).passed, "an absence said");
+    }
+
+    #[test]
+    fn who_held_it_before_x_is_not_answered_by_x() {
+        let mut own = item("Ibbotrans", "22.0");
+        own.model = Some("Ibbotrans".into());
+        let mut earlier = item("Murrelet-MT", "19.6");
+        earlier.model = Some("Murrelet-MT".into());
+        assert!(!holder_shown(passed(), Some("ibbotrans"), &[own.clone()]).passed);
+        assert!(!holder_shown(passed(), Some("ibbotrans"), &[]).passed, "no holder at all");
+        assert!(holder_shown(passed(), Some("ibbotrans"), &[earlier, own.clone()]).passed);
+        assert!(holder_shown(passed(), None, &[own]).passed);
     }
 }

@@ -52,6 +52,21 @@ fn best_per_metric<'a>(
     best.into_values().flatten().collect()
 }
 
+/// The best result of another model on `best`'s board and metric that beats another value
+/// the graph records for `best`'s own model there: the lead `best` gives is disputed.
+fn disputed_lead<'a>(best: &ResultFact, facts: &[&'a ResultFact], direction: &dyn Fn(&str) -> Direction) -> Option<&'a ResultFact> {
+    let (model, metric) = (best.model.as_ref()?, best.metric.as_ref()?);
+    let lower = direction(metric.display()) == Direction::Lower;
+    let on_board = |f: &&&ResultFact| f.dataset.iri == best.dataset.iri && f.metric.as_ref().is_some_and(|m| m.iri == metric.iri);
+    let score = |f: &ResultFact| f.value.as_deref().and_then(parse_score);
+    let own = |f: &ResultFact| f.model.as_ref().is_some_and(|m| m.iri == model.iri);
+    let worse = |a: f64, b: f64| if lower { a > b } else { a < b };
+    let worst_own = facts.iter().filter(on_board).filter(|f| own(f)).filter_map(|f| score(f)).reduce(|a, b| if worse(b, a) { b } else { a })?;
+    let others: Vec<&'a ResultFact> = facts.iter().filter(on_board).filter(|f| !own(f) && f.model.is_some()).copied().collect();
+    let (runner_up, value) = best_per_metric(&others, direction).into_iter().next()?;
+    worse(worst_own, value).then_some(runner_up)
+}
+
 /// The results a leaderboard answer is read from: those under the asked metric when the
 /// graph has it, otherwise those of the board's [`MAIN_METRICS`] most used metrics, less
 /// cost columns (parameters, MACs, FLOPs) when `drop_costs`: a cost is never a best result
@@ -139,6 +154,21 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
         with_result(&mut item, fact);
         if !items.contains(&item) {
             items.push(item);
+        }
+    }
+    // A best the graph records two values of, the other of which another model beats
+    // ("Aviquist 6.8 or 7.9; Corrasine 7.2"; a clear conflict's loser is gone by now): which
+    // model is best depends on which value holds, so the one it would fall behind follows.
+    if target == Target::BestModel {
+        for (best, _) in best_per_metric(&facts, direction) {
+            if let Some(runner_up) = disputed_lead(best, &facts, direction) {
+                let Some(model) = &runner_up.model else { continue };
+                let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+                with_result(&mut item, runner_up);
+                if !items.contains(&item) {
+                    items.push(item);
+                }
+            }
         }
     }
     // "LUKE vs SpanRel on CoNLL 2003": each named model's own best follows the best, so the
@@ -328,5 +358,16 @@ mod tests {
         entities.metrics[0] = named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "error rate", "x:ER");
         let error = Evidence { results: vec![result("VGG", "Error", "0.99")], ..Evidence::default() };
         assert!(metrics_missing(&error, &entities).is_empty(), "a shared word is close enough: Error for error rate");
+    }
+
+    #[test]
+    fn a_best_whose_other_recorded_value_another_model_beats_is_followed_by_that_model() {
+        let results = vec![result("Aviquist", "WER", "6.8"), result("Aviquist", "WER", "7.9"), result("Corrasine", "WER", "7.2"), result("Plover", "WER", "9.0")];
+        let evidence = Evidence { results, ..Evidence::default() };
+        let items = best_items(Target::BestModel, &evidence, &Normalized::default(), &|_| Direction::Lower);
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Aviquist", "Corrasine"]);
+        let undisputed = Evidence { results: vec![result("Aviquist", "WER", "6.8"), result("Aviquist", "WER", "7.0"), result("Corrasine", "WER", "7.2")], ..Evidence::default() };
+        let items = best_items(Target::BestModel, &undisputed, &Normalized::default(), &|_| Direction::Lower);
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Aviquist"], "both values lead: the best stands alone");
     }
 }

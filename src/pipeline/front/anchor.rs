@@ -27,7 +27,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
@@ -93,5 +93,11 @@ mod tests {
         for (q, year) in cases {
             assert_eq!(time_anchor(q).map(|a| a.year), year, "{q}");
         }
+    }
+
+    #[test]
+    fn a_year_said_of_a_paper_is_stated_not_an_anchor() {
+        assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
+        assert_eq!(time_anchor("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), None);
     }
 }

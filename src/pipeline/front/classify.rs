@@ -107,12 +107,12 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
 });
 /// "Which models have beaten it since?", "who has overtaken X on D": results better than
 /// a named model's.
 static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|who|whom|list|name|every|all)\b[^?]{0,40}\b(beaten|beat|beats|overtaken|overtook|surpassed|surpass|outperformed|outperform|outdone|bettered|improved on|improved upon|outscored|outscore|ahead of)\b")
+    re(r"\b(which|what|who|whom|list|name|every|all)\b[^?]{0,40}\b(beaten|beat|beats|overtaken|overtook|surpassed|surpass|outperformed|outperform|outdone|bettered|improved on|improved upon|outscored|outscore|ahead of|gone past|went past|got past|moved past|passed)\b")
 });
 /// A request for a number: "what acc do they agree on", "what's the most recent result on
 /// D", "what F1 does X get" (not "which papers report results": that asks for papers).
@@ -221,18 +221,29 @@ static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
 pub enum ClaimAbout {
     Beaten,
     Dates,
+    /// Whether papers agree on a result no number of which the claim states ("the Plumaro
+    /// paper and the 2023 reproduction agree on Syrinxa's accuracy, right?").
+    Agreement,
 }
 
 /// See [`ClaimAbout`].
 pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook)\b")
+        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|gone past|went past|got past)\b")
     });
+    static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b"));
+    // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
+    // the claim.
+    static SO_SCORES: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(so|therefore|hence|thus|which means)\b[^?]{0,60}\b(better|worse|higher|lower|best|beats?|outperforms?|ahead|behind)\b")
+    });
     if BEATEN.is_match(question) {
         Some(ClaimAbout::Beaten)
-    } else if DATES.is_match(question) {
+    } else if DATES.is_match(question) && !SO_SCORES.is_match(question) {
         Some(ClaimAbout::Dates)
+    } else if AGREE.is_match(question) && given_values(question).is_empty() {
+        Some(ClaimAbout::Agreement)
     } else {
         None
     }
@@ -269,6 +280,27 @@ pub fn asked(question: &str) -> Asked {
         best,
         yes_no,
     }
+}
+
+/// The result values a question states without claiming anything of them: "how many papers
+/// put syrinxa at 88.3?", "which paper reports 91.2 F1?". An answer that does not speak of
+/// them answers another question. Decimals only: a whole number may be a count, a rank or a
+/// name's part ("top 3", "WMT 2014").
+pub fn given_values(question: &str) -> Vec<String> {
+    static VALUE: LazyLock<Regex> = LazyLock::new(|| re(r"(?:^|[\s=(:@~])(\d{1,3}\.\d{1,2})\s*%?(?:[\s,;:?!)]|$)"));
+    VALUE.captures_iter(question).filter_map(|c| c.get(1)).map(|m| m.as_str().to_owned()).collect()
+}
+
+/// The model a question asks the result holder before: "before ibbotrans took the quenmark
+/// bleu record, who held it?", "who led D until X came along?". The words naming the model,
+/// as written.
+pub fn holder_before(question: &str) -> Option<String> {
+    static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:before|until|till|prior to)\s+([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:took|take|set|grabbed|claimed|got|overtook|broke|beat|topped|came along|came in|arrived|showed up|appeared|won)\b")
+    });
+    let name = BEFORE.captures(question)?.get(1)?.as_str().to_owned();
+    // "before 2020 took ...", "before it took": a year or a pronoun is no model.
+    (!name.chars().all(|c| c.is_ascii_digit()) && !["it", "they", "that", "this", "anyone", "someone"].contains(&name.to_lowercase().as_str())).then_some(name)
 }
 
 /// Whether the question asks for a number (a score, a result), which an answer must give
@@ -692,6 +724,27 @@ mod tests {
         assert_eq!(claim_about("has anyone beaten murrelet-mt's 34.2 bleu on orrenby?"), Some(ClaimAbout::Beaten));
         assert_eq!(claim_about("is driftmere's kelpwatch result older than pellucid-km's 2013 one?"), Some(ClaimAbout::Dates));
         assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");
+        assert_eq!(claim_about("quillon-xl is four years newer than brackwater-unet, so it has the better f1 on corvalla-ice by now, right?"), None, "the dates are the premise, the scores the claim");
+        assert_eq!(claim_about("the plumaro paper and the 2023 reproduction agree on syrinxa's hollenby accuracy, right?"), Some(ClaimAbout::Agreement));
+        assert_eq!(claim_about("several papers agree on orvalis-cnn's 87.0 f1 for corvalla-ice, don't they?"), None, "a number stated is checked as a result");
+    }
+
+    #[test]
+    fn values_a_question_states_and_the_holder_it_asks_before_are_read() {
+        assert_eq!(given_values("how many papers put syrinxa at 88.3 on the hollenby marsh set?"), ["88.3"]);
+        assert!(given_values("top 3 on WMT 2014, and GPT-3 in 2020?").is_empty(), "whole numbers are counts, names or years");
+        assert_eq!(holder_before("before ibbotrans took the quenmark bleu record, who held it and at what score?").as_deref(), Some("ibbotrans"));
+        assert_eq!(holder_before("who led the board until 2019 came along?"), None);
+        assert_eq!(holder_before("what was the best before 2020?"), None);
+    }
+
+    #[test]
+    fn a_claim_tagged_by_a_dash_or_a_negative_question_is_a_claim() {
+        check("brinehawk's 70.2 f1 on the sealbrook turbine logs - still the number to beat?", true, ClaimVerification, Target::Verdict);
+        check("several papers agree on orvalis-cnn's 87.0 f1 for corvalla-ice, don't they?", true, ClaimVerification, Target::Verdict);
+        let q = "lumoria once led the skarnhold glacier set on miou - which models have gone past it since?";
+        let got = classify(q, &Entities { methods: vec!["lumoria".into()], datasets: vec!["skarnhold glacier set".into()], ..Entities::default() });
+        assert_eq!((got.query_type, got.target), (MethodComparison, Target::Beaten));
     }
 
     #[test]

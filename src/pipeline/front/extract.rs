@@ -277,6 +277,9 @@ fn leading_function_words(phrase: &str) -> usize {
 pub struct LookupKeys {
     pub doi: Option<String>,
     pub title: Option<String>,
+    /// The words a paper is named by, unquoted ([`named_paper`]): a lookup that finds nothing
+    /// while a title holds them all has not shown the paper is absent (the scope gate).
+    pub named: Option<String>,
 }
 
 static DOI: LazyLock<Regex> = LazyLock::new(|| {
@@ -295,7 +298,24 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
         // "'Bibliometric fingerprints: name disambiguation...'": the part before the ellipsis.
         (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
     });
-    LookupKeys { doi, title }
+    LookupKeys { doi, title, named: named_paper(question) }
+}
+
+/// The words a question names a paper by: "i'm citing the relational modelling of tidal arrays
+/// paper" gives "relational modelling of tidal arrays", the words between the last determiner
+/// and "paper" (or "article", "preprint", "review", "survey"). None for fewer than three words: "the BERT paper"
+/// names a model, which the method mention carries.
+pub fn named_paper(question: &str) -> Option<String> {
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:the|that|this|their|your)\s+((?:[\w'’-]+\s+){3,12}?)(?:paper|article|preprint|review|survey)\b").unwrap_or_else(|e| panic!("named paper pattern: {e}"))
+    });
+    let caps = NAMED.captures_iter(question).last()?;
+    let words = caps.get(1)?.as_str();
+    // The nearest determiner before "paper": "the answer in the X Y Z paper" names X Y Z.
+    let lowered = words.to_lowercase();
+    let start = [" the ", " that ", " this ", " their ", " your "].iter().filter_map(|d| lowered.rfind(d).map(|i| i + d.len())).max().unwrap_or(0);
+    let named = words[start..].trim();
+    (named.split_whitespace().count() >= 3).then(|| named.to_owned())
 }
 
 /// Words that say nothing about which papers are meant.
@@ -575,5 +595,13 @@ mod tests {
         assert_eq!(top_k("the top two on D"), Some(2));
         assert_eq!(top_k("trec-6 lowest error"), None, "a number in a name");
         assert_eq!(top_k("Atari-57 top median human-normalized score"), None);
+    }
+
+    #[test]
+    fn a_paper_named_by_part_of_its_title_gives_those_words() {
+        assert_eq!(named_paper("i'm citing the relational modelling of tidal arrays paper - which doi do i use?").as_deref(), Some("relational modelling of tidal arrays"));
+        assert_eq!(named_paper("need to cite the tidal stream turbine condition monitoring review: year + doi?").as_deref(), Some("tidal stream turbine condition monitoring"));
+        assert_eq!(named_paper("the answer is in the kelp canopy mapping paper").as_deref(), Some("kelp canopy mapping"), "the nearest determiner");
+        assert_eq!(named_paper("what year is the BERT paper from?"), None, "a model's name is no title");
     }
 }

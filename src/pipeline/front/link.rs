@@ -268,19 +268,35 @@ const NAME_ENDS: &[&str] = &[
 ];
 
 /// Links a guessed name by the words before the first word that ends a name or opens a
-/// parenthesis: "tacred and which model has it" is "tacred", "squad 1.1 (test" is "squad 1.1",
+/// parenthesis, after any that open a clause ("back when marrowfen" is "marrowfen"): "tacred and which model has it" is "tacred", "squad 1.1 (test" is "squad 1.1",
 /// "sealbrook turbine logs so it should" is "sealbrook turbine logs". Never by an arbitrary shorter prefix ("long range
 /// arena" is not "long").
 pub fn shrink(index: &TextIndex, entity: &mut NormalizedEntity) {
     let words: Vec<&str> = entity.text.split_whitespace().collect();
-    let n = words.iter().position(|w| NAME_ENDS.contains(&w.to_lowercase().as_str()) || w.starts_with('(')).unwrap_or(words.len());
-    if n == 0 || n == words.len() {
+    // Words that open a clause are no part of a name ("back when marrowfen").
+    let start = words.iter().take_while(|w| CLAUSE_OPENERS.contains(&w.to_lowercase().as_str())).count();
+    let n = words.iter().skip(start).position(|w| NAME_ENDS.contains(&w.to_lowercase().as_str()) || w.starts_with('(')).map_or(words.len(), |i| i + start);
+    if n <= start || (start == 0 && n == words.len()) {
         return;
     }
-    let mut shorter = NormalizedEntity { text: words[..n].join(" "), iris: Vec::new(), link: None, ..entity.clone() };
+    let mut shorter = NormalizedEntity { text: words[start..n].join(" "), iris: Vec::new(), link: None, ..entity.clone() };
     link(index, &mut shorter);
     if shorter.is_linked() {
         *entity = NormalizedEntity { text: entity.text.clone(), ..shorter };
+    }
+}
+
+/// Words that open a clause, before a name a guess ran on from: "back when marrowfen".
+const CLAUSE_OPENERS: &[&str] = &["back", "when", "since", "after", "before", "once", "while", "then", "now", "so", "and", "but", "if", "because"];
+
+/// Links the unlinked names a guess ran on to from a clause's first words ("back when
+/// marrowfen was top"), by the rest ([`shrink`]).
+pub fn unclaused(index: &TextIndex, entities: &mut Normalized) {
+    for kind in EntityKind::ALL {
+        let opens = |e: &NormalizedEntity| e.text.split_whitespace().next().is_some_and(|w| CLAUSE_OPENERS.contains(&w.to_lowercase().as_str()));
+        for entity in entities.get_mut(kind).iter_mut().filter(|e| !e.is_linked() && opens(e)) {
+            shrink(index, entity);
+        }
     }
 }
 
@@ -402,11 +418,11 @@ fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word],
         // Chorus"): "imagenet-r" does not open "ImageNet".
         let at = words.iter().position(|w| !w.written.is_empty() && terms.starts_with(&w.written) && w.written[0] == first).filter(|_| specific)?;
         // Where a board is named ("on sealbrook", "the orrenby corpus", a possessive
-        // "varnholt's orrenby bleu", or first before a result word: "dastrup-7 leader by
-        // 2016", not "sealbrook papers"), and not contradicted by a number after it that
-        // the label lacks ("kinetics 400" is not Kinetics-600).
-        let first_before_results = at == 0 && words.get(1).is_some_and(|w| RESULT_WORDS.contains(&w.text.as_str()));
-        let placed = first_before_results || ["on ", "over ", "the ", "'s ", "’s "].iter().any(|p| text.contains(&format!("{p}{}", words[at].text)));
+        // "varnholt's orrenby bleu", or before a result word: "dastrup-7 leader by 2016",
+        // "the best quenmark bleu", not "sealbrook papers"), and not contradicted by a
+        // number after it that the label lacks ("kinetics 400" is not Kinetics-600).
+        let first_before_results = words.get(at + 1).is_some_and(|w| RESULT_WORDS.contains(&w.text.as_str()));
+        let placed = first_before_results || ["on ", "over ", "the ", "'s ", "’s ", "best ", "top ", "highest ", "lowest "].iter().any(|p| text.contains(&format!("{p}{}", words[at].text)));
         let label = h.label.to_lowercase();
         let contradicted = words.get(at + 1).is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()) && !label.contains(&w.text));
         (placed && !contradicted).then_some((at, first))

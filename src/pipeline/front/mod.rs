@@ -82,6 +82,7 @@ impl Front {
                     }
                 }
             }
+            link::unclaused(index, &mut normalized);
             statement::drop_unlinked_guesses(question, &mut normalized);
             // A board named in words no extraction caught, for the questions that read a
             // board: its best, a claim about it, its models, metrics or code. Not a request

@@ -40,6 +40,9 @@ pub const SPECIFIC_COVERAGE: f32 = 0.45;
 pub const WITHOUT_SPECIFIC_COVERAGE: f32 = 0.65;
 /// The share of a lookup's term weight the paper's title must hold.
 pub const LOOKUP_COVERAGE: f32 = 0.8;
+/// The fewest content words a paper named by part of its title ("the relational modelling
+/// of tidal arrays paper") must have for the absence of its title to be checked.
+const NAMED_WORDS: usize = 3;
 /// Most titles one index search returns.
 const INDEXED_TITLES: usize = 50;
 
@@ -63,6 +66,23 @@ impl Graph {
             Some(_) => self.titles(content_words),
             None => Vec::new(),
         }
+    }
+
+    /// The titles holding every word a question names its paper by, unquoted ("i'm citing
+    /// the relational modelling of tidal arrays paper": [`extract::named_paper`]), three or
+    /// more of them. Not searched for the answer: such words also name topics the graph
+    /// lacks, and a partial title found for one is a wrong answer. A lookup that found
+    /// nothing while one of these exists has not shown the absence it reports (the scope
+    /// gate reads them).
+    ///
+    /// [`extract::named_paper`]: crate::pipeline::front::extract::named_paper
+    pub fn named_titles(&self, lookup: &crate::pipeline::front::extract::LookupKeys) -> Vec<crate::index::Hit> {
+        let Some(named) = &lookup.named else { return Vec::new() };
+        let words = crate::pipeline::front::extract::content_words(named);
+        if words.len() < NAMED_WORDS {
+            return Vec::new();
+        }
+        self.titles(&words).into_iter().filter(|h| h.coverage >= 0.999).collect()
     }
 
     /// Titles relevant to `words` from the text index, best first. Relevant: the title

@@ -108,7 +108,7 @@ impl Verdict {
 /// The classifier's comparison words; "tops" only counts once the question is a claim (and
 /// "the top F1" is no comparison).
 static OUTPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i)\b({}|tops|topped)\b", classify::OUTPERFORMS)).unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
+    Regex::new(&format!(r"(?i)\b({}|tops|topped|(has|have|had|gets|got|holds) the (better|stronger|superior))\b", classify::OUTPERFORMS)).unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
 });
 static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     // Bare "behind" counts once the question is a claim: "is X behind Y on D?".
@@ -173,7 +173,7 @@ fn was_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn 
 /// "The best" next to a claimed value: the claim is that the value is the best (a bare
 /// "top" is left out: "93.2 top-5 accuracy" names a metric).
 static BEST_VALUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|highest|lowest|leading|most accurate|top (score|result|number|accuracy|spot|place|f1|bleu|wer|iou|miou))\b").unwrap_or_else(|e| panic!("best value pattern: {e}"))
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|highest|lowest|leading|most accurate|top (score|result|number|accuracy|spot|place|f1|bleu|wer|iou|miou)|the record|record holder|leads|on top|(number|one|score|result) to beat)\b").unwrap_or_else(|e| panic!("best value pattern: {e}"))
 });
 /// Whether a fact's model is the entity or a variant of it (see
 /// [`NormalizedEntity::has_variant`] and [`NormalizedEntity::written_as`]): a claim about
@@ -351,7 +351,9 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     }
     // "The Nerrisa paper reports Gannetron at 21.5": the paper's namesake is not the subject.
     let lowered = question.to_lowercase();
-    let names_a_paper = |m: &NormalizedEntity| [&m.text, &m.canonical].iter().any(|n| lowered.contains(&format!("{} paper", n.to_lowercase())));
+    let names_a_paper = |m: &NormalizedEntity| {
+        [&m.text, &m.canonical].iter().any(|n| ["paper", "re-run", "rerun", "reproduction", "replication"].iter().any(|w| lowered.contains(&format!("{} {w}", n.to_lowercase()))))
+    };
     let x = methods.iter().find(|m| !names_a_paper(m)).unwrap_or(&methods[0]);
     let fx = facts_of(facts, x, entities);
     // "Has anyone beaten X's 34.2 on D?", "somebody must have beaten X by now": the claim
@@ -378,7 +380,9 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
         }
         let value = achieves(x, claimed, &fx);
         // "X's 27.3 - is that still the best?": the value must hold, and be the best.
-        if value.verdict == Label::Supported && BEST_VALUE.is_match(question) {
+        // "X's 18.2 - still the record?": when X is not the best, the best is what refutes
+        // the claim, whatever becomes of the number.
+        if value.verdict != Label::Uncertain && BEST_VALUE.is_match(question) {
             let best = is_best(x, entities, &fx, facts, direction);
             if best.verdict == Label::Refuted {
                 return best;
