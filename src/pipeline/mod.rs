@@ -622,6 +622,7 @@ impl Pipeline {
             gates,
             evidence_graph,
             diagnostics,
+            as_of: front.as_of.clone(),
         };
         Some((classify::Classification { query_type, target: classify::Target::ComparisonValue }, attempt))
     }
@@ -655,8 +656,10 @@ impl Pipeline {
         clock.lap("years");
 
         // Trust.
-        let trust_ctx = trust::Trust::new(&self.trust, year, front.as_of.as_ref());
-        let assessment = trust::weigh(&trust_ctx, &mut evidence, &metas, front.as_of.as_ref(), &direction, &mut diagnostics);
+        // "Before X took the record, who held it?": the board as it stood the year before X.
+        let as_of = front.as_of.clone().or_else(|| trust::holder_anchor(q, &front.normalized, &evidence, &metas));
+        let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
+        let assessment = trust::weigh(&trust_ctx, &mut evidence, &metas, as_of.as_ref(), &direction, &mut diagnostics);
         clock.lap("trust");
 
         // Answer: rank, items, and the sources they rest on.
@@ -727,6 +730,28 @@ impl Pipeline {
                 composed.stated.push(papers);
             }
         }
+        // "How many papers put X at 88.3?": the papers stating each value given, counted.
+        if classify::counts_papers(q) {
+            let given = classify::given_values(q);
+            let numeric = crate::pipeline::evidence::scores::parse_score;
+            for item in items.iter().filter(|i| i.value.as_deref().and_then(numeric).is_some_and(|v| given.iter().filter_map(|g| numeric(g)).any(|g| (g - v).abs() < 1e-9))) {
+                let (Some(value), n) = (item.value.as_deref(), item.sources.len()) else { continue };
+                let who = item.model.as_deref().unwrap_or(&item.label);
+                let cites: String = item.sources.iter().map(|s| format!("[{s}]")).collect();
+                let count = format!("{n} {} put {who} at {value}", if n == 1 { "paper" } else { "papers" });
+                composed.text = format!("{} {count} {cites}.", composed.text);
+                composed.stated.push(count);
+            }
+        }
+        // An anchor read from the graph is said: the board is shown as it stood then.
+        if let (None, Some(anchor)) = (&front.as_of, &as_of) {
+            if !nothing_found {
+                let said = format!("As the board stood {},", anchor.phrase);
+                let rest = composed.text.strip_prefix("The ").map_or_else(|| composed.text.clone(), |r| format!("the {r}"));
+                composed.text = format!("{said} {rest}");
+                composed.stated.push(said);
+            }
+        }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {
             let request = answer::llm::llm_request(q, &items, &sources);
@@ -792,7 +817,7 @@ impl Pipeline {
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 
-        Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, evidence_graph, diagnostics }
+        Attempt { ledger, kg_results_count, answer: text, answer_mode, items, sources, verdict, assessment, confidence, gates, evidence_graph, diagnostics, as_of }
     }
 }
 

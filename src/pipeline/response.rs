@@ -128,6 +128,9 @@ pub(super) struct Attempt {
     pub gates: Gates,
     pub evidence_graph: EvidenceGraph,
     pub diagnostics: Diagnostics,
+    /// The time anchor the attempt weighed by: the question's, or one read from the graph
+    /// ("before X took the record").
+    pub as_of: Option<AsOf>,
 }
 
 impl AskResponse {
@@ -148,7 +151,7 @@ impl AskResponse {
             answer_mode: attempt.answer_mode,
             answer_items: attempt.items,
             sources: attempt.sources,
-            as_of: front.as_of,
+            as_of: attempt.as_of,
             verdict: attempt.verdict.as_ref().map(|v| v.verdict),
             verdict_evidence: attempt.verdict,
             conflicts: attempt.assessment.conflicts,

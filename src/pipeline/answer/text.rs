@@ -341,7 +341,15 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         }
         let sides: Vec<String> = c.sides.iter().zip(&cited).map(|(s, cite)| format!("{} {cite}", s.value)).collect();
         stated.extend(c.sides.iter().map(|s| s.value.clone()));
-        text.push_str(&format!(" The graph disagrees on {}: {}.", c.subject, sides.join(" vs ")));
+        // A best followed by the model that beats its other value: the lead is in question.
+        let contested = match draft.items {
+            [first, second, ..] if draft.target == Target::BestModel => {
+                first.model.is_some() && first.model == c.model && second.model != first.model && (&second.dataset, &second.metric) == (&first.dataset, &first.metric)
+            }
+            _ => false,
+        };
+        let lead = if contested { ", so which model leads depends on which holds" } else { "" };
+        text.push_str(&format!(" The graph disagrees on {}: {}{lead}.", c.subject, sides.join(" vs ")));
     }
     if let Some(v) = draft.verdict {
         stated.extend(v.supporting.iter().chain(&v.contradicting).map(|f| f.statement.clone()));

@@ -291,6 +291,16 @@ pub fn given_values(question: &str) -> Vec<String> {
     VALUE.captures_iter(question).filter_map(|c| c.get(1)).map(|m| m.as_str().to_owned()).collect()
 }
 
+/// Whether the question asks how many papers state a value it gives: "how many papers put
+/// syrinxa at 88.3 on the hollenby marsh set?". A question about results, answered with
+/// the count.
+pub fn counts_papers(question: &str) -> bool {
+    static COUNT: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\bhow many (papers|studies|works|publications|articles|sources)\b[^?]{0,40}\b(put|puts|report|reports|reported|give|gives|state|states|record|records|list|lists|say|says|have|has|agree)\b")
+    });
+    COUNT.is_match(question) && !given_values(question).is_empty()
+}
+
 /// The model a question asks the result holder before: "before ibbotrans took the quenmark
 /// bleu record, who held it?", "who led D until X came along?". The words naming the model,
 /// as written.
@@ -537,9 +547,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let best_lookup = has_dataset && comparison && best_result(q);
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if has_method && BEATEN.is_match(q) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
-        // reads like a question about X's paper), it compares results.
+        // reads like a question about X's paper; "how many papers put X at 88.3" like a
+        // topic), it compares results.
         QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
@@ -736,6 +747,8 @@ mod tests {
         assert_eq!(holder_before("before ibbotrans took the quenmark bleu record, who held it and at what score?").as_deref(), Some("ibbotrans"));
         assert_eq!(holder_before("who led the board until 2019 came along?"), None);
         assert_eq!(holder_before("what was the best before 2020?"), None);
+        assert!(counts_papers("how many papers put syrinxa at 88.3 on the hollenby marsh set?"));
+        assert!(!counts_papers("how many papers report results on the hollenby marsh set?"), "no value given: a count of papers on a topic");
     }
 
     #[test]

@@ -39,6 +39,7 @@ use crate::pipeline::evidence::papers::PaperMeta;
 use crate::pipeline::evidence::Evidence;
 use crate::pipeline::front::anchor::AsOf;
 use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::Normalized;
 
 /// Whether a cited paper still stands: `VALID`; `OUTDATED` (older than the configured
 /// number of years); `SUPERSEDED` (its result was beaten later or removed in a conflict);
@@ -97,6 +98,23 @@ impl<'a> Trust<'a> {
         }
         1.0 + (1.0 + support as f64).ln() * self.settings.corroboration_factor
     }
+}
+
+/// The anchor of "before X took the record, who held it?" ([`holder_before`]): the year
+/// before X's first result on the boards read, when X is a linked model with a dated result.
+/// The answer is then the board as it stood then, as for "as of" that year.
+///
+/// [`holder_before`]: crate::pipeline::front::classify::holder_before
+pub fn holder_anchor(question: &str, entities: &Normalized, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Option<AsOf> {
+    let name = crate::pipeline::front::classify::holder_before(question)?.to_lowercase();
+    let model = entities.methods.iter().find(|m| m.is_linked() && (m.text.to_lowercase() == name || m.names(&name)))?;
+    let first = evidence
+        .results
+        .iter()
+        .filter(|r| r.model.as_ref().is_some_and(|m| model.iris.contains(&m.iri)))
+        .filter_map(|r| papers.get(r.paper.as_deref()?)?.year)
+        .min()?;
+    Some(AsOf { year: first - 1, phrase: format!("before {} ({first})", model.canonical) })
 }
 
 /// Weighs the evidence: leaves out what was published after the question's anchor,
@@ -269,5 +287,28 @@ mod tests {
         let late = apply_anchor(&mut evidence, &papers, &AsOf { year: 2024, phrase: "as of 2024".into() });
         assert!(late.contains("undated"), "a paper with no usable year is not known to come before 2024");
         assert_eq!(evidence.results.len(), 1);
+    }
+
+    #[test]
+    fn who_held_it_before_x_is_asked_of_the_board_the_year_before_x_first_appears() {
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
+        let results = vec![result("Ibbotrans", "22.0", "p2023"), result("Ibbotrans", "22.0", "p2024"), result("Murrelet", "19.6", "p2022")];
+        let papers: BTreeMap<String, PaperMeta> = [("p2022", 2022), ("p2023", 2023), ("p2024", 2024)].iter().map(|(p, y)| (p.to_string(), meta(*y))).collect();
+        let evidence = Evidence { results, ..Default::default() };
+        let mut entities = Normalized::default();
+        entities.methods.push(NormalizedEntity {
+            kind: EntityKind::Method,
+            text: "ibbotrans".into(),
+            canonical: "Ibbotrans".into(),
+            aliases: vec![],
+            iris: vec!["Ibbotrans".into()],
+            direction: None,
+            link: None,
+        });
+        let q = "before ibbotrans took the quenmark bleu record, who held it and at what score?";
+        let anchor = holder_anchor(q, &entities, &evidence, &papers).expect("an anchor");
+        assert_eq!((anchor.year, anchor.phrase.as_str()), (2022, "before Ibbotrans (2023)"));
+        assert!(holder_anchor("who holds the quenmark bleu record?", &entities, &evidence, &papers).is_none());
     }
 }

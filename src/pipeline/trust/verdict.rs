@@ -482,9 +482,10 @@ fn tops<'a>(entities: &Normalized, facts: &'a [Fact], direction: &dyn Fn(&str) -
 }
 
 /// "X reaches N": the recorded values of X, allowing for rounding.
-/// "X reaches N" with no result of X recorded: refuted when N beats the best result the
-/// graph records on the leaderboard the claim names (no recorded result reaches it),
-/// uncertain otherwise.
+/// "X reaches N" with no result of X recorded: uncertain, since the graph cannot say what
+/// X scored. When N beats the best result the graph records on the leaderboard the claim
+/// names, the reason says so, with that best as the evidence a reader weighs: a claim far
+/// above the board is suspicious, not refuted (X may simply be unrecorded).
 fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let none = || uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
     // A claim naming no metric could be about any of the dataset's boards.
@@ -497,9 +498,12 @@ fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized,
         .collect();
     match beaten.first() {
         Some(top) => Verdict {
-            verdict: Label::Refuted,
+            verdict: Label::Uncertain,
             relation: "achieves".into(),
-            reason: format!("the best recorded {} on {} is {} ({}); no recorded result reaches {}", top.metric, top.dataset, top.value, top.model, claimed.value),
+            reason: format!(
+                "the graph records no result of {} there; the best recorded {} on {} is {} ({}), and no recorded result reaches {}",
+                x.canonical, top.metric, top.dataset, top.value, top.model, claimed.value
+            ),
             supporting: vec![],
             contradicting: beaten.iter().map(|f| FactRef::of(f)).collect(),
         },
@@ -745,13 +749,15 @@ mod tests {
     }
 
     #[test]
-    fn a_claimed_score_beyond_the_recorded_best_is_refuted_even_without_the_models_own() {
+    fn a_claimed_score_of_an_unrecorded_model_is_uncertain_and_one_beyond_the_recorded_best_says_so() {
         let facts = [fact("A", 73.6)];
         let mut e = entities(&["B"]);
         e.metrics = vec![entity(EntityKind::Metric, "F1")];
-        let verdict = |q: &str| judge(q, &e, &facts, &Known::default(), &|_| Direction::Higher).verdict;
-        assert_eq!(verdict("B reaches 75 F1 on D"), Label::Refuted);
-        assert_eq!(verdict("B reaches 70 F1 on D"), Label::Uncertain, "below the top: B's own result is not recorded");
+        let verdict = |q: &str| judge(q, &e, &facts, &Known::default(), &|_| Direction::Higher);
+        let beyond = verdict("B reaches 75 F1 on D");
+        assert_eq!(beyond.verdict, Label::Uncertain, "the graph cannot say what B scored");
+        assert!(beyond.reason.contains("no recorded result reaches 75") && !beyond.contradicting.is_empty(), "{}", beyond.reason);
+        assert_eq!(verdict("B reaches 70 F1 on D").verdict, Label::Uncertain, "below the top: B's own result is not recorded");
     }
 
     #[test]
@@ -772,7 +778,9 @@ mod tests {
         e.datasets[0].iris = vec!["d".into()];
         let known = Known { evaluated: vec![("m:B".into(), "B".into(), "d".into())], ..Known::default() };
         assert_eq!(judge("B reaches 75 F1 on D", &e, &facts, &known, &|_| Direction::Higher).verdict, Label::Uncertain);
-        assert_eq!(judge("B reaches 75 F1 on D", &e, &facts, &Known::default(), &|_| Direction::Higher).verdict, Label::Refuted, "never evaluated there: the recorded best settles it");
+        let unrecorded = judge("B reaches 75 F1 on D", &e, &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(unrecorded.verdict, Label::Uncertain, "never evaluated there: the graph cannot say what B scored");
+        assert!(unrecorded.reason.contains("no recorded result reaches"), "the recorded best is said: {}", unrecorded.reason);
     }
 
     #[test]
