@@ -673,7 +673,11 @@ impl Pipeline {
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &front.normalized, front.top_k, &asked);
+        // "Which system is lowest now that X's result is the newest?": X is context, the
+        // question asks for the board's best.
+        let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && classify::asks_which_model(q);
+        let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, front.top_k, &asked);
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).
@@ -766,10 +770,13 @@ impl Pipeline {
         // Confidence and gates.
         let answered = Answered { entities: &front.normalized, papers: &ranking.papers, items: &items, sources: &sources, facts: &assessment.facts, nothing_found, completed: ledger.completed() };
         let (confidence, evidence_share) = answer::measures::confidence(&trust_ctx, &answered);
-        // A best-result answer, unless it gives one named model's own results or the extreme
+        // A best-result answer, unless it gives named models' own results or the extreme
         // asked for is the metric's worst ("the lowest BLEU").
         let inverted = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
-        let own = matches!(front.normalized.methods.as_slice(), [m] if items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))));
+        // ... or compares named models ("which is better, A or B?"): their own results.
+        let own = !front.normalized.methods.is_empty()
+            && !context_model
+            && items.iter().all(|i| i.model.as_deref().is_some_and(|l| front.normalized.methods.iter().any(|m| m.names(l) || m.has_variant(l))));
         let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own {
             gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {
@@ -780,7 +787,7 @@ impl Pipeline {
         // Result answers speak of every linked model and board the question names.
         let results = matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten);
         let named: Vec<Vec<String>> = if results {
-            front.normalized.methods.iter().chain(&front.normalized.datasets).filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect()
+            for_items.methods.iter().chain(&front.normalized.datasets).filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect()
         } else {
             Vec::new()
         };
@@ -806,6 +813,11 @@ impl Pipeline {
         if verdict.as_ref().is_some_and(|v| v.about_scores()) {
             let boards: Vec<Vec<String>> = front.normalized.datasets.iter().filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect();
             scope = gates::all_named(scope, &boards, &text, &items, false);
+        }
+        // "... and so does Y's 86.0 - are both of those true?": the verdict speaks of each.
+        if verdict.is_some() && classify::asks_both(q) {
+            let models: Vec<Vec<String>> = front.normalized.methods.iter().filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect();
+            scope = gates::all_named(scope, &models, &text, &items, false);
         }
         let decided = verdict.is_some() || target == classify::Target::Beaten;
         let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);

@@ -126,9 +126,15 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             };
             // A board cut at its row limit (no summary of it, e.g. over a remote endpoint)
             // yields the best of what was read, and says so.
-            // One named model's own results are its best, not the board's.
+            // One named model's own results are its best, not the board's; two or more named
+            // models' (each with a score) are the best among them.
+            let named = |i: &AnswerItem, m: &crate::pipeline::front::normalize::NormalizedEntity| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label);
             let of = match entities.methods.as_slice() {
-                [m] if items.iter().all(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label)) => format!(" of {}", m.canonical),
+                [m] if items.iter().all(|i| named(i, m)) => format!(" of {}", m.canonical),
+                [_, _, ..] if unscored.is_empty() && items.iter().all(|i| entities.methods.iter().any(|m| named(i, m))) => {
+                    let names: Vec<&str> = entities.methods.iter().map(|m| m.canonical.as_str()).collect();
+                    format!(" among {}", names.join(", "))
+                }
                 _ => String::new(),
             };
             if cut.results {

@@ -101,7 +101,7 @@ fn re(pattern: &str) -> Regex {
 }
 
 static CLAIM_OPENER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(am i (right|correct) (that|in thinking|to say)|would it be (correct|right|fair|true|accurate) to say|is it fair to say|correct me if|is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|can you (confirm|verify|check)|please (confirm|verify)|fact[- ]check|it is claimed|claim:)")
+    re(r"^(am i (right|correct) (that|in thinking|to say)|would it be (correct|right|fair|true|accurate) to say|is it fair to say|correct me if|is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|(can|could|would) you (please )?(confirm|verify|check)|please (confirm|verify|check)|surely|certainly|fact[- ]check|it is claimed|claim:)")
 });
 static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would)\b"));
@@ -202,7 +202,7 @@ static ASKS_DOI: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bdois?\b"));
 /// A DOI written out (in a question, or in an answer).
 pub static DOI_GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
 static ASKS_DATASETS_PART: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(which|what|what other)\s+(\w+\s+){0,2}(datasets|benchmarks|corpora|data sets|boards)\b|\b(on|over) (which|what) (dataset|benchmark|corpus|board)s?\b")
+    re(r"(?i)\b(which|what|what other|any)\s+(\w+\s+){0,2}(datasets|benchmarks|corpora|data sets|boards)\b|\b(on|over) (which|what) (dataset|benchmark|corpus|board)s?\b")
 });
 /// A best or extreme result: a superlative before a result word or a metric.
 static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
@@ -299,6 +299,21 @@ pub fn counts_papers(question: &str) -> bool {
         re(r"(?i)\bhow many (papers|studies|works|publications|articles|sources)\b[^?]{0,40}\b(put|puts|report|reports|reported|give|gives|state|states|record|records|list|lists|say|says|have|has|agree)\b")
     });
     COUNT.is_match(question) && !given_values(question).is_empty()
+}
+
+/// Whether a claim asks that two or more things hold at once: "... and so does Y's 86.0 -
+/// are both of those true?". Its verdict must speak of each named model.
+pub fn asks_both(question: &str) -> bool {
+    static BOTH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(both|each|all) (of )?(these|those|them|the two)?\s*(true|right|correct|accurate|hold|stand)\b|\b(are|is) (both|each|all)( of (these|those|them))? (true|right|correct|accurate)\b"));
+    BOTH.is_match(question)
+}
+
+/// Whether the question asks which model leads, naming another only as context ("which
+/// system is lowest now that corrasine's 2025 result is the newest?"): not a choice among
+/// named models ("which is better, X or Y?").
+pub fn asks_which_model(question: &str) -> bool {
+    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(which|what) (system|model|method|approach|architecture|network)s?\s+(is|are|was|has|holds|leads|tops|scores|gets|does)\b"));
+    WHICH.is_match(question) && !question.to_lowercase().contains(" or ")
 }
 
 /// The model a question asks the result holder before: "before ibbotrans took the quenmark
@@ -412,7 +427,11 @@ static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
 static LEADING_CONTEXT: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+"));
+    LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
+/// A sentence after the question that only says why it is asked: "i'd like to get the
+/// chronology right.", "thanks!".
+static TRAILING_CONTEXT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\?\s+(i'd like|i would like|i want|i need|thanks|thank you|cheers)\b[^?]*$"));
 static WH_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(which|what|who|whom|whose|when|where|why|how)\b"));
 static WH_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(what|which|who|whom|whose|when|where|why|how|list|name|give|show|provide|find|tell)\b"));
@@ -465,7 +484,7 @@ static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|figure)\b")
 });
 static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b")
+    re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b|\bwhich of [\w.+-]+\s*(,|and\b|or\b)")
 });
 static ASKS_PAPERS: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(papers?|articles?|studies|study|works?|publications?|research)\b"));
@@ -510,6 +529,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let lowered = lowered.trim_start_matches(|c: char| !c.is_alphanumeric());
     // "For my thesis, which ...", "For a reviewer report: what ...": the question proper
     // follows the context.
+    let lowered = match TRAILING_CONTEXT.find(lowered) {
+        Some(m) => &lowered[..m.start() + 1],
+        None => lowered,
+    };
     let q = match LEADING_CONTEXT.find(lowered) {
         // A wh-word in the head means the head is the question ("In which papers ...,").
         // ... and more than a tag follows ("as of 2022 X had the best f1 on D, yeah?" is
@@ -747,6 +770,10 @@ mod tests {
         assert_eq!(holder_before("before ibbotrans took the quenmark bleu record, who held it and at what score?").as_deref(), Some("ibbotrans"));
         assert_eq!(holder_before("who led the board until 2019 came along?"), None);
         assert_eq!(holder_before("what was the best before 2020?"), None);
+        assert!(asks_both("selkora's 88.5 f1 appears in two papers, and so does undertow-gnn's 86.0 - are both of those true?"));
+        assert!(!asks_both("does selkora beat undertow-gnn on both boards?"));
+        assert!(asks_which_model("word error rate on dastrup-7: which system is lowest now that corrasine's 2025 result is the newest?"));
+        assert!(!asks_which_model("which model is better on dastrup-7, corrasine or plumaro?"), "a choice among named models");
         assert!(counts_papers("how many papers put syrinxa at 88.3 on the hollenby marsh set?"));
         assert!(!counts_papers("how many papers report results on the hollenby marsh set?"), "no value given: a count of papers on a topic");
     }
@@ -754,6 +781,9 @@ mod tests {
     #[test]
     fn a_claim_tagged_by_a_dash_or_a_negative_question_is_a_claim() {
         check("brinehawk's 70.2 f1 on the sealbrook turbine logs - still the number to beat?", true, ClaimVerification, Target::Verdict);
+        check("could you check whether warbleon's accuracy on hollenby marsh calls is 79.5? two of the papers i have say so.", true, ClaimVerification, Target::Verdict);
+        check("surely, as of 2022, murrelet-mt's 19.6 bleu was the quenmark dialogue set's best?", true, ClaimVerification, Target::Verdict);
+        check("i'm writing the history section of a review. was selkora already the sealbrook f1 leader before 2021? i'd like to get the chronology right.", true, ClaimVerification, Target::Verdict);
         check("several papers agree on orvalis-cnn's 87.0 f1 for corvalla-ice, don't they?", true, ClaimVerification, Target::Verdict);
         let q = "lumoria once led the skarnhold glacier set on miou - which models have gone past it since?";
         let got = classify(q, &Entities { methods: vec!["lumoria".into()], datasets: vec!["skarnhold glacier set".into()], ..Entities::default() });

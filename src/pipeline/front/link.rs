@@ -287,12 +287,14 @@ pub fn shrink(index: &TextIndex, entity: &mut NormalizedEntity) {
 }
 
 /// Words that open a clause, before a name a guess ran on from: "back when marrowfen".
-const CLAUSE_OPENERS: &[&str] = &["back", "when", "since", "after", "before", "once", "while", "then", "now", "so", "and", "but", "if", "because"];
+const CLAUSE_OPENERS: &[&str] = &["back", "when", "since", "after", "before", "once", "while", "then", "now", "so", "and", "but", "if", "because", "surely", "certainly"];
 
 /// Links the unlinked names a guess ran on to from a clause's first words ("back when
-/// marrowfen was top"), by the rest ([`shrink`]).
+/// marrowfen was top"), by the rest ([`shrink`]), and drops unlinked guesses that span two
+/// sentences ("for a talk. which model ..."): no name does.
 pub fn unclaused(index: &TextIndex, entities: &mut Normalized) {
     for kind in EntityKind::ALL {
+        entities.get_mut(kind).retain(|e| e.is_linked() || !(e.text.contains(". ") || e.text.contains("? ")));
         let opens = |e: &NormalizedEntity| e.text.split_whitespace().next().is_some_and(|w| CLAUSE_OPENERS.contains(&w.to_lowercase().as_str()));
         for entity in entities.get_mut(kind).iter_mut().filter(|e| !e.is_linked() && opens(e)) {
             shrink(index, entity);

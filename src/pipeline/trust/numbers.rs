@@ -99,7 +99,11 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
         None => text,
     };
     let text = PAREN_YEAR.replace_all(&text, " ");
-    let c = NUMBER.captures_iter(&text).find(|c| c[1].parse::<f64>().is_ok())?;
+    // "2024 brought a paper that repeats X's 7.2 WER": a year is the claimed number only
+    // when the claim states no other.
+    let year = |c: &regex::Captures| c.get(2).is_none() && c[1].len() == 4 && (c[1].starts_with("19") || c[1].starts_with("20"));
+    let numbers: Vec<regex::Captures> = NUMBER.captures_iter(&text).filter(|c| c[1].parse::<f64>().is_ok()).collect();
+    let c = numbers.iter().find(|c| !year(c)).or_else(|| numbers.first())?;
     let number = c.get(1)?;
     let bound = match BOUND.captures(&text[..number.start()]) {
         Some(b) if b.get(1).is_some() => Bound::Below,
@@ -115,6 +119,13 @@ mod tests {
 
     fn claim(q: &str) -> Claimed {
         claimed(q, &Normalized::default()).unwrap()
+    }
+
+    #[test]
+    fn a_year_is_the_claimed_number_only_when_no_other_is_stated() {
+        let c = claim("2024 brought a comparison paper that repeats corrasine's 7.2 WER - is 7.2 its settled figure?");
+        assert!(c.met_by(7.2) && !c.met_by(2024.0));
+        assert!(claim("X was the best in 2019 with nothing else said on D 2019").met_by(2019.0));
     }
 
     #[test]

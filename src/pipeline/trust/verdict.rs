@@ -381,8 +381,8 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
         let value = achieves(x, claimed, &fx);
         // "X's 27.3 - is that still the best?": the value must hold, and be the best.
         // "X's 18.2 - still the record?": when X is not the best, the best is what refutes
-        // the claim, whatever becomes of the number.
-        if value.verdict != Label::Uncertain && BEST_VALUE.is_match(question) {
+        // the claim, whatever becomes of the number (wrong, or recorded twice).
+        if BEST_VALUE.is_match(question) {
             let best = is_best(x, entities, &fx, facts, direction);
             if best.verdict == Label::Refuted {
                 return best;
