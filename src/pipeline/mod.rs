@@ -820,6 +820,9 @@ impl Pipeline {
             scope = gates::all_named(scope, &models, &text, &items, false);
         }
         let decided = verdict.is_some() || target == classify::Target::Beaten;
+        if scope.passed && !decided && !nothing_found && classify::asks_confirmation(q) {
+            scope = gates::Gate { passed: false, detail: "the question asks whether a value it states holds; the answer gives no verdict".into() };
+        }
         let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);
         // A value given with a paper's metadata asked for identifies the paper ("its DOI? I'm
         // citing its 86.0 F1"); the metadata is the answer.

@@ -158,7 +158,10 @@ async fn serve(store: &Path) -> Server {
     let server = Server {
         _process: Running::spawn(command),
         url: format!("http://{bind}"),
-        client: scigraph::http_client::builder(Duration::from_secs(30)).build().unwrap(),
+        // A fresh connection per request: a load between two requests can outlast the
+        // server's keep-alive, and a pooled connection it closes meanwhile fails the next
+        // request ("IncompleteMessage") though the server is fine.
+        client: scigraph::http_client::builder(Duration::from_secs(30)).pool_max_idle_per_host(0).build().unwrap(),
     };
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(60) {

@@ -291,6 +291,16 @@ pub fn given_values(question: &str) -> Vec<String> {
     VALUE.captures_iter(question).filter_map(|c| c.get(1)).map(|m| m.as_str().to_owned()).collect()
 }
 
+/// Whether the question asks to confirm a value it states: "could you check whether X's
+/// accuracy on D is 79.5?", "X's 18.2 on D - right?". Its answer is a verdict, whatever the
+/// classifier made of it; a listing that shows the value does not say whether it holds.
+pub fn asks_confirmation(question: &str) -> bool {
+    let q = question.trim().to_lowercase();
+    let wh = WH_OPENER.is_match(&q) || q.starts_with("how ");
+    let asks = AUX_OPENER.is_match(&q) || CLAIM_OPENER.is_match(&q) || CLAIM_TAG.is_match(&q) || q.contains("whether") || q.contains(" right?");
+    !wh && asks && !given_values(question).is_empty() && !counts_papers(question)
+}
+
 /// Whether the question asks how many papers state a value it gives: "how many papers put
 /// syrinxa at 88.3 on the hollenby marsh set?". A question about results, answered with
 /// the count.
@@ -774,6 +784,10 @@ mod tests {
         assert!(!asks_both("does selkora beat undertow-gnn on both boards?"));
         assert!(asks_which_model("word error rate on dastrup-7: which system is lowest now that corrasine's 2025 result is the newest?"));
         assert!(!asks_which_model("which model is better on dastrup-7, corrasine or plumaro?"), "a choice among named models");
+        assert!(asks_confirmation("could you check whether warbleon's accuracy on hollenby marsh calls is 79.5? two of the papers i have say so."));
+        assert!(asks_confirmation("fennick-rnn's 18.2 WER on dastrup-7 - still the record, isn't it?"));
+        assert!(!asks_confirmation("what did trillbert get on dastrup-7, 9.4 or 10.1?"), "a question for a value");
+        assert!(!asks_confirmation("is plumaro better than corrasine on dastrup-7?"), "no value stated");
         assert!(counts_papers("how many papers put syrinxa at 88.3 on the hollenby marsh set?"));
         assert!(!counts_papers("how many papers report results on the hollenby marsh set?"), "no value given: a count of papers on a topic");
     }
