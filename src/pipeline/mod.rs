@@ -747,14 +747,19 @@ impl Pipeline {
                 composed.stated.push(count);
             }
         }
-        // An anchor read from the graph is said: the board is shown as it stood then.
-        if let (None, Some(anchor)) = (&front.as_of, &as_of) {
-            if !nothing_found {
+        // An anchor read from the graph is said: the board is shown as it stood then. "Who
+        // held it before X?" with no year for X's results cannot be answered, and says so.
+        let rest = || composed.text.strip_prefix("The ").map_or_else(|| composed.text.clone(), |r| format!("the {r}"));
+        match (&front.as_of, &as_of, classify::holder_before(q)) {
+            (None, Some(anchor), _) if !nothing_found => {
                 let said = format!("As the board stood {},", anchor.phrase);
-                let rest = composed.text.strip_prefix("The ").map_or_else(|| composed.text.clone(), |r| format!("the {r}"));
-                composed.text = format!("{said} {rest}");
+                composed.text = format!("{said} {}", rest());
                 composed.stated.push(said);
             }
+            (None, None, Some(name)) if !nothing_found => {
+                composed.text = format!("The graph records no year for {name}'s results there, so who held the record before it cannot be told; {}", rest());
+            }
+            _ => {}
         }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {
@@ -828,7 +833,7 @@ impl Pipeline {
         // citing its 86.0 F1"); the metadata is the answer.
         let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(q) };
         let scope = gates::values_spoken(scope, &given, &text, decided);
-        let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &items);
+        let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &text, &items);
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 
