@@ -736,14 +736,8 @@ impl Pipeline {
         }
         // "How many papers put X at 88.3?": the papers stating each value given, counted.
         if classify::counts_papers(q) {
-            let given = classify::given_values(q);
-            let numeric = crate::pipeline::evidence::scores::parse_score;
-            for item in items.iter().filter(|i| i.value.as_deref().and_then(numeric).is_some_and(|v| given.iter().filter_map(|g| numeric(g)).any(|g| (g - v).abs() < 1e-9))) {
-                let (Some(value), n) = (item.value.as_deref(), item.sources.len()) else { continue };
-                let who = item.model.as_deref().unwrap_or(&item.label);
-                let cites: String = item.sources.iter().map(|s| format!("[{s}]")).collect();
-                let count = format!("{n} {} put {who} at {value}", if n == 1 { "paper" } else { "papers" });
-                composed.text = format!("{} {count} {cites}.", composed.text);
+            for count in answer::text::paper_counts(&items, &classify::given_values(q)) {
+                composed.text = format!("{} {count}.", composed.text);
                 composed.stated.push(count);
             }
         }
@@ -825,9 +819,7 @@ impl Pipeline {
             scope = gates::all_named(scope, &models, &text, &items, false);
         }
         let decided = verdict.is_some() || target == classify::Target::Beaten;
-        if scope.passed && !decided && !nothing_found && classify::asks_confirmation(q) {
-            scope = gates::Gate { passed: false, detail: "the question asks whether a value it states holds; the answer gives no verdict".into() };
-        }
+        let scope = gates::confirmation_decided(scope, classify::asks_confirmation(q), decided || nothing_found);
         let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);
         // A value given with a paper's metadata asked for identifies the paper ("its DOI? I'm
         // citing its 86.0 F1"); the metadata is the answer.

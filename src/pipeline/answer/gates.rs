@@ -265,6 +265,17 @@ pub fn values_spoken(scope: Gate, given: &[String], answer: &str, decided: bool)
     Gate { passed: false, detail: format!("the question speaks of {}; the answer does not", unspoken.join(", ")) }
 }
 
+/// The scope gate, also failing an answer without a verdict to a request to confirm a value
+/// the question states ("could you check whether X's accuracy on D is 79.5?"): a listing that
+/// shows the value does not say whether it holds. `decided`: the answer has a verdict, or
+/// found nothing.
+pub fn confirmation_decided(scope: Gate, asks_confirmation: bool, decided: bool) -> Gate {
+    if scope.passed && asks_confirmation && !decided {
+        return Gate { passed: false, detail: "the question asks whether a value it states holds; the answer gives no verdict".into() };
+    }
+    scope
+}
+
 /// The scope gate, also failing an answer to "who held it before X?"
 /// ([`holder_before`](crate::pipeline::front::classify::holder_before)) that gives X's own result, or no result: the question asks for
 /// the one before. Saying it cannot be told (no year for X's results) is an answer.
@@ -616,6 +627,13 @@ mod tests {
         assert!(values_spoken(passed(), &given, "Syrinxa with 88.3 by Accuracy [1].", false).passed);
         assert!(values_spoken(passed(), &given, "SUPPORTED: ... [1].", true).passed, "a verdict speaks of it");
         assert!(values_spoken(passed(), &given, "The graph records no result of Syrinxa.", false).passed, "an absence said");
+    }
+
+    #[test]
+    fn a_request_to_confirm_a_stated_value_needs_a_verdict() {
+        assert!(!confirmation_decided(passed(), true, false).passed);
+        assert!(confirmation_decided(passed(), true, true).passed);
+        assert!(confirmation_decided(passed(), false, false).passed);
     }
 
     #[test]

@@ -282,6 +282,26 @@ fn fewer_than(k: usize, items: &[AnswerItem]) -> bool {
     per_metric.values().all(|n| *n < k)
 }
 
+
+/// "How many papers put X at 88.3?": for each item whose value is one of `given`, "5 papers
+/// put Syrinxa at 88.3% [1][2][3][4][5]" (the papers citing it, counted).
+pub fn paper_counts(items: &[AnswerItem], given: &[String]) -> Vec<String> {
+    let parse = crate::pipeline::evidence::scores::parse_score;
+    let given: Vec<f64> = given.iter().filter_map(|g| parse(g)).collect();
+    items
+        .iter()
+        .filter_map(|item| {
+            let value = item.value.as_deref()?;
+            let v = parse(value)?;
+            given.iter().any(|g| (g - v).abs() < 1e-9).then(|| {
+                let n = item.sources.len();
+                let who = item.model.as_deref().unwrap_or(&item.label);
+                let cites: String = item.sources.iter().map(|s| format!("[{s}]")).collect();
+                format!("{n} {} put {who} at {value} {cites}", if n == 1 { "paper" } else { "papers" })
+            })
+        })
+        .collect()
+}
 /// The extractive answer with what the answer must also state, and those statements (the
 /// faithfulness gate accepts the numbers they carry).
 pub struct Composed {
@@ -428,5 +448,13 @@ mod tests {
         let mut family = Normalized::default();
         family.methods.push(model("bert", "BERT-joint", &["m1", "m2"]));
         assert_eq!(listing_head(Target::Datasets, &family), "Datasets the models named \"bert\" were evaluated on");
+    }
+
+    #[test]
+    fn papers_stating_a_given_value_are_counted_and_others_are_not() {
+        let item = |model: &str, value: &str, sources: Vec<usize>| AnswerItem { label: model.into(), iri: None, value: Some(value.into()), sources, metric: None, dataset: None, model: Some(model.into()), papers: vec![] };
+        let items = [item("Syrinxa", "88.3%", vec![1, 2, 3, 4, 5]), item("Plumaro", "90.1", vec![6])];
+        assert_eq!(paper_counts(&items, &["88.3".to_owned()]), ["5 papers put Syrinxa at 88.3% [1][2][3][4][5]"]);
+        assert!(paper_counts(&items, &["93.8".to_owned()]).is_empty());
     }
 }
