@@ -12,7 +12,7 @@
 //! reading names rows and properties by IRI, so [`answer`] can apply it to the table as it
 //! is read again for the question. Both are pure.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -306,12 +306,18 @@ const ORDINARY: &[&str] = &[
 ];
 
 /// One table's reading of the question, and how strongly the question points at it.
-fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
-    let lower = q.trim().to_lowercase();
-    let mut all = words(&lower);
+/// The question's words, with the property words its synonyms stand for ("weakness" also
+/// as "limitations").
+fn question_words(lower: &str) -> Vec<String> {
+    let mut all = words(lower);
     let extra: Vec<String> = all.iter().filter_map(|w| SYNONYMS.iter().find(|(a, _)| a == w).map(|(_, b)| (*b).to_owned())).collect();
     all.extend(extra);
-    let qw = Words { all };
+    all
+}
+
+fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
+    let lower = q.trim().to_lowercase();
+    let qw = Words { all: question_words(&lower) };
     // Rows: the best named, and any as well named.
     let quotes: Vec<String> = QUOTED.captures_iter(q).filter_map(|c| c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)).map(|m| m.as_str().to_owned())).collect();
     let scored = row_scores(table, &qw, &quotes);
@@ -466,12 +472,161 @@ fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
 /// The reading of `q` over `tables`, from the one it points at most; `hint` restricts it
 /// to one comparison (an evaluation that is given the table, as JarvisQA's is).
 pub fn understand(q: &str, tables: &[Table], hint: Option<&str>) -> Option<Reading> {
+    best_reading(q, tables.iter(), hint)
+}
+
+fn best_reading<'a>(q: &str, tables: impl Iterator<Item = &'a Table>, hint: Option<&str>) -> Option<Reading> {
     tables
-        .iter()
         .filter(|t| hint.is_none_or(|h| t.iri == h || t.iri.ends_with(&format!("/{h}"))))
         .filter_map(|t| read_table(q, t))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, reading)| reading)
+}
+
+/// The tables, each with the words that can name it, gathered once: a question shares none
+/// of a table's words (the same word, a form of it, or a typo of it, as [`same_word`]
+/// allows) cannot be read on it, so [`Catalogue::understand`] reads only the tables it
+/// shares one with. Every reading needs one: a named row (a word of its name, or of its
+/// title), a property (a word of its label), or a value (a word of it); a quoted title is
+/// the exception, and a question quoting one is read on every table. Typos are found
+/// through each word's deletions (a word within `n` edits of another shares a string with
+/// it that `n` deletions from each reach), so no question is compared with every word.
+pub struct Catalogue {
+    pub tables: Vec<Table>,
+    /// By [`stem`]: the tables holding a word of that stem.
+    stems: HashMap<String, Vec<usize>>,
+    /// By a word's deletions (the word itself included): the words of five letters or more.
+    deletions: HashMap<String, Vec<usize>>,
+    /// Those words, and the tables holding each.
+    long: Vec<(String, Vec<usize>)>,
+}
+
+/// How many edits [`same_word`] forgives in a word this long (by the shorter of two).
+fn typos_allowed(word: &str) -> usize {
+    if word.len() >= 8 {
+        2
+    } else if word.len() >= 5 {
+        1
+    } else {
+        0
+    }
+}
+
+/// `word` with up to `depth` characters deleted, itself included.
+fn deletions(word: &str, depth: usize) -> BTreeSet<String> {
+    let mut out = BTreeSet::from([word.to_owned()]);
+    let mut frontier = vec![word.to_owned()];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for w in &frontier {
+            let chars: Vec<char> = w.chars().collect();
+            for i in 0..chars.len() {
+                let shorter: String = chars.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, c)| *c).collect();
+                if out.insert(shorter.clone()) {
+                    next.push(shorter);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// The words of `table` that a reading of it must share with the question (see
+/// [`Catalogue`]): its property labels' words, its rows' name and title words, and its
+/// values' words, without the words that never name anything.
+fn witnesses(table: &Table) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for column in &table.columns {
+        out.extend(words(&column.label).into_iter().filter(|w| !LABEL_STOP.contains(&w.as_str()) && w.len() > 1));
+    }
+    // A name is matched whole, so any word of it stands for it: one that is not a stop
+    // word where it has one.
+    let mut phrase = |p: Vec<String>| {
+        let content: Vec<String> = p.iter().filter(|w| !is_stop(w)).cloned().collect();
+        out.extend(if content.is_empty() { p } else { content });
+    };
+    for r in 0..table.rows.len() {
+        phrase(words(&table.name(r)));
+        phrase(crate::comparisons::short_name(&table.rows[r].title).map(words).unwrap_or_default());
+        for c in 0..table.columns.len() {
+            for text in table.rows[r].texts(c) {
+                phrase(words(text));
+            }
+            for value in table.rows[r].values(c) {
+                phrase(words(&value));
+            }
+        }
+    }
+    for row in &table.rows {
+        out.extend(words(&row.title).into_iter().filter(|w| !is_stop(w) && w.len() >= 3));
+    }
+    out
+}
+
+impl Catalogue {
+    pub fn new(tables: Vec<Table>) -> Self {
+        let mut by_word: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for (t, table) in tables.iter().enumerate() {
+            for w in witnesses(table) {
+                by_word.entry(w).or_default().push(t);
+            }
+        }
+        let mut stems: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut long = Vec::new();
+        let mut deletion_index: HashMap<String, Vec<usize>> = HashMap::new();
+        for (word, in_tables) in by_word {
+            let entry = stems.entry(stem(&word).to_owned()).or_default();
+            entry.extend(&in_tables);
+            entry.sort_unstable();
+            entry.dedup();
+            let depth = typos_allowed(&word);
+            if depth > 0 {
+                for d in deletions(&word, depth) {
+                    deletion_index.entry(d).or_default().push(long.len());
+                }
+                long.push((word, in_tables));
+            }
+        }
+        Self { tables, stems, deletions: deletion_index, long }
+    }
+
+    /// The tables sharing a word with the question, in order.
+    fn candidates(&self, question_words: &[String]) -> BTreeSet<usize> {
+        let mut out = BTreeSet::new();
+        for w in question_words {
+            if let Some(t) = self.stems.get(stem(w)) {
+                out.extend(t);
+            }
+            let depth = typos_allowed(w);
+            if depth == 0 {
+                continue;
+            }
+            for d in deletions(w, depth) {
+                for &i in self.deletions.get(&d).into_iter().flatten() {
+                    let (word, in_tables) = &self.long[i];
+                    if same_word(w, word) {
+                        out.extend(in_tables);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`understand`] over the tables the question shares a word with.
+    pub fn understand(&self, q: &str, hint: Option<&str>) -> Option<Reading> {
+        let lower = q.trim().to_lowercase();
+        if !QUESTION_FORM.is_match(&lower) {
+            return None;
+        }
+        let tables: Vec<&Table> = if QUOTED.is_match(q) {
+            self.tables.iter().collect()
+        } else {
+            self.candidates(&question_words(&lower)).into_iter().map(|t| &self.tables[t]).collect()
+        };
+        best_reading(q, tables.into_iter(), hint)
+    }
 }
 
 /// One value of the answer and the rows it comes from.
@@ -729,6 +884,39 @@ mod tests {
         let reading = understand(q, std::slice::from_ref(&t), None).unwrap_or_else(|| panic!("no reading of {q:?}"));
         let outcome = answer(&reading, &t).unwrap_or_else(|| panic!("no answer to {q:?}"));
         (reading, outcome)
+    }
+
+    #[test]
+    fn the_catalogue_reads_only_tables_sharing_a_word_and_reads_them_as_every_table_would_be() {
+        let mut other = table();
+        other.iri = "http://orkg.org/orkg/resource/R9".into();
+        other.columns[1].label = "Tokenizer".into();
+        let catalogue = Catalogue::new(vec![table(), other.clone()]);
+        for q in [
+            "what is the acquisition of dokieli?",
+            "which systems use crowdsourcing?",
+            "what is the accquistion of dokieli?",
+            "how many systems support research data?",
+            "which tokenizer does RASH use?",
+            "what is the best model on SQuAD?",
+        ] {
+            assert_eq!(catalogue.understand(q, None), understand(q, &catalogue.tables, None), "{q}");
+        }
+        // "accquistion" (a typo) still reaches the table through its deletions.
+        let words = question_words("what is the accquistion of dokieli?");
+        assert!(catalogue.candidates(&words).contains(&0));
+        assert!(catalogue.candidates(&question_words("what is the best model on squad?")).is_empty(), "no table shares a word");
+        assert!(catalogue.candidates(&question_words("which tokenizer is used?")).contains(&1));
+        assert!(!catalogue.candidates(&question_words("which tokenizer is used?")).contains(&0));
+    }
+
+    #[test]
+    fn deletions_reach_every_word_within_the_typos_forgiven() {
+        let shared = |a: &str, b: &str| !deletions(a, typos_allowed(a)).is_disjoint(&deletions(b, typos_allowed(b)));
+        assert!(shared("acquisition", "accquistion"));
+        assert!(shared("limitations", "limitatoins"));
+        assert!(shared("crowd", "crown"));
+        assert!(!shared("crowdsourcing", "outsourcing"));
     }
 
     fn texts(o: &Outcome) -> Vec<&str> {

@@ -202,7 +202,7 @@ pub struct Pipeline {
     /// Which gates are checked and whether a failure earns a retry.
     checks: CheckSettings,
     /// The graph's comparison tables, when it has any (embedded graphs).
-    comparisons: Option<Arc<crate::comparisons::Comparisons>>,
+    comparisons: Option<Arc<comparison::Catalogue>>,
     /// What a query the LLM writes may name, read at start-up when an LLM writes SPARQL.
     schema: Option<Arc<query::generated::Schema>>,
     /// Questions and their SPARQL shown to the LLM (SciQA's train split, when configured).
@@ -229,6 +229,28 @@ pub struct Understanding {
     pub entities: extract::Entities,
     pub entities_source: Decider,
     pub warnings: Vec<String>,
+}
+
+/// The question proper ([`classify::asked_part`]) when it names something itself, else the
+/// whole question: a name in the scene ("Marrowfen's features transferred well ...
+/// Selkora gets over 40 on D, doesn't it?") is not what is asked, but "still the right
+/// figure?" asks of the sentence before it.
+fn naming_part<'a>(q: &'a str, entities: &front::normalize::Normalized) -> &'a str {
+    let part = classify::asked_part(q);
+    let lower = part.to_lowercase();
+    if entities.all().any(|e| lower.contains(&e.text.to_lowercase())) { part } else { q }
+}
+
+/// The words a claim is read from: the question proper ([`classify::asked_part`]) when it
+/// states the claim itself, a number and a model ("We got 78.1 in our run. Is the published
+/// 78.4 for X reported twice?" claims 78.4); else the whole question ("The draft says
+/// \"X leads D.\" Was that true?" checks the quoted sentence).
+fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
+    let settled = front::spelling::settled(q);
+    let part = classify::asked_part(&settled);
+    let lower = part.to_lowercase();
+    let states_it = trust::numbers::claimed(part, entities).is_some() && entities.methods.iter().any(|m| lower.contains(&m.text.to_lowercase()));
+    if part.len() < settled.len() && states_it { part.to_owned() } else { settled.into_owned() }
 }
 
 impl Pipeline {
@@ -267,7 +289,7 @@ impl Pipeline {
         let boards = crate::boards::for_backend(settings, &templates, kg.as_ref()).await;
         // Rows of the keyed templates and the head listings: beside a store, or read now.
         let precomputed = crate::precomputed::for_backend(settings, &templates, kg.as_ref(), boards.as_deref()).await;
-        let comparisons = crate::comparisons::for_backend(settings, &templates, kg.as_ref()).await;
+        let comparisons = crate::comparisons::for_backend(settings, &templates, kg.as_ref()).await.map(|c| Arc::new(comparison::Catalogue::new(Arc::unwrap_or_clone(c).tables)));
         let stage_llm = StageLlm::new(llm, settings.pipeline.llm_stages);
         let (schema, examples) = if stage_llm.serves(LlmUse::Sparql) {
             (read_schema(&templates, kg.as_ref()).await, read_examples(settings.pipeline.sparql_examples.as_deref()))
@@ -330,7 +352,11 @@ impl Pipeline {
     /// [`Self::ask_in`], with the comparison the question is about given (`hint`: its IRI or
     /// id), as JarvisQA's evaluation gives each question its table.
     pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
-        let q = question.as_str();
+        let asked = question.as_str();
+        // Every stage reads the graph's spelling of a name written differently; the
+        // response echoes the question as asked.
+        let read = self.respelled(asked);
+        let q = read.as_ref();
         let mut clock = Stopwatch::new();
         let mut diagnostics = Diagnostics::default();
         let mut exchanges = Vec::new();
@@ -343,7 +369,7 @@ impl Pipeline {
             front.classification = classification;
             let mut attempt = attempt;
             diagnostics.append(&mut attempt.diagnostics);
-            return AskResponse::assemble(q, front, attempt, diagnostics, exchanges, clock.finish());
+            return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
 
         let mut attempt = self.attempt(q, &front, false, current_year, &mut clock, &mut exchanges).await;
@@ -378,7 +404,16 @@ impl Pipeline {
             };
         }
 
-        AskResponse::assemble(q, front, attempt, diagnostics, exchanges, clock.finish())
+        AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish())
+    }
+
+    /// The question with each graph model or dataset written differently from its label
+    /// written as the label (case, hyphens and spaces, or one letter off a name no label or
+    /// title word is): see [`front::lexicon::Lexicon::respelled`].
+    fn respelled<'a>(&self, q: &'a str) -> std::borrow::Cow<'a, str> {
+        let index = self.graph.index.as_deref();
+        let unknown = |word: &str| index.is_some_and(|i| i.weights(word).len() < crate::index::terms(word).len());
+        self.lexicon.respelled(q, unknown)
     }
 
     /// The front of the pipeline alone (extraction and classification, with the LLM when
@@ -471,7 +506,7 @@ impl Pipeline {
         use crate::comparisons::Table;
         use comparison::Op;
         let tables = self.comparisons.as_deref()?;
-        let reading = comparison::understand(q, &tables.tables, hint)?;
+        let reading = tables.understand(q, hint)?;
         // A linked method or task that is the value the question filters on ("which systems
         // rely on crowdsourcing?") belongs to the table; any other makes it the templates'.
         let filtered = |name: &str| {
@@ -669,7 +704,7 @@ impl Pipeline {
         }
         ranking.diagnose(&mut diagnostics);
         let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
-            .then(|| verdict::judge(&front::spelling::settled(q), &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
+            .then(|| verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
@@ -800,7 +835,7 @@ impl Pipeline {
         let held = if nothing_found {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
-                .or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, q, &front.normalized)))
+                .or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, naming_part(q, &front.normalized), &front.normalized)))
                 .or_else(|| (front.classification.query_type == classify::QueryType::PaperLookup).then(|| self.graph.named_titles(&front.lookup).into_iter().next().map(|h| h.label)).flatten())
         } else {
             None
@@ -826,6 +861,9 @@ impl Pipeline {
         let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(q) };
         let scope = gates::values_spoken(scope, &given, &text, decided);
         let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &text, &items);
+        let about_results = matches!(target, classify::Target::Models | classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten | classify::Target::Verdict);
+        let resolved = front.normalized.methods.iter().any(|m| m.is_linked());
+        let scope = gates::referent_resolved(scope, about_results && classify::unnamed_referent(classify::asked_part(q)), resolved, nothing_found);
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

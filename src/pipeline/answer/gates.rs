@@ -276,6 +276,17 @@ pub fn confirmation_decided(scope: Gate, asks_confirmation: bool, decided: bool)
     scope
 }
 
+/// The scope gate, also failing a result answer to a question about a model or paper it
+/// does not name ([`unnamed_referent`](crate::pipeline::front::classify::unnamed_referent))
+/// when no model was linked: the board's best is not what "that paper" or "the model
+/// introduced by the 2020 paper on X" scored. `resolved`: a model was linked.
+pub fn referent_resolved(scope: Gate, unnamed: bool, resolved: bool, nothing_found: bool) -> Gate {
+    if scope.passed && unnamed && !resolved && !nothing_found {
+        return Gate { passed: false, detail: "the question speaks of a model or paper it does not name, and none was found for it: the answer is about others".into() };
+    }
+    scope
+}
+
 /// The scope gate, also failing an answer to "who held it before X?"
 /// ([`holder_before`](crate::pipeline::front::classify::holder_before)) that gives X's own result, or no result: the question asks for
 /// the one before. Saying it cannot be told (no year for X's results) is an answer.
@@ -634,6 +645,10 @@ mod tests {
         assert!(!confirmation_decided(passed(), true, false).passed);
         assert!(confirmation_decided(passed(), true, true).passed);
         assert!(confirmation_decided(passed(), false, false).passed);
+        assert!(!referent_resolved(passed(), true, false, false).passed, "the board's best for 'that paper'");
+        assert!(referent_resolved(passed(), true, true, false).passed);
+        assert!(referent_resolved(passed(), true, false, true).passed, "found nothing says so");
+        assert!(referent_resolved(passed(), false, false, false).passed);
     }
 
     #[test]

@@ -27,7 +27,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
@@ -50,7 +50,7 @@ pub fn asks_recent(question: &str) -> bool {
 
 pub fn stated_year(question: &str) -> Option<i32> {
     let c = STATED_YEAR.captures(question)?;
-    c.get(2).or_else(|| c.get(3))?.as_str().parse().ok()
+    c.iter().skip(2).flatten().next()?.as_str().parse().ok()
 }
 
 /// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
@@ -98,6 +98,8 @@ mod tests {
     #[test]
     fn a_year_said_of_a_paper_is_stated_not_an_anchor() {
         assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
+        assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
+        assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
         assert_eq!(time_anchor("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), None);
     }
 }

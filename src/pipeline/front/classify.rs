@@ -104,7 +104,7 @@ static CLAIM_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(am i (right|correct) (that|in thinking|to say)|would it be (correct|right|fair|true|accurate) to say|is it fair to say|correct me if|is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|(can|could|would) you (please )?(confirm|verify|check)|please (confirm|verify|check)|surely|certainly|fact[- ]check|it is claimed|claim:)")
 });
 static AUX_OPENER: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would)\b"));
+    LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
@@ -210,7 +210,9 @@ static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A yes-or-no question that compares or ranks: a clause opening with an auxiliary.
 static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)^(is|are|was|were|does|do|did|has|have|had|can|could)\b.*\b({OUTPERFORMS}|{UNDERPERFORMS}|better|worse|higher|lower|best|worst|still|lead|leads|top|tops|beat|ahead|behind|more|less)\b"))
+    re(&format!(
+        r"(?i)^(is|are|was|were|does|do|did|has|have|had|can|could|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b.*\b({OUTPERFORMS}|{UNDERPERFORMS}|better|worse|higher|lower|best|worst|still|lead|leads|top|tops|beat|ahead|behind|more|less|true|right|correct|accurate|the case)\b"
+    ))
 });
 
 /// What a claim is about beyond a model's own result, which a verdict must have checked to
@@ -265,11 +267,14 @@ pub fn asks_doi(question: &str) -> bool {
 pub fn asked(question: &str) -> Asked {
     let best = best_result(question) || extreme(question).is_some();
     // Each clause by itself: "how does A compare with B? is its WER lower".
-    let yes_no = question
-        .split(['?', '.', ';', '!', ':', ','])
+    // A full stop ends a clause; the one inside "78.4" does not. A clause may open with the
+    // quote that closed the sentence before it ('... confirms." Is X still the best?').
+    static CLAUSE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"[?;!:,]|\.["'”’)]*(\s|$)"#));
+    let yes_no = CLAUSE_END
+        .split(question)
         .flat_map(|c| c.split(" - "))
         .map(|c| {
-            let c = c.trim().to_lowercase();
+            let c = c.trim_matches(|ch: char| ch.is_whitespace() || matches!(ch, '"' | '\'' | '“' | '”' | '(' | ')')).to_lowercase();
             ["and ", "but ", "so ", "or ", "then "].iter().find_map(|w| c.strip_prefix(w)).map_or(c.clone(), |rest| rest.trim().to_owned())
         })
         .any(|c| YES_NO.is_match(&c) && !REQUEST_OPENER.is_match(&c) && !ALTERNATIVE.is_match(&c));
@@ -336,6 +341,35 @@ pub fn holder_before(question: &str) -> Option<String> {
     let name = BEFORE.captures(question)?.get(1)?.as_str().to_owned();
     // "before 2020 took ...", "before it took": a year or a pronoun is no model.
     (!name.chars().all(|c| c.is_ascii_digit()) && !["it", "they", "that", "this", "anyone", "someone"].contains(&name.to_lowercase().as_str())).then_some(name)
+}
+
+/// Whether the question speaks of a model or paper it does not name, by pointing back or
+/// by description: "which models beat that paper since then?", "what accuracy does the
+/// model introduced by the 2020 paper on spectro-temporal transformers reach?". Read it of
+/// the question proper ([`asked_part`]).
+pub fn unnamed_referent(question: &str) -> bool {
+    static REFERENT: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(that|this|the same) (paper|model|method|system|work|approach|architecture)\b|\b(the|a) (model|method|system|approach|architecture) (introduced|proposed|presented|described|released) (by|in)\b")
+    });
+    REFERENT.is_match(question)
+}
+
+/// A time given as a model's paper appearing: "when the Ibbotrans paper appeared" (the board
+/// as it stood that year), "before the Murrelet-MT paper came out" (the year before). The
+/// words naming the model, as written, and whether the time is before the paper.
+pub fn paper_event(question: &str) -> Option<(String, bool)> {
+    static EVENT: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(when|once|by the time|before|prior to)\s+(?:the\s+)?([\w.+-]+(?:\s[\w.+-]+)?)\s+paper\b(?:\s+(?:appeared|came out|was published|came along|was released|arrived))?")
+    });
+    let c = EVENT.captures(question)?;
+    let before = matches!(c.get(1)?.as_str().to_lowercase().as_str(), "before" | "prior to");
+    let event = c.get(0)?.as_str().to_lowercase();
+    // "before the X paper" alone is the paper; "when the X paper" needs what it did.
+    if !before && !["appeared", "came out", "was published", "came along", "was released", "arrived"].iter().any(|v| event.ends_with(v)) {
+        return None;
+    }
+    let name = c.get(2)?.as_str().to_owned();
+    (!name.chars().all(|c| c.is_ascii_digit()) && !["it", "its", "their", "that", "this", "a", "an"].contains(&name.to_lowercase().as_str())).then_some((name, before))
 }
 
 /// Whether the question asks for a number (a score, a result), which an answer must give
@@ -438,6 +472,28 @@ static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
+/// The question proper after sentences that only set the scene: "We're picking a backbone
+/// for an on-board monitor, and the vendor pushes Wendrel-S. Which model has the highest
+/// accuracy on BenchMira?" asks the second sentence. The scene is set aside when it ends
+/// with a full stop and what follows opens as a question or a request and says more than a
+/// tag ("Right?" keeps the statement before it). A question of one sentence is itself.
+pub fn asked_part(question: &str) -> &str {
+    static SCENE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"[.!]["'”’)]*\s+"#));
+    static OPENS_A_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|would|will|should|tell|list|name|give|show|find|please|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b")
+    });
+    let mut rest = question;
+    while let Some(m) = SCENE_END.find(rest) {
+        let after = &rest[m.end()..];
+        let asks = OPENS_A_QUESTION.is_match(&after.to_lowercase()) || after.trim_end().ends_with('?');
+        if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks {
+            break;
+        }
+        rest = after;
+    }
+    rest
+}
+
 /// A sentence after the question that only says why it is asked: "i'd like to get the
 /// chronology right.", "thanks!".
 static TRAILING_CONTEXT: LazyLock<Regex> =
@@ -548,7 +604,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // ... and more than a tag follows ("as of 2022 X had the best f1 on D, yeah?" is
         // one statement).
         Some(m) if !WH_WORD.is_match(m.as_str()) && lowered[m.end()..].split_whitespace().count() > 2 => &lowered[m.end()..],
-        _ => lowered,
+        _ => asked_part(lowered),
     };
 
     // A qualifier in parentheses is part of a name ("Table-Sequence (two are better than
@@ -816,6 +872,20 @@ mod tests {
         assert!(!asked("which paper has doi 10.1234/x").doi, "a DOI given is not asked for");
         assert!(!asked("are there papers better than these?").yes_no, "a request");
         assert!(!asked("is xlnet or gpt3 better on rte").yes_no, "a choice, answered by the comparison");
+        assert!(unnamed_referent("Which models have reported a higher BenchMira accuracy than that paper since then?"));
+        assert!(unnamed_referent("what accuracy does the model introduced by the 2020 paper on bird calls reach?"));
+        assert!(!unnamed_referent("which model leads BenchMira?"));
+        assert_eq!(paper_event("When the Ibbotrans paper appeared, Murrelet-MT still held the best BLEU"), Some(("Ibbotrans".into(), false)));
+        assert_eq!(paper_event("Before the Murrelet-MT paper came out, which model led D?"), Some(("Murrelet-MT".into(), true)));
+        assert_eq!(paper_event("when the Ibbotrans paper reported 33.6"), None, "what the paper did is no time");
+        assert_eq!(asked_part("We're picking a backbone, and the vendor pushes Wendrel-S because it's the newest. Which model has the highest accuracy on BenchMira these days?"), "Which model has the highest accuracy on BenchMira these days?");
+        assert_eq!(asked_part("Our proposal needs a benchmark. Tell me whether there is a benchmark dataset for flood prediction."), "Tell me whether there is a benchmark dataset for flood prediction.");
+        assert_eq!(asked_part("X beats Y on D. Right?"), "X beats Y on D. Right?", "a tag keeps its statement");
+        assert_eq!(asked_part("X scored 85.4 on D. The paper says so."), "X scored 85.4 on D. The paper says so.", "no question follows");
+        assert!(asked("Wendrel is the latest entry on Corvalla-Ice (2024), so isn't it the top model there now?").yes_no, "a negative question after a statement");
+        assert!(asked(r#"The draft says "X remains the strongest model on D, as a study confirms." Is X still the best on D?"#).yes_no, "a question after a quoted sentence");
+        assert!(asked("Is the published 78.4 for Marrowfen there reported by more than one paper?").yes_no, "a decimal does not end the clause");
+        assert!(asked(r#"My draft says "When Y appeared, X still held the best BLEU on D." Was that true at the time?"#).yes_no, "whether a quoted sentence is true");
         assert!(!asked("what are the best-known papers on glaciers").best);
         assert_eq!(asked("papers on glacier mapping"), Asked::default());
     }

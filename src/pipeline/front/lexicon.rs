@@ -164,7 +164,22 @@ pub struct Lexicon {
     /// For each pattern, the entries it names: exact KG labels first, then canonicals, then aliases.
     targets: Vec<Vec<usize>>,
     matcher: AhoCorasick,
+    /// Graph models and datasets by their [`squashed`] names, where one name squashes to
+    /// it: "MurreletMT", "Trill-BERT" and "kestrel net" are how people write "Murrelet-MT",
+    /// "Trillbert" and "KestrelNet".
+    squashed: HashMap<String, usize>,
+    /// The keys of `squashed` by first letter and length, for names written with a typo.
+    by_shape: HashMap<(char, usize), Vec<String>>,
 }
+
+/// A name's letters and digits, lowercased: "Murrelet-MT", "MurreletMT" and "murrelet mt"
+/// are all "murreletmt".
+pub fn squashed(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// Words that never open or close a name a question writes differently.
+const NAME_EDGE_STOP: &[&str] = &["a", "an", "the", "of", "on", "in", "at", "by", "for", "to", "and", "or", "is", "its", "s", "vs", "with", "from"];
 
 /// The synonym tables, compiled into the binary.
 pub const SYNONYM_TABLES: [(EntityKind, &str, &str); 5] = [
@@ -321,7 +336,108 @@ impl Lexicon {
             .match_kind(MatchKind::Standard)
             .build(&surfaces)
             .map_err(|e| LexiconError { file: "(all)", line: 0, reason: e.to_string() })?;
-        Ok(Self { entries, surfaces, targets, matcher })
+        // Squashed names of graph models and datasets; a key two entries share names neither.
+        let mut squashed_ids: HashMap<String, Option<usize>> = HashMap::new();
+        // Only labels of letters, digits, spaces and hyphens inside words: a sign carries
+        // meaning the squashed name loses ("CoNLL++" is not "conll"), and a qualifier in
+        // parentheses ("UCF101 (finetuned)") or after a dash ("FSNS - Test") written into
+        // the question would read as a clause or a name's own part.
+        let plain = |label: &str| label.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-') && !label.contains(" -") && !label.contains("- ");
+        for (id, entry) in entries.iter().enumerate().filter(|(_, e)| e.from_graph && matches!(e.kind, EntityKind::Method | EntityKind::Dataset) && plain(&e.canonical)) {
+            let key = squashed(&entry.canonical);
+            if key.chars().count() < 5 || !key.chars().any(char::is_alphabetic) {
+                continue;
+            }
+            squashed_ids.entry(key).and_modify(|v| *v = None).or_insert(Some(id));
+        }
+        let squashed: HashMap<String, usize> = squashed_ids.into_iter().filter_map(|(k, v)| v.map(|id| (k, id))).collect();
+        let mut by_shape: HashMap<(char, usize), Vec<String>> = HashMap::new();
+        for key in squashed.keys() {
+            if let Some(first) = key.chars().next() {
+                by_shape.entry((first, key.chars().count())).or_default().push(key.clone());
+            }
+        }
+        for keys in by_shape.values_mut() {
+            keys.sort();
+        }
+        Ok(Self { entries, surfaces, targets, matcher, squashed, by_shape })
+    }
+
+    /// The graph model or dataset a name written differently stands for: the same letters
+    /// and digits ("Trill-BERT", "MurreletMT", "orrenby parallel-corpus"), or one letter
+    /// off from exactly one name of six or more ("Tidewik", "Tavrossa") when the graph does
+    /// not know a word of it as written (`unknown`: the word is in no label or title).
+    /// `None` for a name written as a label or alias.
+    fn respelling(&self, written: &str, unknown: impl Fn() -> bool) -> Option<&str> {
+        if !self.lookup(written).is_empty() {
+            return None;
+        }
+        let key = squashed(written);
+        let length = key.chars().count();
+        if length < 5 || !key.chars().any(char::is_alphabetic) {
+            return None;
+        }
+        if let Some(&id) = self.squashed.get(&key) {
+            return Some(&self.entries[id].canonical);
+        }
+        if length < 6 || !unknown() {
+            return None;
+        }
+        let first = key.chars().next()?;
+        let mut near = (length - 1..=length + 1).filter_map(|n| self.by_shape.get(&(first, n))).flatten().filter(|k| strsim::levenshtein(k, &key) <= 1);
+        match (near.next(), near.next()) {
+            (Some(one), None) => self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()),
+            _ => None,
+        }
+    }
+
+    /// `question` with each graph model or dataset written differently from its label
+    /// written as the label ([`Lexicon::respelling`]), so that everything after reads the
+    /// graph's name. Runs of up to three words are tried, longest first. A run read as a
+    /// typo must hold a word `unknown` says no label or title holds, so "transformers" is
+    /// never a typo of a model "Transformer"; a run with a number at an end is never a name
+    /// written apart ("conll 2003 english" is left to the linking, which finds "CoNLL 2003
+    /// (English)" rather than "CoNLL-2003").
+    pub fn respelled<'a>(&self, question: &'a str, unknown: impl Fn(&str) -> bool) -> std::borrow::Cow<'a, str> {
+        let words: Vec<(usize, usize)> = word_spans(question);
+        let mut out = String::new();
+        let mut at = 0;
+        let mut i = 0;
+        while i < words.len() {
+            let found = (1..=3.min(words.len() - i)).rev().find_map(|n| {
+                let run = &words[i..i + n];
+                let edge = |w: &(usize, usize)| NAME_EDGE_STOP.contains(&question[w.0..w.1].to_lowercase().as_str());
+                if edge(&run[0]) || edge(&run[n - 1]) {
+                    return None;
+                }
+                let written = &question[run[0].0..run[n - 1].1];
+                // A number at either end of a run is a value or a year next to a name
+                // ("Dastrup-7 Chorus 8", "BenchMira 2021"), never a letter of it.
+                let number = |w: &(usize, usize)| !question[w.0..w.1].chars().any(char::is_alphabetic);
+                if n > 1 && (number(&run[0]) || number(&run[n - 1])) {
+                    return None;
+                }
+                // Only words apart by spaces or a hyphen form one name ("X's D" does not).
+                if !question[run[0].0..run[n - 1].1].chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-') {
+                    return None;
+                }
+                self.respelling(written, || run.iter().any(|w| unknown(&question[w.0..w.1]))).map(|label| (n, label))
+            });
+            match found {
+                Some((n, label)) => {
+                    out.push_str(&question[at..words[i].0]);
+                    out.push_str(label);
+                    at = words[i + n - 1].1;
+                    i += n;
+                }
+                None => i += 1,
+            }
+        }
+        if at == 0 {
+            return std::borrow::Cow::Borrowed(question);
+        }
+        out.push_str(&question[at..]);
+        std::borrow::Cow::Owned(out)
     }
 
     pub fn entry(&self, id: usize) -> &Entry {
@@ -380,6 +496,27 @@ impl Lexicon {
     }
 }
 
+/// The byte spans of `text`'s words: letters and digits, with hyphens inside ("Trill-BERT").
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start: Option<usize> = None;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        let inner_hyphen = c == '-' && start.is_some() && chars.get(k + 1).is_some_and(|(_, n)| n.is_alphanumeric());
+        // "8.9" is one word: a value is never part of a name.
+        let decimal_point = c == '.' && k > 0 && chars[k - 1].1.is_ascii_digit() && chars.get(k + 1).is_some_and(|(_, n)| n.is_ascii_digit());
+        if c.is_alphanumeric() || inner_hyphen || decimal_point {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            spans.push((s, i));
+        }
+    }
+    if let Some(s) = start {
+        spans.push((s, text.len()));
+    }
+    spans
+}
+
 /// Folds runs of whitespace to one space, keeping for each byte of the result the offset
 /// of the byte it came from in the original.
 fn fold(text: &str) -> (String, Vec<usize>) {
@@ -435,6 +572,37 @@ mod tests {
             l(EntityKind::Method, "http://orkg.org/orkg/resource/R6", "Convolutional Neural Network"),
             l(EntityKind::Method, "http://orkg.org/orkg/resource/R7", "Ours"),
         ]
+    }
+
+    #[test]
+    fn a_name_written_with_other_hyphens_spaces_or_one_letter_off_is_read_as_the_label() {
+        let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };
+        let labels = vec![
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M1", "Murrelet-MT"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M2", "Trillbert"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M3", "Tidewick"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M4", "Transformer"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D1", "Orrenby Parallel Corpus"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D2", "WMT-14"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M5", "Kelpnet-A"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M6", "Kelpnet-B"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D3", "CoNLL++"),
+        ];
+        let lexicon = Lexicon::build(&labels).unwrap();
+        let unknown = |w: &str| ["tidewik", "orenby", "kelpnet"].contains(&w.to_lowercase().as_str());
+        let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
+        assert_eq!(read("MurreletMT paper DOI?"), "Murrelet-MT paper DOI?");
+        assert_eq!(read("Wasn't the Trill-BERT paper published in 2022?"), "Wasn't the Trillbert paper published in 2022?");
+        assert_eq!(read("when did the Tidewik paper come out?"), "when did the Tidewick paper come out?");
+        assert_eq!(read("who led the Orenby Parallel Corpus in 2020?"), "who led the Orrenby Parallel Corpus in 2020?");
+        assert_eq!(read("Orrenby parallel-corpus BLEU leader?"), "Orrenby Parallel Corpus BLEU leader?");
+        assert_eq!(read("Is Tidewik's F1 on Orrenby 8.9?"), "Is Tidewick's F1 on Orrenby 8.9?");
+        // Left alone: a label as written, a number beside a name, a known word one letter
+        // off a model, a name two labels share, and words that only squash together across
+        // an apostrophe.
+        for q in ["Murrelet-MT on WMT-14", "results on wmt 14", "best on conll 2003", "Is X's WER on Tidewick 8?", "Tidewick 2019 results", "papers on transformers", "kelpnet results", "Trill's bert"] {
+            assert_eq!(read(q), q);
+        }
     }
 
     fn texts(lexicon: &Lexicon, question: &str) -> Vec<String> {

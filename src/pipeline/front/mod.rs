@@ -104,6 +104,21 @@ impl Front {
                 }
             }
         }
+        // A model named only in the sentences that set the scene is not what is asked about
+        // ("the vendor pushes Wendrel-S. Which model leads BenchMira?"), unless the question
+        // names no model and points back to one ("... What's its DOI?").
+        let part = classify::asked_part(question);
+        if part.len() < question.len() {
+            let part = part.to_lowercase();
+            let named_in_part = |m: &normalize::NormalizedEntity| part.contains(&m.text.to_lowercase());
+            static BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+                regex::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|he|she|his|her)\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
+            });
+            let points_back = BACK.is_match(&part.replace("these days", ""));
+            if normalized.methods.iter().any(named_in_part) || !points_back {
+                normalized.methods.retain(named_in_part);
+            }
+        }
         // "X used to hold the record on D; what's the top there now?": X is the past, the
         // board's best is asked for.
         if classification.query_type == classify::QueryType::MethodComparison && matches!(classification.target, classify::Target::BestModel | classify::Target::TopScore) {

@@ -23,8 +23,23 @@ static TYPO_THE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(teh|hte)
 
 /// The question with the spelling variants above settled.
 pub fn settled(question: &str) -> Cow<'_, str> {
-    // The "s" keeps its case ("SUMMARISATION" stays upper case).
-    let american = BRITISH.replace_all(question, |c: &regex::Captures| format!("{}{}{}", &c[1], if &c[2] == "S" { "Z" } else { "z" }, &c[3]));
+    // The "s" keeps its case ("SUMMARISATION" stays upper case). A quoted title is the
+    // paper's own spelling ("Syllable-Level Attention for Avian Vocalisations"): left as is.
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
+    let americanize = |text: &str| BRITISH.replace_all(text, |c: &regex::Captures| format!("{}{}{}", &c[1], if &c[2] == "S" { "Z" } else { "z" }, &c[3])).into_owned();
+    let american: Cow<'_, str> = if !BRITISH.is_match(question) {
+        Cow::Borrowed(question)
+    } else {
+        let mut out = String::with_capacity(question.len());
+        let mut at = 0;
+        for quote in QUOTED.find_iter(question) {
+            out.push_str(&americanize(&question[at..quote.start()]));
+            out.push_str(quote.as_str());
+            at = quote.end();
+        }
+        out.push_str(&americanize(&question[at..]));
+        Cow::Owned(out)
+    };
     let spelled = match TYPO_THE.replace_all(&american, "the") {
         Cow::Borrowed(_) => american,
         Cow::Owned(s) => Cow::Owned(s),
@@ -55,6 +70,10 @@ mod tests {
         assert_eq!(settled("Normalisations of Vectors"), "Normalizations of Vectors");
         assert_eq!(settled("SUMMARISATION"), "SUMMARIZATION");
         assert_eq!(settled("state of teh art on webquestions?"), "state of the art on webquestions?");
+        assert_eq!(
+            settled(r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalisations published?"#),
+            r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalizations published?"#
+        );
     }
 
     #[test]

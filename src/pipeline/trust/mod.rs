@@ -105,8 +105,14 @@ impl<'a> Trust<'a> {
 /// The answer is then the board as it stood then, as for "as of" that year.
 ///
 /// [`holder_before`]: crate::pipeline::front::classify::holder_before
+/// Also the anchor of "when the X paper appeared" (X's first dated result's year) and
+/// "before the X paper" (the year before), [`paper_event`].
+///
+/// [`paper_event`]: crate::pipeline::front::classify::paper_event
 pub fn holder_anchor(question: &str, entities: &Normalized, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Option<AsOf> {
-    let name = crate::pipeline::front::classify::holder_before(question)?.to_lowercase();
+    use crate::pipeline::front::classify::{holder_before, paper_event};
+    let (name, before) = holder_before(question).map(|n| (n, true)).or_else(|| paper_event(question))?;
+    let name = name.to_lowercase();
     let model = entities.methods.iter().find(|m| m.is_linked() && (m.text.to_lowercase() == name || m.names(&name)))?;
     let first = evidence
         .results
@@ -114,7 +120,11 @@ pub fn holder_anchor(question: &str, entities: &Normalized, evidence: &Evidence,
         .filter(|r| r.model.as_ref().is_some_and(|m| model.iris.contains(&m.iri)))
         .filter_map(|r| papers.get(r.paper.as_deref()?)?.year)
         .min()?;
-    Some(AsOf { year: first - 1, phrase: format!("before {} ({first})", model.canonical) })
+    Some(if before {
+        AsOf { year: first - 1, phrase: format!("before {} ({first})", model.canonical) }
+    } else {
+        AsOf { year: first, phrase: format!("when {} appeared ({first})", model.canonical) }
+    })
 }
 
 /// Weighs the evidence: leaves out what was published after the question's anchor,
@@ -310,5 +320,9 @@ mod tests {
         let anchor = holder_anchor(q, &entities, &evidence, &papers).expect("an anchor");
         assert_eq!((anchor.year, anchor.phrase.as_str()), (2022, "before Ibbotrans (2023)"));
         assert!(holder_anchor("who holds the quenmark bleu record?", &entities, &evidence, &papers).is_none());
+        let when = holder_anchor("when the ibbotrans paper appeared, murrelet still led quenmark bleu - true?", &entities, &evidence, &papers).expect("an anchor");
+        assert_eq!((when.year, when.phrase.as_str()), (2023, "when Ibbotrans appeared (2023)"));
+        let before = holder_anchor("before the ibbotrans paper, which model led quenmark bleu?", &entities, &evidence, &papers).expect("an anchor");
+        assert_eq!(before.year, 2022);
     }
 }

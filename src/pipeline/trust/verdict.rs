@@ -634,6 +634,19 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
             continue;
         }
         if top.numeric == mine.numeric {
+            // X's own best disputed ("55.1 vs 51.0") by a value another model beats: X leads
+            // only if the higher one holds, so the claim is open.
+            let d = direction(&mine.metric);
+            let low = mine_here.iter().filter(|f| f.key == mine.key).filter_map(|f| f.numeric).reduce(|a, b| if better(d, a, b) { b } else { a });
+            let low_fact = mine_here.iter().copied().find(|f| f.key == mine.key && f.numeric == low);
+            let rivals: Vec<&Fact> = board.iter().copied().filter(|f| !model_of(x, &f.key.0, &f.model) && low.is_some_and(|low| better(d, f.numeric.unwrap_or(f64::NAN), low))).collect();
+            if let (Some(low_fact), Some(rival)) = (low_fact.filter(|l| l.numeric != mine.numeric), best(&rivals, direction)) {
+                let reason = format!(
+                    "{} holds the best recorded {} on {} with {}, but the graph also records {} for it, which would put {}'s {} ahead, so which model leads depends on which holds",
+                    mine.model, mine.metric, mine.dataset, mine.value, low_fact.value, rival.model, rival.value
+                );
+                return uncertain("best", reason, vec![FactRef::of(mine)], vec![FactRef::of(low_fact), FactRef::of(rival)]);
+            }
             let reason = format!("{} holds the best recorded {} on {}", mine.model, mine.metric, mine.dataset);
             return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: vec![] };
         }
@@ -651,6 +664,14 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
                 best(&rivals, direction)
             });
             let low_value = board.iter().find(|f| f.key == top.key && f.numeric == low).map_or(String::new(), |f| f.value.clone());
+            // X itself between: X leads if the top's other value holds, so the claim is open.
+            if let Some(b) = between.filter(|b| model_of(x, &b.key.0, &b.model)) {
+                let reason = format!(
+                    "{} scores better than {} on {} by {} with {}, but the graph also records {low_value} for {}, which would put {}'s {} ahead, so which model leads depends on which holds",
+                    top.model, x.canonical, mine.dataset, mine.metric, top.value, top.model, b.model, b.value
+                );
+                return uncertain("best", reason, vec![FactRef::of(b)], vec![FactRef::of(top)]);
+            }
             let open = between.map(|b| format!("; the graph also records {low_value} for {}, which would put {}'s {} ahead", top.model, b.model, b.value)).unwrap_or_default();
             // Every other model's best that beats X's there, best first: who superseded it.
             let mut ahead: Vec<&Fact> = Vec::new();
@@ -838,6 +859,20 @@ mod tests {
         let facts = [fact("A", 90.0), fact("B", 95.0)];
         assert_eq!(judge_q("Is B the best model on D?", &["B"], &facts), Label::Supported);
         assert_eq!(judge_q("Is A the state of the art on D?", &["A"], &facts), Label::Refuted);
+    }
+
+    #[test]
+    fn a_best_claim_is_open_when_the_lead_hangs_on_a_value_recorded_two_ways() {
+        // A's 55.1 is disputed by its own 51.0, which B's 53.4 beats.
+        let facts = [fact("A", 55.1), fact("A", 51.0), fact("B", 53.4)];
+        assert_eq!(judge_q("Is A still the best on D?", &["A"], &facts), Label::Uncertain);
+        assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Uncertain, "B leads if A's 51.0 holds");
+        // A's disputed 51.0 still beats every rival: A leads either way.
+        let facts = [fact("A", 55.1), fact("A", 51.0), fact("B", 49.0)];
+        assert_eq!(judge_q("Is A still the best on D?", &["A"], &facts), Label::Supported);
+        // C is behind B whichever of A's values holds.
+        let facts = [fact("A", 55.1), fact("A", 51.0), fact("B", 53.4), fact("C", 50.0)];
+        assert_eq!(judge_q("Is C the best on D?", &["C"], &facts), Label::Refuted);
     }
 
 
