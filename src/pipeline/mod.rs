@@ -770,10 +770,12 @@ impl Pipeline {
             }
         }
         // "How many papers put X at 88.3?": the papers stating each value given, counted.
+        let mut counted = false;
         if classify::counts_papers(q) {
-            for count in answer::text::paper_counts(&items, &classify::given_values(q)) {
+            for count in answer::text::paper_counts(&items, &disputed, &chosen, &classify::given_values(q)) {
                 composed.text = format!("{} {count}.", composed.text);
                 composed.stated.push(count);
+                counted = true;
             }
         }
         // An anchor read from the graph is said: the board is shown as it stood then. "Who
@@ -860,6 +862,7 @@ impl Pipeline {
         // citing its 86.0 F1"); the metadata is the answer.
         let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(q) };
         let scope = gates::values_spoken(scope, &given, &text, decided);
+        let scope = gates::count_given(scope, classify::counts_papers(q) && !nothing_found, counted);
         let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &text, &items);
         let about_results = matches!(target, classify::Target::Models | classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten | classify::Target::Verdict);
         let resolved = front.normalized.methods.iter().any(|m| m.is_linked());

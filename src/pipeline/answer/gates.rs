@@ -276,6 +276,16 @@ pub fn confirmation_decided(scope: Gate, asks_confirmation: bool, decided: bool)
     scope
 }
 
+/// The scope gate, also failing an answer to "how many papers put X at V?" that counts no
+/// paper: a listing that shows V answers another question. `asks_count`: the question asks
+/// it (and something was found); `counted`: the answer says how many.
+pub fn count_given(scope: Gate, asks_count: bool, counted: bool) -> Gate {
+    if scope.passed && asks_count && !counted {
+        return Gate { passed: false, detail: "the question asks how many papers state a value; the answer does not count them".into() };
+    }
+    scope
+}
+
 /// The scope gate, also failing a result answer to a question about a model or paper it
 /// does not name ([`unnamed_referent`](crate::pipeline::front::classify::unnamed_referent))
 /// when no model was linked: the board's best is not what "that paper" or "the model
@@ -649,6 +659,9 @@ mod tests {
         assert!(referent_resolved(passed(), true, true, false).passed);
         assert!(referent_resolved(passed(), true, false, true).passed, "found nothing says so");
         assert!(referent_resolved(passed(), false, false, false).passed);
+        assert!(!count_given(passed(), true, false).passed, "a count asked, none given");
+        assert!(count_given(passed(), true, true).passed);
+        assert!(count_given(passed(), false, false).passed);
     }
 
     #[test]

@@ -284,23 +284,33 @@ fn fewer_than(k: usize, items: &[AnswerItem]) -> bool {
 
 
 /// "How many papers put X at 88.3?": for each item whose value is one of `given`, "5 papers
-/// put Syrinxa at 88.3% [1][2][3][4][5]" (the papers citing it, counted).
-pub fn paper_counts(items: &[AnswerItem], given: &[String]) -> Vec<String> {
+/// put Syrinxa at 88.3% [1][2][3][4][5]" (the papers citing it, counted); and for a value
+/// that is one side of a disagreement left open (`disputed`: "79.5 [1][2] vs 80.7 [3]"),
+/// the papers stating that side, numbered as `chosen` numbers the sources.
+pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[String], given: &[String]) -> Vec<String> {
     let parse = crate::pipeline::evidence::scores::parse_score;
     let given: Vec<f64> = given.iter().filter_map(|g| parse(g)).collect();
-    items
+    let is_given = |value: &str| parse(value).is_some_and(|v| given.iter().any(|g| (g - v).abs() < 1e-9));
+    let sentence = |n: usize, who: &str, value: &str, cites: String| format!("{n} {} put {who} at {value} {cites}", if n == 1 { "paper" } else { "papers" });
+    let mut out: Vec<String> = items
         .iter()
         .filter_map(|item| {
-            let value = item.value.as_deref()?;
-            let v = parse(value)?;
-            given.iter().any(|g| (g - v).abs() < 1e-9).then(|| {
-                let n = item.sources.len();
-                let who = item.model.as_deref().unwrap_or(&item.label);
-                let cites: String = item.sources.iter().map(|s| format!("[{s}]")).collect();
-                format!("{n} {} put {who} at {value} {cites}", if n == 1 { "paper" } else { "papers" })
-            })
+            let value = item.value.as_deref().filter(|v| is_given(v))?;
+            let who = item.model.as_deref().unwrap_or(&item.label);
+            Some(sentence(item.sources.len(), who, value, cite(&item.sources)))
         })
-        .collect()
+        .collect();
+    for c in disputed {
+        let Some(who) = c.model.as_deref() else { continue };
+        for side in c.sides.iter().filter(|s| is_given(&s.value)) {
+            let numbers: Vec<usize> = side.papers.iter().filter_map(|p| number_of(chosen, &p.iri)).collect();
+            let counted = sentence(side.papers.len(), who, &side.value, cite(&numbers));
+            if !out.iter().any(|o| o.split(" [").next() == counted.split(" [").next()) {
+                out.push(counted);
+            }
+        }
+    }
+    out
 }
 /// The extractive answer with what the answer must also state, and those statements (the
 /// faithfulness gate accepts the numbers they carry).
@@ -454,7 +464,22 @@ mod tests {
     fn papers_stating_a_given_value_are_counted_and_others_are_not() {
         let item = |model: &str, value: &str, sources: Vec<usize>| AnswerItem { label: model.into(), iri: None, value: Some(value.into()), sources, metric: None, dataset: None, model: Some(model.into()), papers: vec![] };
         let items = [item("Syrinxa", "88.3%", vec![1, 2, 3, 4, 5]), item("Plumaro", "90.1", vec![6])];
-        assert_eq!(paper_counts(&items, &["88.3".to_owned()]), ["5 papers put Syrinxa at 88.3% [1][2][3][4][5]"]);
-        assert!(paper_counts(&items, &["93.8".to_owned()]).is_empty());
+        assert_eq!(paper_counts(&items, &[], &[], &["88.3".to_owned()]), ["5 papers put Syrinxa at 88.3% [1][2][3][4][5]"]);
+        assert!(paper_counts(&items, &[], &[], &["93.8".to_owned()]).is_empty());
+        // A value that lost nothing but is one side of an open disagreement is counted too.
+        let paper = |iri: &str| PaperRef { iri: iri.into(), title: String::new(), year: None };
+        let side = |value: &str, papers: Vec<PaperRef>| crate::pipeline::trust::ConflictSide { value: value.into(), papers, score: None };
+        let conflict = Conflict {
+            kind: crate::pipeline::trust::ConflictKind::DifferentValues,
+            subject: "Warbleon on D by Accuracy".into(),
+            model: Some("Warbleon".into()),
+            sides: vec![side("80.7", vec![paper("p3")]), side("79.5", vec![paper("p1"), paper("p2")])],
+            resolved: false,
+            winner: None,
+            gap: None,
+            rule: String::new(),
+        };
+        let chosen = ["p1".to_owned(), "p2".to_owned(), "p3".to_owned()];
+        assert_eq!(paper_counts(&[], &[&conflict], &chosen, &["79.5".to_owned()]), ["2 papers put Warbleon at 79.5 [1][2]"]);
     }
 }

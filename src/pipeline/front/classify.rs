@@ -202,7 +202,7 @@ static ASKS_DOI: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bdois?\b"));
 /// A DOI written out (in a question, or in an answer).
 pub static DOI_GIVEN: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/\S+"));
 static ASKS_DATASETS_PART: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(which|what|what other|any)\s+(\w+\s+){0,2}(datasets|benchmarks|corpora|data sets|boards)\b|\b(on|over) (which|what) (dataset|benchmark|corpus|board)s?\b")
+    re(r"(?i)\b(which|what|what other|any)\s+(\w+\s+){0,2}(datasets|benchmarks|corpora|data sets|boards)\b|\b(on|over) (which|what) (dataset|benchmark|corpus|board)s?\b|\b(is there|are there)\s+(an?\s+|any\s+)?(\w+\s+){0,2}(datasets?|benchmarks?|corpus|corpora|data sets?)\b")
 });
 /// A best or extreme result: a superlative before a result word or a metric.
 static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
@@ -424,6 +424,11 @@ static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|r
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]|^[^?;]{2,60}\bpaper\s*([-:–,]|title\b|'s\b)|^[^?;]{12,160}\s[-–:]\s*((which|what|who|when)\b[^?]*\b(it|its)\b|its\b)"#)
 });
+/// "The most recent paper on X", "the latest work about X": papers on a topic, newest
+/// first, not one paper looked up.
+static NEWEST_ON: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bthe (most recent|latest|newest|earliest|oldest|first|last)\s+(\w+\s+)?(paper|papers|work|works|study|studies|publication|publications|article|articles)\s+(on|about|in|for|regarding|concerning)\b")
+});
 /// A named model's number on a named dataset: "what ROUGE-L does PEGASUS get on gigaword",
 /// "how does GPT-3 do on LAMBADA", "ApproxRepSet accuracy on MUTAG".
 static SCORE_OF: LazyLock<Regex> = LazyLock::new(|| {
@@ -644,7 +649,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
+    } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && SCORE_OF.is_match(q)) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -868,6 +873,7 @@ mod tests {
         assert!(a.datasets && !a.year && !a.best, "{a:?}");
         assert!(asked("how does aviquist compare with corrasine on the veltmoor dawn set? is its WER lower").yes_no);
         assert!(asked("When did the best Dastrup-7 result appear? Lowest WER, I mean").year);
+        assert!(asked("Is there a benchmark dataset for classification of frog call types?").datasets);
         assert!(!asked("quillon-xl came out after tavrosa, so it beats tavrosa on benchmira acc, yeah?").year, "a statement, not a request");
         assert!(!asked("which paper has doi 10.1234/x").doi, "a DOI given is not asked for");
         assert!(!asked("are there papers better than these?").yes_no, "a request");
@@ -939,6 +945,7 @@ mod tests {
         assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
         assert_ne!(classify("list the techniques used by the EfficientNet paper", &none).query_type, PaperLookup);
         assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
+        assert_ne!(classify("What is the most recent paper on Kelp Canopy Mapping?", &none).query_type, PaperLookup);
     }
 
     #[test]

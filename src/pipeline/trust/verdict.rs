@@ -459,6 +459,15 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
     let (xa, ya) = (&x.canonical, &y.canonical);
     for top in tops(entities, facts, direction).into_iter().filter(|t| tried(x, evaluated, &t.key.1) && tried(y, evaluated, &t.key.1)) {
         let settled = |verdict, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
+        let holder = model_of(x, &top.key.0, &top.model) || model_of(y, &top.key.0, &top.model);
+        let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == top.key.1 && f.key.2 == top.key.2).collect();
+        if let Some((low, rival)) = open_lead(top, &board, direction).filter(|_| holder) {
+            let reason = format!(
+                "{} holds the best recorded {} on {} with {}, but the graph also records {} for it, which would put {}'s {} ahead, so which model leads depends on which holds",
+                top.model, top.metric, top.dataset, top.value, low.value, rival.model, rival.value
+            );
+            return uncertain("outperforms", reason, vec![FactRef::of(top)], vec![FactRef::of(low), FactRef::of(rival)]);
+        }
         if model_of(x, &top.key.0, &top.model) {
             return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), vec![FactRef::of(top)], vec![]);
         }
@@ -467,6 +476,19 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
         }
     }
     uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![])
+}
+
+/// A board's lead left open by a conflict: the top's model also recorded with a worse value
+/// there that another model's beats ("55.1 vs 51.0", with 53.4 between). That worse value
+/// and the model that would lead if it holds.
+fn open_lead<'a>(top: &Fact, board: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option<(&'a Fact, &'a Fact)> {
+    let d = direction(&top.metric);
+    let low = board.iter().copied().filter(|f| f.key == top.key && f.numeric.is_some()).reduce(|a, b| if better(d, a.numeric.unwrap_or(f64::NAN), b.numeric.unwrap_or(f64::NAN)) { b } else { a })?;
+    if low.numeric == top.numeric {
+        return None;
+    }
+    let rivals: Vec<&Fact> = board.iter().copied().filter(|f| f.key.0 != top.key.0 && better(d, f.numeric.unwrap_or(f64::NAN), low.numeric.unwrap_or(f64::NAN))).collect();
+    best(&rivals, direction).map(|rival| (low, rival))
 }
 
 /// The best recorded fact of every leaderboard (dataset and metric) the claim names.
@@ -636,11 +658,7 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
         if top.numeric == mine.numeric {
             // X's own best disputed ("55.1 vs 51.0") by a value another model beats: X leads
             // only if the higher one holds, so the claim is open.
-            let d = direction(&mine.metric);
-            let low = mine_here.iter().filter(|f| f.key == mine.key).filter_map(|f| f.numeric).reduce(|a, b| if better(d, a, b) { b } else { a });
-            let low_fact = mine_here.iter().copied().find(|f| f.key == mine.key && f.numeric == low);
-            let rivals: Vec<&Fact> = board.iter().copied().filter(|f| !model_of(x, &f.key.0, &f.model) && low.is_some_and(|low| better(d, f.numeric.unwrap_or(f64::NAN), low))).collect();
-            if let (Some(low_fact), Some(rival)) = (low_fact.filter(|l| l.numeric != mine.numeric), best(&rivals, direction)) {
+            if let Some((low_fact, rival)) = open_lead(mine, &board, direction) {
                 let reason = format!(
                     "{} holds the best recorded {} on {} with {}, but the graph also records {} for it, which would put {}'s {} ahead, so which model leads depends on which holds",
                     mine.model, mine.metric, mine.dataset, mine.value, low_fact.value, rival.model, rival.value
@@ -873,6 +891,17 @@ mod tests {
         // C is behind B whichever of A's values holds.
         let facts = [fact("A", 55.1), fact("A", 51.0), fact("B", 53.4), fact("C", 50.0)];
         assert_eq!(judge_q("Is C the best on D?", &["C"], &facts), Label::Refuted);
+        // "Does C beat A?" with C tried on D but no value of it: A's top settles it only
+        // when A leads whichever of its values holds.
+        let facts = [fact("A", 55.1), fact("A", 51.0), fact("B", 53.4)];
+        let mut evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
+        evaluated.push(("m:C".into(), "C".into(), "d".into()));
+        let known = Known { evaluated, ..Known::default() };
+        let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &known, &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain, "{v:?}");
+        let facts = [fact("A", 55.1), fact("B", 53.4)];
+        let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &known, &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted, "A's undisputed top: {v:?}");
     }
 
 
