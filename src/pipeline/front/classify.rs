@@ -487,14 +487,25 @@ pub fn asked_part(question: &str) -> &str {
     static OPENS_A_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|would|will|should|tell|list|name|give|show|find|please|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b")
     });
+    // "et al.", "e.g.", "vs.", an initial: a full stop that ends no sentence.
+    let abbreviation = |before: &str| {
+        let word = before.rsplit(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("").to_lowercase();
+        (word.chars().count() == 1 && word.chars().all(char::is_alphabetic)) || ["al", "e.g", "i.e", "vs", "cf", "etc", "fig", "eq", "no", "approx", "resp"].contains(&word.as_str())
+    };
     let mut rest = question;
-    while let Some(m) = SCENE_END.find(rest) {
+    let mut from = 0;
+    while let Some(m) = SCENE_END.find_at(rest, from) {
+        if abbreviation(&rest[..m.start()]) {
+            from = m.end();
+            continue;
+        }
         let after = &rest[m.end()..];
         let asks = OPENS_A_QUESTION.is_match(&after.to_lowercase()) || after.trim_end().ends_with('?');
         if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks {
             break;
         }
         rest = after;
+        from = 0;
     }
     rest
 }
@@ -887,6 +898,9 @@ mod tests {
         assert_eq!(asked_part("We're picking a backbone, and the vendor pushes Wendrel-S because it's the newest. Which model has the highest accuracy on BenchMira these days?"), "Which model has the highest accuracy on BenchMira these days?");
         assert_eq!(asked_part("Our proposal needs a benchmark. Tell me whether there is a benchmark dataset for flood prediction."), "Tell me whether there is a benchmark dataset for flood prediction.");
         assert_eq!(asked_part("X beats Y on D. Right?"), "X beats Y on D. Right?", "a tag keeps its statement");
+        let q = "When was the Dropout paper by Srivastava et al. published, and in which journal?";
+        assert_eq!(asked_part(q), q, "\"et al.\" ends no sentence");
+        assert_eq!(asked_part("Our run got 78.1. Is the published 78.4 for X reported twice?"), "Is the published 78.4 for X reported twice?");
         assert_eq!(asked_part("X scored 85.4 on D. The paper says so."), "X scored 85.4 on D. The paper says so.", "no question follows");
         assert!(asked("Wendrel is the latest entry on Corvalla-Ice (2024), so isn't it the top model there now?").yes_no, "a negative question after a statement");
         assert!(asked(r#"The draft says "X remains the strongest model on D, as a study confirms." Is X still the best on D?"#).yes_no, "a question after a quoted sentence");
