@@ -483,7 +483,8 @@ static LEADING_CONTEXT: LazyLock<Regex> =
 /// with a full stop and what follows opens as a question or a request and says more than a
 /// tag ("Right?" keeps the statement before it). A question of one sentence is itself.
 pub fn asked_part(question: &str) -> &str {
-    static SCENE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"[.!]["'”’)]*\s+"#));
+    // A full stop only: "!" closes names too ("Atari 2600 Pitfall! dataset").
+    static SCENE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"\.["'”’)]*\s+"#));
     static OPENS_A_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|would|will|should|tell|list|name|give|show|find|please|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b")
     });
@@ -900,6 +901,8 @@ mod tests {
         assert_eq!(asked_part("X beats Y on D. Right?"), "X beats Y on D. Right?", "a tag keeps its statement");
         let q = "When was the Dropout paper by Srivastava et al. published, and in which journal?";
         assert_eq!(asked_part(q), q, "\"et al.\" ends no sentence");
+        let q = "What is the highest benchmark result achieved on the Atari 2600 Pitfall! dataset, including the metric and its value?";
+        assert_eq!(asked_part(q), q, "a name's \"!\" ends no sentence");
         assert_eq!(asked_part("Our run got 78.1. Is the published 78.4 for X reported twice?"), "Is the published 78.4 for X reported twice?");
         assert_eq!(asked_part("X scored 85.4 on D. The paper says so."), "X scored 85.4 on D. The paper says so.", "no question follows");
         assert!(asked("Wendrel is the latest entry on Corvalla-Ice (2024), so isn't it the top model there now?").yes_no, "a negative question after a statement");
