@@ -561,8 +561,11 @@ fn at_word_boundaries(text: &str, start: usize, end: usize) -> bool {
 mod tests {
     use super::*;
 
+    fn l(kind: EntityKind, iri: &str, label: &str) -> GraphLabel {
+        GraphLabel { kind, iri: iri.into(), label: label.into() }
+    }
+
     fn graph_labels() -> Vec<GraphLabel> {
-        let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };
         vec![
             l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R1", "Penn Treebank"),
             l(EntityKind::Dataset, "http://orkg.org/orkg/resource/R2", "Penn Treebank (Word Level)"),
@@ -576,7 +579,6 @@ mod tests {
 
     #[test]
     fn a_name_written_with_other_hyphens_spaces_or_one_letter_off_is_read_as_the_label() {
-        let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };
         let labels = vec![
             l(EntityKind::Method, "http://orkg.org/orkg/resource/M1", "Murrelet-MT"),
             l(EntityKind::Method, "http://orkg.org/orkg/resource/M2", "Trillbert"),
