@@ -770,6 +770,13 @@ impl Pipeline {
             }
         }
         // "How many papers put X at 88.3?": the papers stating each value given, counted.
+        // "The most recent paper on X" where the graph dates none of the papers listed: the
+        // order cannot say which is newest, and the answer says so.
+        if front.recent && target == classify::Target::Papers {
+            if let Some(untold) = answer::text::newest_untold(&items, |iri| metas.get(iri).and_then(|m| m.year)) {
+                composed.text = format!("{} {untold}", composed.text);
+            }
+        }
         let mut counted = false;
         if classify::counts_papers(q) {
             for count in answer::text::paper_counts(&items, &disputed, &chosen, &classify::given_values(q)) {

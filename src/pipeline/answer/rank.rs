@@ -43,7 +43,10 @@ impl Ranking {
             .collect();
         let years = self.papers.first().and_then(|p| metas.get(&p.iri)).map(|m| m.valid_years.clone()).unwrap_or_default();
         let disputed_years = metas.iter().filter(|(_, m)| m.valid_years.len() > 1).map(|(iri, m)| (iri.clone(), m.valid_years.clone())).collect();
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years }
+        let mut titled: Vec<PaperRef> = evidence.papers.keys().chain(evidence.titles.keys()).map(paper).collect();
+        titled.sort_by(|a, b| a.iri.cmp(&b.iri));
+        titled.dedup_by(|a, b| a.iri == b.iri);
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years, titled }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,

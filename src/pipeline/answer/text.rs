@@ -312,6 +312,14 @@ pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[Stri
     }
     out
 }
+/// For "the most recent paper on X": when the graph dates none of the papers listed, the
+/// sentence saying their order cannot tell which is newest. `year` reads a paper's year by
+/// its IRI.
+pub fn newest_untold(items: &[AnswerItem], year: impl Fn(&str) -> Option<i32>) -> Option<&'static str> {
+    let undated = !items.is_empty() && items.iter().all(|i| i.iri.as_deref().and_then(&year).is_none());
+    undated.then_some("The graph records no publication year for these papers, so which is the most recent cannot be told.")
+}
+
 /// The extractive answer with what the answer must also state, and those statements (the
 /// faithfulness gate accepts the numbers they carry).
 pub struct Composed {
@@ -458,6 +466,15 @@ mod tests {
         let mut family = Normalized::default();
         family.methods.push(model("bert", "BERT-joint", &["m1", "m2"]));
         assert_eq!(listing_head(Target::Datasets, &family), "Datasets the models named \"bert\" were evaluated on");
+    }
+
+    #[test]
+    fn the_newest_paper_untold_is_said_only_when_no_paper_listed_has_a_year() {
+        let paper = |iri: &str| AnswerItem { label: iri.into(), iri: Some(iri.into()), value: None, sources: vec![1], metric: None, dataset: None, model: None, papers: vec![] };
+        let items = [paper("p1"), paper("p2")];
+        assert!(newest_untold(&items, |_| None).is_some());
+        assert!(newest_untold(&items, |iri| (iri == "p2").then_some(2020)).is_none(), "one dated paper orders them");
+        assert!(newest_untold(&[], |_| None).is_none());
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Known {
     /// Papers recorded with two or more valid years, with them (a claim comparing their
     /// dates cannot be settled).
     pub disputed_years: std::collections::BTreeMap<String, Vec<i32>>,
+    /// Every paper the evidence names, kept or not: "X's paper" is the one titled "X: ...",
+    /// even when its result lost a conflict to a re-run.
+    pub titled: Vec<PaperRef>,
 }
 
 fn re(pattern: &str) -> Regex {

@@ -146,7 +146,8 @@ fn was_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn 
             .filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2 && f.key.0 != mine.key.0)
             .filter(|f| first_year(f).is_some_and(|y| y <= year))
             .collect();
-        match by_then.iter().find(|f| better(d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))) {
+        // The board's best by then, when it beats X's: who held the record when X appeared.
+        match best(&by_then, direction).filter(|f| better(d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))) {
             None => {
                 // And who holds it now, if someone else does.
                 let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
@@ -155,7 +156,7 @@ fn was_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn 
                 let reason = format!("{}'s {} held the best recorded {} on {} when it appeared ({year}){since}", mine.model, mine.value, mine.metric, mine.dataset);
                 return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: now.into_iter().map(FactRef::of).collect() };
             }
-            Some(top) => earlier_better.push((*top, *mine)),
+            Some(top) => earlier_better.push((top, *mine)),
         }
     }
     match earlier_better.first() {
@@ -228,23 +229,29 @@ fn best<'a>(facts: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option
 
 /// The paper a model's results come from, for a claim about its date: the one its title
 /// opens with the model's name ("Selkora: Contrastive Pretraining ..."), else the earliest.
-fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact]) -> Option<&'a PaperRef> {
+fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact], titled: &'a [PaperRef]) -> Option<&'a PaperRef> {
     let papers: Vec<&PaperRef> = facts.iter().flat_map(|f| &f.papers).collect();
     let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
+    let own = |p: &&PaperRef| p.title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase()));
+    // Its own paper ("X: ..."), among those stating its results, then among every paper
+    // the evidence names (its result there may have lost a conflict to a re-run); else the
+    // earliest dated paper with its results.
     papers
         .iter()
         .copied()
-        .find(|p| p.title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase())))
+        .find(own)
+        .or_else(|| titled.iter().find(own))
         .or_else(|| papers.iter().copied().filter(|p| p.year.is_some()).min_by_key(|p| p.year))
 }
 
 /// "X's paper is newer than Y's", "X's result predates Y's": the years of the two papers
 /// compared; uncertain when either has no usable year (a month under the year predicate is
 /// none), two (`disputed`: the record contradicts itself), or the two years are the same.
-fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], disputed: &std::collections::BTreeMap<String, Vec<i32>>) -> Verdict {
+fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known) -> Verdict {
+    let disputed = &known.disputed_years;
     static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
-    let (Some(px), Some(py)) = (paper_of(x, &fx), paper_of(y, &fy)) else {
+    let (Some(px), Some(py)) = (paper_of(x, &fx, &known.titled), paper_of(y, &fy, &known.titled)) else {
         return uncertain("year", format!("the graph records no paper with results of {} or {}", x.canonical, y.canonical), vec![], vec![]);
     };
     let cite = |p: &PaperRef, f: &[&Fact]| f.iter().filter(|f| f.papers.iter().any(|q| q.iri == p.iri)).map(|f| FactRef::of(f)).collect::<Vec<_>>();
@@ -304,7 +311,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     let facts = &same_split(question, facts);
     // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared.
     if let ([x, y, ..], Some(classify::ClaimAbout::Dates)) = (entities.methods.as_slice(), classify::claim_about(question)) {
-        return dates(question, x, y, entities, facts, &known.disputed_years);
+        return dates(question, x, y, entities, facts, known);
     }
     let mut v = on_scores(question, entities, facts, &known.evaluated, direction);
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
@@ -932,6 +939,12 @@ mod tests {
         assert_eq!(judge_q("is A's paper newer than B's?", &["A", "B"], &facts), Label::Supported);
         assert_eq!(judge_q("A's paper predates B's, right?", &["A", "B"], &facts), Label::Refuted);
         assert_eq!(judge_q("is C's result older than B's one?", &["C", "B"], &facts), Label::Uncertain, "C's paper has no usable year");
+        // K's own paper (2015) lost its result to a 2024 re-run: "K's paper" is still its own.
+        let facts = [dated("K", 80.0, "p9", "Revisiting Baselines: A Reproducibility Study", 2024), dated("P", 84.7, "p5", "P: Attention over Tiles", 2018)];
+        let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
+        let titled = vec![PaperRef { iri: "p1".into(), title: "K: Shallow Convolutions".into(), year: Some(2015) }];
+        let known = Known { evaluated, titled, ..Known::default() };
+        assert_eq!(judge("is K's paper newer than P's?", &entities(&["K", "P"]), &facts, &known, &|_| Direction::Higher).verdict, Label::Refuted);
     }
 
     #[test]
