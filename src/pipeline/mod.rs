@@ -762,8 +762,12 @@ impl Pipeline {
         }
         // "top 2 on D - and the DOIs of their papers?": the results' papers with what was asked.
         let asked = classify::asked(q);
-        if (asked.year || asked.doi) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
-            if let Some(papers) = answer::text::papers_metadata(&items, &sources, &metas, asked.year, asked.doi) {
+        // "Which paper reports X's 71.4 on D?": the results stating the value, and their papers.
+        let reporting = classify::asks_reporting_paper(q);
+        if (asked.year || asked.doi || reporting) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
+            let stating = answer::text::stating(&items, &classify::given_values(q));
+            let of = if reporting && !stating.is_empty() { stating.as_slice() } else { items.as_slice() };
+            if let Some(papers) = answer::text::papers_metadata(of, &sources, &metas, asked.year, asked.doi) {
                 composed.text = format!("{} {papers}", composed.text);
                 // Its years are the papers' recorded ones (a second year is not a source's).
                 composed.stated.push(papers);

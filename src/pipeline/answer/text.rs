@@ -263,7 +263,11 @@ pub fn papers_metadata(items: &[AnswerItem], sources: &[Source], metas: &std::co
             if doi {
                 parts.push(if dois.is_empty() { "the graph records no DOI".to_owned() } else { format!("DOI {}", dois.join(" or ")) });
             }
-            format!("\"{}\" ({}) [{}]", s.title, parts.join(", "), s.n)
+            if parts.is_empty() {
+                format!("\"{}\" [{}]", s.title, s.n)
+            } else {
+                format!("\"{}\" ({}) [{}]", s.title, parts.join(", "), s.n)
+            }
         })
         .collect();
     match shown.as_slice() {
@@ -312,6 +316,13 @@ pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[Stri
     }
     out
 }
+/// The items whose value is one of `given` (as numbers: "71.4" meets "71.40%").
+pub fn stating(items: &[AnswerItem], given: &[String]) -> Vec<AnswerItem> {
+    let parse = crate::pipeline::evidence::scores::parse_score;
+    let given: Vec<f64> = given.iter().filter_map(|g| parse(g)).collect();
+    items.iter().filter(|i| i.value.as_deref().and_then(parse).is_some_and(|v| given.iter().any(|g| (g - v).abs() < 1e-9))).cloned().collect()
+}
+
 /// For "the most recent paper on X": when the graph dates none of the papers listed, the
 /// sentence saying their order cannot tell which is newest. `year` reads a paper's year by
 /// its IRI.

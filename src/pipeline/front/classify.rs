@@ -316,6 +316,16 @@ pub fn counts_papers(question: &str) -> bool {
     COUNT.is_match(question) && !given_values(question).is_empty()
 }
 
+/// Whether the question asks which paper states a value it gives: "which paper reports
+/// FrostLattice's 71.4 on BenchMira?". A question about results, answered with the result
+/// and its papers' titles.
+pub fn asks_reporting_paper(question: &str) -> bool {
+    static WHICH_PAPER: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(which|what|whose) (paper|papers|study|studies|work|works|publication|publications|article|articles|source|sources)\b[^?]{0,20}\b(report|reports|reported|state|states|stated|give|gives|gave|put|puts|record|records|recorded|list|lists|listed|claim|claims|claimed)\b|\bwho (reported|reports|published)\b")
+    });
+    WHICH_PAPER.is_match(question) && !given_values(question).is_empty()
+}
+
 /// Whether a claim asks that two or more things hold at once: "... and so does Y's 86.0 -
 /// are both of those true?". Its verdict must speak of each named model.
 pub fn asks_both(question: &str) -> bool {
@@ -653,7 +663,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let best_lookup = has_dataset && comparison && best_result(q);
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
         // topic), it compares results.
@@ -890,6 +900,8 @@ mod tests {
         assert!(!asked("which paper has doi 10.1234/x").doi, "a DOI given is not asked for");
         assert!(!asked("are there papers better than these?").yes_no, "a request");
         assert!(!asked("is xlnet or gpt3 better on rte").yes_no, "a choice, answered by the comparison");
+        assert!(asks_reporting_paper("Which paper reports FrostLattice's 71.4 on BenchMira?"));
+        assert!(!asks_reporting_paper("Which paper reports results on BenchMira?"), "no value given");
         assert!(unnamed_referent("Which models have reported a higher BenchMira accuracy than that paper since then?"));
         assert!(unnamed_referent("what accuracy does the model introduced by the 2020 paper on bird calls reach?"));
         assert!(!unnamed_referent("which model leads BenchMira?"));
@@ -963,6 +975,7 @@ mod tests {
         assert_ne!(classify("list the techniques used by the EfficientNet paper", &none).query_type, PaperLookup);
         assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
         assert_ne!(classify("What is the most recent paper on Kelp Canopy Mapping?", &none).query_type, PaperLookup);
+        assert_eq!(classify("Which paper reports FrostLattice's 71.4 on BenchMira?", &none).query_type, MethodComparison);
     }
 
     #[test]
