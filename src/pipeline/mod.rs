@@ -773,7 +773,6 @@ impl Pipeline {
                 composed.stated.push(papers);
             }
         }
-        // "How many papers put X at 88.3?": the papers stating each value given, counted.
         // "The most recent paper on X" where the graph dates none of the papers listed: the
         // order cannot say which is newest, and the answer says so.
         if front.recent && target == classify::Target::Papers {
@@ -781,6 +780,7 @@ impl Pipeline {
                 composed.text = format!("{} {untold}", composed.text);
             }
         }
+        // "How many papers put X at 88.3?": the papers stating each value given, counted.
         let mut counted = false;
         if classify::counts_papers(q) {
             for count in answer::text::paper_counts(&items, &disputed, &chosen, &classify::given_values(q)) {
@@ -1024,5 +1024,33 @@ mod architecture {
         assert_eq!(violations(1, "use crate::pipeline::Pipeline;"), vec!["Pipeline"]);
         assert!(violations(3, "use crate::pipeline::front::lexicon::Direction; use crate::pipeline::diagnostics::Code;").is_empty());
         assert_eq!(violations(2, "let x = super::super::answer::items::f();"), vec!["answer"]);
+    }
+}
+
+#[cfg(test)]
+mod reading {
+    use super::*;
+    use front::lexicon::EntityKind;
+    use front::normalize::{Normalized, NormalizedEntity};
+
+    fn models(names: &[&str]) -> Normalized {
+        let model = |n: &&str| NormalizedEntity { kind: EntityKind::Method, text: (*n).into(), canonical: (*n).into(), aliases: vec![], iris: vec![], direction: None, link: None };
+        Normalized { methods: names.iter().map(model).collect(), ..Default::default() }
+    }
+
+    #[test]
+    fn a_claim_is_read_from_the_question_proper_when_it_states_one_and_from_the_whole_when_it_points_back() {
+        let q = "We re-ran Marrowfen and got 78.1 F1. Is the published 78.4 for Marrowfen reported by more than one paper?";
+        assert_eq!(claim_text(q, &models(&["Marrowfen"])), "Is the published 78.4 for Marrowfen reported by more than one paper?");
+        let q = r#"My draft says "Murrelet-MT still held the best BLEU on D." Was that true at the time?"#;
+        assert_eq!(claim_text(q, &models(&["Murrelet-MT"])), q);
+    }
+
+    #[test]
+    fn a_name_only_in_the_scene_is_not_what_the_question_names() {
+        let q = "Marrowfen's features transferred well to kelp mapping. Selkora gets over 40 mean IoU on D, doesn't it?";
+        assert_eq!(naming_part(q, &models(&["Marrowfen", "Selkora"])), "Selkora gets over 40 mean IoU on D, doesn't it?");
+        let q = "my notes say gannetron = 21.5 bleu on orrenby. still the right figure?";
+        assert_eq!(naming_part(q, &models(&["gannetron"])), q, "the question proper names nothing: the whole is read");
     }
 }
