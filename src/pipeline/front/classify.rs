@@ -316,6 +316,14 @@ pub fn counts_papers(question: &str) -> bool {
     COUNT.is_match(question) && !given_values(question).is_empty()
 }
 
+/// A model, a board and a metric in keywords and nothing else asked: "roberta large squad
+/// 2.0 f1?", "RoBERTa on SQuAD 2.0, F1?". It asks for the model's number there.
+fn terse_score(q: &str) -> bool {
+    static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b({METRIC_WORDS})\b")));
+    static OTHER_ASK: LazyLock<Regex> = LazyLock::new(|| re(r"\b(papers?|code|repos?|github|implementations?|datasets|benchmarks|metrics|models|methods|authors?|doi|year|published|titles?|list|which|what|who|how|when|why|where)\b"));
+    METRIC.is_match(q) && !OTHER_ASK.is_match(q) && q.split_whitespace().count() <= 10
+}
+
 /// Whether the question asks which paper states a value it gives: "which paper reports
 /// FrostLattice's 71.4 on BenchMira?". A question about results, answered with the result
 /// and its papers' titles.
@@ -673,7 +681,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::MethodUsage
     } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
-    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && SCORE_OF.is_match(q)) || POSSESSIVE_SCORE.is_match(q) {
+    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
     } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) {
         // "models for pointgoal nav", "research problems tackled with scibert".
@@ -976,6 +984,10 @@ mod tests {
         assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
         assert_ne!(classify("What is the most recent paper on Kelp Canopy Mapping?", &none).query_type, PaperLookup);
         assert_eq!(classify("Which paper reports FrostLattice's 71.4 on BenchMira?", &none).query_type, MethodComparison);
+        let named = Entities { methods: vec!["roberta".into()], datasets: vec!["squad 2.0".into()], ..Entities::default() };
+        assert_eq!(classify("roberta large squad 2.0 f1?", &named).query_type, MethodComparison);
+        assert_eq!(classify("RoBERTa on SQuAD 2.0, F1?", &named).query_type, MethodComparison);
+        assert_ne!(classify("roberta squad 2.0 f1 code?", &named).query_type, MethodComparison, "code asked");
     }
 
     #[test]
