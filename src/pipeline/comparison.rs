@@ -112,28 +112,13 @@ fn stem(word: &str) -> &str {
     word
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != *cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
 /// The same word, a form of it, or a typo of it.
 fn same_word(a: &str, b: &str) -> bool {
     if a == b || stem(a) == stem(b) {
         return true;
     }
-    let shorter = a.len().min(b.len());
-    let allowed = if shorter >= 8 { 2 } else if shorter >= 5 { 1 } else { 0 };
-    allowed > 0 && a.len().abs_diff(b.len()) <= allowed && edit_distance(a, b) <= allowed
+    let allowed = typos_allowed(if a.len() <= b.len() { a } else { b });
+    allowed > 0 && a.len().abs_diff(b.len()) <= allowed && strsim::levenshtein(a, b) <= allowed
 }
 
 /// The question's words, with which are taken by a row or a value.

@@ -292,25 +292,20 @@ fn fewer_than(k: usize, items: &[AnswerItem]) -> bool {
 /// that is one side of a disagreement left open (`disputed`: "79.5 [1][2] vs 80.7 [3]"),
 /// the papers stating that side, numbered as `chosen` numbers the sources.
 pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[String], given: &[String]) -> Vec<String> {
-    let parse = crate::pipeline::evidence::scores::parse_score;
-    let given: Vec<f64> = given.iter().filter_map(|g| parse(g)).collect();
-    let is_given = |value: &str| parse(value).is_some_and(|v| given.iter().any(|g| (g - v).abs() < 1e-9));
     let sentence = |n: usize, who: &str, value: &str, cites: String| format!("{n} {} put {who} at {value} {cites}", if n == 1 { "paper" } else { "papers" });
-    let mut out: Vec<String> = items
-        .iter()
-        .filter_map(|item| {
-            let value = item.value.as_deref().filter(|v| is_given(v))?;
-            let who = item.model.as_deref().unwrap_or(&item.label);
-            Some(sentence(item.sources.len(), who, value, cite(&item.sources)))
-        })
-        .collect();
+    let mut said: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut out = Vec::new();
+    for item in stating(items, given) {
+        let (Some(value), who) = (item.value.as_deref(), item.model.as_deref().unwrap_or(&item.label)) else { continue };
+        said.insert((who.to_owned(), value.to_owned()));
+        out.push(sentence(item.sources.len(), who, value, cite(&item.sources)));
+    }
     for c in disputed {
         let Some(who) = c.model.as_deref() else { continue };
-        for side in c.sides.iter().filter(|s| is_given(&s.value)) {
-            let numbers: Vec<usize> = side.papers.iter().filter_map(|p| number_of(chosen, &p.iri)).collect();
-            let counted = sentence(side.papers.len(), who, &side.value, cite(&numbers));
-            if !out.iter().any(|o| o.split(" [").next() == counted.split(" [").next()) {
-                out.push(counted);
+        for side in c.sides.iter().filter(|s| is_given(&s.value, given)) {
+            if said.insert((who.to_owned(), side.value.clone())) {
+                let numbers: Vec<usize> = side.papers.iter().filter_map(|p| number_of(chosen, &p.iri)).collect();
+                out.push(sentence(side.papers.len(), who, &side.value, cite(&numbers)));
             }
         }
     }
@@ -318,9 +313,13 @@ pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[Stri
 }
 /// The items whose value is one of `given` (as numbers: "71.4" meets "71.40%").
 pub fn stating(items: &[AnswerItem], given: &[String]) -> Vec<AnswerItem> {
+    items.iter().filter(|i| i.value.as_deref().is_some_and(|v| is_given(v, given))).cloned().collect()
+}
+
+/// Whether `value` is one of `given`, as numbers.
+fn is_given(value: &str, given: &[String]) -> bool {
     let parse = crate::pipeline::evidence::scores::parse_score;
-    let given: Vec<f64> = given.iter().filter_map(|g| parse(g)).collect();
-    items.iter().filter(|i| i.value.as_deref().and_then(parse).is_some_and(|v| given.iter().any(|g| (g - v).abs() < 1e-9))).cloned().collect()
+    parse(value).is_some_and(|v| given.iter().filter_map(|g| parse(g)).any(|g| (g - v).abs() < 1e-9))
 }
 
 /// For "the most recent paper on X": when the graph dates none of the papers listed, the

@@ -683,21 +683,17 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
             // two: which of them is best is open, and both are named.
             let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == top.key.1 && f.key.2 == top.key.2).collect();
             let d = direction(&top.metric);
-            let low = board.iter().filter(|f| f.key == top.key).filter_map(|f| f.numeric).reduce(|a, b| if better(d, a, b) { b } else { a });
-            let between: Option<&Fact> = low.and_then(|low| {
-                let rivals: Vec<&Fact> = board.iter().copied().filter(|f| f.key.0 != top.key.0 && f.numeric.is_some_and(|v| better(d, v, low))).collect();
-                best(&rivals, direction)
-            });
-            let low_value = board.iter().find(|f| f.key == top.key && f.numeric == low).map_or(String::new(), |f| f.value.clone());
+            let lead = open_lead(top, &board, direction);
+            let between = lead.map(|(_, b)| b);
             // X itself between: X leads if the top's other value holds, so the claim is open.
-            if let Some(b) = between.filter(|b| model_of(x, &b.key.0, &b.model)) {
+            if let Some((low, b)) = lead.filter(|(_, b)| model_of(x, &b.key.0, &b.model)) {
                 let reason = format!(
-                    "{} scores better than {} on {} by {} with {}, but the graph also records {low_value} for {}, which would put {}'s {} ahead, so which model leads depends on which holds",
-                    top.model, x.canonical, mine.dataset, mine.metric, top.value, top.model, b.model, b.value
+                    "{} scores better than {} on {} by {} with {}, but the graph also records {} for {}, which would put {}'s {} ahead, so which model leads depends on which holds",
+                    top.model, x.canonical, mine.dataset, mine.metric, top.value, low.value, top.model, b.model, b.value
                 );
                 return uncertain("best", reason, vec![FactRef::of(b)], vec![FactRef::of(top)]);
             }
-            let open = between.map(|b| format!("; the graph also records {low_value} for {}, which would put {}'s {} ahead", top.model, b.model, b.value)).unwrap_or_default();
+            let open = lead.map(|(low, b)| format!("; the graph also records {} for {}, which would put {}'s {} ahead", low.value, top.model, b.model, b.value)).unwrap_or_default();
             // Every other model's best that beats X's there, best first: who superseded it.
             let mut ahead: Vec<&Fact> = Vec::new();
             for f in board.iter().copied().filter(|f| f.key.0 != mine.key.0 && better(d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))) {
