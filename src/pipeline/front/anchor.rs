@@ -31,6 +31,19 @@ static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
+/// A year a claim states for a value: "X's 71.4 on D was reported in 2014", "X reached
+/// 89.6 in 2023". Such a year is what the claim checks, never a time anchor.
+static VALUE_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b\d{1,3}\.\d{1,2}\b[^?]{0,60}?\b(?:reported|published|posted|achieved|obtained|set|recorded|first reported|announced)\s+(?:back\s+)?(?:in|during)\s+((?:19|20)\d\d)\b|\b(?:reached|hit|scored|achieved|posted|set|got|obtained|reported)\s+(?:an?\s+)?\d{1,3}(?:\.\d{1,2})?\b[^?\d]{0,40}?\b(?:back\s+)?(?:in|during)\s+((?:19|20)\d\d)\b")
+        .unwrap_or_else(|e| panic!("value year pattern: {e}"))
+});
+
+/// The year a claim states for a value, if it states one (see [`VALUE_YEAR`]).
+pub fn value_year(question: &str) -> Option<i32> {
+    let c = VALUE_YEAR.captures(question)?;
+    c.iter().skip(1).flatten().next()?.as_str().parse().ok()
+}
+
 /// The publication year a question states, if it states one.
 /// The question with every time-anchor phrase ("prior to 2020", "as of 2018") blanked out,
 /// offsets kept: a name never runs on into the date after it ("the Skarnhold Glacier Set
@@ -56,7 +69,7 @@ pub fn stated_year(question: &str) -> Option<i32> {
 /// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
 /// publication year ("published in 2023") is not one.
 pub fn time_anchor(question: &str) -> Option<AsOf> {
-    if stated_year(question).is_some() {
+    if stated_year(question).is_some() || value_year(question).is_some() {
         return None;
     }
     let caps = ANCHOR.captures_iter(question).last()?;
@@ -100,6 +113,11 @@ mod tests {
         assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
         assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
         assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
+        assert_eq!(value_year("FrostLattice's 71.4 on BenchMira was reported in 2014, right?"), Some(2014));
+        assert_eq!(value_year("Zephyrine-L reached 89.6 in 2023, right?"), Some(2023));
+        assert_eq!(value_year("Chirpform's 14.6 on Dastrup-7 Chorus was reported in 2018, right?"), Some(2018), "a digit in a name");
+        assert_eq!(value_year("Which model was best on BenchMira in 2019?"), None);
+        assert_eq!(time_anchor("Tavrosa's 85.4 on BenchMira was reported in 2020, right?"), None, "the year is the claim's, not an anchor");
         assert_eq!(time_anchor("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), None);
     }
 }

@@ -211,7 +211,7 @@ static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
 /// A yes-or-no question that compares or ranks: a clause opening with an auxiliary.
 static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(is|are|was|were|does|do|did|has|have|had|can|could|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b.*\b({OUTPERFORMS}|{UNDERPERFORMS}|better|worse|higher|lower|best|worst|still|lead|leads|top|tops|beat|ahead|behind|more|less|true|right|correct|accurate|the case)\b"
+        r"(?i)^(is|are|was|were|does|do|did|has|have|had|can|could|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b.*\b({OUTPERFORMS}|{UNDERPERFORMS}|better|worse|higher|lower|best|worst|still|lead|leads|top|tops|beat|ahead|behind|more|less|true|right|correct|accurate|the case|confirm|verify)\b"
     ))
 });
 
@@ -265,7 +265,11 @@ pub fn asks_doi(question: &str) -> bool {
 
 /// What `question` asks to be given (see [`Asked`]).
 pub fn asked(question: &str) -> Asked {
-    let best = best_result(question) || extreme(question).is_some();
+    // "at least 74.4" bounds a value; it asks for no extreme.
+    // "what the record shows" is the graph, not a best result.
+    static THE_RECORD_SAYS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(the|a) record (shows|says|has|lists|states|holds|gives|indicates)\b"));
+    let plain = THE_RECORD_SAYS.replace_all(question, " ");
+    let best = best_result(&plain) || extreme(&plain.to_lowercase().replace("at least", " ")).is_some();
     // Each clause by itself: "how does A compare with B? is its WER lower".
     // A full stop ends a clause; the one inside "78.4" does not. A clause may open with the
     // quote that closed the sentence before it ('... confirms." Is X still the best?').
@@ -277,7 +281,7 @@ pub fn asked(question: &str) -> Asked {
             let c = c.trim_matches(|ch: char| ch.is_whitespace() || matches!(ch, '"' | '\'' | '“' | '”' | '(' | ')')).to_lowercase();
             ["and ", "but ", "so ", "or ", "then "].iter().find_map(|w| c.strip_prefix(w)).map_or(c.clone(), |rest| rest.trim().to_owned())
         })
-        .any(|c| YES_NO.is_match(&c) && !REQUEST_OPENER.is_match(&c) && !ALTERNATIVE.is_match(&c));
+        .any(|c| YES_NO.is_match(&c) && (!REQUEST_OPENER.is_match(&c) || CONFIRM_REQUEST.is_match(&c)) && !ALTERNATIVE.is_match(&c));
     Asked {
         year: ASKS_YEAR.is_match(question),
         doi: asks_doi(question),
@@ -493,6 +497,8 @@ pub const UNDERPERFORMS: &str =
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
+/// A request whose answer is a yes or no: "can you confirm both details?".
+static CONFIRM_REQUEST: LazyLock<Regex> = LazyLock::new(|| re(r"^(can|could|would|will) you (please )?(confirm|verify)\b"));
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
 /// The question proper after sentences that only set the scene: "We're picking a backbone
@@ -928,6 +934,7 @@ mod tests {
         assert!(asked("Wendrel is the latest entry on Corvalla-Ice (2024), so isn't it the top model there now?").yes_no, "a negative question after a statement");
         assert!(asked(r#"The draft says "X remains the strongest model on D, as a study confirms." Is X still the best on D?"#).yes_no, "a question after a quoted sentence");
         assert!(asked("Is the published 78.4 for Marrowfen there reported by more than one paper?").yes_no, "a decimal does not end the clause");
+        assert!(asked("For the bibliography: X's paper, DOI 10.1/x, appeared in 2019. Can you confirm both details?").yes_no, "a request to confirm");
         assert!(asked(r#"My draft says "When Y appeared, X still held the best BLEU on D." Was that true at the time?"#).yes_no, "whether a quoted sentence is true");
         assert!(!asked("what are the best-known papers on glaciers").best);
         assert_eq!(asked("papers on glacier mapping"), Asked::default());

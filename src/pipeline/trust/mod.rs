@@ -22,6 +22,7 @@ pub mod confidence;
 pub mod conflicts;
 pub mod facts;
 pub mod numbers;
+mod qualifiers;
 pub mod relations;
 pub mod verdict;
 

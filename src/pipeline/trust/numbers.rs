@@ -17,6 +17,12 @@ static NUMBER: LazyLock<Regex> =
 static PAREN_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\((?:19|20)\d\d\)|\b(?:19|20)\d\d\s+(?:paper|study|article|publication|replication|reproduction|work|version|edition)\b").unwrap_or_else(|e| panic!("year pattern: {e}"))
 });
+/// A number that points into a document ("section 3", "slide 12", "table 2") or a year
+/// that dates something ("by the end of 2019", "since 2020"): not a score.
+static NOT_A_SCORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:section|sec\.|slide|table|figure|fig\.|chapter|page|line|row|column|reviewer|step|part|item|footnote|appendix|equation|eq\.)\s*\d+(?:\.\d+)*\b|\b(?:by|before|after|until|till|since|around|circa|end of|start of|beginning of|middle of)\s+(?:19|20)\d\d\b")
+        .unwrap_or_else(|e| panic!("not-a-score pattern: {e}"))
+});
 /// Words before a number that make it a bound.
 static BOUND: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:(under|below|less than|lower than|at most|no more than)|(over|above|more than|greater than|at least|exceeds?|beyond))\s*~?\s*$")
@@ -99,6 +105,7 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
         None => text,
     };
     let text = PAREN_YEAR.replace_all(&text, " ");
+    let text = NOT_A_SCORE.replace_all(&text, " ");
     // "2024 brought a paper that repeats X's 7.2 WER": a year is the claimed number only
     // when the claim states no other.
     let year = |c: &regex::Captures| c.get(2).is_none() && c[1].len() == 4 && (c[1].starts_with("19") || c[1].starts_with("20"));
@@ -162,6 +169,8 @@ mod tests {
         assert_eq!(value("the X paper was published in 2020"), None);
         assert_eq!(value("X is the newest model on D (2024), so it's the best, right?"), None);
         assert_eq!(value("the 2025 paper gives X the same accuracy as the original"), None);
+        assert_eq!(value("Draft survey, section 3: 'X's accuracy remains the top D result.' Still accurate?"), None, "a section number");
+        assert_eq!(value("By the end of 2019, X already led D; that is what slide 4 shows. Is it right?"), None, "a date and a slide");
     }
 
     #[test]

@@ -149,10 +149,10 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
 
 /// "LeViT-256 was evaluated on iNaturalist 2019 (no value recorded)": the named models'
 /// evaluations on the claim's datasets, when the graph holds no value for them.
-pub(super) fn evaluations_without_values(entities: &Normalized, evaluated: &[Evaluated]) -> Vec<FactRef> {
+pub(super) fn evaluations_without_values(entities: &Normalized, known: &Known) -> Vec<FactRef> {
     let mut out: Vec<FactRef> = Vec::new();
     for d in &entities.datasets {
-        for (iri, label, _) in evaluated.iter().filter(|(_, _, on)| d.iris.contains(on)) {
+        for (iri, label, on_d) in known.evaluated.iter().filter(|(_, _, on)| d.iris.contains(on)) {
             if entities.methods.iter().any(|m| super::verdict::model_of(m, iri, label)) && !out.iter().any(|f| &f.model == label) {
                 out.push(FactRef {
                     statement: format!("{label} was evaluated on {} (no value recorded)", d.canonical),
@@ -161,7 +161,9 @@ pub(super) fn evaluations_without_values(entities: &Normalized, evaluated: &[Eva
                     dataset: d.canonical.clone(),
                     metric: "evaluated on".into(),
                     value: "no value recorded".into(),
-                    papers: Vec::new(),
+                    // The papers that report the evaluation ("-" in a score column): what
+                    // the answer cites for it.
+                    papers: known.evaluation_papers.iter().filter(|(m, on, _)| m == iri && on == on_d).map(|(_, _, p)| p.clone()).collect(),
                     sources: Vec::new(),
                 });
             }

@@ -67,7 +67,7 @@ pub struct FactRef {
 }
 
 impl FactRef {
-    fn of(fact: &Fact) -> Self {
+    pub(super) fn of(fact: &Fact) -> Self {
         Self {
             statement: fact.statement(),
             subject: fact.model.clone(),
@@ -107,10 +107,10 @@ impl Verdict {
 
 /// The classifier's comparison words; "tops" only counts once the question is a claim (and
 /// "the top F1" is no comparison).
-static OUTPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static OUTPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({}|tops|topped|(has|have|had|gets|got|holds) the (better|stronger|superior))\b", classify::OUTPERFORMS)).unwrap_or_else(|e| panic!("outperforms pattern: {e}"))
 });
-static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     // Bare "behind" counts once the question is a claim: "is X behind Y on D?".
     Regex::new(&format!(r"(?i)\b({}|behind)\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
@@ -129,7 +129,7 @@ static EVER: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// The year a result was first published: its earliest paper's.
-fn first_year(f: &Fact) -> Option<i32> {
+pub(super) fn first_year(f: &Fact) -> Option<i32> {
     f.papers.iter().filter_map(|p| p.year).min()
 }
 
@@ -191,7 +191,7 @@ pub(super) fn matches(entity: &NormalizedEntity, iri: &str, label: &str) -> bool
 /// The model's facts include its variants': a claim about "BiT-L" is about the results
 /// recorded for "BiT-L (ResNet)", and "sparse transformer" names every Sparse Transformer.
 /// With no metric named, cost columns (parameters, FLOPs) are not results.
-fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normalized) -> Vec<&'a Fact> {
+pub(super) fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normalized) -> Vec<&'a Fact> {
     facts
         .iter()
         .filter(|f| on_board(f, entities))
@@ -200,7 +200,7 @@ fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normaliz
 }
 
 /// Whether a fact is a score on a board the claim names (any, when it names none).
-fn on_board(f: &Fact, entities: &Normalized) -> bool {
+pub(super) fn on_board(f: &Fact, entities: &Normalized) -> bool {
     f.numeric.is_some()
         && (entities.datasets.is_empty() || entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset)))
         && if entities.metrics.is_empty() { !is_cost(&f.metric) } else { entities.metrics.iter().any(|m| matches(m, &f.key.2, &f.metric)) }
@@ -211,7 +211,7 @@ fn tried(e: &NormalizedEntity, evaluated: &[Evaluated], dataset: &str) -> bool {
     evaluated.iter().any(|(iri, label, d)| d == dataset && model_of(e, iri, label))
 }
 
-fn better(direction: Direction, a: f64, b: f64) -> bool {
+pub(super) fn better(direction: Direction, a: f64, b: f64) -> bool {
     if direction == Direction::Lower {
         a < b
     } else {
@@ -220,7 +220,7 @@ fn better(direction: Direction, a: f64, b: f64) -> bool {
 }
 
 /// The best fact in `facts` by value, in its metric's direction.
-fn best<'a>(facts: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option<&'a Fact> {
+pub(super) fn best<'a>(facts: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option<&'a Fact> {
     facts.iter().copied().reduce(|a, b| {
         let d = direction(&a.metric);
         if better(d, b.numeric.unwrap_or(f64::NAN), a.numeric.unwrap_or(f64::NAN)) { b } else { a }
@@ -278,12 +278,12 @@ fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &
 }
 
 /// A negation: "nobody has beaten X", "X has not been beaten".
-static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(nobody|no one|nothing|none|not|never|no other|unbeaten)\b|n['’]t\b").unwrap_or_else(|e| panic!("negation pattern: {e}"))
 });
 
 /// The verdict on the opposite claim: supported and refuted swap, with their facts.
-fn turned(v: Verdict) -> Verdict {
+pub(super) fn turned(v: Verdict) -> Verdict {
     let verdict = match v.verdict {
         Label::Supported => Label::Refuted,
         Label::Refuted => Label::Supported,
@@ -292,7 +292,7 @@ fn turned(v: Verdict) -> Verdict {
     Verdict { verdict, supporting: v.contradicting, contradicting: v.supporting, ..v }
 }
 
-fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>) -> Verdict {
+pub(super) fn uncertain(relation: &str, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>) -> Verdict {
     Verdict { verdict: Label::Uncertain, relation: relation.to_owned(), reason, supporting, contradicting }
 }
 
@@ -305,10 +305,15 @@ pub type Evaluated = (String, String, String);
 /// resolved `facts`; `known.evaluated` says which models were tried on which datasets (a
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let facts = &same_split(question, facts);
+    // A margin, a rank, a first, the year a value was reported, a record kept since a year:
+    // the claim's own qualifier decides, not the comparison or value it qualifies.
+    if let Some(v) = super::qualifiers::judge(question, entities, facts, known, direction) {
+        return v;
+    }
     if let Some(v) = super::relations::judge(question, entities, known) {
         return v;
     }
-    let facts = &same_split(question, facts);
     // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared.
     if let ([x, y, ..], Some(classify::ClaimAbout::Dates)) = (entities.methods.as_slice(), classify::claim_about(question)) {
         return dates(question, x, y, entities, facts, known);
@@ -320,7 +325,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         v.contradicting = entities.methods.iter().flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
     }
     if v.verdict == Label::Uncertain && v.contradicting.is_empty() {
-        v.contradicting = super::relations::evaluations_without_values(entities, &known.evaluated);
+        v.contradicting = super::relations::evaluations_without_values(entities, known);
     }
     v
 }
@@ -372,9 +377,23 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
     if let Some(claimed) = super::numbers::claimed(question, entities) {
         if fx.is_empty() {
             // Evaluated there with no value recorded: the graph cannot check the number.
+            // Recorded there by another metric than the claim's ("71.4 by F1" where the
+            // graph has 71.4 by Accuracy): those are what the graph can say.
+            let elsewhere: Vec<&Fact> = facts
+                .iter()
+                .filter(|f| f.numeric.is_some() && model_of(x, &f.key.0, &f.model) && entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset)))
+                .collect();
+            if let (Some(metric), false) = (entities.metrics.first(), elsewhere.is_empty()) {
+                let recorded = elsewhere.iter().map(|f| format!("{} {}", f.metric, f.value)).collect::<Vec<_>>().join(", ");
+                let reason = format!("the graph records no {} of {} on {}, only {recorded}", metric.canonical, x.canonical, elsewhere[0].dataset);
+                return uncertain("achieves", reason, vec![], elsewhere.iter().map(|f| FactRef::of(f)).collect());
+            }
             let unscored = entities.datasets.iter().flat_map(|d| &d.iris).any(|d| tried(x, evaluated, d));
             if unscored {
-                return uncertain("achieves", format!("the graph records an evaluation of {} there but no value", x.canonical), vec![], vec![]);
+                // With the board's best when the claim is beyond it: what a reader weighs.
+                let top = beyond_the_top(x, claimed, entities, facts, direction);
+                let beyond = top.reason.split_once("; ").filter(|_| !top.contradicting.is_empty()).map(|(_, t)| format!("; {t}")).unwrap_or_default();
+                return uncertain("achieves", format!("the graph records an evaluation of {} there but no value{beyond}", x.canonical), vec![], top.contradicting);
             }
             return beyond_the_top(x, claimed, entities, facts, direction);
         }
