@@ -557,8 +557,12 @@ pub fn named_verbatim(entity: &NormalizedEntity) -> bool {
 /// `None`. Pure.
 pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) -> Option<String> {
     let linked: Vec<String> = entities.all().filter(|e| e.is_linked()).map(|e| e.canonical.to_lowercase()).collect();
+    // The words of a board kept unlinked ([`near_miss_board`]) are accounted for: the
+    // answer says the graph holds no such board.
+    let unheld: Vec<String> = entities.datasets.iter().filter(|d| is_near_miss(d)).flat_map(|d| crate::index::terms(&d.text)).collect();
     let mut terms: Vec<String> = crate::index::terms(question)
         .into_iter()
+        .filter(|t| !unheld.contains(t))
         .filter(|t| t.chars().count() >= 4 && !t.chars().all(|c| c.is_ascii_digit()) && !super::extract::is_stopword(t) && !DATASET_WORDS.contains(&t.as_str()))
         .collect();
     terms.dedup();
@@ -585,6 +589,52 @@ pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) ->
         }
         names.first().map(|h| h.label.clone())
     })
+}
+
+/// Why a board kept by [`near_miss_board`] was not linked.
+pub const NEAR_MISS: &str = "not linked: a word of the name is in no label, though another is in this dataset's";
+
+/// Whether the entity is a board the graph nearly holds, kept unlinked ([`near_miss_board`]).
+pub fn is_near_miss(entity: &NormalizedEntity) -> bool {
+    !entity.is_linked() && entity.link.as_ref().is_some_and(|l| l.why == NEAR_MISS)
+}
+
+/// A board the question names that the graph nearly holds: a name written as one
+/// ("Kelpwatch-Tasmania", "Kelpwatch Tasmania") that shares a word with a dataset label
+/// but has another word no label of any kind holds. Kept as an unlinked dataset, so that
+/// nothing is read from the board it resembles: "Kelvane scores 61.4 on Kelpwatch-Tasmania"
+/// is not supported by Kelvane's 61.4 on Kelpwatch-Norrland. Only when no dataset is
+/// linked; names the question already links are not read again.
+pub fn near_miss_board(index: &TextIndex, question: &str, entities: &mut Normalized) {
+    static NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[A-Z][a-z0-9]+(?:\s+[A-Z][A-Za-z0-9]+)+\b").unwrap_or_else(|e| panic!("name pattern: {e}"))
+    });
+    if entities.datasets.iter().any(|d| d.is_linked()) {
+        return;
+    }
+    let linked: Vec<String> = entities.all().filter(|e| e.is_linked()).flat_map(|e| [e.text.to_lowercase(), e.canonical.to_lowercase()]).collect();
+    let all_kinds = [DocKind::Dataset, DocKind::Model, DocKind::Problem, DocKind::Field, DocKind::Metric];
+    for name in NAME.find_iter(question).map(|m| m.as_str()) {
+        let lowered = name.to_lowercase();
+        if linked.iter().any(|l| l.contains(&lowered) || lowered.contains(l.as_str())) {
+            continue;
+        }
+        let terms: Vec<String> = crate::index::terms(name);
+        let Some(hit) = index.search(name, &[DocKind::Dataset], 5).into_iter().find(|h| h.matched.iter().any(|t| t.chars().count() >= 4)) else { continue };
+        let in_no_label = |t: &String| {
+            t.chars().count() >= 4
+                && !t.chars().all(|c| c.is_ascii_digit())
+                && !super::extract::is_stopword(t)
+                && !DATASET_WORDS.contains(&t.as_str())
+                && !index.search(t, &all_kinds, 3).iter().any(|h| h.matched.contains(t))
+        };
+        if terms.iter().any(|t| !hit.matched.contains(t) && in_no_label(t)) {
+            // Unlinked (no IRI), with the label it resembles and why it was not linked.
+            let link = Some(IndexLink { label: hit.label.clone(), score: hit.score, label_coverage: hit.label_coverage, why: NEAR_MISS });
+            entities.datasets.push(NormalizedEntity { kind: EntityKind::Dataset, text: name.to_owned(), canonical: name.to_owned(), aliases: vec![], iris: vec![], direction: None, link });
+            return;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -874,5 +924,25 @@ mod tests {
         let mut linked = Normalized::default();
         linked.datasets.push(NormalizedEntity { iris: vec!["d11".into()], ..entity(EntityKind::Dataset, "Dastrup-7 Chorus") });
         assert_eq!(unrecognised(&index, "When did the best Dastrup-7 result appear?", &linked), None, "it was linked");
+    }
+
+    #[test]
+    fn a_board_the_graph_nearly_holds_is_kept_unlinked_instead_of_read_as_the_one_it_resembles() {
+        let index = index_of(&[
+            (DocKind::Dataset, "d1", "Kelpwatch-Norrland"),
+            (DocKind::Dataset, "d2", "Dastrup-7 Chorus"),
+            (DocKind::Model, "m1", "Kelvane"),
+        ]);
+        let mut kelvane = entity(EntityKind::Method, "Kelvane");
+        kelvane.iris = vec!["m1".into()];
+        let with = |q: &str| {
+            let mut e = Normalized { methods: vec![kelvane.clone()], ..Normalized::default() };
+            near_miss_board(&index, q, &mut e);
+            e.datasets.iter().map(|d| (d.text.clone(), is_near_miss(d))).collect::<Vec<_>>()
+        };
+        assert_eq!(with("Kelvane scores 61.4 mean IoU on Kelpwatch-Tasmania, right?"), vec![("Kelpwatch-Tasmania".to_owned(), true)]);
+        assert_eq!(with("Kelvane tops the Kelpwatch Tasmania benchmark, right?"), vec![("Kelpwatch Tasmania".to_owned(), true)]);
+        assert!(with("Kelvane scores 61.4 on Kelpwatch-Norrland, right?").is_empty(), "every word is the label's");
+        assert!(with("Is Kelvane state-of-the-art on Kelpwatch?").is_empty(), "no word of a label beside one no label holds");
     }
 }

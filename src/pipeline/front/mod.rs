@@ -92,6 +92,7 @@ impl Front {
                 || matches!(classification.target, classify::Target::Models | classify::Target::Metrics | classify::Target::Code);
             if reads_a_board {
                 link::board_in_question(index, question, &mut normalized);
+                link::near_miss_board(index, question, &mut normalized);
             }
             // Every variant counts for a model's papers and code; for its datasets when the
             // name is a family's, not one label's ("which datasets was bert evaluated on" is

@@ -318,7 +318,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let ([x, y, ..], Some(classify::ClaimAbout::Dates)) = (entities.methods.as_slice(), classify::claim_about(question)) {
         return dates(question, x, y, entities, facts, known);
     }
-    let mut v = on_scores(question, entities, facts, &known.evaluated, direction);
+    let mut v = on_scores(question, entities, facts, known, direction);
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
         // Undecided, but not empty-handed: what the graph records of the named models on
         // the claim's board is the evidence a reader weighs.
@@ -345,7 +345,8 @@ fn same_split(question: &str, facts: &[Fact]) -> Vec<Fact> {
 }
 
 /// The claim as a comparison, a score or a best result.
-fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let evaluated = &known.evaluated;
     let methods = &entities.methods;
     if methods.is_empty() {
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
@@ -393,7 +394,10 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], evaluated: &
                 // With the board's best when the claim is beyond it: what a reader weighs.
                 let top = beyond_the_top(x, claimed, entities, facts, direction);
                 let beyond = top.reason.split_once("; ").filter(|_| !top.contradicting.is_empty()).map(|(_, t)| format!("; {t}")).unwrap_or_default();
-                return uncertain("achieves", format!("the graph records an evaluation of {} there but no value{beyond}", x.canonical), vec![], top.contradicting);
+                // The evaluation itself first (what the claim is about), then the board's best.
+                let mut shown = super::relations::evaluations_without_values(entities, known);
+                shown.extend(top.contradicting);
+                return uncertain("achieves", format!("the graph records an evaluation of {} there but no value{beyond}", x.canonical), vec![], shown);
             }
             return beyond_the_top(x, claimed, entities, facts, direction);
         }
@@ -535,7 +539,10 @@ fn tops<'a>(entities: &Normalized, facts: &'a [Fact], direction: &dyn Fn(&str) -
 /// names, the reason says so, with that best as the evidence a reader weighs: a claim far
 /// above the board is suspicious, not refuted (X may simply be unrecorded).
 fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
-    let none = || uncertain("achieves", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+    // A board the graph does not hold ("Kelpwatch-Tasmania" beside Kelpwatch-Norrland) is
+    // said by name: nothing was read from the one it resembles.
+    let unheld = entities.datasets.iter().find(|d| crate::pipeline::front::link::is_near_miss(d)).map(|d| format!(" (the graph holds no dataset called {})", d.text)).unwrap_or_default();
+    let none = || uncertain("achieves", format!("the graph records no matching result of {}{unheld}", x.canonical), vec![], vec![]);
     // A claim naming no metric could be about any of the dataset's boards.
     if entities.metrics.is_empty() {
         return none();
