@@ -84,8 +84,8 @@ JARVISQA := $(SHARED_DATA)/jarvisqa-orkg-qa/ORKG-QA-DS.csv
 EVAL_MIN_JARVISQA_ACCURACY ?= 0.75
 MIRROR := $(SHARED_DATA)/mirror/orkg-mirror.nt.gz
 EVAL_BIN := $(CARGO) run --release --quiet --bin scigraph --
-# The trust gold set (eval/gold/trust): nineteen development files and the sealed one.
-TRUST_SETS := --trust eval/gold/trust/trust-dev.jsonl --trust eval/gold/trust/trust-dev2.jsonl --trust eval/gold/trust/trust-dev3.jsonl --trust eval/gold/trust/trust-dev4.jsonl --trust eval/gold/trust/trust-dev5.jsonl --trust eval/gold/trust/trust-dev6.jsonl --trust eval/gold/trust/trust-dev7.jsonl --trust eval/gold/trust/trust-dev8.jsonl --trust eval/gold/trust/trust-dev9.jsonl --trust eval/gold/trust/trust-dev10.jsonl --trust eval/gold/trust/trust-dev11.jsonl --trust eval/gold/trust/trust-dev12.jsonl --trust eval/gold/trust/trust-dev13.jsonl --trust eval/gold/trust/trust-dev14.jsonl --trust eval/gold/trust/trust-dev15.jsonl --trust eval/gold/trust/trust-dev16.jsonl --trust eval/gold/trust/trust-dev17.jsonl --trust eval/gold/trust/trust-dev18.jsonl --trust eval/gold/trust/trust-dev19.jsonl --trust eval/gold/trust/trust-sealed.jsonl
+# The trust gold set (eval/gold/trust): twenty development files and the sealed one.
+TRUST_SETS := --trust eval/gold/trust/trust-dev.jsonl --trust eval/gold/trust/trust-dev2.jsonl --trust eval/gold/trust/trust-dev3.jsonl --trust eval/gold/trust/trust-dev4.jsonl --trust eval/gold/trust/trust-dev5.jsonl --trust eval/gold/trust/trust-dev6.jsonl --trust eval/gold/trust/trust-dev7.jsonl --trust eval/gold/trust/trust-dev8.jsonl --trust eval/gold/trust/trust-dev9.jsonl --trust eval/gold/trust/trust-dev10.jsonl --trust eval/gold/trust/trust-dev11.jsonl --trust eval/gold/trust/trust-dev12.jsonl --trust eval/gold/trust/trust-dev13.jsonl --trust eval/gold/trust/trust-dev14.jsonl --trust eval/gold/trust/trust-dev15.jsonl --trust eval/gold/trust/trust-dev16.jsonl --trust eval/gold/trust/trust-dev17.jsonl --trust eval/gold/trust/trust-dev18.jsonl --trust eval/gold/trust/trust-dev19.jsonl --trust eval/gold/trust/trust-dev20.jsonl --trust eval/gold/trust/trust-sealed.jsonl
 
 .PHONY: eval
 eval:
