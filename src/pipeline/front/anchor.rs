@@ -27,7 +27,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
@@ -113,6 +113,7 @@ mod tests {
         assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
         assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
         assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
+        assert_eq!(stated_year("The reference manager has the Tidewick paper as 2017 with DOI 10.5555/m.057. OK?"), Some(2017));
         assert_eq!(value_year("FrostLattice's 71.4 on BenchMira was reported in 2014, right?"), Some(2014));
         assert_eq!(value_year("Zephyrine-L reached 89.6 in 2023, right?"), Some(2023));
         assert_eq!(value_year("Chirpform's 14.6 on Dastrup-7 Chorus was reported in 2018, right?"), Some(2018), "a digit in a name");

@@ -320,6 +320,17 @@ pub fn counts_papers(question: &str) -> bool {
     COUNT.is_match(question) && !given_values(question).is_empty()
 }
 
+/// A bibliographic record to check: the question gives a DOI (with a year, say) and asks
+/// whether it is right ("... DOI 10.5555/x, appeared in 2019. Can you confirm both
+/// details?", "the reference manager has it as 2017 with DOI 10.x/y. OK to submit it like
+/// that?"). Its answer is a verdict, not the paper's record.
+fn checks_a_record(whole: &str, asked: &str) -> bool {
+    static CONFIRM: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"\b(confirm|verify|check|correct|right|accurate|ok|okay|fine|good|true|submit|keep|cite|use)\b[^?]*\?\s*$")
+    });
+    DOI_GIVEN.is_match(whole) && CONFIRM.is_match(asked) && !WH_OPENER.is_match(asked)
+}
+
 /// A model, a board and a metric in keywords and nothing else asked: "roberta large squad
 /// 2.0 f1?", "RoBERTa on SQuAD 2.0, F1?". It asks for the model's number there.
 fn terse_score(q: &str) -> bool {
@@ -668,6 +679,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // after the dash, and it asks for something.
     let wh_tail = WH_TAIL.is_match(q);
     let claim = CLAIM_OPENER.is_match(q)
+        || checks_a_record(lowered, q)
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
@@ -1022,6 +1034,7 @@ mod tests {
         check("Does the Transformer achieve 28.4 BLEU on WMT 2014 English-German?", true, ClaimVerification, Target::Verdict);
         check("Does XLNet outperform BERT?", false, ClaimVerification, Target::Verdict);
         check("Is GCN better than GAT on Cora?", true, ClaimVerification, Target::Verdict);
+        check("The reference manager has the X paper as 2017 with DOI 10.5555/m.057. OK to submit the bibliography like that?", false, ClaimVerification, Target::Verdict);
     }
 
     #[test]

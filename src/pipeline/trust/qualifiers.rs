@@ -37,6 +37,10 @@ static RANK: LazyLock<Regex> = LazyLock::new(|| {
 static FIRST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bfirst (?:model |system |method |one |approach |entry |result |paper )?(?:to|that|which) (?:ever )?(?:reach|reached|reaches|hit|hits|pass|passed|break|broke|exceed|exceeded|cross|crossed|surpass|surpassed|achieve|achieved|score|scored|get|got|go|went|clear|cleared|top|topped)\b")
 });
+/// "X's 9.4 was reproduced exactly by the 2023 study": every paper on the result states it.
+static REPRODUCED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(reproduced|replicated|matched|confirmed|repeated)\s+(exactly|precisely|to the decimal|in full)\b|\b(exactly|precisely)\s+(reproduced|replicated|matched|repeated)\b")
+});
 /// "since 2024".
 static SINCE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince\s+((?:19|20)\d\d)\b"));
 
@@ -46,6 +50,11 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
     let x = entities.methods.first()?;
     if let Some(year) = crate::pipeline::front::anchor::value_year(question) {
         return reported_in(question, x, year, entities, facts, known);
+    }
+    if REPRODUCED.is_match(question) {
+        if let Some(claim) = claimed(question, entities) {
+            return reproduced(x, claim, entities, facts);
+        }
     }
     if let (Some(y), Some(c)) = (entities.methods.get(1), MARGIN.captures(question)) {
         let reversed = UNDERPERFORMS.is_match(question);
@@ -238,6 +247,26 @@ fn first_to_reach(x: &NormalizedEntity, threshold: f64, entities: &Normalized, f
     Some(settled(Some(true), "best", format!("{x_said} was the first result of {what} the graph records"), cite(x_entry)))
 }
 
+/// "X's V was reproduced exactly": V stated by two papers or more, and no other value kept
+/// for the same result.
+fn reproduced(x: &NormalizedEntity, claim: super::numbers::Claimed, entities: &Normalized, facts: &[Fact]) -> Option<Verdict> {
+    let fx = facts_of(facts, x, entities);
+    let stating: Vec<&Fact> = fx.iter().copied().filter(|f| f.numeric.is_some_and(|v| claim.met_by(v))).collect();
+    let first = stating.first()?;
+    let others: Vec<&Fact> = fx.iter().copied().filter(|f| f.key == first.key && !f.numeric.is_some_and(|v| claim.met_by(v))).collect();
+    let papers = stating.iter().flat_map(|f| &f.papers).count();
+    let what = format!("{}'s {} on {} by {}", first.model, first.value, first.dataset, first.metric);
+    let cited: Vec<FactRef> = stating.iter().chain(&others).map(|f| FactRef::of(f)).collect();
+    Some(if !others.is_empty() {
+        let elsewhere = others.iter().map(|f| format!("{} in {}", f.value, f.papers.iter().map(|p| format!("\"{}\"", p.title)).collect::<Vec<_>>().join(", "))).collect::<Vec<_>>().join("; ");
+        settled(Some(false), "achieves", format!("{what} is not reproduced exactly: the graph also records {elsewhere}"), cited)
+    } else if papers >= 2 {
+        settled(Some(true), "achieves", format!("{what} is stated by {papers} papers, and no other value is recorded for it"), cited)
+    } else {
+        uncertain("achieves", format!("{what} is stated by one paper only; the graph records no reproduction of it"), vec![], cited)
+    })
+}
+
 /// "X's V on D was reported in YEAR": the years of the papers stating V.
 fn reported_in(question: &str, x: &NormalizedEntity, year: i32, entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
     let claim = claimed(question, entities)?;
@@ -386,6 +415,16 @@ mod tests {
         assert_eq!(label("A's 71.4 on D was reported in 2014, right?", &["A"], &b), Some(Label::Refuted));
         assert_eq!(label("C's 85.4 on D was reported in 2020, right?", &["C"], &b), Some(Label::Refuted), "85.4 is the 2021 paper's");
         assert_eq!(label("A's 75.0 on D was reported in 2013, right?", &["A"], &b), None, "a wrong value is left to the value reading");
+    }
+
+    #[test]
+    fn a_value_reproduced_exactly_needs_a_second_paper_and_no_other_value() {
+        let b = board();
+        assert_eq!(label("C's 86.1 on D was reproduced exactly by the 2021 study, right?", &["C"], &b), Some(Label::Refuted), "the 2021 paper has 85.4");
+        assert_eq!(label("A's 71.4 on D was reproduced exactly, right?", &["A"], &b), Some(Label::Uncertain), "one paper only");
+        let mut twice = board();
+        twice[0].papers.push(PaperRef { iri: "p:re-run".into(), title: "A re-run".into(), year: Some(2020) });
+        assert_eq!(label("A's 71.4 on D was reproduced exactly, right?", &["A"], &twice), Some(Label::Supported));
     }
 
     #[test]

@@ -116,21 +116,36 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
     })
 }
 
-/// A named paper's year or DOI against the recorded one.
+/// A named paper's year or DOI against the recorded one; both, when the claim states both
+/// ("its DOI is 10.x/y and it appeared in 2019"): refuted if either is, open if either is.
 fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
     let (paper, dois) = known.papers.first()?;
     // A number inside the title ("QALD-6", "2019-nCoV") is not the claim.
     let rest = question.replace(&paper.title, " ");
-    if let Some(claimed) = DOI.find(&rest).map(|m| m.as_str().trim_end_matches(['.', ')']).to_lowercase()) {
+    let doi = DOI.find(&rest).map(|m| m.as_str().trim_end_matches(['.', ')']).to_lowercase()).map(|claimed| {
         let recorded = dois.iter().find(|d| d.to_lowercase().ends_with(&claimed) || claimed.ends_with(&d.to_lowercase()));
-        return Some(match (recorded, dois.first()) {
+        match (recorded, dois.first()) {
             (Some(d), _) => verdict(Label::Supported, "doi", format!("the graph records the DOI {d} for \"{}\"", paper.title), fact(&paper.title, "doi", d, format!("\"{}\" has the DOI {d}", paper.title), vec![paper.clone()])),
             (None, Some(d)) => verdict(Label::Refuted, "doi", format!("the graph records the DOI {d} for \"{}\", not {claimed}", paper.title), fact(&paper.title, "doi", d, format!("\"{}\" has the DOI {d}", paper.title), vec![paper.clone()])),
             (None, None) => Verdict { verdict: Label::Uncertain, relation: "doi".into(), reason: format!("the graph records no DOI for \"{}\"", paper.title), supporting: vec![], contradicting: vec![] },
-        });
+        }
+    });
+    // With a DOI claimed, the year is read from what is left ("10.5555/x.2019.057" holds no
+    // claim of a year).
+    let rest = DOI.replace_all(&rest, " ");
+    let year = crate::pipeline::front::anchor::stated_year(&rest).and_then(|claimed| year_claim(claimed, paper, known, doi.is_some()));
+    match (doi, year) {
+        (Some(d), Some(y)) => Some(both(d, y)),
+        (d, y) => d.or(y),
     }
-    let claimed = crate::pipeline::front::anchor::stated_year(&rest)?;
-    let year = paper.year?;
+}
+
+/// A claimed year against the paper's; `with_doi`: the claim also states a DOI, so a paper
+/// with no year leaves the claim open instead of unread.
+fn year_claim(claimed: i32, paper: &PaperRef, known: &Known, with_doi: bool) -> Option<Verdict> {
+    let Some(year) = paper.year else {
+        return with_doi.then(|| Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: format!("the graph records no year for \"{}\"", paper.title), supporting: vec![], contradicting: vec![] });
+    };
     let f = fact(&paper.title, "year", &year.to_string(), format!("\"{}\" was published in {year}", paper.title), vec![paper.clone()]);
     if known.years.len() > 1 && known.years.contains(&claimed) {
         // Two real years recorded, the claimed one among them: the graph cannot settle it.
@@ -145,6 +160,24 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
     } else {
         verdict(Label::Refuted, "year", format!("the graph records {year} as the year of \"{}\", not {claimed}", paper.title), f)
     })
+}
+
+/// Two parts of one claim: refuted if either is, open if either is, else supported.
+fn both(a: Verdict, b: Verdict) -> Verdict {
+    let label = if a.verdict == Label::Refuted || b.verdict == Label::Refuted {
+        Label::Refuted
+    } else if a.verdict == Label::Uncertain || b.verdict == Label::Uncertain {
+        Label::Uncertain
+    } else {
+        Label::Supported
+    };
+    Verdict {
+        verdict: label,
+        relation: a.relation.clone(),
+        reason: format!("{}; {}", a.reason, b.reason),
+        supporting: [a.supporting, b.supporting].concat(),
+        contradicting: [a.contradicting, b.contradicting].concat(),
+    }
 }
 
 /// "LeViT-256 was evaluated on iNaturalist 2019 (no value recorded)": the named models'
@@ -205,6 +238,11 @@ mod tests {
         assert_eq!(label("its doi is 10.5194/acp-1-61-2001, right?"), Some(Label::Supported));
         assert_eq!(label("its doi is 10.1000/other, right?"), Some(Label::Refuted));
         assert_eq!(label("the synthesis paper is good"), None, "no year or DOI stated: not a metadata claim");
+        assert_eq!(label("its doi is 10.5194/acp-1-61-2001 and it was published in 2001, right?"), Some(Label::Supported));
+        assert_eq!(label("its doi is 10.5194/acp-1-61-2001 and it was published in 2003, right?"), Some(Label::Refuted), "one part false");
+        let undated = Known { papers: vec![(PaperRef { iri: "p".into(), title: "Y: a baseline".into(), year: None }, vec!["10.5555/y".into()])], ..Known::default() };
+        let v = judge("Y's paper, DOI 10.5555/y, appeared in 2019. Can you confirm both details?", &Normalized::default(), &undated).unwrap();
+        assert_eq!(v.verdict, Label::Uncertain, "the DOI holds, the year is not recorded: {}", v.reason);
     }
 
     #[test]
