@@ -195,56 +195,71 @@ fn worst<'a>(facts: &[&'a Fact], d: Direction) -> Option<&'a Fact> {
     facts.iter().copied().reduce(|a, b| if better(d, a.numeric.unwrap_or(f64::NAN), b.numeric.unwrap_or(f64::NAN)) { b } else { a })
 }
 
+/// A model that reached a threshold on a board.
+struct Reach<'a> {
+    model: &'a str,
+    /// The year its first result at the threshold was published (none: cannot be placed).
+    year: Option<i32>,
+    /// Whether every value kept for it reaches the threshold (a close conflict may not).
+    surely: bool,
+    /// All its results on the board.
+    facts: Vec<&'a Fact>,
+}
+
+impl Reach<'_> {
+    fn name(&self) -> &str {
+        self.facts.first().map_or(self.model, |f| f.model.as_str())
+    }
+
+    fn cited(&self) -> Vec<FactRef> {
+        self.facts.iter().map(|f| FactRef::of(f)).collect()
+    }
+}
+
 /// "X was the first to reach V on D": the earliest dated result at V or better, against X's.
 fn first_to_reach(x: &NormalizedEntity, threshold: f64, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     let board = boards_of(x, entities, facts).into_iter().next()?;
     let d = direction(&board[0].metric);
     let reaches = |f: &Fact| f.numeric.is_some_and(|v| if d == Direction::Lower { v <= threshold + 1e-9 } else { v >= threshold - 1e-9 });
-    let models = by_model(&board);
-    // Per model: the year it first reached V, and whether every value kept for it does.
-    let reached: Vec<(&str, Option<i32>, bool, Vec<&Fact>)> = models
-        .iter()
+    let reached: Vec<Reach> = by_model(&board)
+        .into_iter()
         .filter(|(_, fs)| fs.iter().any(|f| reaches(f)))
-        .map(|(m, fs)| {
+        .map(|(model, fs)| {
             let hits: Vec<&Fact> = fs.iter().copied().filter(|f| reaches(f)).collect();
-            let year = hits.iter().filter_map(|f| first_year(f)).min();
-            (*m, year, hits.len() == fs.len(), fs.clone())
+            Reach { model, year: hits.iter().filter_map(|f| first_year(f)).min(), surely: hits.len() == fs.len(), facts: fs }
         })
         .collect();
-    let mine = |m: &str, fs: &[&Fact]| fs.iter().any(|f| f.key.0 == m && super::verdict::model_of(x, &f.key.0, &f.model));
     let what = format!("{threshold} {} or better on {}", board[0].metric, board[0].dataset);
-    let Some(x_entry) = reached.iter().find(|(m, _, _, fs)| mine(m, fs)) else {
-        let first = reached.iter().filter(|r| r.1.is_some()).min_by_key(|r| r.1);
-        let cited: Vec<FactRef> = first.map(|r| r.3.iter().map(|f| FactRef::of(f)).collect()).unwrap_or_default();
-        let by = first.map(|r| format!("; {} did first, in {}", r.3[0].model, r.1.unwrap_or_default())).unwrap_or_default();
-        return Some(settled(Some(false), "best", format!("the graph records no result of {} at {what}{by}", x.canonical), cited));
+    let Some(mine) = reached.iter().find(|r| r.facts.iter().any(|f| super::verdict::model_of(x, &f.key.0, &f.model))) else {
+        let first = reached.iter().filter(|r| r.year.is_some()).min_by_key(|r| r.year);
+        let by = first.map(|r| format!("; {} did first, in {}", r.name(), r.year.unwrap_or_default())).unwrap_or_default();
+        return Some(settled(Some(false), "best", format!("the graph records no result of {} at {what}{by}", x.canonical), first.map(Reach::cited).unwrap_or_default()));
     };
-    let cite = |r: &(&str, Option<i32>, bool, Vec<&Fact>)| r.3.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
-    let Some(x_year) = x_entry.1 else {
-        return Some(uncertain("best", format!("the graph records no usable year for {}'s result, so when it reached {what} cannot be placed", x_entry.3[0].model), vec![], cite(x_entry)));
+    let Some(year) = mine.year else {
+        return Some(uncertain("best", format!("the graph records no usable year for {}'s result, so when it reached {what} cannot be placed", mine.name()), vec![], mine.cited()));
     };
-    let earlier: Vec<&(&str, Option<i32>, bool, Vec<&Fact>)> = reached.iter().filter(|r| r.0 != x_entry.0 && r.1.is_some_and(|y| y < x_year)).collect();
-    let same_year: Vec<&(&str, Option<i32>, bool, Vec<&Fact>)> = reached.iter().filter(|r| r.0 != x_entry.0 && r.1 == Some(x_year)).collect();
-    let undated: Vec<&(&str, Option<i32>, bool, Vec<&Fact>)> = reached.iter().filter(|r| r.0 != x_entry.0 && r.1.is_none()).collect();
-    let x_said = format!("{}'s {} ({x_year})", x_entry.3[0].model, values(&x_entry.3.iter().copied().filter(|f| reaches(f)).collect::<Vec<_>>()));
-    if let Some(first) = earlier.iter().filter(|r| r.2).min_by_key(|r| r.1) {
-        let reason = format!("{}'s {} ({}) reached {what} before {x_said}", first.3[0].model, values(&first.3), first.1.unwrap_or_default());
-        return Some(settled(Some(false), "best", reason, [cite(first), cite(x_entry)].concat()));
+    let others = || reached.iter().filter(|r| r.model != mine.model);
+    let mine_said = format!("{}'s {} ({year})", mine.name(), values(&mine.facts.iter().copied().filter(|f| reaches(f)).collect::<Vec<_>>()));
+    // Another model surely there before X: refuted.
+    if let Some(first) = others().filter(|r| r.surely && r.year.is_some_and(|y| y < year)).min_by_key(|r| r.year) {
+        let reason = format!("{}'s {} ({}) reached {what} before {mine_said}", first.name(), values(&first.facts), first.year.unwrap_or_default());
+        return Some(settled(Some(false), "best", reason, [first.cited(), mine.cited()].concat()));
     }
-    let open: Vec<&&(&str, Option<i32>, bool, Vec<&Fact>)> = earlier.iter().chain(&same_year).chain(&undated).collect();
-    if !x_entry.2 || !open.is_empty() {
-        let others = open.iter().map(|r| format!("{} {}{}", r.3[0].model, values(&r.3), r.1.map(|y| format!(" ({y})")).unwrap_or_else(|| " (no usable year)".into()))).collect::<Vec<_>>().join(", ");
-        let mut reason = format!("{x_said} reached {what}");
-        if !x_entry.2 {
-            reason.push_str(&format!(", but the graph also records {} for it", values(&x_entry.3.iter().copied().filter(|f| !reaches(f)).collect::<Vec<_>>())));
+    // Another there as early, perhaps earlier, or undated; or X there only by one reading.
+    let open: Vec<&Reach> = others().filter(|r| r.year.is_none_or(|y| y <= year)).collect();
+    if !mine.surely || !open.is_empty() {
+        let mut reason = format!("{mine_said} reached {what}");
+        if !mine.surely {
+            reason.push_str(&format!(", but the graph also records {} for it", values(&mine.facts.iter().copied().filter(|f| !reaches(f)).collect::<Vec<_>>())));
         }
-        if !others.is_empty() {
-            reason.push_str(&format!("; so may have {others}"));
+        if !open.is_empty() {
+            let said = open.iter().map(|r| format!("{} {}{}", r.name(), values(&r.facts), r.year.map(|y| format!(" ({y})")).unwrap_or_else(|| " (no usable year)".into()))).collect::<Vec<_>>().join(", ");
+            reason.push_str(&format!("; so may have {said}"));
         }
-        let cited = [cite(x_entry), open.iter().flat_map(|r| cite(r)).collect()].concat();
+        let cited = [mine.cited(), open.iter().flat_map(|r| r.cited()).collect()].concat();
         return Some(uncertain("best", format!("{reason}, so which was first cannot be settled"), vec![], cited));
     }
-    Some(settled(Some(true), "best", format!("{x_said} was the first result of {what} the graph records"), cite(x_entry)))
+    Some(settled(Some(true), "best", format!("{mine_said} was the first result of {what} the graph records"), mine.cited()))
 }
 
 /// "X's V was reproduced exactly": V stated by two papers or more, and no other value kept
