@@ -760,6 +760,11 @@ impl Pipeline {
                 composed.text = format!("The graph records no result by {} on {on}; it records these by other metrics. {}", missing.join(" or "), composed.text);
             }
         }
+        // "does dokieli support RDF?" answered with the papers on it: no fact here is a yes
+        // or no, and the answer says so before listing them.
+        if verdict.is_none() && target == classify::Target::Papers && !sources.is_empty() && classify::asks_plain_yes_no(q) {
+            composed.text = format!("The knowledge graph records no yes or no to this; the papers it holds on it follow. {}", composed.text);
+        }
         // "top 2 on D - and the DOIs of their papers?": the results' papers with what was asked.
         let asked = classify::asked(q);
         // "Which paper reports X's 71.4 on D?": the results stating the value, and their papers.

@@ -320,6 +320,16 @@ pub fn counts_papers(question: &str) -> bool {
     COUNT.is_match(question) && !given_values(question).is_empty()
 }
 
+/// A yes-or-no question the graph's facts may not settle: "does dokieli support RDF?",
+/// "can X run offline?". Not a request ("can you list ..."), not whether something exists
+/// ("is there a dataset ...", "does any paper ..."), not a choice ("is A or B better").
+pub fn asks_plain_yes_no(question: &str) -> bool {
+    static EXISTENCE: LazyLock<Regex> = LazyLock::new(|| re(r"^((is|are|was|were) there|(does|do|did|has|have|is|are) (any|anyone|anybody|someone|somebody)\b)"));
+    let lowered = question.trim().to_lowercase();
+    let q = asked_part(&lowered).trim_start_matches(|c: char| !c.is_alphanumeric());
+    AUX_OPENER.is_match(q) && !REQUEST_OPENER.is_match(q) && !EXISTENCE.is_match(q) && !ALTERNATIVE.is_match(q)
+}
+
 /// A bibliographic record to check: the question gives a DOI (with a year, say) and asks
 /// whether it is right ("... DOI 10.5555/x, appeared in 2019. Can you confirm both
 /// details?", "the reference manager has it as 2017 with DOI 10.x/y. OK to submit it like
@@ -1035,6 +1045,16 @@ mod tests {
         check("Does XLNet outperform BERT?", false, ClaimVerification, Target::Verdict);
         check("Is GCN better than GAT on Cora?", true, ClaimVerification, Target::Verdict);
         check("The reference manager has the X paper as 2017 with DOI 10.5555/m.057. OK to submit the bibliography like that?", false, ClaimVerification, Target::Verdict);
+    }
+
+    #[test]
+    fn a_plain_yes_no_is_told_from_requests_existence_and_choices() {
+        assert!(asks_plain_yes_no("does dokieli support RDF?"));
+        assert!(asks_plain_yes_no("For my survey. Can dokieli run offline?"));
+        assert!(!asks_plain_yes_no("can you list papers on dokieli?"), "a request");
+        assert!(!asks_plain_yes_no("is there a paper on dokieli?"), "existence");
+        assert!(!asks_plain_yes_no("does any paper evaluate dokieli?"), "existence");
+        assert!(!asks_plain_yes_no("which papers are about dokieli?"), "a wh-question");
     }
 
     #[test]
