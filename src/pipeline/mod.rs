@@ -760,6 +760,12 @@ impl Pipeline {
                 composed.text = format!("The graph records no result by {} on {on}; it records these by other metrics. {}", missing.join(" or "), composed.text);
             }
         }
+        // "What did Kelvane score on Kelpwatch-Tasmania?": a board the graph nearly holds is
+        // named as missing, with the one it resembles, before whatever else was found.
+        if let Some(board) = front.normalized.datasets.iter().find(|d| front::link::is_near_miss(d)).filter(|_| verdict.is_none()) {
+            let near = board.link.as_ref().map(|l| format!("; the nearest it holds is {}", l.label)).unwrap_or_default();
+            composed.text = format!("The knowledge graph records no dataset called {}{near}. {}", board.text, composed.text);
+        }
         // "does dokieli support RDF?" answered with the papers on it: no fact here is a yes
         // or no, and the answer says so before listing them.
         if verdict.is_none() && target == classify::Target::Papers && !sources.is_empty() && classify::asks_plain_yes_no(q) {
