@@ -135,6 +135,19 @@ async fn claims_are_supported_refuted_or_uncertain_from_the_facts() {
 }
 
 #[tokio::test]
+async fn a_board_the_graph_nearly_holds_is_said_to_be_missing_not_read_as_the_one_it_resembles() {
+    let app = app(&[]).await;
+
+    let claim = ask(&app, "NewNet scores 85.0 Accuracy on BenchOne-Tasmania, right?").await;
+    let value = ask(&app, "What did NewNet score on BenchOne-Tasmania?").await;
+
+    assert_eq!(claim["verdict"], "UNCERTAIN", "{}", claim["answer"]);
+    let answer = value["answer"].as_str().unwrap();
+    assert!(answer.starts_with("The knowledge graph records no dataset called BenchOne-Tasmania; the nearest it holds is BenchOne."), "{answer}");
+    assert!(!answer.contains("85.0"), "BenchOne's result is not given as BenchOne-Tasmania's: {answer}");
+}
+
+#[tokio::test]
 async fn a_paper_with_two_years_and_two_dois_is_a_metadata_conflict() {
     let app = app(&[]).await;
     let body = ask(&app, "Who wrote 'A Paper With Two Years'?").await;
