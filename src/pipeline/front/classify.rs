@@ -138,7 +138,8 @@ pub fn extreme(question: &str) -> Option<Extreme> {
     static LOW: LazyLock<Regex> = LazyLock::new(|| re(r"\b(lowest|smallest|minimum|least)\b"));
     static HIGH: LazyLock<Regex> = LazyLock::new(|| re(r"\b(highest|largest|maximum|greatest)\b"));
     static WORST: LazyLock<Regex> = LazyLock::new(|| re(r"\b(worst|weakest|poorest)\b"));
-    let q = question.to_lowercase();
+    // "at least 90" bounds a value; it asks for no extreme.
+    let q = question.to_lowercase().replace("at least", " ");
     match (LOW.is_match(&q), HIGH.is_match(&q), WORST.is_match(&q)) {
         (true, false, false) => Some(Extreme::Lowest),
         (false, true, false) => Some(Extreme::Highest),
@@ -265,11 +266,10 @@ pub fn asks_doi(question: &str) -> bool {
 
 /// What `question` asks to be given (see [`Asked`]).
 pub fn asked(question: &str) -> Asked {
-    // "at least 74.4" bounds a value; it asks for no extreme.
     // "what the record shows" is the graph, not a best result.
     static THE_RECORD_SAYS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(the|a) record (shows|says|has|lists|states|holds|gives|indicates)\b"));
     let plain = THE_RECORD_SAYS.replace_all(question, " ");
-    let best = best_result(&plain) || extreme(&plain.to_lowercase().replace("at least", " ")).is_some();
+    let best = best_result(&plain) || extreme(&plain).is_some();
     // Each clause by itself: "how does A compare with B? is its WER lower".
     // A full stop ends a clause; the one inside "78.4" does not. A clause may open with the
     // quote that closed the sentence before it ('... confirms." Is X still the best?').
@@ -281,7 +281,7 @@ pub fn asked(question: &str) -> Asked {
             let c = c.trim_matches(|ch: char| ch.is_whitespace() || matches!(ch, '"' | '\'' | '“' | '”' | '(' | ')')).to_lowercase();
             ["and ", "but ", "so ", "or ", "then "].iter().find_map(|w| c.strip_prefix(w)).map_or(c.clone(), |rest| rest.trim().to_owned())
         })
-        .any(|c| YES_NO.is_match(&c) && (!REQUEST_OPENER.is_match(&c) || CONFIRM_REQUEST.is_match(&c)) && !ALTERNATIVE.is_match(&c));
+        .any(|c| YES_NO.is_match(&c) && (!REQUEST_OPENER.is_match(&c) || CLAIM_OPENER.is_match(&c)) && !ALTERNATIVE.is_match(&c));
     Asked {
         year: ASKS_YEAR.is_match(question),
         doi: asks_doi(question),
@@ -518,8 +518,6 @@ pub const UNDERPERFORMS: &str =
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
-/// A request whose answer is a yes or no: "can you confirm both details?".
-static CONFIRM_REQUEST: LazyLock<Regex> = LazyLock::new(|| re(r"^(can|could|would|will) you (please )?(confirm|verify)\b"));
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
 /// The question proper after sentences that only set the scene: "We're picking a backbone
@@ -1172,6 +1170,7 @@ mod tests {
         assert_eq!(extreme("Which model has the worst F-measure on D?").map(|e| e.direction(Direction::Higher)), Some(Direction::Lower));
         assert_eq!(extreme("Which model has the worst WER on D?").map(|e| e.direction(Direction::Lower)), Some(Direction::Higher));
         assert_eq!(extreme("best model on D"), None);
+        assert_eq!(extreme("which models score at least 90 on D?"), None, "a bound, not the lowest");
         assert_eq!(classify("Nerrisa scores above 20 BLEU on the Quenmark set (yes/no)", &none).query_type, ClaimVerification);
         assert!(asks_value("what's the most recent result anyone has posted on the skarnhold glacier set?"));
         assert!(asks_value("What F1 does Orvalis-CNN get on Corvalla-Ice?"));
