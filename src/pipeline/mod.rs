@@ -694,6 +694,9 @@ impl Pipeline {
         // "Before X took the record, who held it?": the board as it stood the year before X.
         let as_of = front.as_of.clone().or_else(|| trust::holder_anchor(q, &front.normalized, &evidence, &metas));
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
+        let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
+        // "Was X ever the best": the boards as they stood, from the evidence before removals.
+        let history = if is_claim && verdict::asks_ever_best(q) { trust::history(&self.trust, &evidence, &metas, as_of.as_ref(), &direction) } else { Vec::new() };
         let assessment = trust::weigh(&trust_ctx, &mut evidence, &metas, as_of.as_ref(), &direction, &mut diagnostics);
         clock.lap("trust");
 
@@ -703,8 +706,10 @@ impl Pipeline {
             ranking.by_recency(&metas);
         }
         ranking.diagnose(&mut diagnostics);
-        let verdict = (front.classification.query_type == classify::QueryType::ClaimVerification)
-            .then(|| verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &ranking.known(&evidence, &metas), &direction));
+        let verdict = is_claim.then(|| {
+            let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
+            verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &known, &direction)
+        });
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));

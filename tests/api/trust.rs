@@ -77,6 +77,17 @@ async fn a_reproduction_far_newer_than_the_original_removes_the_stale_value() {
 }
 
 #[tokio::test]
+async fn a_model_whose_first_value_was_replaced_by_a_re_run_was_still_the_best_in_its_year() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "Was RepNet ever the best on BenchTwo by F1?").await;
+
+    assert_eq!(body["verdict"], "SUPPORTED", "{}", body["answer"]);
+    let answer = body["answer"].as_str().unwrap();
+    assert!(answer.contains("74.0") && answer.contains("2012"), "the board of 2012, not today's re-run: {answer}");
+}
+
+#[tokio::test]
 async fn with_conflict_removal_off_both_values_stay_and_the_answer_states_the_disagreement() {
     let app = app(&[("SCIGRAPH_CONFLICT_REMOVAL", "off")]).await;
 

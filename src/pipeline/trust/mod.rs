@@ -152,6 +152,32 @@ pub fn weigh(
     assessment
 }
 
+/// The boards as they stood at the end of each year a paper of the evidence appeared, each
+/// weighed as an "as of" question anchored there would be: later papers and undated ones
+/// left out, conflicts resolved with ages counted from that year. "Was X ever the best"
+/// asks about these, not about the board of today: X's 2014 result, since removed in favour
+/// of a 2023 re-run, still led the board of 2014. `evidence` is the evidence before
+/// [`weigh`] removed anything. Pure; run only for such a claim (a handful of small boards).
+pub fn history(settings: &TrustSettings, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>, as_of: Option<&AsOf>, direction: &dyn Fn(&str) -> Direction) -> Vec<(i32, Vec<Fact>)> {
+    let years: BTreeSet<i32> = evidence
+        .results
+        .iter()
+        .filter_map(|r| papers.get(r.paper.as_deref()?)?.year)
+        .filter(|y| as_of.is_none_or(|a| *y <= a.year))
+        .collect();
+    years
+        .into_iter()
+        .map(|year| {
+            let anchor = AsOf { year, phrase: format!("as of {year}") };
+            let mut then = evidence.clone();
+            apply_anchor(&mut then, papers, &anchor);
+            let trust = Trust::new(settings, year, Some(&anchor));
+            let facts = facts(&trust, &then, papers);
+            (year, assess(&trust, facts, papers, direction).facts)
+        })
+        .collect()
+}
+
 /// The validity of a cited paper.
 pub fn validity(trust: &Trust<'_>, assessment: &Assessment, iri: &str, year: Option<i32>) -> Validity {
     if assessment.conflicted_papers.contains(iri) {

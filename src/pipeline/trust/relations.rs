@@ -36,6 +36,9 @@ pub struct Known {
     /// Every paper the evidence names, kept or not: "X's paper" is the one titled "X: ...",
     /// even when its result lost a conflict to a re-run.
     pub titled: Vec<PaperRef>,
+    /// The boards as they stood at the end of each year a result appeared
+    /// ([`super::history`]), oldest first: read only for "was X ever the best", else empty.
+    pub history: Vec<(i32, Vec<super::Fact>)>,
 }
 
 fn re(pattern: &str) -> Regex {

@@ -133,10 +133,122 @@ pub(super) fn first_year(f: &Fact) -> Option<i32> {
     f.papers.iter().filter_map(|p| p.year).min()
 }
 
-/// "Has X ever been the best on D": X's result was the best recorded when it appeared (no
-/// result published by then was better). Decided per board X is on; undated results cannot
-/// be placed and are not counted.
-fn was_best(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// Whether a question asks if a model was the best at some time, not now ("has X ever
+/// been the best on D", "X used to lead D"): the orchestrator then builds the boards as
+/// they stood ([`super::history`]) for [`was_best`].
+pub fn asks_ever_best(question: &str) -> bool {
+    BEST.is_match(question) && EVER.is_match(question)
+}
+
+/// "Has X ever been the best on D": X led the board alone in some year, the board as it
+/// stood at that year's end (`Known::history`, conflicts resolved as they were then): X's
+/// worst standing value beat every other model's. X's 2014 result led the board of 2014
+/// even if a 2023 re-run of X has since replaced it. `REFUTED` when, in every year from X's
+/// first dated result on, another model led alone; otherwise (a tie or a close conflict at
+/// the top) `UNCERTAIN`. Undated results cannot be placed and are not counted. Without a
+/// history (none was built), today's board is read with each result's first year.
+fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    if known.history.is_empty() {
+        return was_best_today(x, fx, facts, direction);
+    }
+    let history: Vec<(i32, Vec<Fact>)> = known.history.iter().map(|(y, f)| (*y, same_split(question, f))).collect();
+    // Who holds the record now, if someone else does.
+    let now = |mine: &Fact| {
+        let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
+        best(&board, direction).filter(|t| !model_of(x, &t.key.0, &t.model))
+    };
+    let mut first: Option<i32> = None;
+    // The boards the claim names that X has stood on, from the year it first did.
+    let mut boards: Vec<(&str, &str)> = Vec::new();
+    // The first year's leaders (X was behind them when it appeared), and the first year
+    // since with no single leader on one of X's boards.
+    let mut behind: Vec<(&Fact, &Fact)> = Vec::new();
+    let mut open: Option<i32> = None;
+    let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
+    for (year, then) in &history {
+        let mine = facts_of(then, x, entities);
+        if first.is_none() && mine.is_empty() {
+            continue;
+        }
+        let appeared = *first.get_or_insert(*year);
+        boards.extend(mine.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())));
+        boards.sort_unstable();
+        boards.dedup();
+        for &(dataset, metric) in &boards {
+            let board: Vec<&Fact> = then.iter().filter(|f| f.numeric.is_some() && f.key.1 == dataset && f.key.2 == metric).collect();
+            let (ours, theirs): (Vec<&Fact>, Vec<&Fact>) = board.iter().partition(|f| model_of(x, &f.key.0, &f.model));
+            let Some(d) = board.first().map(|f| direction(&f.metric)) else { continue };
+            let top = best(&theirs, direction);
+            if let Some(weakest) = weakest_of(&ours, d) {
+                if top.is_none_or(|t| better(d, value(weakest), value(t))) {
+                    let when = if *year == appeared { format!("when it appeared ({year})") } else { format!("in {year}") };
+                    let since = now(weakest).map(|t| format!("; {}'s {} is the best recorded now", t.model, t.value)).unwrap_or_default();
+                    let reason = format!("{}'s {} held the best recorded {} on {} {when}{since}", weakest.model, weakest.value, weakest.metric, weakest.dataset);
+                    let supporting = ours.iter().map(|f| FactRef::of(f)).collect();
+                    return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting, contradicting: now(weakest).into_iter().map(FactRef::of).collect() };
+                }
+            }
+            // X was out of the lead when it had no standing value, or when another model's
+            // weakest value beat X's strongest; otherwise (a tie, a close conflict
+            // straddling X) the top was open that year.
+            let Some(strongest) = best(&ours, direction) else { continue };
+            let mut models: Vec<&str> = theirs.iter().map(|f| f.key.0.as_str()).collect();
+            models.dedup();
+            // The leader among the models ahead: the one the board's best belongs to.
+            let ahead: Vec<&Fact> = models
+                .into_iter()
+                .filter_map(|m| {
+                    let theirs: Vec<&Fact> = theirs.iter().copied().filter(|f| f.key.0 == m).collect();
+                    weakest_of(&theirs, d).filter(|w| better(d, value(w), value(strongest))).and_then(|_| best(&theirs, direction))
+                })
+                .collect();
+            let ahead = best(&ahead, direction);
+            match ahead {
+                None => open = open.or(Some(*year)),
+                Some(t) if *year == appeared => behind.push((t, strongest)),
+                Some(_) => {}
+            }
+        }
+    }
+    let Some(appeared) = first else {
+        return uncertain("best", format!("the graph records no dated result of {}", x.canonical), vec![], vec![]);
+    };
+    if let Some(year) = open {
+        let shown = behind.iter().flat_map(|(t, m)| [FactRef::of(t), FactRef::of(m)]).collect();
+        return uncertain("best", format!("{} never led alone, but no single model led the board in {year} (a tie or a close conflict at the top)", x.canonical), vec![], shown);
+    }
+    // The model ahead is shown by what stands of it today, when that is still ahead (its
+    // value then may since have lost a conflict).
+    let today = |t: &Fact, mine: &Fact| -> Vec<FactRef> {
+        let d = direction(&t.metric);
+        let standing: Vec<&Fact> = facts.iter().filter(|f| f.key == t.key && f.numeric.is_some_and(|v| better(d, v, value(mine)))).collect();
+        if standing.is_empty() { vec![FactRef::of(t)] } else { standing.into_iter().map(FactRef::of).collect() }
+    };
+    match behind.first() {
+        Some((top, mine)) => {
+            let shown = today(top, mine);
+            let values = shown.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(" and ");
+            Verdict {
+                verdict: Label::Refuted,
+                relation: "best".into(),
+                reason: format!("when {}'s {} appeared ({appeared}), {}'s {values} was already better on {} by {}, and {} has not led since", mine.model, mine.value, top.model, mine.dataset, mine.metric, x.canonical),
+                supporting: vec![],
+                contradicting: behind.iter().flat_map(|(t, m)| [today(t, m), vec![FactRef::of(m)]].concat()).collect(),
+            }
+        }
+        None => uncertain("best", format!("the graph records no dated result of {} on the board the claim names", x.canonical), vec![], vec![]),
+    }
+}
+
+/// The weakest of `facts` in the metric's direction.
+fn weakest_of<'a>(facts: &[&'a Fact], d: Direction) -> Option<&'a Fact> {
+    let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
+    facts.iter().copied().reduce(|a, b| if better(d, value(a), value(b)) { b } else { a })
+}
+
+/// [`was_best`] on today's board alone: X's result was the best recorded when it appeared
+/// (no standing result published by then was better).
+fn was_best_today(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let mut earlier_better = Vec::new();
     for mine in fx.iter().filter(|f| f.numeric.is_some()) {
         let Some(year) = first_year(mine) else { continue };
@@ -421,7 +533,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         return value;
     }
     if BEST.is_match(question) && EVER.is_match(question) {
-        return was_best(x, &fx, facts, direction);
+        return was_best(question, x, entities, &fx, facts, known, direction);
     }
     if BEST.is_match(question) {
         return is_best(x, entities, &fx, facts, direction);
@@ -991,6 +1103,30 @@ mod tests {
         assert_eq!(judge_q("was C ever the best on D?", &["C"], &facts), Label::Refuted, "B's 15.8 was already better in 2019");
         assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Refuted, "without 'ever', the best is today's");
         assert_eq!(judge_q("B once held the top score on D - true or false?", &["B"], &facts), Label::Supported);
+    }
+
+    #[test]
+    fn ever_the_best_reads_the_board_as_it_stood_each_year_not_todays() {
+        // A led alone in 2014 with 18.2 (lower is better here); a 2023 re-run of A gave 21.7
+        // and replaced it, and B's 9.4 (2022) leads today. C was behind B from its start;
+        // E tied D in the only year they stood.
+        let lower = |_: &str| Direction::Lower;
+        let history = vec![
+            (2014, vec![dated("A", 18.2, "p1", "A", 2014)]),
+            (2022, vec![dated("A", 18.2, "p1", "A", 2014), dated("B", 9.4, "p2", "B", 2022)]),
+            (2023, vec![dated("A", 21.7, "p3", "A again", 2023), dated("B", 9.4, "p2", "B", 2022), dated("C", 12.0, "p4", "C", 2023)]),
+        ];
+        let today = history[2].1.clone();
+        let known = Known { history, ..Known::default() };
+        let ask = |q: &str, m: &str| judge(q, &entities(&[m]), &today, &known, &lower);
+        let a = ask("Was A ever the best on D?", "A");
+        assert_eq!(a.verdict, Label::Supported, "{}", a.reason);
+        assert!(a.reason.contains("18.2") && a.reason.contains("2014"), "{}", a.reason);
+        let c = ask("Did C ever hold the top spot on D?", "C");
+        assert_eq!(c.verdict, Label::Refuted, "{}", c.reason);
+        assert!(c.contradicting.iter().any(|f| f.value == "9.4"), "the leader is shown");
+        let ties = Known { history: vec![(2020, vec![dated("D", 5.0, "p5", "D", 2020), dated("E", 5.0, "p6", "E", 2020)])], ..Known::default() };
+        assert_eq!(judge("Was E ever the best on D?", &entities(&["E"]), &ties.history[0].1, &ties, &lower).verdict, Label::Uncertain, "a tie at the top is not a lead");
     }
 
     #[test]
