@@ -696,7 +696,13 @@ impl Pipeline {
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
-        let history = if is_claim && verdict::asks_ever_best(q) { trust::history(&self.trust, &evidence, &metas, as_of.as_ref(), &direction) } else { Vec::new() };
+        let history = if is_claim && verdict::needs_history(q) {
+            // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
+            let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
+            trust::history(&self.trust, &evidence, &metas, anchor, &direction)
+        } else {
+            Vec::new()
+        };
         let assessment = trust::weigh(&trust_ctx, &mut evidence, &metas, as_of.as_ref(), &direction, &mut diagnostics);
         clock.lap("trust");
 

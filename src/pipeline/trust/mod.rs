@@ -23,6 +23,7 @@ pub mod conflicts;
 pub mod facts;
 pub mod numbers;
 mod qualifiers;
+pub mod record;
 pub mod relations;
 pub mod verdict;
 
@@ -152,13 +153,44 @@ pub fn weigh(
     assessment
 }
 
+/// A board's past: the facts standing at the end of each year a result appeared.
+pub type History = Vec<(i32, Vec<Fact>)>;
+
+/// Most readings of the papers recorded with two real years.
+const MAX_YEAR_READINGS: usize = 4;
+
 /// The boards as they stood at the end of each year a paper of the evidence appeared, each
 /// weighed as an "as of" question anchored there would be: later papers and undated ones
 /// left out, conflicts resolved with ages counted from that year. "Was X ever the best"
 /// asks about these, not about the board of today: X's 2014 result, since removed in favour
-/// of a 2023 re-run, still led the board of 2014. `evidence` is the evidence before
-/// [`weigh`] removed anything. Pure; run only for such a claim (a handful of small boards).
-pub fn history(settings: &TrustSettings, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>, as_of: Option<&AsOf>, direction: &dyn Fn(&str) -> Direction) -> Vec<(i32, Vec<Fact>)> {
+/// of a 2023 re-run, still led the board of 2014. One history per reading of the papers
+/// recorded with two real years (the first reads each at its earliest, as the answer
+/// does). `evidence` is the evidence before [`weigh`] removed anything. Pure; run only for
+/// such a claim (a handful of small boards).
+pub fn history(settings: &TrustSettings, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>, as_of: Option<&AsOf>, direction: &dyn Fn(&str) -> Direction) -> Vec<History> {
+    let cited: BTreeSet<&str> = evidence.results.iter().filter_map(|r| r.paper.as_deref()).collect();
+    let mut readings: Vec<BTreeMap<String, PaperMeta>> = vec![papers.clone()];
+    for (iri, meta) in papers.iter().filter(|(iri, m)| cited.contains(iri.as_str()) && m.valid_years.len() > 1) {
+        readings = readings
+            .into_iter()
+            .flat_map(|r| {
+                meta.valid_years.iter().map(move |&y| {
+                    let mut r = r.clone();
+                    if let Some(m) = r.get_mut(iri) {
+                        m.year = Some(y);
+                    }
+                    r
+                })
+            })
+            .take(MAX_YEAR_READINGS)
+            .collect();
+    }
+    // The reading the answer uses (each paper at its earliest year) comes first.
+    readings.sort_by_key(|r| r.iter().filter(|(iri, m)| papers.get(*iri).is_some_and(|p| p.year != m.year)).count());
+    readings.iter().map(|metas| one_history(settings, evidence, metas, as_of, direction)).collect()
+}
+
+fn one_history(settings: &TrustSettings, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>, as_of: Option<&AsOf>, direction: &dyn Fn(&str) -> Direction) -> History {
     let years: BTreeSet<i32> = evidence
         .results
         .iter()

@@ -37,8 +37,10 @@ pub struct Known {
     /// even when its result lost a conflict to a re-run.
     pub titled: Vec<PaperRef>,
     /// The boards as they stood at the end of each year a result appeared
-    /// ([`super::history`]), oldest first: read only for "was X ever the best", else empty.
-    pub history: Vec<(i32, Vec<super::Fact>)>,
+    /// ([`super::history`]), oldest first, once per reading of the papers recorded with two
+    /// real years (the first: each paper's earliest): built only for a claim about the
+    /// board's past (`verdict::needs_history`), else empty.
+    pub history: Vec<super::History>,
 }
 
 fn re(pattern: &str) -> Regex {

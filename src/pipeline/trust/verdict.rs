@@ -133,11 +133,12 @@ pub(super) fn first_year(f: &Fact) -> Option<i32> {
     f.papers.iter().filter_map(|p| p.year).min()
 }
 
-/// Whether a question asks if a model was the best at some time, not now ("has X ever
-/// been the best on D", "X used to lead D"): the orchestrator then builds the boards as
-/// they stood ([`super::history`]) for [`was_best`].
-pub fn asks_ever_best(question: &str) -> bool {
-    BEST.is_match(question) && EVER.is_match(question)
+/// Whether a claim is about the board as it stood in past years: a model the best at some
+/// time, not now ("has X ever been the best on D", "X used to lead D"), or the record over
+/// time (`super::record`). The orchestrator then builds the boards as they stood
+/// ([`super::history`]) for [`was_best`] and `record::judge`.
+pub fn needs_history(question: &str) -> bool {
+    (BEST.is_match(question) && EVER.is_match(question)) || super::record::asks(question)
 }
 
 /// "Has X ever been the best on D": X led the board alone in some year, the board as it
@@ -148,10 +149,10 @@ pub fn asks_ever_best(question: &str) -> bool {
 /// the top) `UNCERTAIN`. Undated results cannot be placed and are not counted. Without a
 /// history (none was built), today's board is read with each result's first year.
 fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
-    if known.history.is_empty() {
+    let Some(history) = known.history.first() else {
         return was_best_today(x, fx, facts, direction);
-    }
-    let history: Vec<(i32, Vec<Fact>)> = known.history.iter().map(|(y, f)| (*y, same_split(question, f))).collect();
+    };
+    let history: Vec<(i32, Vec<Fact>)> = history.iter().map(|(y, f)| (*y, same_split(question, f))).collect();
     // Who holds the record now, if someone else does.
     let now = |mine: &Fact| {
         let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
@@ -418,6 +419,10 @@ pub type Evaluated = (String, String, String);
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let facts = &same_split(question, facts);
+    // The record over time: who led the board in a year, took it from whom, held it when.
+    if let Some(v) = super::record::judge(question, entities, known, direction) {
+        return v;
+    }
     // A margin, a rank, a first, the year a value was reported, a record kept since a year:
     // the claim's own qualifier decides, not the comparison or value it qualifies.
     if let Some(v) = super::qualifiers::judge(question, entities, facts, known, direction) {
@@ -1117,7 +1122,7 @@ mod tests {
             (2023, vec![dated("A", 21.7, "p3", "A again", 2023), dated("B", 9.4, "p2", "B", 2022), dated("C", 12.0, "p4", "C", 2023)]),
         ];
         let today = history[2].1.clone();
-        let known = Known { history, ..Known::default() };
+        let known = Known { history: vec![history], ..Known::default() };
         let ask = |q: &str, m: &str| judge(q, &entities(&[m]), &today, &known, &lower);
         let a = ask("Was A ever the best on D?", "A");
         assert_eq!(a.verdict, Label::Supported, "{}", a.reason);
@@ -1125,8 +1130,36 @@ mod tests {
         let c = ask("Did C ever hold the top spot on D?", "C");
         assert_eq!(c.verdict, Label::Refuted, "{}", c.reason);
         assert!(c.contradicting.iter().any(|f| f.value == "9.4"), "the leader is shown");
-        let ties = Known { history: vec![(2020, vec![dated("D", 5.0, "p5", "D", 2020), dated("E", 5.0, "p6", "E", 2020)])], ..Known::default() };
-        assert_eq!(judge("Was E ever the best on D?", &entities(&["E"]), &ties.history[0].1, &ties, &lower).verdict, Label::Uncertain, "a tie at the top is not a lead");
+        let ties = Known { history: vec![vec![(2020, vec![dated("D", 5.0, "p5", "D", 2020), dated("E", 5.0, "p6", "E", 2020)])]], ..Known::default() };
+        assert_eq!(judge("Was E ever the best on D?", &entities(&["E"]), &ties.history[0][0].1, &ties, &lower).verdict, Label::Uncertain, "a tie at the top is not a lead");
+    }
+
+    #[test]
+    fn the_record_over_time_is_read_year_by_year_and_left_open_where_a_close_conflict_decides_it() {
+        // A led 2013-2015, B 2015-2016, C from 2016; in 2018 E's result came in twice, 79.0
+        // and 81.0, too close to call: E leads now under one reading, C under the other.
+        let (a, b, c) = (dated("A", 71.4, "p1", "A", 2013), dated("B", 78.9, "p2", "B", 2015), dated("C", 80.2, "p3", "C", 2016));
+        let (e1, e2) = (dated("E", 79.0, "p4", "E", 2018), dated("E", 81.0, "p5", "E2", 2018));
+        let history = vec![
+            (2013, vec![a.clone()]),
+            (2015, vec![a.clone(), b.clone()]),
+            (2016, vec![a.clone(), b.clone(), c.clone()]),
+            (2018, vec![a, b, c, e1, e2]),
+        ];
+        let today = history[3].1.clone();
+        let known = Known { history: vec![history], ..Known::default() };
+        let ask = |q: &str, m: &[&str]| judge(q, &entities(m), &today, &known, &|_| Direction::Higher);
+        assert_eq!(ask("A held the record on D in 2014, right?", &["A"]).verdict, Label::Supported);
+        assert_eq!(ask("C held the record on D in 2015, right?", &["C"]).verdict, Label::Refuted);
+        assert_eq!(ask("B held the record on D from 2015 until 2016, right?", &["B"]).verdict, Label::Supported);
+        let long = ask("A held the record on D from 2013 until 2018, right?", &["A"]);
+        assert_eq!(long.verdict, Label::Refuted);
+        assert!(long.reason.contains("until 2015, when B (78.9) took the lead"), "{}", long.reason);
+        assert_eq!(ask("C took the record on D from B, right?", &["C", "B"]).verdict, Label::Supported);
+        assert_eq!(ask("C took the record on D from A, right?", &["C", "A"]).verdict, Label::Refuted);
+        assert_eq!(ask("Has the best on D changed since 2013?", &[]).verdict, Label::Supported);
+        assert_eq!(ask("Has the best on D changed since 2016?", &[]).verdict, Label::Uncertain, "E's two values read both ways");
+        assert_eq!(ask("C held the record on D in 2018, right?", &["C"]).verdict, Label::Uncertain);
     }
 
     #[test]

@@ -1,0 +1,318 @@
+//! Claims about a board's record over time: "X held the record on D in 2014", "X held it
+//! from 2013 until 2015", "X took the record from Y", "has the best on D changed since
+//! 2016?". Each is read on the board as it stood at the end of every year a result
+//! appeared (`Known::history`, [`super::history`]): who led it that year. A reign runs from
+//! the first year a model leads to the year another displaced it.
+//!
+//! What the graph leaves open is read every way it allows, and a claim is decided only
+//! when every reading agrees (else `UNCERTAIN`, with what each reading says): a close
+//! conflict (a result recorded with two values, both kept) is read with each value, and a
+//! paper recorded with two real years with each year (`Known::history` holds one history
+//! per reading of the years). A tie at the top is no lead. Pure.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::relations::Known;
+use super::verdict::{best, model_of, on_board, uncertain, FactRef, Label, Verdict};
+use super::Fact;
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| panic!("record pattern {pattern}: {e}"))
+}
+
+/// "held the record", "held the top spot", "was the record holder".
+const HELD: &str = r"(?:held|holds|hold|had|kept|owned)\s+(?:the\s+)?(?:record|top spot|top position|lead|best (?:result|score))|was (?:the\s+)?record[- ]holder";
+static FROM_UNTIL: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:{HELD})\b.*?\bfrom\s+((?:19|20)\d\d)\s+(?:until|till|to|through)\s+((?:19|20)\d\d)\b")));
+static HELD_IN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:{HELD})\b.*?\b(?:in|as of|at the end of)\s+((?:19|20)\d\d)\b")));
+static TOOK_FROM: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:took|take|takes|grabbed|wrested|snatched|claimed|inherited)\s+(?:the\s+)?(?:record|top spot|lead|crown)\b.*?\bfrom\b"));
+static CHANGED_SINCE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:best|record|top|state of the art|sota|leader)\b.*?\b(?:changed|moved|been (?:beaten|broken|improved|bettered))\s+(?:hands\s+)?since\s+((?:19|20)\d\d)\b")
+});
+
+/// Whether the claim is about a board's record over time, read here.
+pub fn asks(question: &str) -> bool {
+    FROM_UNTIL.is_match(question) || HELD_IN.is_match(question) || TOOK_FROM.is_match(question) || CHANGED_SINCE.is_match(question)
+}
+
+/// Whether the claim names a span of years ("from 2013 until 2015"): its "until" is part
+/// of the claim, not a time anchor to cut the board at.
+pub fn names_a_span(question: &str) -> bool {
+    FROM_UNTIL.is_match(question)
+}
+
+/// One reading of a board's history: (year, the facts standing at its end), one value per
+/// result.
+type Reading<'a> = Vec<(i32, Vec<&'a Fact>)>;
+
+/// Every reading of `history` on one board: each result recorded with several standing
+/// values is read with each of them (at most [`MAX_READINGS`]).
+fn readings<'a>(history: &'a [(i32, Vec<Fact>)], board: (&str, &str)) -> Vec<Reading<'a>> {
+    let on = |f: &&Fact| f.numeric.is_some() && f.key.1 == board.0 && f.key.2 == board.1;
+    // Each result's values over the whole history.
+    let mut values: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for f in history.iter().flat_map(|(_, fs)| fs.iter().filter(on)) {
+        let v = values.entry(f.key.0.as_str()).or_default();
+        if !v.contains(&f.value.as_str()) {
+            v.push(&f.value);
+        }
+    }
+    // Only the values that stood together in some year are read apart.
+    let conflicted: Vec<&str> = values
+        .keys()
+        .copied()
+        .filter(|m| history.iter().any(|(_, fs)| fs.iter().filter(on).filter(|f| f.key.0 == *m).count() > 1))
+        .collect();
+    let mut choices: Vec<BTreeMap<&str, &str>> = vec![BTreeMap::new()];
+    for m in conflicted {
+        choices = choices.into_iter().flat_map(|c| values[m].iter().map(move |v| {
+            let mut c = c.clone();
+            c.insert(m, v);
+            c
+        })).take(MAX_READINGS).collect();
+    }
+    choices
+        .into_iter()
+        .map(|choice| {
+            history
+                .iter()
+                .map(|(year, fs)| {
+                    let board: Vec<&Fact> = fs.iter().filter(on).collect();
+                    // The chosen value where it stood that year; all of them where it did not.
+                    let kept = board
+                        .iter()
+                        .copied()
+                        .filter(|f| choice.get(f.key.0.as_str()).is_none_or(|v| f.value == *v || !board.iter().any(|g| g.key.0 == f.key.0 && g.value == *v)))
+                        .collect();
+                    (*year, kept)
+                })
+                .collect()
+        })
+        .collect()
+}
+/// Most readings of one board's close conflicts.
+const MAX_READINGS: usize = 64;
+
+/// The one leader of a year's board (its best result, not tied), with its facts.
+fn leader<'a>(board: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Vec<&'a Fact>> {
+    let top = best(board, direction)?;
+    let tied = board.iter().any(|f| f.key.0 != top.key.0 && f.numeric == top.numeric);
+    (!tied).then(|| board.iter().copied().filter(|f| f.key.0 == top.key.0 && f.numeric == top.numeric).collect())
+}
+
+/// A model's run as leader: from the first year it led to the year another led, if one has.
+struct Reign<'a> {
+    model: &'a str,
+    from: i32,
+    until: Option<i32>,
+    facts: Vec<&'a Fact>,
+    /// The leader that displaced it.
+    next: Option<Vec<&'a Fact>>,
+}
+
+/// The leader at the end of each year of one reading (`None`: a tie, or nothing yet).
+fn timeline<'a>(reading: &Reading<'a>, direction: &dyn Fn(&str) -> Direction) -> Vec<(i32, Option<Vec<&'a Fact>>)> {
+    reading.iter().map(|(y, board)| (*y, leader(board, direction))).collect()
+}
+
+fn reigns<'a>(timeline: &[(i32, Option<Vec<&'a Fact>>)]) -> Vec<Reign<'a>> {
+    let mut out: Vec<Reign<'a>> = Vec::new();
+    let mut current: Option<&str> = None;
+    for (year, lead) in timeline {
+        let model = lead.as_ref().and_then(|l| l.first()).map(|f| f.key.0.as_str());
+        if model == current {
+            continue;
+        }
+        if let Some(last) = out.last_mut().filter(|_| current.is_some()) {
+            last.until = Some(*year);
+            last.next = lead.clone();
+        }
+        if let (Some(m), Some(facts)) = (model, lead) {
+            out.push(Reign { model: m, from: *year, until: None, facts: facts.clone(), next: None });
+        }
+        current = model;
+    }
+    out
+}
+
+/// The leader at the end of `year`: the last year of the timeline up to it (`None` inside:
+/// a tie; `None` outside: no result yet).
+fn lead_in<'t, 'a>(timeline: &'t [(i32, Option<Vec<&'a Fact>>)], year: i32) -> Option<&'t Option<Vec<&'a Fact>>> {
+    timeline.iter().rev().find(|(y, _)| *y <= year).map(|(_, l)| l)
+}
+
+fn refs(facts: &[&Fact]) -> Vec<FactRef> {
+    facts.iter().map(|f| FactRef::of(f)).collect()
+}
+
+/// "FrostLattice (71.4)".
+fn named(facts: &[&Fact]) -> String {
+    match facts.first() {
+        Some(f) => format!("{} ({})", f.model, facts.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(" / ")),
+        None => "nobody".into(),
+    }
+}
+
+/// One reading's answer: the label, the reason, and the facts it rests on.
+type Reads = (Label, String, Vec<FactRef>);
+
+/// Judges a claim about the board's record over time; `None` when the claim is not one,
+/// or no history was built for it.
+pub fn judge(question: &str, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let main = known.history.first()?;
+    if !asks(question) {
+        return None;
+    }
+    let mut boards: Vec<(&str, &str)> = main.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    // Every reading of every history (the years) and of every close conflict (the values).
+    let mut read: Vec<Reads> = Vec::new();
+    for board in boards {
+        for history in &known.history {
+            for reading in readings(history, board) {
+                read.extend(on_reading(question, entities, &reading, direction));
+            }
+        }
+    }
+    let label = read.first()?.0;
+    let agree = read.iter().all(|r| r.0 == label);
+    // What each reading says (once each): all of it is shown, agreeing or not.
+    let mut reasons: Vec<String> = Vec::new();
+    let mut shown: Vec<FactRef> = Vec::new();
+    for (_, reason, facts) in read {
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+        for f in facts {
+            if !shown.iter().any(|s| s.statement == f.statement) {
+                shown.push(f);
+            }
+        }
+    }
+    if agree {
+        let reason = reasons.join("; or, read another way the graph allows, ");
+        let (supporting, contradicting) = if label == Label::Supported { (shown, vec![]) } else { (vec![], shown) };
+        return Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting });
+    }
+    Some(uncertain("best", format!("the graph leaves it open: {}", reasons.join("; or ")), vec![], shown))
+}
+
+fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, direction: &dyn Fn(&str) -> Direction) -> Option<Reads> {
+    let board = reading.iter().rev().flat_map(|(_, fs)| fs.first()).next().map(|f| format!("{} by {}", f.dataset, f.metric))?;
+    let timeline = timeline(reading, direction);
+    let reigns = reigns(&timeline);
+    let is = |e: &NormalizedEntity, key: &str| -> bool { reading.iter().flat_map(|(_, fs)| fs).any(|f| f.key.0 == key && model_of(e, &f.key.0, &f.model)) };
+    let leads = |e: &NormalizedEntity, year: i32| -> Option<bool> {
+        // Some(true): e led; Some(false): another did, or nobody had a result yet; None: a tie.
+        match lead_in(&timeline, year) {
+            None => Some(false),
+            Some(None) => None,
+            Some(Some(l)) => Some(l.first().is_some_and(|f| is(e, &f.key.0))),
+        }
+    };
+    let (now_year, now) = timeline.last().map(|(y, l)| (*y, l.clone().unwrap_or_default()))?;
+    let told = |r: &Reign<'_>| match (r.until, &r.next) {
+        (Some(u), Some(next)) => format!("{} led {board} from {} until {u}, when {} took the lead", named(&r.facts), r.from, named(next)),
+        _ => format!("{} has led {board} since {}", named(&r.facts), r.from),
+    };
+    let shown = |r: &Reign<'_>| [refs(&r.facts), r.next.as_deref().map(refs).unwrap_or_default()].concat();
+    // X never led: who did when X's first result appeared, else who leads now.
+    let never = |x: &NormalizedEntity| -> Reads {
+        let appeared = reading.iter().find(|(_, fs)| fs.iter().any(|f| model_of(x, &f.key.0, &f.model))).map(|(y, _)| *y);
+        match appeared.and_then(|y| Some((y, lead_in(&timeline, y)?.as_ref()?))) {
+            Some((y, l)) => (Label::Refuted, format!("{} never led {board}: when its result appeared ({y}), {} led", x.canonical, named(l)), refs(l)),
+            None => (Label::Refuted, format!("{} never led {board}; {} leads it now", x.canonical, named(&now)), refs(&now)),
+        }
+    };
+
+    // "Has the best on D changed since 2016?": the leader then against the leader now.
+    if let Some(c) = CHANGED_SINCE.captures(question) {
+        let year: i32 = c[1].parse().ok()?;
+        let then = match lead_in(&timeline, year) {
+            None => return Some((Label::Uncertain, format!("the graph records no result on {board} by {year}"), refs(&now))),
+            Some(None) => return Some((Label::Uncertain, format!("no single model led {board} in {year}"), refs(&now))),
+            Some(Some(l)) => l,
+        };
+        if now.is_empty() {
+            return Some((Label::Uncertain, format!("no single model leads {board} now"), refs(then)));
+        }
+        return Some(if then[0].key.0 == now[0].key.0 {
+            (Label::Refuted, format!("{} led {board} in {year} and still leads it", named(&now)), refs(&now))
+        } else {
+            (Label::Supported, format!("{} led {board} in {year}; {} leads it now ({now_year})", named(then), named(&now)), [refs(then), refs(&now)].concat())
+        });
+    }
+    let first_named = entities.methods.first()?;
+
+    // "Y took the record from X": the reign before Y's first.
+    if TOOK_FROM.is_match(question) {
+        // The model named after "from" lost the record; the other took it.
+        let lower = question.to_lowercase();
+        let at = |e: &NormalizedEntity| lower.rfind(&e.text.to_lowercase()).unwrap_or(0);
+        let [a, b, ..] = entities.methods.as_slice() else { return None };
+        let (x, from) = if at(a) > at(b) { (b, a) } else { (a, b) };
+        let Some(i) = reigns.iter().position(|r| is(x, r.model)) else {
+            return Some(never(x));
+        };
+        let took = &reigns[i];
+        // The year before, the top must have been someone's, not tied.
+        if lead_in(&timeline, took.from - 1).is_some_and(|l| l.is_none()) {
+            return Some((Label::Uncertain, format!("no single model led {board} just before {} took the lead in {}", x.canonical, took.from), refs(&took.facts)));
+        }
+        return Some(match i.checked_sub(1).map(|j| &reigns[j]).filter(|b| b.until == Some(took.from)) {
+            Some(b) if is(from, b.model) => (Label::Supported, format!("{} took the lead on {board} in {} from {}", named(&took.facts), took.from, named(&b.facts)), [refs(&took.facts), refs(&b.facts)].concat()),
+            Some(b) => (Label::Refuted, format!("{} took the lead on {board} in {} from {}, not from {}", named(&took.facts), took.from, named(&b.facts), from.canonical), [refs(&b.facts), refs(&took.facts)].concat()),
+            None => (Label::Refuted, format!("{} was the first to lead {board} ({}); it took the record from nobody", named(&took.facts), took.from), refs(&took.facts)),
+        });
+    }
+    let x = first_named;
+    let mine: Vec<&Reign<'_>> = reigns.iter().filter(|r| is(x, r.model)).collect();
+
+    // "X held the record from 2013 until 2015": X led from the first year to the last, not
+    // the year before, and another led in the last.
+    if let Some(c) = FROM_UNTIL.captures(question) {
+        let (from, until): (i32, i32) = (c[1].parse().ok()?, c[2].parse().ok()?);
+        if mine.is_empty() {
+            // And who led the year the claim starts its span.
+            let (label, mut reason, mut facts) = never(x);
+            if let Some(Some(l)) = lead_in(&timeline, from) {
+                reason.push_str(&format!("; in {from}, {} led", named(l)));
+                facts.extend(refs(l));
+            }
+            return Some((label, reason, facts));
+        }
+        let mut years: Vec<i32> = timeline.iter().map(|(y, _)| *y).filter(|y| (from..until).contains(y)).collect();
+        years.push(from);
+        let conditions: Vec<Option<bool>> = years
+            .iter()
+            .map(|&y| leads(x, y))
+            .chain([leads(x, from - 1).map(|l| !l), leads(x, until).map(|l| !l)])
+            .collect();
+        let reason = mine.iter().map(|r| told(r)).collect::<Vec<_>>().join("; ");
+        let facts: Vec<FactRef> = mine.iter().flat_map(|r| shown(r)).collect();
+        return Some(if conditions.contains(&Some(false)) {
+            (Label::Refuted, reason, facts)
+        } else if conditions.contains(&None) {
+            (Label::Uncertain, format!("{reason}; no single model led it in some year of the span"), facts)
+        } else {
+            (Label::Supported, reason, facts)
+        });
+    }
+
+    // "X held the record in 2014": who led at the end of 2014.
+    if let Some(c) = HELD_IN.captures(question) {
+        let year: i32 = c[1].parse().ok()?;
+        return Some(match lead_in(&timeline, year) {
+            None => (Label::Uncertain, format!("the graph records no result on {board} by {year}"), vec![]),
+            Some(None) => (Label::Uncertain, format!("no single model led {board} in {year}"), vec![]),
+            Some(Some(l)) if is(x, &l[0].key.0) => (Label::Supported, format!("{} led {board} in {year}", named(l)), refs(l)),
+            Some(Some(l)) => (Label::Refuted, format!("{} led {board} in {year}, not {}", named(l), x.canonical), refs(l)),
+        });
+    }
+    None
+}
