@@ -187,11 +187,15 @@ pub struct Asked {
     pub best: bool,
     /// A yes or no on a comparison: "is its WER lower", "does A beat B".
     pub yes_no: bool,
+    /// The record over time, asked as a question (claims about it are judged by
+    /// `trust::record`): "which models have held the record on D", "since when has X held
+    /// it", "how much did X improve on the previous best".
+    pub record: bool,
 }
 
 impl Asked {
     pub fn any(&self) -> bool {
-        self.year || self.doi || self.datasets || self.best || self.yes_no
+        self.year || self.doi || self.datasets || self.best || self.yes_no || self.record
     }
 }
 
@@ -282,12 +286,16 @@ pub fn asked(question: &str) -> Asked {
             ["and ", "but ", "so ", "or ", "then "].iter().find_map(|w| c.strip_prefix(w)).map_or(c.clone(), |rest| rest.trim().to_owned())
         })
         .any(|c| YES_NO.is_match(&c) && (!REQUEST_OPENER.is_match(&c) || CLAIM_OPENER.is_match(&c)) && !ALTERNATIVE.is_match(&c));
+    static RECORD_OVER_TIME: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\b(?:which|what)\s+(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b|\bsince when\b|\bhow long has\b[^?]*\b(?:held|led|been the best|topped)\b")
+    });
     Asked {
         year: ASKS_YEAR.is_match(question),
         doi: asks_doi(question),
         datasets: ASKS_DATASETS_PART.is_match(question),
         best,
         yes_no,
+        record: RECORD_OVER_TIME.is_match(question),
     }
 }
 
@@ -381,7 +389,10 @@ pub fn holder_before(question: &str) -> Option<String> {
     static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)\b(?:before|until|till|prior to)\s+([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:took|take|set|grabbed|claimed|got|overtook|broke|beat|topped|came along|came in|arrived|showed up|appeared|won)\b")
     });
-    let name = BEFORE.captures(question)?.get(1)?.as_str().to_owned();
+    // "What was the best on D before X's result?": the board the year before X's first.
+    static BEFORE_RESULT: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?i)\b(?:before|prior to)\s+([\w.+-]+(?:\s[\w.+-]+)?)['’]s\s+(?:first\s+)?(?:result|score|entry|number|record|arrival)\b"));
+    let name = BEFORE.captures(question).or_else(|| BEFORE_RESULT.captures(question))?.get(1)?.as_str().to_owned();
     // "before 2020 took ...", "before it took": a year or a pronoun is no model.
     (!name.chars().all(|c| c.is_ascii_digit()) && !["it", "they", "that", "this", "anyone", "someone"].contains(&name.to_lowercase().as_str())).then_some(name)
 }
@@ -891,12 +902,21 @@ mod tests {
     }
 
     #[test]
+    fn the_record_over_time_asked_as_a_question_is_a_part_the_answer_must_give() {
+        assert!(asked("Which models have held the record on BenchMira by Accuracy?").record);
+        assert!(asked("Since when has X held the record on D?").record);
+        assert!(asked("How much did X improve on the previous best on D?").record);
+        assert!(!asked("Which model holds the record on D?").record, "the record now is a best result");
+    }
+
+    #[test]
     fn values_a_question_states_and_the_holder_it_asks_before_are_read() {
         assert_eq!(given_values("how many papers put syrinxa at 88.3 on the hollenby marsh set?"), ["88.3"]);
         assert!(given_values("top 3 on WMT 2014, and GPT-3 in 2020?").is_empty(), "whole numbers are counts, names or years");
         assert_eq!(holder_before("before ibbotrans took the quenmark bleu record, who held it and at what score?").as_deref(), Some("ibbotrans"));
         assert_eq!(holder_before("who led the board until 2019 came along?"), None);
         assert_eq!(holder_before("what was the best before 2020?"), None);
+        assert_eq!(holder_before("What was the best Accuracy on BenchMira before Quillon-XL's result?").as_deref(), Some("Quillon-XL"));
         assert!(asks_both("selkora's 88.5 f1 appears in two papers, and so does undertow-gnn's 86.0 - are both of those true?"));
         assert!(!asks_both("does selkora beat undertow-gnn on both boards?"));
         assert!(asks_which_model("word error rate on dastrup-7: which system is lowest now that corrasine's 2025 result is the newest?"));
