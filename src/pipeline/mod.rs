@@ -696,7 +696,10 @@ impl Pipeline {
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
-        let history = if is_claim && verdict::needs_history(q) {
+        // A question about the record over time ("since when has X held it?") is answered
+        // from the same boards (`record::account`).
+        let account = !is_claim && trust::record::asks_account(q);
+        let history = if (is_claim && verdict::needs_history(q)) || account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
             trust::history(&self.trust, &evidence, &metas, anchor, &direction)
@@ -712,10 +715,16 @@ impl Pipeline {
             ranking.by_recency(&metas);
         }
         ranking.diagnose(&mut diagnostics);
-        let verdict = is_claim.then(|| {
+        let verdict = if is_claim || account {
             let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
-            verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &known, &direction)
-        });
+            if is_claim {
+                Some(verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &known, &direction))
+            } else {
+                trust::record::account(q, &front.normalized, &known, &direction)
+            }
+        } else {
+            None
+        };
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
@@ -829,7 +838,7 @@ impl Pipeline {
         if !nothing_found && !all_failed && !alternative {
             let request = answer::llm::llm_request(q, &items, &sources);
             if let Some(reply) = self.llm.ask(LlmUse::Answer, &request, &mut diagnostics, exchanges).await {
-                if let Some(phrased) = answer::llm::phrase(&reply, sources.len(), verdict.as_ref().map(|v| v.verdict), &mut diagnostics) {
+                if let Some(phrased) = answer::llm::phrase(&reply, sources.len(), verdict.as_ref().filter(|v| !v.is_account()).map(|v| v.verdict), &mut diagnostics) {
                     (text, answer_mode) = (phrased, AnswerMode::Llm);
                 }
             }
@@ -846,7 +855,10 @@ impl Pipeline {
         let own = !front.normalized.methods.is_empty()
             && !context_model
             && items.iter().all(|i| i.model.as_deref().is_some_and(|l| front.normalized.methods.iter().any(|m| m.names(l) || m.has_variant(l))));
-        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own {
+        // An account of the record over time places each result in its year ("took the lead
+        // in 2018"): it presents no past result as the best now.
+        let account = verdict.as_ref().is_some_and(|v| v.is_account());
+        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !account {
             gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {
             gates::Best::No

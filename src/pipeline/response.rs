@@ -152,8 +152,9 @@ impl AskResponse {
             answer_items: attempt.items,
             sources: attempt.sources,
             as_of: attempt.as_of,
-            verdict: attempt.verdict.as_ref().map(|v| v.verdict),
-            verdict_evidence: attempt.verdict,
+            // An account of the record over time answers a question: no verdict is reported.
+            verdict: attempt.verdict.as_ref().filter(|v| !v.is_account()).map(|v| v.verdict),
+            verdict_evidence: attempt.verdict.filter(|v| !v.is_account()),
             conflicts: attempt.assessment.conflicts,
             explanation: attempt.assessment.removals,
             confidence: attempt.confidence,

@@ -88,6 +88,20 @@ async fn a_model_whose_first_value_was_replaced_by_a_re_run_was_still_the_best_i
 }
 
 #[tokio::test]
+async fn the_record_holders_of_a_board_are_told_in_order_with_no_verdict_for_a_question() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "Which models have held the record on BenchOne by Accuracy?").await;
+
+    let answer = body["answer"].as_str().unwrap();
+    assert!(answer.contains("OldNet (from 2015), NewNet (from 2019)"), "{answer}");
+    assert!(body["verdict"].is_null(), "a question gets no verdict: {}", body["verdict"]);
+    for gate in ["faithfulness", "temporal", "scope"] {
+        assert_eq!(body["gates"][gate]["passed"], true, "{gate}: {}", body["gates"][gate]);
+    }
+}
+
+#[tokio::test]
 async fn with_conflict_removal_off_both_values_stay_and_the_answer_states_the_disagreement() {
     let app = app(&[("SCIGRAPH_CONFLICT_REMOVAL", "off")]).await;
 

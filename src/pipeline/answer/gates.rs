@@ -371,8 +371,9 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
     if asked.datasets && !names_dataset && !NO_DATASET.is_match(answer) {
         missing.push("the datasets");
     }
-    // Only a claim about the record over time is read year by year (`trust::record`); a
-    // question's answer gives the board as it stands, which is not what was asked.
+    // The record over time is told year by year (`trust::record`) when the board's history
+    // could be read; otherwise the answer gives the board as it stands, which is not what
+    // was asked.
     if asked.record && !decided {
         missing.push("the record over time (who held it, from when, by how much)");
     }

@@ -378,7 +378,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         let cited: BTreeSet<usize> = v.supporting.iter().chain(&v.contradicting).flat_map(|f| f.sources.iter().copied()).collect();
         let cited: String = cited.iter().map(|n| format!("[{n}]")).collect();
         let reason = if cited.is_empty() { v.reason.clone() } else { format!("{} {cited}", v.reason) };
-        text = format!("{}: {reason}. {text}", v.verdict.as_str()).trim_end().to_owned();
+        text = if v.is_account() { format!("{reason}. {text}") } else { format!("{}: {reason}. {text}", v.verdict.as_str()) }.trim_end().to_owned();
     }
     let mut stated: Vec<String> = Vec::new();
     // A verdict on dates states the years recorded for its papers (two, when the record

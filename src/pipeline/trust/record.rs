@@ -316,3 +316,100 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
     }
     None
 }
+
+/// "How much did X improve on the previous best on D?"
+static IMPROVED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b")
+});
+/// "Which models have held the record on D?"
+static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
+/// "Since when has X held the record on D?"
+static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\bhow long has\b[^?]*\b(?:held|led|been the best|topped)\b"));
+
+/// Whether a question (not a claim) asks about the record over time, answered by
+/// [`account`].
+pub fn asks_account(question: &str) -> bool {
+    IMPROVED.is_match(question) || HOLDERS.is_match(question) || SINCE_WHEN.is_match(question)
+}
+
+/// The answer to a question about the record over time, year by year under every reading
+/// the graph allows (what each reading says, once each): the record holders in order,
+/// since when the holder has held it, by how much a model improved on the best before it.
+/// Carried like a verdict (`Verdict::account`: its facts are the answer's items and are
+/// cited) but reported as none. `None` when the question is not one, or no history was
+/// built.
+pub fn account(question: &str, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let main = known.history.first()?;
+    if !asks_account(question) {
+        return None;
+    }
+    let mut boards: Vec<(&str, &str)> = main.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    let mut reasons: Vec<String> = Vec::new();
+    let mut shown: Vec<FactRef> = Vec::new();
+    for board in boards {
+        for history in &known.history {
+            for reading in readings(history, board) {
+                let Some((reason, facts)) = tell(question, entities, &reading, direction) else { continue };
+                if !reasons.contains(&reason) {
+                    reasons.push(reason);
+                }
+                for f in facts {
+                    if !shown.iter().any(|s| s.statement == f.statement) {
+                        shown.push(f);
+                    }
+                }
+            }
+        }
+    }
+    let first = reasons.first()?;
+    let reason = if reasons.len() == 1 { first.clone() } else { reasons.join("; or, read another way the graph allows, ") };
+    Some(Verdict::account(reason, shown))
+}
+
+/// One reading's account, with the facts it rests on.
+fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction: &dyn Fn(&str) -> Direction) -> Option<(String, Vec<FactRef>)> {
+    let board = reading.iter().rev().flat_map(|(_, fs)| fs.first()).next().map(|f| format!("{} by {}", f.dataset, f.metric))?;
+    let timeline = timeline(reading, direction);
+    let reigns = reigns(&timeline);
+    let is = |e: &NormalizedEntity, key: &str| -> bool { reading.iter().flat_map(|(_, fs)| fs).any(|f| f.key.0 == key && model_of(e, &f.key.0, &f.model)) };
+    if HOLDERS.is_match(question) {
+        if reigns.is_empty() {
+            return Some((format!("No single model has led {board} in any year the graph dates"), vec![]));
+        }
+        let list = reigns.iter().map(|r| format!("{} (from {})", r.facts[0].model, r.from)).collect::<Vec<_>>().join(", ");
+        return Some((format!("The models that have led {board}, in order: {list}"), reigns.iter().flat_map(|r| refs(&r.facts)).collect()));
+    }
+    if SINCE_WHEN.is_match(question) {
+        let Some(holder) = reigns.last().filter(|r| r.until.is_none()) else {
+            return Some((format!("No single model leads {board} now"), vec![]));
+        };
+        let now = format!("{} has held the record on {board} since {}", named(&holder.facts), holder.from);
+        let Some(x) = entities.methods.first().filter(|x| !is(x, holder.model)) else { return Some((now, refs(&holder.facts))) };
+        // A former holder's value is not given: it is not the record now.
+        let before = reigns.iter().filter(|r| is(x, r.model)).map(|r| format!("from {} until {}", r.from, r.until.unwrap_or(r.from))).collect::<Vec<_>>();
+        let premise = if before.is_empty() { format!("{} has never held it", x.canonical) } else { format!("{} no longer holds it (it led {})", x.canonical, before.join(" and ")) };
+        return Some((format!("{premise}; {now}"), refs(&holder.facts)));
+    }
+    if IMPROVED.is_match(question) {
+        let x = entities.methods.first()?;
+        let Some(took) = reigns.iter().find(|r| is(x, r.model)) else {
+            let appeared = reading.iter().find(|(_, fs)| fs.iter().any(|f| model_of(x, &f.key.0, &f.model))).map(|(y, _)| *y);
+            return Some(match appeared.and_then(|y| Some((y, lead_in(&timeline, y)?.as_ref()?))) {
+                Some((y, l)) => (format!("{} never led {board}, so it did not improve on the best: when its result appeared ({y}), {} led", x.canonical, named(l)), refs(l)),
+                None => (format!("The graph records no dated result of {} on {board}, so the best before it cannot be told", x.canonical), vec![]),
+            });
+        };
+        let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
+        return Some(match lead_in(&timeline, took.from - 1) {
+            Some(Some(prev)) => {
+                let margin = (value(took.facts[0]) - value(prev[0])).abs();
+                (format!("{} took the lead on {board} in {}, {margin:.1} points over the previous best, {}", named(&took.facts), took.from, named(prev)), [refs(&took.facts), refs(prev)].concat())
+            }
+            Some(None) => (format!("{} took the lead on {board} in {}, when no single model led it before", named(&took.facts), took.from), refs(&took.facts)),
+            None => (format!("{} was the first result on {board} ({}): there was no previous best", named(&took.facts), took.from), refs(&took.facts)),
+        });
+    }
+    None
+}

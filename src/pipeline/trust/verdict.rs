@@ -98,6 +98,18 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// An account answering a question, not a claim (`record::account`): carried like a
+    /// verdict, so that its facts are the answer's items and are cited, and its reason is
+    /// the answer's first sentence; reported as no verdict.
+    pub fn account(reason: String, facts: Vec<FactRef>) -> Self {
+        Self { verdict: Label::Supported, relation: "record".into(), reason, supporting: facts, contradicting: Vec::new() }
+    }
+
+    /// Whether this is an account ([`Verdict::account`]), not a verdict.
+    pub fn is_account(&self) -> bool {
+        self.relation == "record"
+    }
+
     /// Whether the verdict is about scores (a comparison, a value, a best result), as
     /// opposed to a relation (an evaluation, a dataset's use, a paper's year or DOI).
     pub fn about_scores(&self) -> bool {
@@ -138,7 +150,7 @@ pub(super) fn first_year(f: &Fact) -> Option<i32> {
 /// time (`super::record`). The orchestrator then builds the boards as they stood
 /// ([`super::history`]) for [`was_best`] and `record::judge`.
 pub fn needs_history(question: &str) -> bool {
-    (BEST.is_match(question) && EVER.is_match(question)) || super::record::asks(question)
+    (BEST.is_match(question) && EVER.is_match(question)) || super::record::asks(question) || super::record::asks_account(question)
 }
 
 /// "Has X ever been the best on D": X led the board alone in some year, the board as it
@@ -1160,6 +1172,22 @@ mod tests {
         assert_eq!(ask("Has the best on D changed since 2013?", &[]).verdict, Label::Supported);
         assert_eq!(ask("Has the best on D changed since 2016?", &[]).verdict, Label::Uncertain, "E's two values read both ways");
         assert_eq!(ask("C held the record on D in 2018, right?", &["C"]).verdict, Label::Uncertain);
+    }
+
+    #[test]
+    fn a_question_about_the_record_over_time_is_answered_year_by_year_and_not_as_a_verdict() {
+        let (a, b, c) = (dated("A", 71.4, "p1", "A", 2013), dated("B", 78.9, "p2", "B", 2015), dated("C", 80.2, "p3", "C", 2016));
+        let history = vec![(2013, vec![a.clone()]), (2015, vec![a.clone(), b.clone()]), (2016, vec![a, b, c])];
+        let known = Known { history: vec![history], ..Known::default() };
+        let tell = |q: &str, m: &[&str]| super::super::record::account(q, &entities(m), &known, &|_| Direction::Higher).expect("an account");
+        let holders = tell("Which models have held the record on D?", &[]);
+        assert!(holders.is_account());
+        assert!(holders.reason.contains("A (from 2013), B (from 2015), C (from 2016)"), "{}", holders.reason);
+        let since = tell("Since when has A held the record on D?", &["A"]);
+        assert!(since.reason.starts_with("A no longer holds it (it led from 2013 until 2015); C (80.2) has held the record"), "{}", since.reason);
+        assert!(since.supporting.iter().all(|f| f.model == "C"), "a former holder's value is not given as the record");
+        let improved = tell("How much did B improve on the previous best on D?", &["B"]);
+        assert!(improved.reason.contains("7.5 points over the previous best, A (71.4)"), "{}", improved.reason);
     }
 
     #[test]
