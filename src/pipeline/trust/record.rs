@@ -49,6 +49,9 @@ pub fn names_a_span(question: &str) -> bool {
 /// result.
 type Reading<'a> = Vec<(i32, Vec<&'a Fact>)>;
 
+/// Most readings of one board's close conflicts.
+const MAX_READINGS: usize = 64;
+
 /// Every reading of `history` on one board: each result recorded with several standing
 /// values is read with each of them (at most [`MAX_READINGS`]).
 fn readings<'a>(history: &'a [(i32, Vec<Fact>)], board: (&str, &str)) -> Vec<Reading<'a>> {
@@ -69,11 +72,12 @@ fn readings<'a>(history: &'a [(i32, Vec<Fact>)], board: (&str, &str)) -> Vec<Rea
         .collect();
     let mut choices: Vec<BTreeMap<&str, &str>> = vec![BTreeMap::new()];
     for m in conflicted {
-        choices = choices.into_iter().flat_map(|c| values[m].iter().map(move |v| {
-            let mut c = c.clone();
+        let with = |c: BTreeMap<&'a str, &'a str>, v: &'a str| {
+            let mut c = c;
             c.insert(m, v);
             c
-        })).take(MAX_READINGS).collect();
+        };
+        choices = choices.into_iter().flat_map(|c| values[m].iter().map(move |v| with(c.clone(), v))).take(MAX_READINGS).collect();
     }
     choices
         .into_iter()
@@ -94,9 +98,6 @@ fn readings<'a>(history: &'a [(i32, Vec<Fact>)], board: (&str, &str)) -> Vec<Rea
         })
         .collect()
 }
-/// Most readings of one board's close conflicts.
-const MAX_READINGS: usize = 64;
-
 /// The one leader of a year's board (its best result, not tied), with its facts.
 fn leader<'a>(board: &[&'a Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Vec<&'a Fact>> {
     let top = best(board, direction)?;
@@ -218,7 +219,8 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
     let (now_year, now) = timeline.last().map(|(y, l)| (*y, l.clone().unwrap_or_default()))?;
     let told = |r: &Reign<'_>| match (r.until, &r.next) {
         (Some(u), Some(next)) => format!("{} led {board} from {} until {u}, when {} took the lead", named(&r.facts), r.from, named(next)),
-        _ => format!("{} has led {board} since {}", named(&r.facts), r.from),
+        (Some(u), None) => format!("{} led {board} from {} until {u}, when another result tied it", named(&r.facts), r.from),
+        (None, _) => format!("{} has led {board} since {}", named(&r.facts), r.from),
     };
     let shown = |r: &Reign<'_>| [refs(&r.facts), r.next.as_deref().map(refs).unwrap_or_default()].concat();
     // X never led: who did when X's first result appeared, else who leads now.
