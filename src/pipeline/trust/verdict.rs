@@ -1179,7 +1179,7 @@ mod tests {
         let (a, b, c) = (dated("A", 71.4, "p1", "A", 2013), dated("B", 78.9, "p2", "B", 2015), dated("C", 80.2, "p3", "C", 2016));
         let history = vec![(2013, vec![a.clone()]), (2015, vec![a.clone(), b.clone()]), (2016, vec![a, b, c])];
         let known = Known { history: vec![history], ..Known::default() };
-        let tell = |q: &str, m: &[&str]| super::super::record::account(q, &entities(m), &known, &|_| Direction::Higher).expect("an account");
+        let tell = |q: &str, m: &[&str]| crate::pipeline::trust::record::account(q, &entities(m), &known, &|_| Direction::Higher).expect("an account");
         let holders = tell("Which models have held the record on D?", &[]);
         assert!(holders.is_account());
         assert!(holders.reason.contains("A (from 2013), B (from 2015), C (from 2016)"), "{}", holders.reason);
