@@ -677,7 +677,19 @@ impl Pipeline {
         }
         clock.lap("build");
         let anchored = query::plan::anchored(&input, &strategies);
-        let retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
+        let mut retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
+        // "On which datasets is X the best?": the whole boards X has results on.
+        if trust::standing::asks_where_best(q) {
+            let model: Vec<String> = front.normalized.methods.iter().filter(|m| m.is_linked()).flat_map(|m| m.iris.clone()).collect();
+            if !model.is_empty() {
+                retrieved.extend(self.graph.results_of(&model, &mut ledger, &mut diagnostics).await);
+            }
+            let found = evidence::assemble(&retrieved);
+            let mut datasets: Vec<String> = found.results.iter().filter(|r| r.model.as_ref().is_some_and(|m| front.normalized.methods.iter().any(|e| e.iris.contains(&m.iri)))).map(|r| r.dataset.iri.clone()).collect();
+            datasets.sort_unstable();
+            datasets.dedup();
+            retrieved.extend(self.graph.boards_of(&datasets, &mut ledger, &mut diagnostics).await);
+        }
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();
         let all_failed = ledger.all_failed() && indexed.is_empty();
@@ -698,8 +710,9 @@ impl Pipeline {
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
         // A question about the record over time ("since when has X held it?") is answered
         // from the same boards (`record::account`).
-        let account = !is_claim && trust::record::asks_account(q);
-        let history = if (is_claim && verdict::needs_history(q)) || account {
+        let record_account = !is_claim && trust::record::asks_account(q);
+        let account = record_account || (!is_claim && trust::standing::asks_account(q));
+        let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
             trust::history(&self.trust, &evidence, &metas, anchor, &direction)
@@ -720,7 +733,8 @@ impl Pipeline {
             if is_claim {
                 Some(verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &known, &direction))
             } else {
-                trust::record::account(q, &front.normalized, &known, &direction)
+                // Where a model stands now ("what rank does X have on D?"), or the record over time.
+                trust::record::account(q, &front.normalized, &known, &direction).or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
             }
         } else {
             None

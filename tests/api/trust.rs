@@ -102,6 +102,18 @@ async fn the_record_holders_of_a_board_are_told_in_order_with_no_verdict_for_a_q
 }
 
 #[tokio::test]
+async fn a_models_rank_is_told_with_the_models_ahead_of_it_and_no_verdict() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "What rank does OldNet have on BenchOne by Accuracy?").await;
+
+    let answer = body["answer"].as_str().unwrap();
+    assert!(answer.starts_with("OldNet (80.0) ranks 2 of 2 on BenchOne by Accuracy, behind NewNet (85.0)"), "{answer}");
+    assert!(body["verdict"].is_null(), "{}", body["verdict"]);
+    assert_eq!(body["gates"]["scope"]["passed"], true, "{}", body["gates"]["scope"]);
+}
+
+#[tokio::test]
 async fn with_conflict_removal_off_both_values_stay_and_the_answer_states_the_disagreement() {
     let app = app(&[("SCIGRAPH_CONFLICT_REMOVAL", "off")]).await;
 

@@ -169,7 +169,9 @@ pub fn answer_items(
     let mut items: Vec<AnswerItem> = Vec::new();
     match target {
         Target::Models => {
-            for fact in &evidence.results {
+            // A model whose only row there holds no score ("-") has no result to list.
+            let scored = |fact: &crate::pipeline::evidence::ResultFact| fact.value.as_deref().is_none_or(|v| crate::pipeline::evidence::scores::parse_score(v).is_some());
+            for fact in evidence.results.iter().filter(|f| scored(f)) {
                 if let Some(model) = &fact.model {
                     upsert(&mut items, model).add_paper(&fact.paper);
                 }

@@ -434,6 +434,12 @@ pub fn asks_value(question: &str) -> bool {
     if WHAT_DID.is_match(&q) {
         return true;
     }
+    // "How many models have results on D by Accuracy?" asks for a count of things, which the
+    // listing states, not for a score.
+    static COUNT_OF_THINGS: LazyLock<Regex> = LazyLock::new(|| re(r"\bhow many (?:different |distinct )?(?:models?|systems?|methods?|papers?|datasets?|benchmarks?|entries|contributions?)\b"));
+    if COUNT_OF_THINGS.is_match(&q) {
+        return false;
+    }
     // A metric or "the numbers" named outside a request for a list of papers, models or
     // datasets: "KestrelNet on BenchMira, accuracy - and who reported it?", "trillbert WER on
     // dastrup-7", "my notes say X = 21.5 bleu: still the right figure?". A metric after a
@@ -1195,6 +1201,7 @@ mod tests {
         assert!(asks_value("what's the most recent result anyone has posted on the skarnhold glacier set?"));
         assert!(asks_value("What F1 does Orvalis-CNN get on Corvalla-Ice?"));
         assert!(!asks_value("which papers report results on ImageNet?"));
+        assert!(!asks_value("How many models have results on BenchMira by Accuracy?"), "a count of models, which the listing states");
         assert!(!asks_value("which models have the best score on X?"));
         let pimbra = Entities { methods: vec!["PimbraFormer".into()], datasets: vec!["BenchMira".into()], ..Entities::default() };
         assert_eq!(classify("List every model that has beaten PimbraFormer's 84.7 accuracy on BenchMira.", &pimbra).target, Target::Beaten);

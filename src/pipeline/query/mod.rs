@@ -114,6 +114,28 @@ impl Graph {
         }
     }
 
+    /// A model's results ([`plan::results_of`]).
+    pub async fn results_of(&self, model: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
+        match plan::results_of(&self.templates, model) {
+            Ok(strategy) => self.retriever.run_all(vec![strategy], ledger).await,
+            Err(e) => {
+                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the model's results query: {e}"));
+                Vec::new()
+            }
+        }
+    }
+
+    /// The whole boards of `datasets` ([`plan::boards_of`]).
+    pub async fn boards_of(&self, datasets: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
+        match plan::boards_of(&self.templates, datasets) {
+            Ok(strategies) => self.retriever.run_all(strategies, ledger).await,
+            Err(e) => {
+                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the board queries: {e}"));
+                Vec::new()
+            }
+        }
+    }
+
     /// Authors, fields, methods, datasets, tasks and code of the cited papers; a failed
     /// detail strategy says that sources lack some metadata.
     pub async fn details(&self, chosen: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {

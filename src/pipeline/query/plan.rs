@@ -424,6 +424,32 @@ pub fn years(templates: &Templates, papers: &[String]) -> Result<Option<Strategy
 /// Most papers whose years are read for one question.
 pub const MAX_YEAR_PAPERS: usize = 500;
 
+/// The whole boards of `datasets` (IRIs), for a question about where a model stands on
+/// each board it has results on ("on which datasets is X the best?"): its own results say
+/// nothing of the others'. Keyed, so that rows precomputed beside a store answer them.
+pub fn boards_of(templates: &Templates, datasets: &[String]) -> Result<Vec<Strategy>, BuildError> {
+    datasets
+        .iter()
+        .take(MAX_BOARDS_OF)
+        .map(|iri| {
+            let query = templates.fill("leaderboard", &[("dataset", Arg::Anchor(Anchor::Iris(vec![iri.clone()]))), ("limit", Arg::Limit(RESULT_ROWS))])?;
+            let keyed = Some(Keyed { template: "leaderboard", keys: vec![iri.clone()] });
+            Ok(Strategy { name: format!("board_of_model:{iri}"), query, fallback: None, role: Role::Results { summary: false }, anchor: None, keyed })
+        })
+        .collect()
+}
+
+/// A model's results (IRIs), for the boards of [`boards_of`] when the question's plan read
+/// none of them (a claim naming two boards at once).
+pub fn results_of(templates: &Templates, model: &[String]) -> Result<Strategy, BuildError> {
+    let query = templates.fill("model_results", &[("model", Arg::Anchor(Anchor::Iris(model.to_vec()))), ("limit", Arg::Limit(LISTING_ROWS))])?;
+    let keyed = (model.len() == 1).then(|| Keyed { template: "model_results", keys: model.to_vec() });
+    Ok(Strategy { name: "results_of_model".into(), query, fallback: None, role: Role::Results { summary: false }, anchor: None, keyed })
+}
+
+/// Most boards read for one model's standing.
+pub const MAX_BOARDS_OF: usize = 20;
+
 /// The metadata and entity queries for the papers kept after ranking.
 pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>, BuildError> {
     if papers.is_empty() {

@@ -24,6 +24,7 @@ pub mod facts;
 pub mod numbers;
 mod qualifiers;
 pub mod record;
+pub mod standing;
 pub mod relations;
 pub mod verdict;
 

@@ -47,14 +47,14 @@ pub fn names_a_span(question: &str) -> bool {
 
 /// One reading of a board's history: (year, the facts standing at its end), one value per
 /// result.
-type Reading<'a> = Vec<(i32, Vec<&'a Fact>)>;
+pub(super) type Reading<'a> = Vec<(i32, Vec<&'a Fact>)>;
 
 /// Most readings of one board's close conflicts.
 const MAX_READINGS: usize = 64;
 
 /// Every reading of `history` on one board: each result recorded with several standing
 /// values is read with each of them (at most [`MAX_READINGS`]).
-fn readings<'a>(history: &'a [(i32, Vec<Fact>)], board: (&str, &str)) -> Vec<Reading<'a>> {
+pub(super) fn readings<'a>(history: &'a [(i32, Vec<Fact>)], board: (&str, &str)) -> Vec<Reading<'a>> {
     let on = |f: &&Fact| f.numeric.is_some() && f.key.1 == board.0 && f.key.2 == board.1;
     // Each result's values over the whole history.
     let mut values: BTreeMap<&str, Vec<&str>> = BTreeMap::new();

@@ -435,6 +435,10 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let Some(v) = super::record::judge(question, entities, known, direction) {
         return v;
     }
+    // Where a model stands now: within M points of the best, only N ahead, best on both.
+    if let Some(v) = super::standing::judge(question, entities, facts, direction) {
+        return v;
+    }
     // A margin, a rank, a first, the year a value was reported, a record kept since a year:
     // the claim's own qualifier decides, not the comparison or value it qualifies.
     if let Some(v) = super::qualifiers::judge(question, entities, facts, known, direction) {
@@ -1188,6 +1192,25 @@ mod tests {
         assert!(since.supporting.iter().all(|f| f.model == "C"), "a former holder's value is not given as the record");
         let improved = tell("How much did B improve on the previous best on D?", &["B"]);
         assert!(improved.reason.contains("7.5 points over the previous best, A (71.4)"), "{}", improved.reason);
+    }
+
+    #[test]
+    fn where_a_model_stands_is_judged_on_todays_board_under_every_reading_of_a_close_conflict() {
+        // A 89.6 leads; B holds 86.1 and 85.4, too close to call; C 80.2; D 71.4.
+        let facts = [fact("A", 89.6), fact("B", 86.1), fact("B", 85.4), fact("C", 80.2), fact("D", 71.4)];
+        let label = |q: &str, m: &[&str]| judge(q, &entities(m), &facts, &Known::default(), &|_| Direction::Higher).verdict;
+        assert_eq!(label("C is within 9.5 points of the best on D, right?", &["C"]), Label::Supported, "9.4 behind");
+        assert_eq!(label("D is within 11.0 points of the best on D, right?", &["D"]), Label::Refuted, "18.2 behind");
+        assert_eq!(label("Only 2 models beat C on D, right?", &["C"]), Label::Supported);
+        assert_eq!(label("Only 3 models beat C on D, right?", &["C"]), Label::Refuted, "B counts once");
+        assert_eq!(label("Only 1 models beat B on D, right?", &["B"]), Label::Supported, "A alone, under both of B's values");
+        let tell = |q: &str, m: &[&str]| crate::pipeline::trust::standing::account(q, &entities(m), &facts, &|_| Direction::Higher).expect("an account");
+        let rank = tell("What rank (1 = best) does C have on D?", &["C"]);
+        assert!(rank.is_account() && rank.reason.starts_with("C (80.2) ranks 3 of 4 on D by F1"), "{}", rank.reason);
+        let behind = tell("How far is D behind the best on D?", &["D"]);
+        assert!(behind.reason.contains("18.2 points behind the best on D by F1, A (89.6)"), "{}", behind.reason);
+        let nowhere = tell("On which datasets is C the best?", &["C"]);
+        assert!(nowhere.reason.starts_with("The knowledge graph records no dataset on which C is the best"), "{}", nowhere.reason);
     }
 
     #[test]

@@ -1,0 +1,325 @@
+//! Where a model stands on a board now: its rank, how far it is behind the best, the models
+//! ahead of it, the boards it leads. Claims ("X is within 9.5 points of the best on D",
+//! "only 5 models beat X on D", "X is the best on both D1 and D2") get a verdict; questions
+//! ("what rank does X have on D?", "how far is X behind the best?", "on which datasets is X
+//! the best?") an account (`Verdict::account`). Read on the standing facts under every
+//! reading of a close conflict (`record::readings`): a claim is decided only when every
+//! reading agrees, and an account says what each reading gives. Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::record::readings;
+use super::verdict::{better, model_of, on_board, uncertain, FactRef, Label, Verdict};
+use super::Fact;
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| panic!("standing pattern {pattern}: {e}"))
+}
+
+/// "within 9.5 points of the best".
+static WITHIN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwithin\s+(\d+(?:\.\d+)?)\s*(?:points?|pp|percentage points?)?\s+of\s+the\s+(?:best|top|leader|record|sota|state of the art)\b"));
+/// "only 5 models beat X".
+static ONLY_BEAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\s+(?:beats?|outperforms?|(?:are|is|score) better than|tops?|outscores?)\b")
+});
+/// "the best on both D1 and D2".
+static BOTH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota)\b[^?]*\bboth\b"));
+/// "what rank does X have", "where does X rank".
+static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+does\b[^?]*\brank\b|\bhow\s+does\b[^?]*\brank\b"));
+/// "how far is X behind the best".
+static BEHIND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b"));
+/// "on which datasets is X the best".
+static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:on|in|for)\s+(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
+
+fn count_word(w: &str) -> Option<usize> {
+    let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    w.parse().ok().or_else(|| words.iter().position(|x| x.eq_ignore_ascii_case(w)).map(|i| i + 1))
+}
+
+/// Whether a question asks on which boards a model is the best, or claims it is the best
+/// on both of two: the orchestrator then reads the whole boards of the model's results.
+pub fn asks_where_best(question: &str) -> bool {
+    BEST_WHERE.is_match(question) || BOTH.is_match(question)
+}
+
+/// "How many papers report a result on D?"
+static COUNT_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow many (?:different |distinct )?papers\s+(?:report|reported|give|gave|have|publish|published|state|list)\s+(?:a\s+|any\s+)?(?:results?|scores?|numbers?)\s+(?:on|for)\b"));
+
+/// Whether a question (not a claim) is answered by [`account`].
+pub fn asks_account(question: &str) -> bool {
+    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question)
+}
+
+/// One reading of one board: each model's value (its best standing one when a reading
+/// leaves two, which only an unresolved duplicate does), best first.
+struct Board<'a> {
+    label: String,
+    ranked: Vec<&'a Fact>,
+    d: Direction,
+}
+
+impl<'a> Board<'a> {
+    fn of(facts: Vec<&'a Fact>, direction: &dyn Fn(&str) -> Direction) -> Option<Self> {
+        let first = facts.first()?;
+        let d = direction(&first.metric);
+        let label = format!("{} by {}", first.dataset, first.metric);
+        let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
+        let mut ranked: Vec<&Fact> = Vec::new();
+        for f in facts {
+            match ranked.iter_mut().find(|g| g.key.0 == f.key.0) {
+                Some(g) if better(d, value(f), value(g)) => *g = f,
+                Some(_) => {}
+                None => ranked.push(f),
+            }
+        }
+        ranked.sort_by(|a, b| if better(d, value(a), value(b)) { std::cmp::Ordering::Less } else if better(d, value(b), value(a)) { std::cmp::Ordering::Greater } else { std::cmp::Ordering::Equal });
+        Some(Self { label, ranked, d })
+    }
+    fn of_model(&self, x: &NormalizedEntity) -> Option<&'a Fact> {
+        self.ranked.iter().copied().find(|f| model_of(x, &f.key.0, &f.model))
+    }
+    /// The models strictly ahead of `mine`.
+    fn ahead(&self, mine: &Fact) -> Vec<&'a Fact> {
+        self.ranked.iter().copied().filter(|f| f.key.0 != mine.key.0 && better(self.d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))).collect()
+    }
+    fn top(&self) -> Option<&'a Fact> {
+        self.ranked.first().copied()
+    }
+}
+
+/// Every reading of every board the question names that `facts` hold.
+fn boards<'a>(now: &'a [(i32, Vec<Fact>)], entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<Vec<Board<'a>>> {
+    let mut keys: Vec<(&str, &str)> = now.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys.into_iter().map(|k| readings(now, k).into_iter().filter_map(|r| r.into_iter().next().and_then(|(_, fs)| Board::of(fs, direction))).collect()).collect()
+}
+
+fn refs(facts: &[&Fact]) -> Vec<FactRef> {
+    facts.iter().map(|f| FactRef::of(f)).collect()
+}
+
+fn named(f: &Fact) -> String {
+    format!("{} ({})", f.model, f.value)
+}
+
+fn gap<'a>(board: &Board<'a>, mine: &Fact) -> Option<(f64, &'a Fact)> {
+    let top = board.top()?;
+    Some((((top.numeric? - mine.numeric?).abs() * 10.0).round() / 10.0, top))
+}
+
+/// Many readings' outcomes as one verdict: the label they agree on (else `UNCERTAIN`),
+/// with what each says once.
+fn agreed(read: Vec<(Label, String, Vec<FactRef>)>) -> Option<Verdict> {
+    let label = read.first()?.0;
+    let agree = read.iter().all(|r| r.0 == label);
+    let mut reasons: Vec<String> = Vec::new();
+    let mut shown: Vec<FactRef> = Vec::new();
+    for (_, reason, facts) in read {
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+        for f in facts {
+            if !shown.iter().any(|s| s.statement == f.statement) {
+                shown.push(f);
+            }
+        }
+    }
+    if !agree {
+        return Some(uncertain("best", format!("the graph leaves it open: {}", reasons.join("; or ")), vec![], shown));
+    }
+    let reason = reasons.join("; or, read another way the graph allows, ");
+    let (supporting, contradicting) = if label == Label::Supported { (shown, vec![]) } else { (vec![], shown) };
+    Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting })
+}
+
+/// The model the claim is about: the linked one (a count like "only 5 models" is read as
+/// a name by the extractor, unlinked).
+fn subject(entities: &Normalized) -> Option<&NormalizedEntity> {
+    entities.methods.iter().find(|m| m.is_linked()).or_else(|| entities.methods.first())
+}
+
+/// Judges a claim about where a model stands; `None` when the claim is not one.
+pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
+    let only = ONLY_BEAT.captures(question).and_then(|c| count_word(&c[1]));
+    let both = BOTH.is_match(question);
+    if within.is_none() && only.is_none() && !both {
+        return None;
+    }
+    let x = subject(entities)?;
+    let now = vec![(0, facts.to_vec())];
+    let boards = boards(&now, entities, direction);
+    let mut read = Vec::new();
+    if both {
+        // The boards whose datasets the claim names (the extractor may read "both D1 and
+        // D2" as one name): X must be the best on each; one board refuting is enough.
+        let lower = question.to_lowercase();
+        let named = |b: &Board<'_>| b.ranked.first().is_some_and(|f| lower.contains(&f.dataset.to_lowercase()));
+        let all = Normalized { methods: entities.methods.clone(), metrics: entities.metrics.clone(), ..Normalized::default() };
+        let boards = self::boards(&now, &all, direction);
+        let mut per_board: Vec<Vec<(Label, String, Vec<FactRef>)>> = Vec::new();
+        for readings in boards.iter().filter(|r| r.first().is_some_and(named)) {
+            per_board.push(readings.iter().map(|b| best_on(b, x)).collect());
+        }
+        let verdicts: Vec<Verdict> = per_board.into_iter().filter_map(agreed).collect();
+        if verdicts.len() < 2 {
+            return Some(uncertain("best", format!("the graph records results of {} on fewer boards than the claim names", x.canonical), vec![], verdicts.into_iter().flat_map(|v| v.contradicting.into_iter().chain(v.supporting)).collect()));
+        }
+        let label = if verdicts.iter().any(|v| v.verdict == Label::Refuted) {
+            Label::Refuted
+        } else if verdicts.iter().all(|v| v.verdict == Label::Supported) {
+            Label::Supported
+        } else {
+            Label::Uncertain
+        };
+        let reason = verdicts.iter().map(|v| v.reason.clone()).collect::<Vec<_>>().join("; ");
+        let facts: Vec<FactRef> = verdicts.into_iter().flat_map(|v| v.supporting.into_iter().chain(v.contradicting)).collect();
+        let (supporting, contradicting) = if label == Label::Supported { (facts, vec![]) } else { (vec![], facts) };
+        return Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting });
+    }
+    for board in boards.iter().flatten() {
+        let Some(mine) = board.of_model(x) else { continue };
+        if let Some(m) = within {
+            let Some((g, top)) = gap(board, mine) else { continue };
+            let label = if g * 10.0 <= (m * 10.0).round() { Label::Supported } else { Label::Refuted };
+            let reason = if top.key.0 == mine.key.0 {
+                format!("{} is the best on {}", named(mine), board.label)
+            } else {
+                format!("{} is {g:.1} points behind the best on {}, {}", named(mine), board.label, named(top))
+            };
+            read.push((label, reason, refs(&[top, mine])));
+        } else if let Some(n) = only {
+            let ahead = board.ahead(mine);
+            let label = if ahead.len() == n { Label::Supported } else { Label::Refuted };
+            let list = ahead.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");
+            let reason = match ahead.len() {
+                0 => format!("no model beats {} on {}", named(mine), board.label),
+                k => format!("{k} model{} beat{} {} on {}: {list}", if k == 1 { "" } else { "s" }, if k == 1 { "s" } else { "" }, named(mine), board.label),
+            };
+            read.push((label, reason, [refs(&ahead), refs(&[mine])].concat()));
+        }
+    }
+    agreed(read)
+}
+
+/// "X is the best on D" on one reading of one board.
+fn best_on(board: &Board<'_>, x: &NormalizedEntity) -> (Label, String, Vec<FactRef>) {
+    let Some(top) = board.top() else { return (Label::Uncertain, format!("the graph records no result on {}", board.label), vec![]) };
+    match board.of_model(x) {
+        Some(mine) if mine.key.0 == top.key.0 && board.ahead(mine).is_empty() && !board.ranked.iter().any(|f| f.key.0 != mine.key.0 && f.numeric == mine.numeric) => {
+            (Label::Supported, format!("{} is the best on {}", named(mine), board.label), refs(&[mine]))
+        }
+        Some(mine) if board.ranked.iter().any(|f| f.key.0 != mine.key.0 && f.numeric == mine.numeric) && board.ahead(mine).is_empty() => {
+            (Label::Uncertain, format!("{} ties the best on {}", named(mine), board.label), refs(&[mine]))
+        }
+        Some(mine) => (Label::Refuted, format!("on {}, {} is the best, not {}", board.label, named(top), named(mine)), refs(&[top, mine])),
+        None => (Label::Refuted, format!("on {}, {} is the best; the graph records no result of {} there", board.label, named(top), x.canonical), refs(&[top])),
+    }
+}
+
+/// The answer to a question about where a model stands; `None` when it is not one, or the
+/// facts do not place the model.
+pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    if !asks_account(question) {
+        return None;
+    }
+    if COUNT_PAPERS.is_match(question) {
+        return papers_reporting(entities, facts);
+    }
+    let x = subject(entities)?;
+    let now = vec![(0, facts.to_vec())];
+    let mut reasons: Vec<String> = Vec::new();
+    let mut shown: Vec<FactRef> = Vec::new();
+    let mut say = |reason: String, facts: Vec<FactRef>| {
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+        for f in facts {
+            if !shown.iter().any(|s| s.statement == f.statement) {
+                shown.push(f);
+            }
+        }
+    };
+    if BEST_WHERE.is_match(question) {
+        // Every board X has a result on, whatever the question names.
+        let all = Normalized { methods: entities.methods.clone(), ..Normalized::default() };
+        let mut led: Vec<String> = Vec::new();
+        let mut open: Vec<String> = Vec::new();
+        let mut on_any = false;
+        for readings in boards(&now, &all, direction) {
+            let outcomes: Vec<(Label, String, Vec<FactRef>)> = readings.iter().map(|b| best_on(b, x)).filter(|o| !o.2.is_empty()).collect();
+            if readings.iter().all(|b| b.of_model(x).is_none()) {
+                continue;
+            }
+            on_any = true;
+            let Some(v) = agreed(outcomes) else { continue };
+            match v.verdict {
+                Label::Supported => {
+                    led.push(v.reason.clone());
+                    say(String::new(), v.supporting);
+                }
+                Label::Uncertain => {
+                    open.push(v.reason.trim_start_matches("the graph leaves it open: ").to_owned());
+                    say(String::new(), v.contradicting);
+                }
+                Label::Refuted => {}
+            }
+        }
+        reasons.retain(|r| !r.is_empty());
+        if !on_any {
+            return None;
+        }
+        let mut text = if led.is_empty() {
+            format!("The knowledge graph records no dataset on which {} is the best now", x.canonical)
+        } else {
+            format!("Of the datasets {} was evaluated on, it is the best now on these: {}", x.canonical, led.join("; "))
+        };
+        if !open.is_empty() {
+            text.push_str(&format!("; too close to call: {}", open.join("; ")));
+        }
+        return Some(Verdict::account(text, shown));
+    }
+    for board in boards(&now, entities, direction).iter().flatten() {
+        let Some(mine) = board.of_model(x) else { continue };
+        if RANK.is_match(question) {
+            let ahead = board.ahead(mine);
+            let rank = ahead.len() + 1;
+            let list = ahead.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");
+            let reason = if ahead.is_empty() {
+                format!("{} ranks 1 of {} on {}", named(mine), board.ranked.len(), board.label)
+            } else {
+                format!("{} ranks {rank} of {} on {}, behind {list}", named(mine), board.ranked.len(), board.label)
+            };
+            say(reason, [refs(&[mine]), refs(&ahead)].concat());
+        } else if BEHIND.is_match(question) {
+            let Some((g, top)) = gap(board, mine) else { continue };
+            if top.key.0 == mine.key.0 {
+                say(format!("{} is the best on {}: it is behind no one", named(mine), board.label), refs(&[mine]));
+            } else {
+                say(format!("{} is {g:.1} points behind the best on {}, {}", named(mine), board.label, named(top)), refs(&[mine, top]));
+            }
+        }
+    }
+    let first = reasons.first()?;
+    let reason = if reasons.len() == 1 { first.clone() } else { reasons.join("; or, read another way the graph allows, ") };
+    Some(Verdict::account(reason, shown))
+}
+
+/// "How many papers report a result on D?": the papers stating a standing score on the
+/// boards named (a `-` is no score; a value that lost a conflict is no standing result).
+fn papers_reporting(entities: &Normalized, facts: &[Fact]) -> Option<Verdict> {
+    let on: Vec<&Fact> = facts.iter().filter(|f| on_board(f, entities)).collect();
+    let dataset = on.first()?.dataset.clone();
+    let mut titles: Vec<&str> = on.iter().flat_map(|f| f.papers.iter().map(|p| p.title.as_str())).collect();
+    titles.sort_unstable();
+    titles.dedup();
+    let n = titles.len();
+    let listed = titles.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join("; ");
+    let reason = format!("{n} paper{} report{} a result on {dataset}: {listed}", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" });
+    Some(Verdict::account(reason, refs(&on)))
+}
