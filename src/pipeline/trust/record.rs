@@ -159,7 +159,63 @@ fn named(facts: &[&Fact]) -> String {
 }
 
 /// One reading's answer: the label, the reason, and the facts it rests on.
-type Reads = (Label, String, Vec<FactRef>);
+pub(super) type Reads = (Label, String, Vec<FactRef>);
+
+/// The boards (dataset, metric) of `facts` the question names.
+pub(super) fn named_boards<'a>(facts: &'a [(i32, Vec<Fact>)], entities: &Normalized) -> Vec<(&'a str, &'a str)> {
+    let mut boards: Vec<(&str, &str)> = facts.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    boards
+}
+
+/// What several readings say, each reason and fact once, in order.
+#[derive(Default)]
+pub(super) struct Told {
+    pub reasons: Vec<String>,
+    pub shown: Vec<FactRef>,
+}
+
+impl Told {
+    pub fn add(&mut self, reason: String, facts: Vec<FactRef>) {
+        if !reason.is_empty() && !self.reasons.contains(&reason) {
+            self.reasons.push(reason);
+        }
+        for f in facts {
+            if !self.shown.iter().any(|s| s.statement == f.statement) {
+                self.shown.push(f);
+            }
+        }
+    }
+
+    /// The readings' reasons as one: the first, or each joined as readings of the graph.
+    pub fn reason(&self) -> Option<String> {
+        self.reasons.first()?;
+        Some(self.reasons.join("; or, read another way the graph allows, "))
+    }
+
+    /// As an account (`Verdict::account`).
+    pub fn account(self) -> Option<Verdict> {
+        Some(Verdict::account(self.reason()?, self.shown))
+    }
+}
+
+/// Many readings' outcomes as one verdict: the label they agree on, else `UNCERTAIN`; what
+/// each reading says is shown, agreeing or not.
+pub(super) fn agreed(read: Vec<Reads>) -> Option<Verdict> {
+    let label = read.first()?.0;
+    let agree = read.iter().all(|r| r.0 == label);
+    let mut told = Told::default();
+    for (_, reason, facts) in read {
+        told.add(reason, facts);
+    }
+    if !agree {
+        return Some(uncertain("best", format!("the graph leaves it open: {}", told.reasons.join("; or ")), vec![], told.shown));
+    }
+    let reason = told.reason()?;
+    let (supporting, contradicting) = if label == Label::Supported { (told.shown, vec![]) } else { (vec![], told.shown) };
+    Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting })
+}
 
 /// Judges a claim about the board's record over time; `None` when the claim is not one,
 /// or no history was built for it.
@@ -168,39 +224,16 @@ pub fn judge(question: &str, entities: &Normalized, known: &Known, direction: &d
     if !asks(question) {
         return None;
     }
-    let mut boards: Vec<(&str, &str)> = main.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
-    boards.sort_unstable();
-    boards.dedup();
     // Every reading of every history (the years) and of every close conflict (the values).
     let mut read: Vec<Reads> = Vec::new();
-    for board in boards {
+    for board in named_boards(main, entities) {
         for history in &known.history {
             for reading in readings(history, board) {
                 read.extend(on_reading(question, entities, &reading, direction));
             }
         }
     }
-    let label = read.first()?.0;
-    let agree = read.iter().all(|r| r.0 == label);
-    // What each reading says (once each): all of it is shown, agreeing or not.
-    let mut reasons: Vec<String> = Vec::new();
-    let mut shown: Vec<FactRef> = Vec::new();
-    for (_, reason, facts) in read {
-        if !reasons.contains(&reason) {
-            reasons.push(reason);
-        }
-        for f in facts {
-            if !shown.iter().any(|s| s.statement == f.statement) {
-                shown.push(f);
-            }
-        }
-    }
-    if agree {
-        let reason = reasons.join("; or, read another way the graph allows, ");
-        let (supporting, contradicting) = if label == Label::Supported { (shown, vec![]) } else { (vec![], shown) };
-        return Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting });
-    }
-    Some(uncertain("best", format!("the graph leaves it open: {}", reasons.join("; or ")), vec![], shown))
+    agreed(read)
 }
 
 fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, direction: &dyn Fn(&str) -> Direction) -> Option<Reads> {
@@ -345,29 +378,17 @@ pub fn account(question: &str, entities: &Normalized, known: &Known, direction: 
     if !asks_account(question) {
         return None;
     }
-    let mut boards: Vec<(&str, &str)> = main.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
-    boards.sort_unstable();
-    boards.dedup();
-    let mut reasons: Vec<String> = Vec::new();
-    let mut shown: Vec<FactRef> = Vec::new();
-    for board in boards {
+    let mut told = Told::default();
+    for board in named_boards(main, entities) {
         for history in &known.history {
             for reading in readings(history, board) {
-                let Some((reason, facts)) = tell(question, entities, &reading, direction) else { continue };
-                if !reasons.contains(&reason) {
-                    reasons.push(reason);
-                }
-                for f in facts {
-                    if !shown.iter().any(|s| s.statement == f.statement) {
-                        shown.push(f);
-                    }
+                if let Some((reason, facts)) = tell(question, entities, &reading, direction) {
+                    told.add(reason, facts);
                 }
             }
         }
     }
-    let first = reasons.first()?;
-    let reason = if reasons.len() == 1 { first.clone() } else { reasons.join("; or, read another way the graph allows, ") };
-    Some(Verdict::account(reason, shown))
+    told.account()
 }
 
 /// One reading's account, with the facts it rests on.

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::record::readings;
+use super::record::{agreed, named_boards, readings, Reads, Told};
 use super::verdict::{better, model_of, on_board, uncertain, FactRef, Label, Verdict};
 use super::Fact;
 use crate::pipeline::front::lexicon::Direction;
@@ -93,10 +93,7 @@ impl<'a> Board<'a> {
 
 /// Every reading of every board the question names that `facts` hold.
 fn boards<'a>(now: &'a [(i32, Vec<Fact>)], entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<Vec<Board<'a>>> {
-    let mut keys: Vec<(&str, &str)> = now.iter().flat_map(|(_, fs)| fs.iter().filter(|f| on_board(f, entities)).map(|f| (f.key.1.as_str(), f.key.2.as_str()))).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    keys.into_iter().map(|k| readings(now, k).into_iter().filter_map(|r| r.into_iter().next().and_then(|(_, fs)| Board::of(fs, direction))).collect()).collect()
+    named_boards(now, entities).into_iter().map(|k| readings(now, k).into_iter().filter_map(|r| r.into_iter().next().and_then(|(_, fs)| Board::of(fs, direction))).collect()).collect()
 }
 
 fn refs(facts: &[&Fact]) -> Vec<FactRef> {
@@ -110,31 +107,6 @@ fn named(f: &Fact) -> String {
 fn gap<'a>(board: &Board<'a>, mine: &Fact) -> Option<(f64, &'a Fact)> {
     let top = board.top()?;
     Some((((top.numeric? - mine.numeric?).abs() * 10.0).round() / 10.0, top))
-}
-
-/// Many readings' outcomes as one verdict: the label they agree on (else `UNCERTAIN`),
-/// with what each says once.
-fn agreed(read: Vec<(Label, String, Vec<FactRef>)>) -> Option<Verdict> {
-    let label = read.first()?.0;
-    let agree = read.iter().all(|r| r.0 == label);
-    let mut reasons: Vec<String> = Vec::new();
-    let mut shown: Vec<FactRef> = Vec::new();
-    for (_, reason, facts) in read {
-        if !reasons.contains(&reason) {
-            reasons.push(reason);
-        }
-        for f in facts {
-            if !shown.iter().any(|s| s.statement == f.statement) {
-                shown.push(f);
-            }
-        }
-    }
-    if !agree {
-        return Some(uncertain("best", format!("the graph leaves it open: {}", reasons.join("; or ")), vec![], shown));
-    }
-    let reason = reasons.join("; or, read another way the graph allows, ");
-    let (supporting, contradicting) = if label == Label::Supported { (shown, vec![]) } else { (vec![], shown) };
-    Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting })
 }
 
 /// The model the claim is about: the linked one (a count like "only 5 models" is read as
@@ -162,7 +134,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         let named = |b: &Board<'_>| b.ranked.first().is_some_and(|f| lower.contains(&f.dataset.to_lowercase()));
         let all = Normalized { methods: entities.methods.clone(), metrics: entities.metrics.clone(), ..Normalized::default() };
         let boards = self::boards(&now, &all, direction);
-        let mut per_board: Vec<Vec<(Label, String, Vec<FactRef>)>> = Vec::new();
+        let mut per_board: Vec<Vec<Reads>> = Vec::new();
         for readings in boards.iter().filter(|r| r.first().is_some_and(named)) {
             per_board.push(readings.iter().map(|b| best_on(b, x)).collect());
         }
@@ -208,7 +180,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
 }
 
 /// "X is the best on D" on one reading of one board.
-fn best_on(board: &Board<'_>, x: &NormalizedEntity) -> (Label, String, Vec<FactRef>) {
+fn best_on(board: &Board<'_>, x: &NormalizedEntity) -> Reads {
     let Some(top) = board.top() else { return (Label::Uncertain, format!("the graph records no result on {}", board.label), vec![]) };
     match board.of_model(x) {
         Some(mine) if mine.key.0 == top.key.0 && board.ahead(mine).is_empty() && !board.ranked.iter().any(|f| f.key.0 != mine.key.0 && f.numeric == mine.numeric) => {
@@ -233,18 +205,7 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     }
     let x = subject(entities)?;
     let now = vec![(0, facts.to_vec())];
-    let mut reasons: Vec<String> = Vec::new();
-    let mut shown: Vec<FactRef> = Vec::new();
-    let mut say = |reason: String, facts: Vec<FactRef>| {
-        if !reasons.contains(&reason) {
-            reasons.push(reason);
-        }
-        for f in facts {
-            if !shown.iter().any(|s| s.statement == f.statement) {
-                shown.push(f);
-            }
-        }
-    };
+    let mut told = Told::default();
     if BEST_WHERE.is_match(question) {
         // Every board X has a result on, whatever the question names.
         let all = Normalized { methods: entities.methods.clone(), ..Normalized::default() };
@@ -252,7 +213,7 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         let mut open: Vec<String> = Vec::new();
         let mut on_any = false;
         for readings in boards(&now, &all, direction) {
-            let outcomes: Vec<(Label, String, Vec<FactRef>)> = readings.iter().map(|b| best_on(b, x)).filter(|o| !o.2.is_empty()).collect();
+            let outcomes: Vec<Reads> = readings.iter().map(|b| best_on(b, x)).filter(|o| !o.2.is_empty()).collect();
             if readings.iter().all(|b| b.of_model(x).is_none()) {
                 continue;
             }
@@ -261,16 +222,15 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
             match v.verdict {
                 Label::Supported => {
                     led.push(v.reason.clone());
-                    say(String::new(), v.supporting);
+                    told.add(String::new(), v.supporting);
                 }
                 Label::Uncertain => {
                     open.push(v.reason.trim_start_matches("the graph leaves it open: ").to_owned());
-                    say(String::new(), v.contradicting);
+                    told.add(String::new(), v.contradicting);
                 }
                 Label::Refuted => {}
             }
         }
-        reasons.retain(|r| !r.is_empty());
         if !on_any {
             return None;
         }
@@ -282,7 +242,7 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         if !open.is_empty() {
             text.push_str(&format!("; too close to call: {}", open.join("; ")));
         }
-        return Some(Verdict::account(text, shown));
+        return Some(Verdict::account(text, told.shown));
     }
     for board in boards(&now, entities, direction).iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
@@ -295,19 +255,17 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
             } else {
                 format!("{} ranks {rank} of {} on {}, behind {list}", named(mine), board.ranked.len(), board.label)
             };
-            say(reason, [refs(&[mine]), refs(&ahead)].concat());
+            told.add(reason, [refs(&[mine]), refs(&ahead)].concat());
         } else if BEHIND.is_match(question) {
             let Some((g, top)) = gap(board, mine) else { continue };
             if top.key.0 == mine.key.0 {
-                say(format!("{} is the best on {}: it is behind no one", named(mine), board.label), refs(&[mine]));
+                told.add(format!("{} is the best on {}: it is behind no one", named(mine), board.label), refs(&[mine]));
             } else {
-                say(format!("{} is {g:.1} points behind the best on {}, {}", named(mine), board.label, named(top)), refs(&[mine, top]));
+                told.add(format!("{} is {g:.1} points behind the best on {}, {}", named(mine), board.label, named(top)), refs(&[mine, top]));
             }
         }
     }
-    let first = reasons.first()?;
-    let reason = if reasons.len() == 1 { first.clone() } else { reasons.join("; or, read another way the graph allows, ") };
-    Some(Verdict::account(reason, shown))
+    told.account()
 }
 
 /// "How many papers report a result on D?": the papers stating a standing score on the
