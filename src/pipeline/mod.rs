@@ -678,12 +678,15 @@ impl Pipeline {
         clock.lap("build");
         let anchored = query::plan::anchored(&input, &strategies);
         let mut retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
-        // "On which datasets is X the best?": the whole boards X has results on.
-        if trust::standing::asks_where_best(q) {
+        // "On which datasets is X the best?", "on how many datasets does A beat B?": the
+        // named models' results, and for the first the whole boards X has results on.
+        if trust::standing::needs_model_results(q) {
             let model: Vec<String> = front.normalized.methods.iter().filter(|m| m.is_linked()).flat_map(|m| m.iris.clone()).collect();
             if !model.is_empty() {
                 retrieved.extend(self.graph.results_of(&model, &mut ledger, &mut diagnostics).await);
             }
+        }
+        if trust::standing::asks_where_best(q) {
             let found = evidence::assemble(&retrieved);
             let mut datasets: Vec<String> = found.results.iter().filter(|r| r.model.as_ref().is_some_and(|m| front.normalized.methods.iter().any(|e| e.iris.contains(&m.iri)))).map(|r| r.dataset.iri.clone()).collect();
             datasets.sort_unstable();
@@ -886,7 +889,9 @@ impl Pipeline {
         } else {
             Vec::new()
         };
-        let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty());
+        // An account of where a model stands names its boards itself ("on which datasets does
+        // A beat B?" names none).
+        let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty() && !account);
         let scope = gates::claim_understood(scope, verdict.as_ref().map(|v| v.relation.as_str()));
         // With nothing found, a name the question uses that the graph holds: one nothing
         // linked, or, for a question asking for papers whose every name linked, a topic or

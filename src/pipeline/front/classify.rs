@@ -577,7 +577,7 @@ static TRAILING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"\?\s+(i'd like|i would like|i want|i need|thanks|thank you|cheers)\b[^?]*$"));
 static WH_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(which|what|who|whom|whose|when|where|why|how)\b"));
 static WH_OPENER: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(what|which|who|whom|whose|when|where|why|how|list|name|give|show|provide|find|tell)\b"));
+    LazyLock::new(|| re(r"^(?:(?:on|in|for|at|across|by) (?:which|what|how many)\b|(what|which|who|whom|whose|when|where|why|how|list|name|give|show|provide|find|tell)\b)"));
 /// "What methods does paper X use": usage, even when a title is quoted.
 static METHODS_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what) (methods|techniques|approaches|models|architectures|algorithms)\b.{0,120}\b(use|uses|used|employ|employs|employed|apply|applies|applied|rely on|relies on|build on)\b")
@@ -910,6 +910,8 @@ mod tests {
     #[test]
     fn the_record_over_time_asked_as_a_question_is_a_part_the_answer_must_give() {
         assert!(asked("Which models have held the record on BenchMira by Accuracy?").record);
+        let pairwise = classify("On which datasets does A beat B?", &Entities { methods: vec!["A".into(), "B".into()], ..Default::default() });
+        assert_ne!(pairwise.query_type, QueryType::ClaimVerification, "a question opening 'on which datasets' asks, it claims nothing");
         assert!(asked("Since when has X held the record on D?").record);
         assert!(asked("How much did X improve on the previous best on D?").record);
         assert!(!asked("Which model holds the record on D?").record, "the record now is a best result");

@@ -287,8 +287,8 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
     // "Y took the record from X": the reign before Y's first.
     if TOOK_FROM.is_match(question) {
         // The model named after "from" lost the record; the other took it.
-        let lower = question.to_lowercase();
-        let at = |e: &NormalizedEntity| lower.rfind(&e.text.to_lowercase()).unwrap_or(0);
+        // Where each name last stands in the question, as a word.
+        let at = |e: &NormalizedEntity| Regex::new(&format!(r"(?i)\b{}\b", regex::escape(&e.text))).ok().and_then(|r| r.find_iter(question).last()).map_or(0, |m| m.start());
         let [a, b, ..] = entities.methods.as_slice() else { return None };
         let (x, from) = if at(a) > at(b) { (b, a) } else { (a, b) };
         let Some(i) = reigns.iter().position(|r| is(x, r.model)) else {

@@ -49,9 +49,20 @@ pub fn asks_where_best(question: &str) -> bool {
 /// "How many papers report a result on D?"
 static COUNT_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow many (?:different |distinct )?papers\s+(?:report|reported|give|gave|have|publish|published|state|list)\s+(?:a\s+|any\s+)?(?:results?|scores?|numbers?)\s+(?:on|for)\b"));
 
+/// "On which datasets does A beat B?", "on how many datasets does A beat B?"
+static PAIR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(?:on|in|across)\s+(which|what|how many)\s+(?:datasets?|benchmarks?|boards?)\s+(?:does|did|do)\b[^?]*\b(?:beat|beats|outperform|outperforms|do better than|does better than|score better than|score higher than|top)\b")
+});
+
+/// Whether a question needs the named models' own results read, whatever its plan read:
+/// the boards it leads, two boards at once, or two models across every board they share.
+pub fn needs_model_results(question: &str) -> bool {
+    asks_where_best(question) || PAIR.is_match(question)
+}
+
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question)
+    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question)
 }
 
 /// One reading of one board: each model's value (its best standing one when a reading
@@ -203,6 +214,9 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     if COUNT_PAPERS.is_match(question) {
         return papers_reporting(entities, facts);
     }
+    if let Some(c) = PAIR.captures(question) {
+        return pairwise(question, entities, facts, direction, c[1].eq_ignore_ascii_case("how many"));
+    }
     let x = subject(entities)?;
     let now = vec![(0, facts.to_vec())];
     let mut told = Told::default();
@@ -280,4 +294,64 @@ fn papers_reporting(entities: &Normalized, facts: &[Fact]) -> Option<Verdict> {
     let listed = titles.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join("; ");
     let reason = format!("{n} paper{} report{} a result on {dataset}: {listed}", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" });
     Some(Verdict::account(reason, refs(&on)))
+}
+
+/// "On which (how many) datasets does A beat B?": every board both have a standing score
+/// on, A's against B's under every reading of a close conflict; a board where the readings
+/// disagree is too close to call, and said to be.
+fn pairwise(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction, count: bool) -> Option<Verdict> {
+    // Where each name stands in the question, as a word ("A" is not the a of "many").
+    let at = |e: &NormalizedEntity| Regex::new(&format!(r"(?i)\b{}\b", regex::escape(&e.text))).ok().and_then(|r| r.find(question)).map_or(usize::MAX, |m| m.start());
+    let [m1, m2, ..] = entities.methods.as_slice() else { return None };
+    let (a, b) = if at(m1) <= at(m2) { (m1, m2) } else { (m2, m1) };
+    let now = vec![(0, facts.to_vec())];
+    let (mut wins, mut open, mut shared) = (Vec::new(), Vec::new(), 0);
+    let mut told = Told::default();
+    // Only the boards the graph holds narrow it ("on how many datasets" is no dataset,
+    // though the extractor may read it as one).
+    let scope = Normalized { datasets: entities.datasets.iter().filter(|d| d.is_linked()).cloned().collect(), methods: entities.methods.clone(), metrics: entities.metrics.clone(), ..Normalized::default() };
+    for readings in boards(&now, &scope, direction) {
+        let pairs: Vec<(&Fact, &Fact, bool)> = readings
+            .iter()
+            .filter_map(|board| {
+                let (x, y) = (board.of_model(a)?, board.of_model(b)?);
+                Some((x, y, better(board.d, x.numeric?, y.numeric?)))
+            })
+            .collect();
+        let Some(&(x, _, _)) = pairs.first() else { continue };
+        shared += 1;
+        let on = format!("{} by {}", x.dataset, x.metric);
+        let values = |p: &[(&Fact, &Fact, bool)]| {
+            let mut xs: Vec<&str> = p.iter().map(|(x, _, _)| x.value.as_str()).collect();
+            let mut ys: Vec<&str> = p.iter().map(|(_, y, _)| y.value.as_str()).collect();
+            xs.dedup();
+            ys.dedup();
+            format!("{} {} vs {} {}", a.canonical, xs.join(" / "), b.canonical, ys.join(" / "))
+        };
+        // A count rests on every board shared; a list on the boards it names.
+        let named = pairs.iter().any(|p| p.2);
+        if named || count {
+            told.add(String::new(), pairs.iter().flat_map(|(x, y, _)| refs(&[x, y])).collect());
+        }
+        if pairs.iter().all(|p| p.2) {
+            wins.push(format!("{on} ({})", values(&pairs)));
+        } else if named {
+            open.push(format!("{on} ({})", values(&pairs)));
+        }
+    }
+    if shared == 0 {
+        return None;
+    }
+    let close = if open.is_empty() { String::new() } else { format!("; too close to call on {}", open.join("; ")) };
+    let text = match (count, wins.is_empty()) {
+        (true, _) => {
+            let n = wins.len();
+            let range = if open.is_empty() { n.to_string() } else { format!("{n} to {}", n + open.len()) };
+            let listed = if wins.is_empty() { String::new() } else { format!(": {}", wins.join("; ")) };
+            format!("{} beats {} on {range} of the {shared} dataset board{} both have scores on{listed}{close}", a.canonical, b.canonical, if shared == 1 { "" } else { "s" })
+        }
+        (false, true) => format!("The knowledge graph records no dataset on which {} beats {}{close}", a.canonical, b.canonical),
+        (false, false) => format!("{} beats {} on {}{close}", a.canonical, b.canonical, wins.join("; ")),
+    };
+    Some(Verdict::account(text, told.shown))
 }

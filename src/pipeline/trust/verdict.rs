@@ -488,12 +488,12 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     // the metric counts as better.
     if let (true, Some(c)) = (methods.len() >= 2, VALUE_THAN.captures(question)) {
         let forced = if matches!(c[1].to_lowercase().as_str(), "lower" | "smaller" | "less" | "fewer") { Direction::Lower } else { Direction::Higher };
-        return outperforms(&methods[0], &methods[1], entities, facts, evaluated, &|_| forced);
+        return outperforms(&methods[0], &methods[1], entities, facts, evaluated, &|_| forced, EVERY_BOARD.is_match(question));
     }
     let reversed = UNDERPERFORMS.is_match(question);
     if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
         let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
-        return outperforms(x, y, entities, facts, evaluated, direction);
+        return outperforms(x, y, entities, facts, evaluated, direction, EVERY_BOARD.is_match(question));
     }
     // "The Nerrisa paper reports Gannetron at 21.5": the paper's namesake is not the subject.
     let lowered = question.to_lowercase();
@@ -568,7 +568,8 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
 }
 
 /// "X outperforms Y": compared on every (dataset, metric) both have results for.
-fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// `everywhere`: the claim is that X beats Y on every board they share, so one loss refutes it.
+fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction, everywhere: bool) -> Verdict {
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let mut wins = Vec::new();
     let mut losses = Vec::new();
@@ -611,9 +612,17 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
         (true, true) => uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![]),
         (false, true) => settled(Label::Supported, format!("{xa} scores better than {ya} on every dataset and metric both are recorded on"), refs(&wins), vec![]),
         (true, false) => settled(Label::Refuted, format!("{ya} scores better than {xa} on every dataset and metric both are recorded on"), vec![], refs(&losses)),
+        // "Does A beat B on every dataset they share?": one loss refutes it.
+        (false, false) if everywhere => {
+            let lost = losses.iter().map(|(a, b)| format!("on {} by {}, {} {} vs {} {}", a.dataset, a.metric, xa, a.value, ya, b.value)).collect::<Vec<_>>().join("; ");
+            settled(Label::Refuted, format!("{xa} does not beat {ya} everywhere: {lost}"), vec![], refs(&losses).into_iter().chain(refs(&wins)).collect())
+        }
         (false, false) => uncertain("outperforms", format!("{xa} is better than {ya} on some recorded results and worse on others"), refs(&wins), refs(&losses)),
     }
 }
+
+/// "on every dataset", "on all benchmarks they share".
+static EVERY_BOARD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:every|each|all(?: the)?)\s+(?:datasets?|benchmarks?|boards?|tasks?)\b|\beverywhere\b|\bacross the board\b").unwrap_or_else(|e| panic!("every-board pattern: {e}")));
 
 /// "X outperforms Y" with no result of both on one leaderboard: the top of each leaderboard
 /// the claim names. X holding the top of a board Y is evaluated on supports the claim; Y
@@ -1211,6 +1220,20 @@ mod tests {
         assert!(behind.reason.contains("18.2 points behind the best on D by F1, A (89.6)"), "{}", behind.reason);
         let nowhere = tell("On which datasets is C the best?", &["C"]);
         assert!(nowhere.reason.starts_with("The knowledge graph records no dataset on which C is the best"), "{}", nowhere.reason);
+    }
+
+    #[test]
+    fn two_models_across_the_boards_they_share_are_compared_board_by_board() {
+        let on = |model: &str, value: f64, board: &str| Fact { dataset: board.into(), key: (format!("m:{model}"), board.to_lowercase(), "f1".into()), ..fact(model, value) };
+        let facts = [on("A", 84.7, "D1"), on("B", 83.1, "D1"), on("A", 88.4, "D2"), on("B", 89.9, "D2")];
+        let both = Normalized { methods: entities(&["A", "B"]).methods, ..Normalized::default() };
+        let claim = judge("Does A beat B on every dataset they were both evaluated on?", &both, &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(claim.verdict, Label::Refuted, "one loss refutes 'every': {}", claim.reason);
+        assert_eq!(judge("Does A beat B?", &both, &facts, &Known::default(), &|_| Direction::Higher).verdict, Label::Uncertain, "without 'every', mixed is open");
+        let tell = |q: &str| crate::pipeline::trust::standing::account(q, &both, &facts, &|_| Direction::Higher).expect("an account").reason;
+        let which = tell("On which datasets does A beat B?");
+        assert!(which.starts_with("A beats B on D1 by F1 (A 84.7 vs B 83.1)"), "{which}");
+        assert!(tell("On how many datasets does B beat A?").starts_with("B beats A on 1 of the 2 dataset boards both have scores on"));
     }
 
     #[test]
