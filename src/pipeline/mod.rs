@@ -874,8 +874,8 @@ impl Pipeline {
             && items.iter().all(|i| i.model.as_deref().is_some_and(|l| front.normalized.methods.iter().any(|m| m.names(l) || m.has_variant(l))));
         // An account of the record over time places each result in its year ("took the lead
         // in 2018"): it presents no past result as the best now.
-        let account = verdict.as_ref().is_some_and(|v| v.is_account());
-        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !account {
+        let answered_by_account = verdict.as_ref().is_some_and(|v| v.is_account());
+        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !answered_by_account {
             gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {
             gates::Best::No
@@ -891,7 +891,7 @@ impl Pipeline {
         };
         // An account of where a model stands names its boards itself ("on which datasets does
         // A beat B?" names none).
-        let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty() && !account);
+        let scope = gates::all_named(scope, &named, &text, &items, target == classify::Target::Beaten && front.normalized.datasets.is_empty() && !answered_by_account);
         let scope = gates::claim_understood(scope, verdict.as_ref().map(|v| v.relation.as_str()));
         // With nothing found, a name the question uses that the graph holds: one nothing
         // linked, or, for a question asking for papers whose every name linked, a topic or
