@@ -737,7 +737,9 @@ impl Pipeline {
                 Some(verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &known, &direction))
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
-                trust::record::account(q, &front.normalized, &known, &direction).or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
+                trust::record::account(q, &front.normalized, &known, &direction)
+                    .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
+                    .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
             }
         } else {
             None
@@ -907,7 +909,7 @@ impl Pipeline {
             None
         };
         let scope = gates::absence_shown(scope, nothing_found, held.as_deref());
-        let mut scope = gates::claim_matched(scope, verdict.as_ref().and(classify::claim_about(q)), verdict.as_ref().map(|v| v.relation.as_str()));
+        let mut scope = gates::claim_matched(scope, verdict.as_ref().filter(|v| !v.is_account()).and(classify::claim_about(q)), verdict.as_ref().map(|v| v.relation.as_str()));
         // A verdict speaks of the boards the claim names ("varnholt's orrenby bleu"), not of
         // another both models were run on.
         if verdict.as_ref().is_some_and(|v| v.about_scores()) {

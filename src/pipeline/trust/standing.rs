@@ -60,9 +60,60 @@ pub fn needs_model_results(question: &str) -> bool {
     asks_where_best(question) || PAIR.is_match(question)
 }
 
+/// "Which papers disagree about X's result on D?"
+static DISAGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhich\s+(?:papers?|sources|studies)\s+(?:disagree|differ|conflict|contradict each other)\b"));
+
+/// Whether a question asks which papers disagree about a result ([`disagreement`]).
+pub fn asks_disagreement(question: &str) -> bool {
+    DISAGREE.is_match(question)
+}
+
+/// "Which papers disagree about X's result on D?": the papers on each side of the values
+/// recorded for it (`conflicts`: every disagreement the trust stage found, the side it set
+/// aside included, with its papers); none recorded is said plainly, with no value.
+pub fn disagreement(question: &str, entities: &Normalized, facts: &[Fact], conflicts: &[super::Conflict]) -> Option<Verdict> {
+    if !DISAGREE.is_match(question) {
+        return None;
+    }
+    let x = subject(entities)?;
+    let lower = question.to_lowercase();
+    let mut told = Told::default();
+    for c in conflicts.iter().filter(|c| c.kind == super::ConflictKind::DifferentValues) {
+        // The standing fact of the disputed result names its board.
+        let Some(f) = facts.iter().find(|f| c.model.as_deref() == Some(f.model.as_str()) && c.sides.iter().any(|s| s.value == f.value)) else { continue };
+        if !model_of(x, &f.key.0, &f.model) || !lower.contains(&f.dataset.to_lowercase()) {
+            continue;
+        }
+        let sides: Vec<FactRef> = c
+            .sides
+            .iter()
+            .map(|side| FactRef {
+                statement: super::facts::statement(&f.model, &side.value, &f.dataset, &f.metric),
+                subject: f.model.clone(),
+                model: f.model.clone(),
+                dataset: f.dataset.clone(),
+                metric: f.metric.clone(),
+                value: side.value.clone(),
+                papers: side.papers.clone(),
+                sources: Vec::new(),
+            })
+            .collect();
+        let each = c.sides.iter().map(|side| format!("{} in {}", side.value, side.papers.iter().map(|p| format!("\"{}\"", p.title)).collect::<Vec<_>>().join(", "))).collect::<Vec<_>>().join("; ");
+        let settled = match (&c.winner, c.resolved) {
+            (Some(w), true) => format!(" ({w} was kept; the other value was set aside)"),
+            _ => " (too close to call: both are kept)".to_owned(),
+        };
+        told.add(format!("The papers disagree on {} on {} by {}: {each}{settled}", f.model, f.dataset, f.metric), sides);
+    }
+    if told.reasons.is_empty() {
+        return Some(Verdict::account(format!("The knowledge graph records no disagreement between papers about {}'s result there", x.canonical), Vec::new()));
+    }
+    told.account()
+}
+
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question)
+    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question)
 }
 
 /// One reading of one board: each model's value (its best standing one when a reading

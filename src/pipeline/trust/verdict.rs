@@ -1237,6 +1237,28 @@ mod tests {
     }
 
     #[test]
+    fn the_papers_on_each_side_of_a_disputed_result_are_named_and_none_is_said_plainly() {
+        use crate::pipeline::trust::{Conflict, ConflictKind, ConflictSide};
+        let kept = dated("A", 74.1, "p2", "A again", 2024);
+        let side = |v: &str, p: &str, t: &str| ConflictSide { value: v.into(), papers: vec![PaperRef { iri: p.into(), title: t.into(), year: None }], score: None };
+        let conflict = Conflict {
+            kind: ConflictKind::DifferentValues,
+            subject: "A on D by F1".into(),
+            model: Some("A".into()),
+            sides: vec![side("74.1", "p2", "A again"), side("78.9", "p1", "A")],
+            resolved: true,
+            winner: Some("74.1".into()),
+            gap: Some(0.5),
+            rule: String::new(),
+        };
+        let ask = |m: &str| crate::pipeline::trust::standing::disagreement(&format!("Which papers disagree about {m}'s result on D?"), &entities(&[m]), std::slice::from_ref(&kept), std::slice::from_ref(&conflict)).expect("an account");
+        let a = ask("A");
+        assert!(a.reason.contains("74.1 in \"A again\"; 78.9 in \"A\""), "{}", a.reason);
+        assert_eq!(a.supporting.len(), 2, "both sides are cited");
+        assert!(ask("B").reason.starts_with("The knowledge graph records no disagreement"));
+    }
+
+    #[test]
     fn a_comparison_with_a_side_recorded_too_close_to_call_is_uncertain() {
         let mut facts = vec![dated("A", 6.8, "p1", "A", 2024), dated("A", 7.9, "p2", "A2", 2024), dated("B", 7.2, "p3", "B", 2023)];
         let lower = |q: &str, facts: &[Fact]| {
