@@ -33,7 +33,7 @@ static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|positi
 /// "how far is X behind the best".
 static BEHIND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b"));
 /// "on which datasets is X the best".
-static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:on|in|for)\s+(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
+static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?:on|in|for|at)\s+)?(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
 
 fn count_word(w: &str) -> Option<usize> {
     let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];

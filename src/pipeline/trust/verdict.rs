@@ -158,11 +158,12 @@ pub fn needs_history(question: &str) -> bool {
 /// worst standing value beat every other model's. X's 2014 result led the board of 2014
 /// even if a 2023 re-run of X has since replaced it. `REFUTED` when, in every year from X's
 /// first dated result on, another model led alone; otherwise (a tie or a close conflict at
-/// the top) `UNCERTAIN`. Undated results cannot be placed and are not counted. Without a
-/// history (none was built), today's board is read with each result's first year.
-fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+/// the top) `UNCERTAIN`. Undated results cannot be placed and are not counted.
+fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    // No history: no result of the evidence has a usable year (one is built whenever the
+    // claim asks this).
     let Some(history) = known.history.first() else {
-        return was_best_today(x, fx, facts, direction);
+        return uncertain("best", format!("the graph records no dated result of {}", x.canonical), vec![], vec![]);
     };
     let history: Vec<(i32, Vec<Fact>)> = history.iter().map(|(y, f)| (*y, same_split(question, f))).collect();
     // Who holds the record now, if someone else does.
@@ -257,43 +258,6 @@ fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, fx: &[&
 fn weakest_of<'a>(facts: &[&'a Fact], d: Direction) -> Option<&'a Fact> {
     let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
     facts.iter().copied().reduce(|a, b| if better(d, value(a), value(b)) { b } else { a })
-}
-
-/// [`was_best`] on today's board alone: X's result was the best recorded when it appeared
-/// (no standing result published by then was better).
-fn was_best_today(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
-    let mut earlier_better = Vec::new();
-    for mine in fx.iter().filter(|f| f.numeric.is_some()) {
-        let Some(year) = first_year(mine) else { continue };
-        let d = direction(&mine.metric);
-        let by_then: Vec<&Fact> = facts
-            .iter()
-            .filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2 && f.key.0 != mine.key.0)
-            .filter(|f| first_year(f).is_some_and(|y| y <= year))
-            .collect();
-        // The board's best by then, when it beats X's: who held the record when X appeared.
-        match best(&by_then, direction).filter(|f| better(d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))) {
-            None => {
-                // And who holds it now, if someone else does.
-                let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == mine.key.1 && f.key.2 == mine.key.2).collect();
-                let now = best(&board, direction).filter(|t| t.key.0 != mine.key.0 && t.numeric != mine.numeric);
-                let since = now.map(|t| format!("; {}'s {} is the best recorded now", t.model, t.value)).unwrap_or_default();
-                let reason = format!("{}'s {} held the best recorded {} on {} when it appeared ({year}){since}", mine.model, mine.value, mine.metric, mine.dataset);
-                return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: now.into_iter().map(FactRef::of).collect() };
-            }
-            Some(top) => earlier_better.push((top, *mine)),
-        }
-    }
-    match earlier_better.first() {
-        Some((top, mine)) => Verdict {
-            verdict: Label::Refuted,
-            relation: "best".into(),
-            reason: format!("when {}'s {} appeared, {}'s {} was already better on {} by {}", mine.model, mine.value, top.model, top.value, mine.dataset, mine.metric),
-            supporting: vec![],
-            contradicting: earlier_better.iter().flat_map(|(t, m)| [FactRef::of(t), FactRef::of(m)]).collect(),
-        },
-        None => uncertain("best", format!("the graph records no dated result of {}", x.canonical), vec![], vec![]),
-    }
 }
 
 /// "The best" next to a claimed value: the claim is that the value is the best (a bare
@@ -554,7 +518,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         return value;
     }
     if BEST.is_match(question) && EVER.is_match(question) {
-        return was_best(question, x, entities, &fx, facts, known, direction);
+        return was_best(question, x, entities, facts, known, direction);
     }
     if BEST.is_match(question) {
         return is_best(x, entities, &fx, facts, direction);
@@ -1129,10 +1093,15 @@ mod tests {
     #[test]
     fn ever_the_best_means_the_best_when_it_appeared() {
         let facts = [dated("A", 12.4, "p1", "A", 2016), dated("B", 15.8, "p2", "B", 2017), dated("C", 14.0, "p3", "C", 2019), dated("D", 22.0, "p4", "D", 2023)];
-        assert_eq!(judge_q("Has B ever been the best on D?", &["B"], &facts), Label::Supported);
-        assert_eq!(judge_q("was C ever the best on D?", &["C"], &facts), Label::Refuted, "B's 15.8 was already better in 2019");
-        assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Refuted, "without 'ever', the best is today's");
-        assert_eq!(judge_q("B once held the top score on D - true or false?", &["B"], &facts), Label::Supported);
+        // The boards as they stood at the end of each year (no conflicts here).
+        let history = facts.iter().map(|f| (f.year.unwrap_or_default(), facts.iter().filter(|g| g.year <= f.year).cloned().collect())).collect();
+        let known = Known { history: vec![history], ..Known::default() };
+        let label = |q: &str, m: &str| judge(q, &entities(&[m]), &facts, &known, &|_| Direction::Higher).verdict;
+        assert_eq!(label("Has B ever been the best on D?", "B"), Label::Supported);
+        assert_eq!(label("was C ever the best on D?", "C"), Label::Refuted, "B's 15.8 was already better in 2019");
+        assert_eq!(label("Is B the best on D?", "B"), Label::Refuted, "without 'ever', the best is today's");
+        assert_eq!(label("B once held the top score on D - true or false?", "B"), Label::Supported);
+        assert_eq!(judge_q("Has B ever been the best on D?", &["B"], &facts), Label::Uncertain, "no history: no dated result to place");
     }
 
     #[test]
@@ -1218,6 +1187,7 @@ mod tests {
         assert!(rank.is_account() && rank.reason.starts_with("C (80.2) ranks 3 of 4 on D by F1"), "{}", rank.reason);
         let behind = tell("How far is D behind the best on D?", &["D"]);
         assert!(behind.reason.contains("18.2 points behind the best on D by F1, A (89.6)"), "{}", behind.reason);
+        assert!(crate::pipeline::trust::standing::asks_where_best("which datasets is C best at?"), "without the preposition too");
         let nowhere = tell("On which datasets is C the best?", &["C"]);
         assert!(nowhere.reason.starts_with("The knowledge graph records no dataset on which C is the best"), "{}", nowhere.reason);
     }
