@@ -564,6 +564,13 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
     }
     let refs = |pairs: &[(&Fact, &Fact)]| -> Vec<FactRef> { pairs.iter().flat_map(|(a, b)| [FactRef::of(a), FactRef::of(b)]).collect() };
     let (xa, ya) = (&x.canonical, &y.canonical);
+    // "Does A beat B on every dataset they share?": one sure loss refutes it, whatever
+    // the boards too close to call would say.
+    if everywhere && !losses.is_empty() {
+        let lost = losses.iter().map(|(a, b)| format!("on {} by {}, {} {} vs {} {}", a.dataset, a.metric, xa, a.value, ya, b.value)).collect::<Vec<_>>().join("; ");
+        let others = refs(&wins).into_iter().chain(refs(&undecided));
+        return Verdict { verdict: Label::Refuted, relation: "outperforms".into(), reason: format!("{xa} does not beat {ya} everywhere: {lost}"), supporting: vec![], contradicting: refs(&losses).into_iter().chain(others).collect() };
+    }
     if !undecided.is_empty() {
         let reason = format!("the graph records {xa} or {ya} with values too close to call, some better and some worse than the other's");
         return uncertain("outperforms", reason, refs(&wins), refs(&undecided).into_iter().chain(refs(&losses)).collect());
@@ -576,11 +583,6 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
         (true, true) => uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![]),
         (false, true) => settled(Label::Supported, format!("{xa} scores better than {ya} on every dataset and metric both are recorded on"), refs(&wins), vec![]),
         (true, false) => settled(Label::Refuted, format!("{ya} scores better than {xa} on every dataset and metric both are recorded on"), vec![], refs(&losses)),
-        // "Does A beat B on every dataset they share?": one loss refutes it.
-        (false, false) if everywhere => {
-            let lost = losses.iter().map(|(a, b)| format!("on {} by {}, {} {} vs {} {}", a.dataset, a.metric, xa, a.value, ya, b.value)).collect::<Vec<_>>().join("; ");
-            settled(Label::Refuted, format!("{xa} does not beat {ya} everywhere: {lost}"), vec![], refs(&losses).into_iter().chain(refs(&wins)).collect())
-        }
         (false, false) => uncertain("outperforms", format!("{xa} is better than {ya} on some recorded results and worse on others"), refs(&wins), refs(&losses)),
     }
 }
@@ -1200,6 +1202,13 @@ mod tests {
         let claim = judge("Does A beat B on every dataset they were both evaluated on?", &both, &facts, &Known::default(), &|_| Direction::Higher);
         assert_eq!(claim.verdict, Label::Refuted, "one loss refutes 'every': {}", claim.reason);
         assert_eq!(judge("Does A beat B?", &both, &facts, &Known::default(), &|_| Direction::Higher).verdict, Label::Uncertain, "without 'every', mixed is open");
+        // A board too close to call does not hold the claim open once another is surely lost.
+        let disputed = [on("A", 84.7, "D1"), on("A", 82.0, "D1"), on("B", 83.1, "D1"), on("A", 88.4, "D2"), on("B", 89.9, "D2")];
+        let lost = judge("Does A beat B on every dataset they were both evaluated on?", &both, &disputed, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(lost.verdict, Label::Refuted, "{}", lost.reason);
+        assert!(lost.reason.contains("on D2 by F1, A 88.4 vs B 89.9"), "{}", lost.reason);
+        let open = judge("Does B beat A on every dataset they were both evaluated on?", &both, &disputed[..3], &Known::default(), &|_| Direction::Higher);
+        assert_eq!(open.verdict, Label::Uncertain, "only the disputed board: {}", open.reason);
         let tell = |q: &str| crate::pipeline::trust::standing::account(q, &both, &facts, &|_| Direction::Higher).expect("an account").reason;
         let which = tell("On which datasets does A beat B?");
         assert!(which.starts_with("A beats B on D1 by F1 (A 84.7 vs B 83.1)"), "{which}");
