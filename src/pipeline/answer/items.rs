@@ -575,6 +575,18 @@ mod tests {
     }
 
     #[test]
+    fn a_top_score_recorded_two_ways_names_the_one_it_would_be_otherwise() {
+        // A's 55.1 or 51.0 (too close to call): B's 53.4 is the top when 51.0 holds.
+        let evidence = Evidence {
+            results: vec![fact("A", "chrF", "55.1", "p1"), fact("A", "chrF", "51.0", "p2"), fact("B", "chrF", "53.4", "p3")],
+            ..Default::default()
+        };
+        let items = answer_items(Target::TopScore, &evidence, &[], &Normalized::default(), &higher);
+        let read: Vec<(Option<&str>, Option<&str>)> = items.iter().map(|i| (i.model.as_deref(), i.value.as_deref())).collect();
+        assert_eq!(read, [(Some("A"), Some("55.1")), (Some("B"), Some("53.4"))]);
+    }
+
+    #[test]
     fn lower_is_better_for_perplexity() {
         let evidence = Evidence {
             results: vec![fact("A", "Perplexity", "58.3", "p1"), fact("B", "Perplexity", "23.7", "p2")],

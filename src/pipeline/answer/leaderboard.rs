@@ -159,11 +159,15 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     // A best the graph records two values of, the other of which another model beats
     // ("Aviquist 6.8 or 7.9; Corrasine 7.2"; a clear conflict's loser is gone by now): which
     // model is best depends on which value holds, so the one it would fall behind follows.
-    if target == Target::BestModel {
+    // The same for the top score: it is the runner-up's when the other value holds.
+    if matches!(target, Target::BestModel | Target::TopScore) {
         for (best, _) in best_per_metric(&facts, direction) {
             if let Some(runner_up) = disputed_lead(best, &facts, direction) {
-                let Some(model) = &runner_up.model else { continue };
-                let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+                let mut item = match (target, &runner_up.model, &runner_up.metric) {
+                    (Target::BestModel, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
+                    (Target::TopScore, _, Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
+                    _ => continue,
+                };
                 with_result(&mut item, runner_up);
                 if !items.contains(&item) {
                     items.push(item);

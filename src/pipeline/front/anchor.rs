@@ -20,7 +20,7 @@ pub struct AsOf {
 }
 
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(as of|as at|in|by|until|till|up to|through|before|prior to|at the end of)\s+((?:19|20)\d\d)\b")
+    Regex::new(r"(?i)\b(as of|as at|in|by|until|till|up to|through|before|prior to|(?:at|by) the end of|end of)\s+((?:19|20)\d\d)\b")
         .unwrap_or_else(|e| panic!("anchor pattern: {e}"))
 });
 
@@ -98,6 +98,7 @@ mod tests {
             ("Which model was best on ImageNet as of 2018?", Some(2018)),
             ("What was the state of the art in 2019?", Some(2019)),
             ("best result before 2020", Some(2019)),
+            ("by the end of 2022, what was the highest BLEU on D?", Some(2022)),
             ("best BLEU on WMT 2014 English-German", None),
             ("papers on CoNLL 2003", None),
             ("Was the Gemma paper published in 2023?", None),

@@ -236,10 +236,12 @@ pub enum ClaimAbout {
 /// See [`ClaimAbout`].
 pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|gone past|went past|got past)\b")
+        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|gone past|went past|got past|(?:lower|higher|better|stronger)\b.{0,30}\bthan)\b")
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
-    static DATES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b"));
+    static DATES: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|(?:was|were) published|released)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b)")
+    });
     // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
     // the claim.
     static SO_SCORES: LazyLock<Regex> = LazyLock::new(|| {
@@ -323,7 +325,7 @@ pub fn asks_confirmation(question: &str) -> bool {
 /// the count.
 pub fn counts_papers(question: &str) -> bool {
     static COUNT: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\bhow many (papers|studies|works|publications|articles|sources)\b[^?]{0,40}\b(put|puts|report|reports|reported|give|gives|state|states|record|records|list|lists|say|says|have|has|agree)\b")
+        re(r"(?i)\b(?:how many|number of|count(?: the| of)?)\s+(papers|studies|works|publications|articles|sources|references)\b[^?]{0,40}\b(put|puts|putting|report|reports|reported|reporting|give|gives|giving|state|states|stating|record|records|recording|list|lists|say|says|have|has|agree|agreeing|back|backs|backing|support|supports|confirm|confirms)\b|\bin how many (papers|studies|works|publications|articles|sources)\b")
     });
     COUNT.is_match(question) && !given_values(question).is_empty()
 }
@@ -530,7 +532,7 @@ pub const OUTPERFORMS: &str =
     r"outperform\w*|beat|beats|beaten|surpass\w*|exceed\w*|better than|higher than|superior to|more accurate than|stronger than|edges? out|ahead of|in front of|outscor\w*|outdo\w*|outdid";
 /// Words saying one model does worse than another.
 pub const UNDERPERFORMS: &str =
-    r"worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind|(?:is|are|was|were|falls?|fell) behind";
+    r"worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind|(?:is|are|was|were|falls?|fell) behind|falls? short of|fell short of";
 /// Auxiliary openers that make a request, not a claim: "can you list", "are there".
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
@@ -543,6 +545,7 @@ static LEADING_CONTEXT: LazyLock<Regex> =
 /// with a full stop and what follows opens as a question or a request and says more than a
 /// tag ("Right?" keeps the statement before it). A question of one sentence is itself.
 pub fn asked_part(question: &str) -> &str {
+    let question = before_asides(question);
     // A full stop only: "!" closes names too ("Atari 2600 Pitfall! dataset").
     static SCENE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"\.["'”’)]*\s+"#));
     static OPENS_A_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
@@ -569,6 +572,38 @@ pub fn asked_part(question: &str) -> &str {
         from = 0;
     }
     rest
+}
+
+/// The message up to its last question mark when only statements follow it: they hedge or
+/// say why ("Which three models lead D? I think one table had X at 97, which seems high."),
+/// and a name in them is not what is asked. A short opener keeps what follows ("Quick
+/// question? X beats Y on D."), as does a question mark that ends no sentence (a quoted
+/// title's).
+fn before_asides(question: &str) -> &str {
+    let Some(end) = question.trim_end().rfind('?') else { return question };
+    let (asked, after) = question.split_at(end + 1);
+    let follows = after.trim_start();
+    if follows.is_empty() || !after.starts_with(char::is_whitespace) || !follows.starts_with(|c: char| c.is_alphanumeric()) {
+        return question;
+    }
+    if asked.split_whitespace().count() < 5 {
+        return question;
+    }
+    // A follow-up may lack its mark ("... ? if not, who took over"). After a yes/no
+    // question the statement may be the claim itself ("Has anyone beaten X's 34.2? The
+    // draft says it is still unbeaten."); after a question for something ("which", "what
+    // year") it is an aside whatever it says.
+    let sentence = asked[..end].rsplit(['.', '?', '!', ':', ';']).next().unwrap_or(asked);
+    static FOLLOW_UP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:if|and|or|also|plus|then|so)\b"));
+    static A_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"\b(?:says?|said|wrote|writes|claims?|claimed|draft|unbeaten|still|the best|the record|beats?|outperforms?|leads?|is better|is worse)\b")
+    });
+    let lowered = follows.to_lowercase();
+    let yes_no = !WH_WORD.is_match(&sentence.to_lowercase());
+    if WH_OPENER.is_match(&lowered) || FOLLOW_UP.is_match(&lowered) || (yes_no && A_CLAIM.is_match(&lowered)) {
+        return question;
+    }
+    asked
 }
 
 /// A sentence after the question that only says why it is asked: "i'd like to get the
@@ -934,6 +969,9 @@ mod tests {
         assert!(!asks_confirmation("what did trillbert get on dastrup-7, 9.4 or 10.1?"), "a question for a value");
         assert!(!asks_confirmation("is plumaro better than corrasine on dastrup-7?"), "no value stated");
         assert!(counts_papers("how many papers put syrinxa at 88.3 on the hollenby marsh set?"));
+        for q in ["number of papers putting kestrelnet at 74.10 on BenchMira?", "In how many papers does Orvalis-CNN get 80.2 on BenchMira?", "Count the papers that give tavrosa a score of 86.1 on BenchMira.", "How many sources back FennickRNN's 21.7 on Dastrup-7 Chorus?"] {
+            assert!(counts_papers(q), "{q}");
+        }
         assert!(!counts_papers("how many papers report results on the hollenby marsh set?"), "no value given: a count of papers on a topic");
     }
 
@@ -979,6 +1017,13 @@ mod tests {
         assert_eq!(asked_part(q), q, "a name's \"!\" ends no sentence");
         assert_eq!(asked_part("Our run got 78.1. Is the published 78.4 for X reported twice?"), "Is the published 78.4 for X reported twice?");
         assert_eq!(asked_part("X scored 85.4 on D. The paper says so."), "X scored 85.4 on D. The paper says so.", "no question follows");
+        let hedged = "I'm making a bar chart for Corvalla-Ice. Which three models have the highest F1 there? I think one table I saw had X at 97, which seems high.";
+        assert_eq!(asked_part(hedged), "Which three models have the highest F1 there?", "a hedge after the question is set aside");
+        assert_eq!(asked_part("Quick question? X beats Y on D."), "Quick question? X beats Y on D.", "a short opener keeps the claim after it");
+        let claim = "Has anyone beaten X's 34.2 BLEU on D? To our knowledge it is still unbeaten, and that is what the draft says.";
+        assert_eq!(asked_part(claim), claim, "after a yes/no question the statement may be the claim");
+        assert_eq!(asked_part("What year was the Driftmere paper published? I think it's fairly recent."), "What year was the Driftmere paper published?");
+        assert_eq!(asked_part("Is that number reported by more than one paper? I'd rather not cite a one-off."), "Is that number reported by more than one paper?", "an aside after a yes/no question");
         assert!(asked("Wendrel is the latest entry on Corvalla-Ice (2024), so isn't it the top model there now?").yes_no, "a negative question after a statement");
         assert!(asked(r#"The draft says "X remains the strongest model on D, as a study confirms." Is X still the best on D?"#).yes_no, "a question after a quoted sentence");
         assert!(asked("Is the published 78.4 for Marrowfen there reported by more than one paper?").yes_no, "a decimal does not end the clause");

@@ -357,7 +357,12 @@ pub fn top_k(question: &str) -> Option<usize> {
     if let Some(c) = PLACE.captures(question) {
         return Some(if c.get(1).is_some_and(|m| m.as_str().eq_ignore_ascii_case("third")) { 3 } else { 2 });
     }
-    let caps = TOP.captures(question)?;
+    // "Which three models have the highest F1 there?": a count of models, then the superlative.
+    static COUNTED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:which|what|the|list|name|give me)\s+(\d{1,2}|two|three|four|five|ten)\s+(?:models?|systems?|methods?|approaches|results?|entries|scores?)\b[^?.]{0,80}\b(?:highest|lowest|best|top|strongest|leading)\b")
+            .unwrap_or_else(|e| panic!("counted top-k pattern: {e}"))
+    });
+    let caps = TOP.captures(question).or_else(|| COUNTED.captures(question))?;
     let word = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
     let k = match word.as_str() {
         "two" => 2,
@@ -604,6 +609,9 @@ mod tests {
         assert_eq!(top_k("best model on D"), None);
         assert_eq!(top_k("as of 2019, what were the two best f1 scores on sealbrook"), Some(2));
         assert_eq!(top_k("the top two on D"), Some(2));
+        assert_eq!(top_k("Which three models have the highest F1 there?"), Some(3));
+        assert_eq!(top_k("Which two models have the lowest word error rate there at the moment?"), Some(2));
+        assert_eq!(top_k("Which 2 models were evaluated on D?"), None, "no superlative");
         assert_eq!(top_k("trec-6 lowest error"), None, "a number in a name");
         assert_eq!(top_k("Atari-57 top median human-normalized score"), None);
     }

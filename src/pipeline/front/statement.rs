@@ -45,13 +45,13 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:is|was|are)\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
 static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|attained|holds|tops|topped|leads|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:is|was)\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
+        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
     ))
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
@@ -143,7 +143,8 @@ pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::No
 const NOT_A_SUBJECT: &[&str] = &[
     "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "can",
     "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
-    "highest", "lowest", "best", "top", "most", "anyone", "everyone",
+    "highest", "lowest", "best", "top", "most", "anyone", "everyone", "nobody", "no", "someone", "somebody", "anybody",
+    "everybody", "none", "nothing",
 ];
 
 fn a_name(question: &str, m: &regex::Match) -> bool {
@@ -154,13 +155,34 @@ fn a_name(question: &str, m: &regex::Match) -> bool {
 /// "the OAG-BERT paper", "the Gemma paper (open models ...)": the name a paper is called by.
 static THE_X_PAPER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bthe ({WORD}(?:\s{WORD}){{0,3}}?)\s+paper\b")));
 
+/// Who says the claim, before it: "someone told me", "my co-author wrote that", "I think",
+/// "if I remember right". The claim's subject follows it.
+static REPORTED_BY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(?:(?:someone|somebody|people|everyone|a (?:colleague|reviewer|friend|student|co-?author)|my (?:co-?authors?|advisor|supervisor|colleagues?|draft|student|notes|slides?)|the (?:draft|reviewer|abstract)|our (?:draft|paper|notes)|i|we)\s+(?:(?:once\s+)?(?:told me|tells me|told us|says|said|wrote|writes|claims?|claimed|thinks?|believes?|assumes?|assumed|heard|read|remember|recall|suspect|guess|figure)|(?:am|'m|’m) (?:fairly |pretty |quite )?sure)(?:\s+that)?,?\s+|^(?:can|could|would) you (?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^(?:am i|is it) (?:right|correct|true) (?:that|to say that)\s+|^(?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^if i remember (?:right|rightly|correctly),?\s+|^(?:i'm|i’m|i am) (?:fairly |pretty |quite )?sure(?:\s+that)?\s+)")
+});
+
+/// Where each sentence's claim may begin: the start of every sentence, after who says it.
+fn claim_starts(question: &str) -> Vec<usize> {
+    static SENTENCE_END: LazyLock<Regex> = LazyLock::new(|| re(r"[.?]\s+"));
+    let starts = std::iter::once(0).chain(SENTENCE_END.find_iter(question).map(|m| m.end()).filter(|&e| e < question.len()));
+    starts.map(|s| s + REPORTED_BY.find(&question[s..]).map_or(0, |m| m.end())).collect()
+}
+
 /// The spans of the names a claim's grammar gives, by kind: models first, then the board.
+/// Each sentence is read, the claim after who reports it ("Someone told me warbleon gets
+/// above 80 on D. Is that correct?" names warbleon); the first that states one is taken.
 pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
     let mut out = Vec::new();
-    if let Some(c) = SIDES.captures(question).filter(|c| c.get(1).is_some_and(|m| a_name(question, &m))) {
-        out.extend([c.get(1), c.get(2)].into_iter().flatten().map(|m| (EntityKind::Method, m.start(), m.end())));
-    } else if let Some(m) = SUBJECT.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)) {
-        out.push((EntityKind::Method, m.start(), m.end()));
+    for start in claim_starts(question) {
+        let sentence = &question[start..];
+        if let Some(c) = SIDES.captures(sentence).filter(|c| c.get(1).is_some_and(|m| a_name(sentence, &m))) {
+            out.extend([c.get(1), c.get(2)].into_iter().flatten().map(|m| (EntityKind::Method, start + m.start(), start + m.end())));
+        } else if let Some(m) = SUBJECT.captures(sentence).and_then(|c| c.get(1)).filter(|m| a_name(sentence, m)) {
+            out.push((EntityKind::Method, start + m.start(), start + m.end()));
+        }
+        if !out.is_empty() {
+            break;
+        }
     }
     // A claim about a number names its board too: "xlnet's error on yelp fine-grained is
     // below 20%".
@@ -194,6 +216,13 @@ mod tests {
     fn the_subject_of_a_stated_result_and_its_board_are_named() {
         assert_eq!(named("sparse transformer has the lowest bpc on enwik8, right?"), [(EntityKind::Method, "sparse transformer"), (EntityKind::Dataset, "enwik8")]);
         assert_eq!(named("kestrelnet still leads benchmira, doesn't it?")[0], (EntityKind::Method, "kestrelnet"));
+        assert_eq!(named("Someone told me warbleon gets above 80 accuracy on Hollenby Marsh Calls. Is that correct?")[0], (EntityKind::Method, "warbleon"));
+        assert_eq!(named("Tavrosa does not outperform PimbraFormer on BenchMira, correct?")[..2], [(EntityKind::Method, "Tavrosa"), (EntityKind::Method, "PimbraFormer")]);
+        assert_eq!(named("A reviewer wrote that sallowmere never led the Skarnhold leaderboard. True?")[0], (EntityKind::Method, "sallowmere"));
+        assert_eq!(named("frostlattice has never been the best on benchmira, correct?")[0], (EntityKind::Method, "frostlattice"));
+        assert_eq!(named("Marrowfen falls short of selkora on Sealbrook Turbine Logs.")[..2], [(EntityKind::Method, "Marrowfen"), (EntityKind::Method, "selkora")]);
+        assert!(named("Can you confirm that nobody beats Gannetron on Orrenby?").iter().all(|(_, n)| *n != "nobody"));
+        assert_eq!(named("We checked our notes. My co-author wrote that varnholt held the best BLEU on Quenmark. Right?")[0], (EntityKind::Method, "varnholt"));
         assert_eq!(named("chirpform once had the lowest WER on dastrup-7 chorus")[0], (EntityKind::Method, "chirpform"));
         assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);
         assert_eq!(named("Mamba is the best model on long range arena"), [(EntityKind::Method, "Mamba"), (EntityKind::Dataset, "long range arena")]);

@@ -21,6 +21,7 @@
 pub mod confidence;
 pub mod conflicts;
 pub mod facts;
+pub mod negation;
 pub mod numbers;
 mod qualifiers;
 pub mod record;

@@ -25,7 +25,7 @@ static NOT_A_SCORE: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// Words before a number that make it a bound.
 static BOUND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:(under|below|less than|lower than|at most|no more than)|(over|above|more than|greater than|at least|exceeds?|beyond))\s*~?\s*$")
+    Regex::new(r"(?i)\b(?:(under|below|less than|lower than|at most|no more than)|(over|above|more than|greater than|at least|exceeds?|beyond|clears?|cleared|surpass(?:es|ed)?))\s*~?\s*$")
         .unwrap_or_else(|e| panic!("bound pattern: {e}"))
 });
 
@@ -178,6 +178,7 @@ mod tests {
         assert_eq!(claim("xlnet error on ag news is under 5%, right").bound, Bound::Below);
         assert!(claim("xlnet error on ag news is under 5%, right").met_by(4.45));
         assert!(!claim("error is at least 5").met_by(4.45));
+        assert!(claim("Fucusnet clears 47.2 Mean IoU on D").met_by(47.5), "clearing a value is a bound");
         assert!(claim("accuracy is ~88.6").met_by(88.61));
     }
 }

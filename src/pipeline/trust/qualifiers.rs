@@ -27,11 +27,11 @@ fn re(pattern: &str) -> Regex {
 
 /// "by 3.4 points", "by 2 BLEU", "by a margin of 1.3".
 static MARGIN: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bby\s+(?:a\s+margin\s+of\s+|a\s+|about\s+|roughly\s+|some\s+|nearly\s+|almost\s+|exactly\s+)?(\d+(?:\.(\d+))?)\s*(?:%|pp\b|pts?\b|points?\b|percentage points?\b|(?:[a-z][\w-]*\s+){1,3}points?\b|(?:bleu|f1|accuracy|acc|wer|chrf|miou|mean iou|iou)\b)|\bmargin of\s+(\d+(?:\.(\d+))?)")
+    re(r"(?i)\bby\s+(?:a\s+margin\s+of\s+|a\s+|about\s+|roughly\s+|some\s+|nearly\s+|almost\s+|exactly\s+)?(\d+(?:\.(\d+))?)\s*(?:%|pp\b|pts?\b|points?\b|percentage points?\b|(?:[a-z][\w-]*\s+){1,3}points?\b|(?:bleu|f1|accuracy|acc|wer|chrf|miou|mean iou|iou)\b)|\bmargin of\s+(\d+(?:\.(\d+))?)|\b(\d+(?:\.(\d+))?)\s*(?:%|pp|pts?|points?|percentage points?)\s+(?:ahead of|better than|higher than|lower than|above|below|in front of|behind|worse than)\b")
 });
 /// "the second-best model", "ranks third", "the runner-up".
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:best|highest|strongest|placed|place|ranked|strongest|most accurate)\b|\bin (second|third|fourth|fifth|2nd|3rd|4th|5th) place\b|\branks? (second|third|fourth|fifth|2nd|3rd|4th|5th)\b|\b(runner[- ]up)\b")
+    re(r"(?i)\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:best|highest|strongest|placed|place|ranked|strongest|most accurate)\b|\bin (second|third|fourth|fifth|2nd|3rd|4th|5th) place\b|\branks? (second|third|fourth|fifth|2nd|3rd|4th|5th)\b|\b(runner[- ]up)\b|\bnumber (two|three|four|five|2|3|4|5)\b(?:\s+(?:on|in|at)\b)")
 });
 /// "the first model to reach 87", "first to break 30 BLEU".
 static FIRST: LazyLock<Regex> = LazyLock::new(|| {
@@ -41,6 +41,11 @@ static FIRST: LazyLock<Regex> = LazyLock::new(|| {
 static REPRODUCED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(reproduced|replicated|matched|confirmed|repeated)\s+(exactly|precisely|to the decimal|in full)\b|\b(exactly|precisely)\s+(reproduced|replicated|matched|repeated)\b")
 });
+/// "A leads B by 9.1 points": with a margin, leading is beating.
+static LEADS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leads?|led|tops|topped)\b"));
+/// The comparative a margin is said with, read with the metric's direction.
+static LOWER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\blower than\b"));
+static HIGHER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhigher than\b"));
 /// "since 2024".
 static SINCE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince\s+((?:19|20)\d\d)\b"));
 
@@ -57,10 +62,16 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
         }
     }
     if let (Some(y), Some(c)) = (entities.methods.get(1), MARGIN.captures(question)) {
-        let reversed = UNDERPERFORMS.is_match(question);
-        if OUTPERFORMS.is_match(question) || reversed {
+        let mut reversed = UNDERPERFORMS.is_match(question);
+        // "A's WER is 2.1 points lower than B's": lower is better where the metric is an error.
+        let (lower, higher) = (LOWER_THAN.is_match(question), HIGHER_THAN.is_match(question));
+        if lower || higher {
+            let errors = facts_of(facts, x, entities).first().is_some_and(|f| direction(&f.metric) == Direction::Lower);
+            reversed = if errors { higher } else { lower };
+        }
+        if OUTPERFORMS.is_match(question) || LEADS.is_match(question) || lower || higher || reversed {
             let (a, b) = if reversed { (y, x) } else { (x, y) };
-            let (m, decimals) = c.get(1).map(|m| (m, c.get(2))).or_else(|| c.get(3).map(|m| (m, c.get(4))))?;
+            let (m, decimals) = c.get(1).map(|m| (m, c.get(2))).or_else(|| c.get(3).map(|m| (m, c.get(4)))).or_else(|| c.get(5).map(|m| (m, c.get(6))))?;
             let claimed: f64 = m.as_str().parse().ok()?;
             let tolerance = 0.5 * 10f64.powi(-(decimals.map_or(0, |d| d.as_str().len()) as i32)) + 1e-9;
             return margin(a, b, claimed, tolerance, entities, facts, direction);
@@ -69,10 +80,10 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
     if let Some(c) = RANK.captures(question) {
         let word = c.iter().skip(1).flatten().next()?.as_str().to_lowercase();
         let rank = match word.as_str() {
-            "second" | "2nd" => 2,
-            "third" | "3rd" => 3,
-            "fourth" | "4th" => 4,
-            "fifth" | "5th" => 5,
+            "second" | "2nd" | "two" | "2" => 2,
+            "third" | "3rd" | "three" | "3" => 3,
+            "fourth" | "4th" | "four" | "4" => 4,
+            "fifth" | "5th" | "five" | "5" => 5,
             _ => 2,
         };
         return rank_of(x, rank, entities, facts, direction);
@@ -396,6 +407,10 @@ mod tests {
         assert_eq!(label("E beats A on D by 20.2 Accuracy points, right?", &["E", "A"], &b), Some(Label::Refuted), "E leads, by another margin");
         assert_eq!(label("C beats B on D by 5.9 points", &["C", "B"], &b), Some(Label::Uncertain), "5.9 or 5.2: the close conflict decides");
         assert_eq!(label("C beats B on D by 3.4 points", &["C", "B"], &b), Some(Label::Refuted), "false under both values");
+        assert_eq!(label("Am I right that E leads A by 18.2 points on D?", &["E", "A"], &b), Some(Label::Supported), "leading by a margin");
+        assert_eq!(label("My draft says: \"E is 18.2 points ahead of A on D.\" Is that accurate?", &["E", "A"], &b), Some(Label::Supported));
+        assert_eq!(label("A's accuracy on D is 18.2 points lower than E's, right?", &["A", "E"], &b), Some(Label::Supported), "lower accuracy is worse");
+        assert_eq!(label("A is 20.2 points behind E on D, right?", &["A", "E"], &b), Some(Label::Refuted));
         let v = verdict("E beats A on D by 20.2 points", &["E", "A"], &b).unwrap();
         assert!(v.reason.contains("18.2") && v.contradicting.len() == 2, "{v:?}");
     }

@@ -231,11 +231,16 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
             let ahead = board.ahead(mine);
             let label = if ahead.len() == n { Label::Supported } else { Label::Refuted };
             let list = ahead.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");
-            let reason = match ahead.len() {
+            let mut reason = match ahead.len() {
                 0 => format!("no model beats {} on {}", named(mine), board.label),
                 k => format!("{k} model{} beat{} {} on {}: {list}", if k == 1 { "" } else { "s" }, if k == 1 { "s" } else { "" }, named(mine), board.label),
             };
-            read.push((label, reason, [refs(&ahead), refs(&[mine])].concat()));
+            // The model the claim's place belongs to: the one with exactly N ahead of it.
+            let placed = board.ranked.iter().find(|f| f.key.0 != mine.key.0 && board.ahead(f).len() == n).copied();
+            if let Some(p) = placed.filter(|_| label == Label::Refuted) {
+                reason.push_str(&format!("; the model {n} beat{} is {}", if n == 1 { "s" } else { "" }, named(p)));
+            }
+            read.push((label, reason, [refs(&ahead), refs(&[mine]), placed.filter(|_| label == Label::Refuted).map(|p| refs(&[p])).unwrap_or_default()].concat()));
         }
     }
     agreed(read)

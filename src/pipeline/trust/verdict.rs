@@ -127,7 +127,7 @@ pub(super) static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({}|behind)\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot)\b")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// A value compared as written: "a lower WER than", "higher accuracy than".
@@ -150,6 +150,9 @@ pub(super) fn first_year(f: &Fact) -> Option<i32> {
 /// time (`super::record`). The orchestrator then builds the boards as they stood
 /// ([`super::history`]) for [`was_best`] and `record::judge`.
 pub fn needs_history(question: &str) -> bool {
+    // "X has never been the best": whether it ever was.
+    let denied = super::negation::positive(question);
+    let question = denied.as_deref().unwrap_or(question);
     (BEST.is_match(question) && EVER.is_match(question)) || super::record::asks(question) || super::record::asks_account(question)
 }
 
@@ -338,7 +341,7 @@ fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact], titled: &'a [Paper
 /// none), two (`disputed`: the record contradicts itself), or the two years are the same.
 fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known) -> Verdict {
     let disputed = &known.disputed_years;
-    static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
+    static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?|after)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let (Some(px), Some(py)) = (paper_of(x, &fx, &known.titled), paper_of(y, &fy, &known.titled)) else {
         return uncertain("year", format!("the graph records no paper with results of {} or {}", x.canonical, y.canonical), vec![], vec![]);
@@ -394,6 +397,24 @@ pub type Evaluated = (String, String, String);
 /// resolved `facts`; `known.evaluated` says which models were tried on which datasets (a
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    // "A does not outperform B on D": the positive claim judged, its verdict turned round.
+    if let Some(denied) = super::negation::positive(question) {
+        return turned(judge(&denied, entities, facts, known, direction));
+    }
+    // "X is the newest on D (its paper is from 2023), so I assume it is also the best":
+    // the conclusion is what is claimed, and a false premise refutes the claim too.
+    if let Some((premise, conclusion)) = inference(question) {
+        let concluded = judge(conclusion, entities, facts, known, direction);
+        if concluded.relation != "unknown" {
+            let premised = judge(premise, entities, facts, known, direction);
+            return match (premised.relation.as_str(), premised.verdict, concluded.verdict) {
+                (relation, Label::Refuted, Label::Supported | Label::Uncertain) if relation != "unknown" => {
+                    Verdict { reason: format!("{}, which the claim takes as given", premised.reason), ..premised }
+                }
+                _ => concluded,
+            };
+        }
+    }
     let facts = &same_split(question, facts);
     // The record over time: who led the board in a year, took it from whom, held it when.
     if let Some(v) = super::record::judge(question, entities, known, direction) {
@@ -425,6 +446,23 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         v.contradicting = super::relations::evaluations_without_values(entities, known);
     }
     v
+}
+
+/// A claim drawn from a premise: ("X is the newest model on D", "it is also the best
+/// there"). `None` when no "so", "therefore" or "which means" joins two statements.
+fn inference(question: &str) -> Option<(&str, &str)> {
+    static SO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:,|;|\s-)?\s+\b(?:so|therefore|hence|thus|which means)\b(?:\s+(?:i\s+(?:assume|guess|suppose|figure|take it)|presumably|surely|probably))?(?:\s+that)?\s+")
+            .unwrap_or_else(|e| panic!("inference pattern: {e}"))
+    });
+    let m = SO.find(question)?;
+    let (premise, conclusion) = (&question[..m.start()], &question[m.end()..]);
+    let words = |s: &str| s.split_whitespace().count();
+    // "so far", "so-called", "and so on" join nothing.
+    if words(premise) < 3 || words(conclusion) < 3 || conclusion.to_lowercase().starts_with("far ") || conclusion.to_lowercase().starts_with("on ") {
+        return None;
+    }
+    Some((premise, conclusion))
 }
 
 /// The facts of the split the claim names ("92.3 test ppl" is not a validation
@@ -471,6 +509,10 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     // beaten X" is the best-result claim itself).
     if classify::claim_about(question) == Some(classify::ClaimAbout::Beaten) && !NEGATED.is_match(question) {
         return turned(is_best(x, entities, &fx, facts, direction));
+    }
+    // "Nobody beats X on D", "no one has a lower WER than X": X is the best.
+    if classify::claim_about(question) == Some(classify::ClaimAbout::Beaten) && methods.len() == 1 && super::numbers::claimed(question, entities).is_none() {
+        return is_best(x, entities, &fx, facts, direction);
     }
     if let Some(claimed) = super::numbers::claimed(question, entities) {
         if fx.is_empty() {
@@ -1047,6 +1089,16 @@ mod tests {
     }
 
     #[test]
+    fn a_conclusion_drawn_from_a_true_premise_is_judged_itself() {
+        let facts = [dated("A", 88.5, "p1", "A paper", 2021), dated("B", 86.0, "p2", "B paper", 2023)];
+        let q = "B is the most recent model on D (its paper is from 2023), so I assume it is also the strongest one there now. That's right, isn't it?";
+        let v = judge(q, &entities(&["B"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted, "A leads: {}", v.reason);
+        assert_eq!(inference("so far A leads D"), None);
+        assert_eq!(inference("A leads D and so on"), None);
+    }
+
+    #[test]
     fn a_value_claim_on_a_result_recorded_with_two_close_values_is_uncertain() {
         let facts = [dated("A", 86.1, "p1", "A paper", 2020), dated("A", 85.4, "p2", "Another paper", 2021)];
         assert_eq!(judge_q("A gets 86.1 on D, right?", &["A"], &facts), Label::Uncertain);
@@ -1067,6 +1119,9 @@ mod tests {
     fn a_claim_about_which_paper_is_newer_compares_the_papers_years() {
         let facts = [dated("A", 9.4, "p1", "A: Pretrained Encoders", 2022), dated("B", 11.3, "p2", "B: Spectral Features", 2019), Fact { papers: vec![PaperRef { iri: "p3".into(), title: "C: Kelp".into(), year: None }], year: None, ..fact("C", 63.0) }];
         assert_eq!(judge_q("is A's paper newer than B's?", &["A", "B"], &facts), Label::Supported);
+        assert_eq!(classify::claim_about("X's paper came out before 2020, right?"), None, "a year is not another paper");
+        assert_eq!(judge_q("My draft says: \"The A paper appeared after the B paper.\" Is that accurate?", &["A", "B"], &facts), Label::Supported);
+        assert_eq!(judge_q("My draft says: \"The A paper did not appear after the B paper.\" Is that accurate?", &["A", "B"], &facts), Label::Refuted, "denied");
         assert_eq!(judge_q("A's paper predates B's, right?", &["A", "B"], &facts), Label::Refuted);
         assert_eq!(judge_q("is C's result older than B's one?", &["C", "B"], &facts), Label::Uncertain, "C's paper has no usable year");
         // K's own paper (2015) lost its result to a 2024 re-run: "K's paper" is still its own.
@@ -1184,6 +1239,9 @@ mod tests {
         assert_eq!(label("Only 2 models beat C on D, right?", &["C"]), Label::Supported);
         assert_eq!(label("Only 3 models beat C on D, right?", &["C"]), Label::Refuted, "B counts once");
         assert_eq!(label("Only 1 models beat B on D, right?", &["B"]), Label::Supported, "A alone, under both of B's values");
+        let only = judge("Can you confirm that only one model beats A on D?", &entities(&["A"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert!(only.verdict == Label::Refuted && only.reason.contains("the model 1 beats is B"), "the place claimed is named: {}", only.reason);
+        assert_eq!(label("Is C number three on the D leaderboard?", &["C"]), Label::Supported, "a place said as a number");
         let tell = |q: &str, m: &[&str]| crate::pipeline::trust::standing::account(q, &entities(m), &facts, &|_| Direction::Higher).expect("an account");
         let rank = tell("What rank (1 = best) does C have on D?", &["C"]);
         assert!(rank.is_account() && rank.reason.starts_with("C (80.2) ranks 3 of 4 on D by F1"), "{}", rank.reason);
