@@ -926,7 +926,9 @@ impl Pipeline {
         let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);
         // A value given with a paper's metadata asked for identifies the paper ("its DOI? I'm
         // citing its 86.0 F1"); the metadata is the answer.
-        let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(q) };
+        // A value in an aside after the question ("I think I also saw 55.2 somewhere") is
+        // not asked about.
+        let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(classify::before_asides(q)) };
         let scope = gates::values_spoken(scope, &given, &text, decided);
         let scope = gates::count_given(scope, classify::counts_papers(q) && !nothing_found, counted);
         let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &text, &items);

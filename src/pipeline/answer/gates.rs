@@ -258,7 +258,12 @@ pub fn value_given(scope: Gate, asks_value: bool, answer: &str, items: &[AnswerI
 /// question states ([`given_values`](crate::pipeline::front::classify::given_values)): "how many papers put syrinxa at 88.3?" is
 /// not answered by papers that mention Syrinxa, without 88.3.
 pub fn values_spoken(scope: Gate, given: &[String], answer: &str, decided: bool) -> Gate {
-    let unspoken: Vec<&str> = given.iter().map(String::as_str).filter(|v| !answer.contains(v)).collect();
+    // "88.30" is spoken by an answer that says 88.3: the number, not its spelling.
+    static NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[?\d+(?:\.\d+)?").unwrap_or_else(|e| panic!("number pattern: {e}")));
+    // A citation marker ("[1]") is no value.
+    let said: Vec<f64> = NUMBER.find_iter(answer).filter(|m| !m.as_str().starts_with('[')).filter_map(|m| m.as_str().parse().ok()).collect();
+    let spoken = |v: &str| answer.contains(v) || v.parse::<f64>().is_ok_and(|n| said.iter().any(|s| (s - n).abs() < 1e-9));
+    let unspoken: Vec<&str> = given.iter().map(String::as_str).filter(|v| !spoken(v)).collect();
     if !scope.passed || decided || unspoken.is_empty() || ABSENCE.is_match(answer) {
         return scope;
     }
@@ -659,6 +664,9 @@ mod tests {
         let given = vec!["88.3".to_owned()];
         assert!(!values_spoken(passed(), &given, "I found 6 relevant papers [1].", false).passed);
         assert!(values_spoken(passed(), &given, "Syrinxa with 88.3 by Accuracy [1].", false).passed);
+        let trailing = ["88.30".to_owned()];
+        assert!(values_spoken(passed(), &trailing, "5 papers put Syrinxa at 88.3% [1].", false).passed, "the number, not its spelling");
+        assert!(!values_spoken(passed(), &["1.0".to_owned()], "Syrinxa with 88.3 [1].", false).passed, "a citation is no value");
         assert!(values_spoken(passed(), &given, "SUPPORTED: ... [1].", true).passed, "a verdict speaks of it");
         assert!(values_spoken(passed(), &given, "The graph records no result of Syrinxa.", false).passed, "an absence said");
     }

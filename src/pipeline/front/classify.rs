@@ -107,7 +107,7 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$")
 });
 /// "Which models have beaten it since?", "who has overtaken X on D": results better than
 /// a named model's.
@@ -579,7 +579,7 @@ pub fn asked_part(question: &str) -> &str {
 /// and a name in them is not what is asked. A short opener keeps what follows ("Quick
 /// question? X beats Y on D."), as does a question mark that ends no sentence (a quoted
 /// title's).
-fn before_asides(question: &str) -> &str {
+pub fn before_asides(question: &str) -> &str {
     let Some(end) = question.trim_end().rfind('?') else { return question };
     let (asked, after) = question.split_at(end + 1);
     let follows = after.trim_start();

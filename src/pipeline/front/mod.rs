@@ -105,6 +105,14 @@ impl Front {
                 }
             }
         }
+        // A model named only in an aside after the question ("By 2020, what was the best
+        // chrF on it? I seem to remember Ostrada-T reported something there") is not asked
+        // about, whatever the question's pronouns point back to.
+        let kept = classify::before_asides(question);
+        if kept.len() < question.len() {
+            let (kept, aside) = (kept.to_lowercase(), question[kept.len()..].to_lowercase());
+            normalized.methods.retain(|m| kept.contains(&m.text.to_lowercase()) || !aside.contains(&m.text.to_lowercase()));
+        }
         // A model named only in the sentences that set the scene is not what is asked about
         // ("the vendor pushes Wendrel-S. Which model leads BenchMira?"), unless the question
         // names no model and points back to one ("... What's its DOI?").
@@ -186,6 +194,15 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_model_named_only_in_an_aside_after_the_question_is_not_asked_about() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let aside = deterministic("For a talk: what was the best accuracy on ImageNet by 2020? I seem to remember BERT reported something there.", &lexicon);
+        assert!(aside.normalized.methods.is_empty(), "{:?}", aside.normalized.methods);
+        let asked = deterministic("Did BERT report the best accuracy on ImageNet by 2020? I seem to remember so.", &lexicon);
+        assert_eq!(asked.normalized.methods.len(), 1, "named in the question itself");
+    }
 
     #[test]
     fn a_model_spoken_of_only_in_the_past_is_told_apart() {

@@ -45,7 +45,7 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
@@ -144,7 +144,7 @@ const NOT_A_SUBJECT: &[&str] = &[
     "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "can",
     "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
     "highest", "lowest", "best", "top", "most", "anyone", "everyone", "nobody", "no", "someone", "somebody", "anybody",
-    "everybody", "none", "nothing",
+    "everybody", "none", "nothing", "i", "we", "you", "they", "he", "she", "it", "that", "this", "there", "mine", "ours",
 ];
 
 fn a_name(question: &str, m: &regex::Match) -> bool {
@@ -218,10 +218,12 @@ mod tests {
         assert_eq!(named("kestrelnet still leads benchmira, doesn't it?")[0], (EntityKind::Method, "kestrelnet"));
         assert_eq!(named("Someone told me warbleon gets above 80 accuracy on Hollenby Marsh Calls. Is that correct?")[0], (EntityKind::Method, "warbleon"));
         assert_eq!(named("Tavrosa does not outperform PimbraFormer on BenchMira, correct?")[..2], [(EntityKind::Method, "Tavrosa"), (EntityKind::Method, "PimbraFormer")]);
+        assert_eq!(named("halverin no longer beats gannetron on the orrenby parallel corpus, right?")[..2], [(EntityKind::Method, "halverin"), (EntityKind::Method, "gannetron")]);
         assert_eq!(named("A reviewer wrote that sallowmere never led the Skarnhold leaderboard. True?")[0], (EntityKind::Method, "sallowmere"));
         assert_eq!(named("frostlattice has never been the best on benchmira, correct?")[0], (EntityKind::Method, "frostlattice"));
         assert_eq!(named("Marrowfen falls short of selkora on Sealbrook Turbine Logs.")[..2], [(EntityKind::Method, "Marrowfen"), (EntityKind::Method, "selkora")]);
         assert!(named("Can you confirm that nobody beats Gannetron on Orrenby?").iter().all(|(_, n)| *n != "nobody"));
+        assert!(named("selkora's f1 on sealbrook turbine logs? I have 86.0 written down.").iter().all(|(_, n)| *n != "I"), "a pronoun is no model");
         assert_eq!(named("We checked our notes. My co-author wrote that varnholt held the best BLEU on Quenmark. Right?")[0], (EntityKind::Method, "varnholt"));
         assert_eq!(named("chirpform once had the lowest WER on dastrup-7 chorus")[0], (EntityKind::Method, "chirpform"));
         assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);

@@ -21,7 +21,7 @@ fn re(pattern: &str) -> Regex {
 
 /// A negative tag after the claim: "..., isn't it?", "... doesn't it?".
 static TAG: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i),?\s*\b(?:isn['’]t|doesn['’]t|wasn['’]t|don['’]t|didn['’]t|hasn['’]t|haven['’]t|aren['’]t|weren['’]t|won['’]t)\s+(?:it|he|she|they|that|this|there)\s*\?"));
+    LazyLock::new(|| re(r"(?i),?\s*\b(?:isn['’]t|doesn['’]t|wasn['’]t|don['’]t|didn['’]t|hasn['’]t|haven['’]t|aren['’]t|weren['’]t|won['’]t)\s+(?:it|he|she|they|that|this|there)\s*(?:\?+|[.!]*\s*$)"));
 /// A question that opens on a negative auxiliary asks whether the positive holds.
 static NEGATIVE_QUESTION: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^\W*(?:isn['’]t|doesn['’]t|didn['’]t|wasn['’]t|hasn['’]t|haven['’]t|aren['’]t|don['’]t|weren['’]t|is not|does not|did not|was not|has not)\b"));
@@ -37,7 +37,7 @@ static DENIALS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (re(r"(?i)\bnever\s+(?:once\s+)?(led|held|had|topped|was|reached|beat|got|scored|achieved)\b"), "ever $1"),
         // "X is no longer the leading model": is it still?
         (re(r"(?i)\b(is|was|are|were)\s+no\s+longer\b"), "$1 still"),
-        (re(r"(?i)\bno\s+longer\s+(holds|leads|has|tops)\b"), "still $1"),
+        (re(r"(?i)\bno\s+longer\s+(holds|leads|has|tops|beats|outperforms|surpasses|edges out)\b"), "still $1"),
         // "X does not reach 85.1": it stays under it.
         (re(r"(?i)\b(?:(?:does|do|did)\s+not|doesn['’]t|didn['’]t|don['’]t)\s+(?:reach|hit|get to|make it to)\b"), "reaches at least"),
         // "A does not outperform B", "X doesn't score 85.4".
@@ -79,6 +79,8 @@ mod tests {
             ("A does not outperform B on D, correct?", "A outperform B on D, correct?"),
             ("My draft says: \"X isn't the top model on D.\" Is that accurate?", "My draft says: \"X is the top model on D.\" Is that accurate?"),
             ("A reviewer wrote that X is no longer the leading model on D. True?", "A reviewer wrote that X is still the leading model on D. True?"),
+            ("halverin no longer beats gannetron on D, right?", "halverin still beats gannetron on D, right?"),
+            ("the A paper didn't come out before the B paper, did it?", "the A paper come out before the B paper, did it?"),
             ("X's F1 on D is not 85.4, correct?", "X's F1 on D is 85.4, correct?"),
             ("Am I right that X does not score 85 on D?", "Am I right that X score 85 on D?"),
             ("A reviewer wrote that X does not reach 85.1 points on D. True?", "A reviewer wrote that X reaches at least 85.1 points on D. True?"),
@@ -95,6 +97,8 @@ mod tests {
     fn tags_negative_questions_and_negations_read_elsewhere_are_left_alone() {
         for q in [
             "X is the best on D, isn't it?",
+            "GAD is a relation extraction dataset isn't it",
+            "SAC is the top model on atari freeway isn't it",
             "Isn't X the best on D?",
             "Doesn't A beat B on D?",
             "Nobody has beaten X on D, right?",
