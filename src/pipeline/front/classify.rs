@@ -715,7 +715,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // A wh-word in the head means the head is the question ("In which papers ...,").
         // ... and more than a tag follows ("as of 2022 X had the best f1 on D, yeah?" is
         // one statement).
-        Some(m) if !WH_WORD.is_match(m.as_str()) && lowered[m.end()..].split_whitespace().count() > 2 => &lowered[m.end()..],
+        Some(m) if !WH_WORD.is_match(m.as_str()) && lowered[m.end()..].split_whitespace().count() > 2 => asked_part(&lowered[m.end()..]),
         _ => asked_part(lowered),
     };
 
@@ -1016,6 +1016,8 @@ mod tests {
         let q = "What is the highest benchmark result achieved on the Atari 2600 Pitfall! dataset, including the metric and its value?";
         assert_eq!(asked_part(q), q, "a name's \"!\" ends no sentence");
         assert_eq!(asked_part("Our run got 78.1. Is the published 78.4 for X reported twice?"), "Is the published 78.4 for X reported twice?");
+        let own = "I'm reviewing a submission that compares against X. If I remember right it held that spot. Is X still the best model on D?";
+        assert_eq!(asked_part(own), "Is X still the best model on D?", "a question naming its subject stands alone");
         assert_eq!(asked_part("X scored 85.4 on D. The paper says so."), "X scored 85.4 on D. The paper says so.", "no question follows");
         let hedged = "I'm making a bar chart for Corvalla-Ice. Which three models have the highest F1 there? I think one table I saw had X at 97, which seems high.";
         assert_eq!(asked_part(hedged), "Which three models have the highest F1 there?", "a hedge after the question is set aside");
@@ -1300,6 +1302,10 @@ mod tests {
     fn leading_context_is_set_aside_unless_it_is_the_question() {
         check("For a reviewer report: what is the strongest result on MS MARCO, and does it beat BM25?", true, MethodComparison, Target::TopScore);
         check("In which papers is the attention mechanism applied, and for what?", false, MethodUsage, Target::Papers);
+        // The scene, then a remembered aside, then the question.
+        let q = "I'm reviewing a submission that compares against tavrosa as 'the current best on BenchMira'. If I remember right it held that spot when its paper came out. Is Tavrosa still the best model on BenchMira?";
+        let got = classify(q, &Entities { methods: vec!["Tavrosa".into()], datasets: vec!["BenchMira".into()], ..Entities::default() });
+        assert_eq!(got.query_type, ClaimVerification, "{q}");
     }
 
     #[test]
