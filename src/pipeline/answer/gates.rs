@@ -367,6 +367,9 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
     if asked.yes_no && !decided && !NO_RESULT.is_match(answer) {
         missing.push("a yes or no");
     }
+    if asked.scores && !decided && !items.iter().any(|i| i.value.is_some()) && !NO_RESULT.is_match(answer) {
+        missing.push("the scores");
+    }
     if asked.year && !YEAR.is_match(&NOT_CLAIMS.replace_all(answer, " ")) && !items.iter().any(|i| YEAR.is_match(&i.label)) && !NO_YEAR.is_match(answer) {
         missing.push("the year");
     }
@@ -640,6 +643,10 @@ mod tests {
         let mut cited = source(1, "Marrowfen", Some(2018));
         cited.datasets = vec!["Sealbrook Turbine Logs".into()];
         assert!(parts_given(passed(), &asked(q), "Marrowfen: 78.4 F1 on Sealbrook Turbine Logs [1].", &[], &[cited], false, false).passed);
+        let q = "murrelet-mt: evaluated on which datasets and what scores? summarise pls";
+        let listed = AnswerItem::new("Mirelle Subtitles", None);
+        let g = parts_given(passed(), &asked(q), "Datasets Murrelet-MT was evaluated on: Mirelle Subtitles [1].", &[listed], &[], false, true);
+        assert!(!g.passed && g.detail.contains("the scores"), "{}", g.detail);
         let q = "how does aviquist compare with corrasine on veltmoor? is its WER lower";
         assert!(!parts_given(passed(), &asked(q), "Aviquist 6.8 [1]; Corrasine 7.2 [2].", &[], &[], false, false).passed);
         assert!(parts_given(passed(), &asked(q), "UNCERTAIN: ...", &[], &[], true, false).passed, "a verdict is a yes or no");

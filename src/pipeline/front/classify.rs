@@ -191,13 +191,21 @@ pub struct Asked {
     /// `trust::record`): "which models have held the record on D", "since when has X held
     /// it", "how much did X improve on the previous best".
     pub record: bool,
+    /// The scores beside a listing: "evaluated on which datasets and what scores?".
+    pub scores: bool,
 }
 
 impl Asked {
     pub fn any(&self) -> bool {
-        self.year || self.doi || self.datasets || self.best || self.yes_no || self.record
+        self.year || self.doi || self.datasets || self.best || self.yes_no || self.record || self.scores
     }
 }
+
+/// Scores asked for beside something else: "which datasets and what scores", "with their
+/// scores", "and the values".
+static ASKS_SCORES_PART: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:and|with)\s+(?:what|which|the|their|its)\s+(?:scores?|values?|results?|numbers?)\b")
+});
 
 /// Words asking for a year (a year given, "as of 2020", asks for none).
 static ASKS_YEAR: LazyLock<Regex> = LazyLock::new(|| {
@@ -298,6 +306,7 @@ pub fn asked(question: &str) -> Asked {
         best,
         yes_no,
         record: RECORD_OVER_TIME.is_match(question),
+        scores: ASKS_SCORES_PART.is_match(question),
     }
 }
 
@@ -738,8 +747,17 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // "X used to lead D - which models have beaten it since?": the question is the part
     // after the dash, and it asks for something.
     let wh_tail = WH_TAIL.is_match(q);
+    // "frostlattice still SOTA on benchmira?", "kelvane already best miou on D before 2024?":
+    // a claim with its verb left out.
+    static VERBLESS_BEST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^[\w\-.+ ]{2,40}?\s+(?:still|already|now|ever|once|really)\s+(?:the\s+)?(?:sota|best|top|state[- ]of[- ]the[- ]art|leading|leader|number one|#1|on top|ahead|record holder)\b")
+    });
+    static PUTS_AT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:puts|places|gives)\s+[^?]{1,40}?\s+at\s+\d+(?:[.,]\d+)?\b"));
     let claim = CLAIM_OPENER.is_match(q)
         || checks_a_record(lowered, q)
+        || (!WH_OPENER.is_match(q) && VERBLESS_BEST.is_match(q))
+        // "the X paper (2018) puts X at 89.9 f1 on D?": a value credited to a paper.
+        || (!WH_WORD.is_match(q) && PUTS_AT.is_match(q))
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
@@ -1306,6 +1324,9 @@ mod tests {
         let q = "I'm reviewing a submission that compares against tavrosa as 'the current best on BenchMira'. If I remember right it held that spot when its paper came out. Is Tavrosa still the best model on BenchMira?";
         let got = classify(q, &Entities { methods: vec!["Tavrosa".into()], datasets: vec!["BenchMira".into()], ..Entities::default() });
         assert_eq!(got.query_type, ClaimVerification, "{q}");
+        check("frostlattice still SOTA on benchmira?", true, ClaimVerification, Target::Verdict);
+        check("the pimbraformer paper (2018) puts pimbraformer at 89.9 f1 on corvalla-ice?", true, ClaimVerification, Target::Verdict);
+        check("How many papers put Orvalis-CNN's F1 on Corvalla-Ice at 87.0?", true, MethodComparison, Target::BestModel);
     }
 
     #[test]

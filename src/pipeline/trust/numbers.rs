@@ -20,7 +20,7 @@ static PAREN_YEAR: LazyLock<Regex> = LazyLock::new(|| {
 /// A number that points into a document ("section 3", "slide 12", "table 2") or a year
 /// that dates something ("by the end of 2019", "since 2020"): not a score.
 static NOT_A_SCORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:section|sec\.|slide|table|figure|fig\.|chapter|page|line|row|column|reviewer|step|part|item|footnote|appendix|equation|eq\.)\s*\d+(?:\.\d+)*\b|\b(?:by|before|after|until|till|since|around|circa|end of|start of|beginning of|middle of)\s+(?:19|20)\d\d\b")
+    Regex::new(r"(?i)\b(?:section|sec\.|slide|table|figure|fig\.|chapter|page|line|row|column|reviewer|step|part|item|footnote|appendix|equation|eq\.)\s*\d+(?:\.\d+)*\b|\b(?:by|before|after|until|till|since|around|circa|end of|start of|beginning of|middle of)\s+(?:19|20)\d\d\b|\((?:19|20)\d\d\s*(?:vs\.?|versus|and|/|-|–)\s*(?:19|20)\d\d\)")
         .unwrap_or_else(|e| panic!("not-a-score pattern: {e}"))
 });
 /// Words before a number that make it a bound.

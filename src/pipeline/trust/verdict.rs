@@ -404,7 +404,15 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     // "X is the newest on D (its paper is from 2023), so I assume it is also the best":
     // the conclusion is what is claimed, and a false premise refutes the claim too.
     if let Some((premise, conclusion)) = inference(question) {
-        let concluded = judge(conclusion, entities, facts, known, direction);
+        // "A newer than B, so higher acc on D, yes?": the comparison's sides are the claim's.
+        static BARE: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)^(?:(?:it|they|that)\s+)?(?:is\s+|has\s+(?:an?\s+)?|gets\s+(?:an?\s+)?)?(higher|better|lower|worse|stronger|weaker)\b(.*)$").unwrap_or_else(|e| panic!("bare comparative pattern: {e}"))
+        });
+        let sided = match (BARE.captures(conclusion), entities.methods.as_slice()) {
+            (Some(c), [x, y, ..]) => format!("{} {} than {}{}", x.text, &c[1], y.text, &c[2]),
+            _ => conclusion.to_owned(),
+        };
+        let concluded = judge(&sided, entities, facts, known, direction);
         if concluded.relation != "unknown" {
             let premised = judge(premise, entities, facts, known, direction);
             return match (premised.relation.as_str(), premised.verdict, concluded.verdict) {
@@ -1094,6 +1102,9 @@ mod tests {
         let q = "B is the most recent model on D (its paper is from 2023), so I assume it is also the strongest one there now. That's right, isn't it?";
         let v = judge(q, &entities(&["B"]), &facts, &Known::default(), &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Refuted, "A leads: {}", v.reason);
+        let facts = [dated("A", 83.0, "p1", "A paper", 2021), dated("B", 86.1, "p2", "B paper", 2020)];
+        let v = judge("A newer than B (2021 vs 2020) so higher acc on D, yes?", &entities(&["A", "B"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted, "B scores higher: {}", v.reason);
         assert_eq!(inference("so far A leads D"), None);
         assert_eq!(inference("A leads D and so on"), None);
     }
