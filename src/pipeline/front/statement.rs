@@ -158,7 +158,7 @@ static THE_X_PAPER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bthe (
 /// Who says the claim, before it: "someone told me", "my co-author wrote that", "I think",
 /// "if I remember right". The claim's subject follows it.
 static REPORTED_BY: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:(?:someone|somebody|people|everyone|a (?:colleague|reviewer|friend|student|co-?author)|my (?:co-?authors?|advisor|supervisor|colleagues?|draft|student|notes|slides?)|the (?:draft|reviewer|abstract)|our (?:draft|paper|notes)|i|we)\s+(?:(?:once\s+)?(?:told me|tells me|told us|says|said|wrote|writes|claims?|claimed|thinks?|believes?|assumes?|assumed|heard|read|remember|recall|suspect|guess|figure)|(?:am|'m|’m) (?:fairly |pretty |quite )?sure)(?:\s+that)?,?\s+|^(?:can|could|would) you (?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^(?:am i|is it) (?:right|correct|true) (?:that|to say that)\s+|^(?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^if i remember (?:right|rightly|correctly),?\s+|^(?:i'm|i’m|i am) (?:fairly |pretty |quite )?sure(?:\s+that)?\s+)")
+    re(r"(?i)^(?:(?:someone|somebody|people|everyone|a (?:colleague|reviewer|friend|student|co-?author)|my (?:co-?authors?|advisor|supervisor|colleagues?|draft|student|notes|slides?)|the (?:draft|reviewer|abstract)|our (?:draft|paper|notes)|i|we)\s+(?:once\s+)?(?:told me|tells me|told us|says|said|wrote|writes|claims?|claimed|thinks?|believes?|assumes?|assumed|heard|read|remember|recall|suspect|guess|figure)(?:\s+that)?,?\s+|^(?:can|could|would) you (?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^(?:am i|is it) (?:right|correct|true) (?:that|to say that)\s+|^(?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^if i remember (?:right|rightly|correctly),?\s+|^(?:i'm|i’m|i am) (?:fairly |pretty |quite )?sure(?:\s+that)?\s+)")
 });
 
 /// Where each sentence's claim may begin: the start of every sentence, after who says it.
@@ -219,6 +219,8 @@ mod tests {
         assert_eq!(named("Someone told me warbleon gets above 80 accuracy on Hollenby Marsh Calls. Is that correct?")[0], (EntityKind::Method, "warbleon"));
         assert_eq!(named("Tavrosa does not outperform PimbraFormer on BenchMira, correct?")[..2], [(EntityKind::Method, "Tavrosa"), (EntityKind::Method, "PimbraFormer")]);
         assert_eq!(named("halverin no longer beats gannetron on the orrenby parallel corpus, right?")[..2], [(EntityKind::Method, "halverin"), (EntityKind::Method, "gannetron")]);
+        assert_eq!(named("I'm fairly sure that kestrelnet beats tavrosa on benchmira.")[..2], [(EntityKind::Method, "kestrelnet"), (EntityKind::Method, "tavrosa")]);
+        assert_eq!(named("I am sure kestrelnet beats tavrosa on benchmira.")[0], (EntityKind::Method, "kestrelnet"));
         assert_eq!(named("A reviewer wrote that sallowmere never led the Skarnhold leaderboard. True?")[0], (EntityKind::Method, "sallowmere"));
         assert_eq!(named("frostlattice has never been the best on benchmira, correct?")[0], (EntityKind::Method, "frostlattice"));
         assert_eq!(named("Marrowfen falls short of selkora on Sealbrook Turbine Logs.")[..2], [(EntityKind::Method, "Marrowfen"), (EntityKind::Method, "selkora")]);
