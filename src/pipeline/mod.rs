@@ -751,7 +751,7 @@ impl Pipeline {
         // question asks for the board's best.
         let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && classify::asks_which_model(q);
         let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, front.top_k, &asked);
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, front.top_k, front.board, &asked);
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).
@@ -787,7 +787,7 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
         }
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board: front.board };
         let mut composed = answer::text::compose(&draft);
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::pipeline::front::classify::Target;
+use crate::pipeline::front::extract::BoardAsk;
 use crate::pipeline::evidence::papers::PaperDetails;
 use crate::pipeline::evidence::{Evidence, Named};
 use crate::pipeline::front::lexicon::Direction;
@@ -280,12 +281,41 @@ pub fn for_question(
     ranked: &[Ranked],
     entities: &Normalized,
     top_k: Option<usize>,
+    board: Option<BoardAsk>,
     direction: &dyn Fn(&str) -> Direction,
 ) -> Vec<AnswerItem> {
     match (verdict, top_k) {
         (Some(v), _) => verdict_items(v),
-        (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => merged(leaderboard::top_items(k, evidence, entities, direction)),
+        (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => {
+            let board_items = merged(leaderboard::top_items(k, evidence, entities, direction));
+            match board {
+                Some(ask) => asked_of_board(ask, board_items),
+                None => board_items,
+            }
+        }
         (None, _) => merged(answer_items(target, evidence, ranked, entities, direction)),
+    }
+}
+
+/// The part of a board, best first per metric, that the question asks for: all of it,
+/// each metric's two ends, or the results past a value (each model by its best value).
+fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
+    match ask {
+        BoardAsk::Every => items,
+        BoardAsk::Past(t) => items.into_iter().filter(|i| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))).collect(),
+        BoardAsk::Ends => {
+            let mut out: Vec<AnswerItem> = Vec::new();
+            let mut rest = items.as_slice();
+            while let Some(first) = rest.first() {
+                let run = rest.iter().take_while(|i| i.metric == first.metric).count();
+                out.push(first.clone());
+                if run > 1 {
+                    out.push(rest[run - 1].clone());
+                }
+                rest = &rest[run..];
+            }
+            out
+        }
     }
 }
 
@@ -495,6 +525,18 @@ mod tests {
     }
 
     #[test]
+    fn a_boards_two_ends_are_its_first_and_last_per_metric_and_a_bound_keeps_those_past_it() {
+        use crate::pipeline::front::extract::Threshold;
+        let scored = |model: &str, metric: &str, value: &str| AnswerItem { metric: Some(metric.into()), value: Some(value.into()), ..AnswerItem::new(model, None) };
+        let board = vec![scored("A", "BLEU", "36.0"), scored("B", "BLEU", "18.9"), scored("C", "BLEU", "9.8"), scored("A", "chrF", "55.1")];
+        let ends: Vec<String> = asked_of_board(BoardAsk::Ends, board.clone()).iter().map(|i| format!("{} {}", i.label, i.value.as_deref().unwrap_or(""))).collect();
+        assert_eq!(ends, ["A 36.0", "C 9.8", "A 55.1"]);
+        let below = asked_of_board(BoardAsk::Past(Threshold { above: false, inclusive: false, value: 20.0 }), board.clone());
+        assert_eq!(below.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B", "C"]);
+        assert_eq!(asked_of_board(BoardAsk::Every, board.clone()).len(), 4);
+    }
+
+    #[test]
     fn top_k_lists_the_best_k_models_of_the_metric_best_first() {
         let result = |model: &str, value: &str| ResultFact {
             dataset: Named { iri: "d".into(), label: Some("D".into()) },
@@ -507,7 +549,7 @@ mod tests {
         };
         let evidence = Evidence { results: vec![result("A", "80"), result("B", "90"), result("C", "85"), result("D", "70")], ..Evidence::default() };
         let higher = |_: &str| Direction::Higher;
-        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Some(3), &higher);
+        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Some(3), None, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
         assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
         assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);
@@ -647,7 +689,7 @@ mod tests {
         let disputed = [&cited, &uncited];
         let chosen = vec!["p1".to_owned(), "p2".to_owned()];
         let entities = Normalized::default();
-        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None };
+        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None };
         let text = compose(&draft).text;
         assert!(text.contains("disagrees on BERT on SQuAD: 0.30 [1] vs 0.39 [2]"), "{text}");
         assert!(!text.contains("GPT on SQuAD"), "a side with no cited paper: {text}");

@@ -10,6 +10,7 @@ use super::items::{number_of, AnswerItem, Source};
 use crate::pipeline::trust::verdict::Verdict;
 use crate::pipeline::trust::{Conflict, PaperRef};
 use crate::pipeline::front::classify::Target;
+use crate::pipeline::front::extract::{BoardAsk, EVERY};
 use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::Normalized;
 use crate::pipeline::query::retrieve::Cut;
@@ -353,6 +354,45 @@ pub struct Draft<'a> {
     pub chosen: &'a [String],
     /// How many of the best the question asked for ("top 3"), if it did.
     pub top_k: Option<usize>,
+    /// What the question asked of a board beyond its best, if anything.
+    pub board: Option<BoardAsk>,
+}
+
+/// What a question asked of a board, from its items (best first per metric): every model,
+/// each metric's highest and lowest, or the models past a value.
+fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> String {
+    let on = subject(entities, &[EntityKind::Dataset]);
+    let render = |i: &AnswerItem| {
+        let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
+        with_citation(&format!("{} with {}{by}", i.label, i.value.as_deref().unwrap_or("?")), i)
+    };
+    let models = items.iter().map(|i| i.iri.as_deref().unwrap_or(&i.label)).collect::<BTreeSet<_>>().len();
+    let counted = |n: usize| if n == 1 { "1 model has".to_owned() } else { format!("{n} models have") };
+    match ask {
+        BoardAsk::Every => format!("{} results on {on}, best first: {}.", counted(models), list(items, render)),
+        BoardAsk::Past(t) => format!("{} a result {} on {on}: {}.", counted(models), t.describe(), list(items, render)),
+        BoardAsk::Ends => {
+            let mut parts = Vec::new();
+            let mut rest = items;
+            while let Some(first) = rest.first() {
+                let run = rest.iter().take_while(|i| i.metric == first.metric).count();
+                let metric = first.metric.as_deref().unwrap_or("its metric");
+                let (a, b) = (&rest[0], &rest[run - 1]);
+                let value = |i: &AnswerItem| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score);
+                let (high, low) = if value(a) >= value(b) { (a, b) } else { (b, a) };
+                let said = |i: &AnswerItem| with_citation(&format!("{} with {}", i.label, i.value.as_deref().unwrap_or("?")), i);
+                parts.push(if run == 1 {
+                    format!("only one {metric} is recorded on {on}: {}", said(a))
+                } else {
+                    format!("the highest {metric} on {on} is {}, the lowest {}", said(high), said(low))
+                });
+                rest = &rest[run..];
+            }
+            let text = parts.join("; ");
+            let mut chars = text.chars();
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>() + ".").unwrap_or_default()
+        }
+    }
 }
 
 /// The extractive answer: the verdict first (with the facts' citations), then the
@@ -363,10 +403,12 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
     } else if draft.verdict.is_some_and(|v| !v.about_scores()) {
         // A relation's verdict says what the graph records; there are no results to list.
         String::new()
+    } else if let (Some(ask), true, None) = (draft.board, matches!(draft.target, Target::BestModel | Target::TopScore) && !draft.items.is_empty(), draft.verdict) {
+        board_text(ask, draft.items, draft.entities)
     } else {
         let text = extractive(draft.target, draft.items, draft.sources, draft.entities, draft.cut);
         // "top 3 on D" where the graph holds fewer under every metric: said, not implied.
-        match draft.top_k.filter(|k| *k > 1 && draft.target == Target::BestModel && !draft.items.is_empty()) {
+        match draft.top_k.filter(|k| *k > 1 && *k < EVERY && draft.target == Target::BestModel && !draft.items.is_empty()) {
             Some(k) if fewer_than(k, draft.items) => format!("The graph records fewer results than were asked for under each metric here. {text}"),
             _ => text,
         }
@@ -381,6 +423,10 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         text = if v.is_account() { format!("{reason}. {text}") } else { format!("{}: {reason}. {text}", v.verdict.as_str()) }.trim_end().to_owned();
     }
     let mut stated: Vec<String> = Vec::new();
+    // "below 75": the question's own value, which the answer repeats as its bound.
+    if let (Some(BoardAsk::Past(t)), None) = (draft.board, draft.verdict) {
+        stated.push(t.describe());
+    }
     // A verdict on dates states the years recorded for its papers (two, when the record
     // contradicts itself), which a source's one year does not hold.
     if let Some(v) = draft.verdict.filter(|v| v.relation == "year") {
@@ -435,12 +481,30 @@ mod tests {
         let one = |model: &str, metric: &str| AnswerItem { metric: Some(metric.into()), ..AnswerItem::new(model, None) };
         let items = [one("LSTM", "Test perplexity"), one("LSTM", "Validation perplexity")];
         let entities = Normalized::default();
-        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k };
+        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None };
         assert!(compose(&draft(Some(3))).text.starts_with("The graph records fewer results than were asked for under each metric here. The best recorded result"));
         assert!(compose(&draft(None)).text.starts_with("The best recorded result"));
         let full = [one("A", "F1"), one("B", "F1"), one("C", "F1")];
         let draft3 = Draft { items: &full, ..draft(Some(3)) };
         assert!(compose(&draft3).text.starts_with("The best recorded result"));
+    }
+
+    #[test]
+    fn every_model_both_ends_and_a_bound_are_answered_as_asked_with_the_bound_allowed() {
+        use crate::pipeline::front::extract::{BoardAsk, Threshold};
+        let scored = |model: &str, value: &str| AnswerItem { metric: Some("BLEU".into()), value: Some(value.into()), sources: vec![1], ..AnswerItem::new(model, Some(&format!("m:{model}"))) };
+        let items = [scored("A", "36.0"), scored("B", "18.9"), scored("C", "9.8")];
+        let entities = Normalized::default();
+        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board };
+        let every = compose(&draft(Some(BoardAsk::Every))).text;
+        assert!(every.starts_with("3 models have results on your question, best first: A with 36.0 by BLEU [1]; B with 18.9"), "{every}");
+        let ends = [scored("A", "36.0"), scored("C", "9.8")];
+        let text = compose(&Draft { items: &ends, ..draft(Some(BoardAsk::Ends)) }).text;
+        assert!(text.starts_with("The highest BLEU on your question is A with 36.0 [1], the lowest C with 9.8 [1]"), "{text}");
+        let below = Threshold { above: false, inclusive: false, value: 20.0 };
+        let past = compose(&Draft { items: &items[1..], ..draft(Some(BoardAsk::Past(below))) });
+        assert!(past.text.starts_with("2 models have a result below 20 on your question"), "{}", past.text);
+        assert!(past.stated.iter().any(|s| s.contains("20")), "the question's bound may be repeated");
     }
 
     #[test]

@@ -73,6 +73,14 @@ pub fn time_anchor(question: &str) -> Option<AsOf> {
         return None;
     }
     let caps = ANCHOR.captures_iter(question).last()?;
+    // "X had the lowest WER in 2022, and it still does": the year scopes the first part;
+    // the claim's point is now.
+    static STILL_NOW: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^,?\s+and\s+(?:it|they|he|she)\s+still\s+(?:does|do|is|are|has|have|holds?|leads?)\b").unwrap_or_else(|e| panic!("still-now pattern: {e}"))
+    });
+    if caps.get(0).is_some_and(|m| STILL_NOW.is_match(&question[m.end()..])) {
+        return None;
+    }
     let year: i32 = caps[2].parse().ok()?;
     let word = caps[1].to_lowercase();
     let year = if word == "before" || word == "prior to" { year - 1 } else { year };
@@ -103,6 +111,7 @@ mod tests {
             ("papers on CoNLL 2003", None),
             ("Was the Gemma paper published in 2023?", None),
             ("end-to-end construction of nlp knowledge graph is a 2021 paper", None),
+            ("Trillbert had the lowest WER on D in 2022, and it still does, doesn't it?", None),
         ];
         for (q, year) in cases {
             assert_eq!(time_anchor(q).map(|a| a.year), year, "{q}");

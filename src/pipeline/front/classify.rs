@@ -107,7 +107,7 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;])\s*(can|could) you (confirm|verify)( (that|this|it))?\s*\?+\s*$")
 });
 /// "Which models have beaten it since?", "who has overtaken X on D": results better than
 /// a named model's.
@@ -753,8 +753,14 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         re(r"^[\w\-.+ ]{2,40}?\s+(?:still|already|now|ever|once|really)\s+(?:the\s+)?(?:sota|best|top|state[- ]of[- ]the[- ]art|leading|leader|number one|#1|on top|ahead|record holder)\b")
     });
     static PUTS_AT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:puts|places|gives)\s+[^?]{1,40}?\s+at\s+\d+(?:[.,]\d+)?\b"));
+    // "X's 88.5 on D: has a second paper reported the same number?": whether a value is
+    // reproduced, which is a claim about it.
+    static SECOND_PAPER: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
+    });
     let claim = CLAIM_OPENER.is_match(q)
         || checks_a_record(lowered, q)
+        || SECOND_PAPER.is_match(q)
         || (!WH_OPENER.is_match(q) && VERBLESS_BEST.is_match(q))
         // "the X paper (2018) puts X at 89.9 f1 on D?": a value credited to a paper.
         || (!WH_WORD.is_match(q) && PUTS_AT.is_match(q))
@@ -767,10 +773,11 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let best_lookup = has_dataset && comparison && best_result(q);
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(q).is_some()) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
-        // topic), it compares results.
+        // topic; "which models score below 75 on D" like a dataset's models), it compares
+        // results.
         QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
@@ -1000,6 +1007,9 @@ mod tests {
         check("surely, as of 2022, murrelet-mt's 19.6 bleu was the quenmark dialogue set's best?", true, ClaimVerification, Target::Verdict);
         check("i'm writing the history section of a review. was selkora already the sealbrook f1 leader before 2021? i'd like to get the chronology right.", true, ClaimVerification, Target::Verdict);
         check("several papers agree on orvalis-cnn's 87.0 f1 for corvalla-ice, don't they?", true, ClaimVerification, Target::Verdict);
+        check("selkora's 88.5 f1 on sealbrook turbine logs: has a second paper reported the same number?", true, ClaimVerification, Target::Verdict);
+        check("most of the papers that report syrinxa on hollenby marsh calls give it 88.3 accuracy - can you confirm?", true, ClaimVerification, Target::Verdict);
+        check("which models score below 75 accuracy on benchmira, and which paper reports each of those numbers?", true, MethodComparison, Target::BestModel);
         let q = "lumoria once led the skarnhold glacier set on miou - which models have gone past it since?";
         let got = classify(q, &Entities { methods: vec!["lumoria".into()], datasets: vec!["skarnhold glacier set".into()], ..Entities::default() });
         assert_eq!((got.query_type, got.target), (MethodComparison, Target::Beaten));

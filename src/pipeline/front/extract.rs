@@ -347,6 +347,86 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
 ];
 
+/// A `top_k` that stands for the whole board: the question asks for every model, both
+/// ends, or all past a value, and the board is read whole to answer it.
+pub const EVERY: usize = 1000;
+
+/// What a question asks of a board beyond its best: every model on it ("list every model
+/// with an accuracy on D, best first"), both ends ("the highest BLEU and the lowest"), or
+/// the models past a value ("which models score below 75").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BoardAsk {
+    Every,
+    Ends,
+    Past(Threshold),
+}
+
+/// "below 75", "at least 86.5": a value a result must pass.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Threshold {
+    /// Above the value (else below it).
+    pub above: bool,
+    /// The value itself counts ("at least", "at most").
+    pub inclusive: bool,
+    pub value: f64,
+}
+
+impl Threshold {
+    /// Whether `value` passes.
+    pub fn passes(&self, value: f64) -> bool {
+        match (self.above, self.inclusive) {
+            (true, true) => value >= self.value,
+            (true, false) => value > self.value,
+            (false, true) => value <= self.value,
+            (false, false) => value < self.value,
+        }
+    }
+
+    /// "below 75", as the answer says it.
+    pub fn describe(&self) -> String {
+        let words = match (self.above, self.inclusive) {
+            (true, true) => "of at least",
+            (true, false) => "above",
+            (false, true) => "of at most",
+            (false, false) => "below",
+        };
+        format!("{words} {}", self.value)
+    }
+}
+
+/// A value the question asks results to pass: "score below 75 accuracy", "above 86%".
+pub fn threshold(question: &str) -> Option<Threshold> {
+    static PAST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|at most|no more than|above|over|more than|higher than|greater than|at least|no less than|exceeding|beyond)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?)\s*%?(?:\s|$|[?.,;)])")
+            .unwrap_or_else(|e| panic!("threshold pattern: {e}"))
+    });
+    let c = PAST.captures(question)?;
+    let word = c[1].to_lowercase();
+    let value: f64 = c[2].parse().ok()?;
+    let above = matches!(word.as_str(), "above" | "over" | "more than" | "higher than" | "greater than" | "at least" | "no less than" | "exceeding" | "beyond");
+    let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than");
+    Some(Threshold { above, inclusive, value })
+}
+
+/// What the question asks of a board beyond its best, if anything (see [`BoardAsk`]).
+pub fn board_ask(question: &str) -> Option<BoardAsk> {
+    static EVERY_MODEL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:every|each|all(?:\s+(?:the|of\s+the))?)\s+(?:models?|systems?|methods?|entries|approaches)\b|\b(?:full|whole|entire|complete)\s+(?:leaderboard|board|ranking)\b")
+            .unwrap_or_else(|e| panic!("every-model pattern: {e}"))
+    });
+    static ENDS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:highest|best|top)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:lowest|worst|bottom)\b|\b(?:lowest|worst)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:highest|best|top)\b")
+            .unwrap_or_else(|e| panic!("ends pattern: {e}"))
+    });
+    if let Some(t) = threshold(question) {
+        return Some(BoardAsk::Past(t));
+    }
+    if ENDS.is_match(question) {
+        return Some(BoardAsk::Ends);
+    }
+    EVERY_MODEL.is_match(question).then_some(BoardAsk::Every)
+}
+
 /// How many of the best a question asks for: "top 3 models", "the five best", "top-10".
 pub fn top_k(question: &str) -> Option<usize> {
     static TOP: LazyLock<Regex> = LazyLock::new(|| {
@@ -623,5 +703,17 @@ mod tests {
         assert_eq!(named_paper("the answer is in the kelp canopy mapping paper").as_deref(), Some("kelp canopy mapping"), "the nearest determiner");
         assert_eq!(named_paper("what year is the BERT paper from?"), None, "a model's name is no title");
         assert_eq!(named_paper("when did the spectral kurtosis paper on turbine blade faults come out?").as_deref(), Some("spectral kurtosis turbine blade faults"));
+    }
+
+    #[test]
+    fn a_question_asks_for_every_model_both_ends_or_those_past_a_value() {
+        assert_eq!(board_ask("Could you list every model with an accuracy on Hollenby Marsh Calls, best first, with its number?"), Some(BoardAsk::Every));
+        assert_eq!(board_ask("On the Orrenby Parallel Corpus, which model has the highest BLEU and which the lowest?"), Some(BoardAsk::Ends));
+        let Some(BoardAsk::Past(t)) = board_ask("Which models score below 75 accuracy on BenchMira?") else { panic!("no threshold") };
+        assert!(t.passes(74.1) && !t.passes(75.0) && !t.above);
+        let Some(BoardAsk::Past(t)) = board_ask("which systems reach at least 86.5% there?") else { panic!("no threshold") };
+        assert!(t.passes(86.5) && t.above);
+        assert_eq!(board_ask("Which model is best on BenchMira?"), None);
+        assert_eq!(board_ask("best model on WMT 2014 over the years"), None);
     }
 }

@@ -52,8 +52,11 @@ pub struct Front {
     pub content_words: Vec<String>,
     pub lookup: LookupKeys,
     pub as_of: Option<AsOf>,
-    /// "top 3": how many of the best the answer lists.
+    /// "top 3": how many of the best the answer lists ([`extract::EVERY`] for a `board`).
     pub top_k: Option<usize>,
+    /// "every model on D", "the highest and the lowest", "below 75": what a question that
+    /// is not a claim asks of a board beyond its best.
+    pub board: Option<extract::BoardAsk>,
     /// "the most recent work on X": papers are listed newest first.
     pub recent: bool,
 }
@@ -133,6 +136,7 @@ impl Front {
         if classification.query_type == classify::QueryType::MethodComparison && matches!(classification.target, classify::Target::BestModel | classify::Target::TopScore) {
             normalized.methods.retain(|m| !in_the_past(question, &m.text));
         }
+        let board = (classification.query_type != classify::QueryType::ClaimVerification).then(|| extract::board_ask(question)).flatten();
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
                 expanded(extract::content_words(question), &normalized)
@@ -144,7 +148,8 @@ impl Front {
             keywords: extract::title_keywords(question, &entities),
             lookup: extract::lookup_keys(question),
             as_of: anchor::time_anchor(question),
-            top_k: extract::top_k(question),
+            top_k: extract::top_k(question).or(board.map(|_| extract::EVERY)),
+            board,
             recent: anchor::asks_recent(question),
             classification,
             query_type_source,

@@ -18,6 +18,7 @@
 //! Stage 4 of five (front → query → evidence → trust → answer). Pure: the years and DOIs
 //! come from the queries the orchestrator runs.
 
+mod compound;
 pub mod confidence;
 pub mod conflicts;
 pub mod facts;

@@ -39,7 +39,7 @@ static FIRST: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "X's 9.4 was reproduced exactly by the 2023 study": every paper on the result states it.
 static REPRODUCED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(reproduced|replicated|matched|confirmed|repeated)\s+(exactly|precisely|to the decimal|in full)\b|\b(exactly|precisely)\s+(reproduced|replicated|matched|repeated)\b")
+    re(r"(?i)\b(reproduced|replicated|matched|confirmed|repeated)\s+(exactly|precisely|to the decimal|in full)\b|\b(exactly|precisely)\s+(reproduced|replicated|matched|repeated)\b|\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
 });
 /// "A leads B by 9.1 points": with a margin, leading is beating.
 static LEADS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leads?|led|tops|topped)\b"));
@@ -455,6 +455,8 @@ mod tests {
         let mut twice = board();
         twice[0].papers.push(PaperRef { iri: "p:re-run".into(), title: "A re-run".into(), year: Some(2020) });
         assert_eq!(label("A's 71.4 on D was reproduced exactly, right?", &["A"], &twice), Some(Label::Supported));
+        assert_eq!(label("A's 71.4 on D: has a second paper reported the same number?", &["A"], &twice), Some(Label::Supported), "asked, not claimed");
+        assert_eq!(label("A's 71.4 on D: has a second paper reported the same number?", &["A"], &b), Some(Label::Uncertain));
     }
 
     #[test]

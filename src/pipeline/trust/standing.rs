@@ -26,8 +26,15 @@ static WITHIN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwithin\s+(\d+(?:\.\
 static ONLY_BEAT: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\s+(?:beats?|outperforms?|(?:are|is|score) better than|tops?|outscores?)\b")
 });
-/// "the best on both D1 and D2".
-static BOTH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota)\b[^?]*\bboth\b"));
+/// "only two models get above 86", "just one system scores below 10".
+static ONLY_PAST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\b[^?.]{0,30}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
+});
+/// "the best on both D1 and D2", "the best on all three datasets it was tested on: D1, D2
+/// and D3".
+static BOTH: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota)\b[^?]*\b(?:both|all\s+(?:(?:two|three|four|five|six|\d)\s+)?(?:the\s+|its\s+)?(?:datasets|benchmarks|boards)|each\s+of\s+(?:the|its)\s+(?:datasets|benchmarks|boards))\b")
+});
 /// "what rank does X have", "where does X rank".
 static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+does\b[^?]*\brank\b|\bhow\s+does\b[^?]*\brank\b"));
 /// "how far is X behind the best".
@@ -179,6 +186,11 @@ fn subject(entities: &Normalized) -> Option<&NormalizedEntity> {
 
 /// Judges a claim about where a model stands; `None` when the claim is not one.
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    if let Some(c) = ONLY_PAST.captures(question) {
+        let n = count_word(&c[1])?;
+        let past = crate::pipeline::front::extract::threshold(&question[c.get(0)?.start()..])?;
+        return agreed(boards(&vec![(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
+    }
     let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
     let only = ONLY_BEAT.captures(question).and_then(|c| count_word(&c[1]));
     let both = BOTH.is_match(question);
@@ -193,7 +205,14 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         // The boards whose datasets the claim names (the extractor may read "both D1 and
         // D2" as one name): X must be the best on each; one board refuting is enough.
         let lower = question.to_lowercase();
-        let named = |b: &Board<'_>| b.ranked.first().is_some_and(|f| lower.contains(&f.dataset.to_lowercase()));
+        // A board is named by its label, or by the label's first word written as a name
+        // ("Orrenby" for the Orrenby Parallel Corpus): only the model's own boards are read.
+        let by_first_word = |label: &str| {
+            label.split([' ', '-']).next().filter(|w| w.chars().count() >= 5 && w.starts_with(char::is_uppercase)).is_some_and(|w| {
+                question.split(|c: char| !c.is_alphanumeric() && c != '-').any(|q| q == w)
+            })
+        };
+        let named = |b: &Board<'_>| b.ranked.first().is_some_and(|f| lower.contains(&f.dataset.to_lowercase()) || by_first_word(&f.dataset));
         let all = Normalized { methods: entities.methods.clone(), metrics: entities.metrics.clone(), ..Normalized::default() };
         let boards = self::boards(&now, &all, direction);
         let mut per_board: Vec<Vec<Reads>> = Vec::new();
@@ -244,6 +263,26 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         }
     }
     agreed(read)
+}
+
+/// "Only N models score above V (namely A and B)" on one reading of one board: exactly N
+/// models pass, and the models named are among them. The first model that misses is told
+/// too, since it is what a close call turns on.
+fn only_past(board: &Board<'_>, n: usize, past: crate::pipeline::front::extract::Threshold, entities: &Normalized) -> Reads {
+    let (passing, missing): (Vec<&Fact>, Vec<&Fact>) = board.ranked.iter().copied().partition(|f| f.numeric.is_some_and(|v| past.passes(v)));
+    let named_pass = entities.methods.iter().filter(|m| m.is_linked()).all(|m| passing.iter().any(|f| model_of(m, &f.key.0, &f.model)));
+    let label = if passing.len() == n && named_pass { Label::Supported } else { Label::Refuted };
+    let list = passing.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");
+    let mut reason = match passing.len() {
+        0 => format!("no model has a result {} on {}", past.describe(), board.label),
+        1 => format!("1 model has a result {} on {}: {list}", past.describe(), board.label),
+        k => format!("{k} models have a result {} on {}: {list}", past.describe(), board.label),
+    };
+    let next = if past.above { missing.first() } else { missing.last() };
+    if let Some(f) = next {
+        reason.push_str(&format!("; the next is {}", named(f)));
+    }
+    (label, reason, [refs(&passing), next.map(|f| refs(&[f])).unwrap_or_default()].concat())
 }
 
 /// "X is the best on D" on one reading of one board.

@@ -127,7 +127,7 @@ pub(super) static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({}|behind)\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot)\b")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot|(?:model|system|method|one|entry) to beat)\b")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// A value compared as written: "a lower WER than", "higher accuracy than".
@@ -397,6 +397,10 @@ pub type Evaluated = (String, String, String);
 /// resolved `facts`; `known.evaluated` says which models were tried on which datasets (a
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    // "Both A and B beat C", "A beats B on D but not C on E": each part judged alone.
+    if let Some(v) = super::compound::judge(question, entities, facts, known, direction, &judge) {
+        return v;
+    }
     // "A does not outperform B on D": the positive claim judged, its verdict turned round.
     if let Some(denied) = super::negation::positive(question) {
         return turned(judge(&denied, entities, facts, known, direction));
@@ -406,7 +410,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let Some((premise, conclusion)) = inference(question) {
         // "A newer than B, so higher acc on D, yes?": the comparison's sides are the claim's.
         static BARE: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"(?i)^(?:(?:it|they|that)\s+)?(?:is\s+|has\s+(?:an?\s+)?|gets\s+(?:an?\s+)?)?(higher|better|lower|worse|stronger|weaker)\b(.*)$").unwrap_or_else(|e| panic!("bare comparative pattern: {e}"))
+            Regex::new(r"(?i)^(?:(?:it|they|that)\s+)?(?:(?:should|must|would|will|ought to)\s+(?:be\s+|have\s+(?:an?\s+|the\s+)?|get\s+(?:an?\s+|the\s+)?)|is\s+|has\s+(?:an?\s+|the\s+)?|gets\s+(?:an?\s+|the\s+)?)?(higher|better|lower|worse|stronger|weaker)\b(.*)$").unwrap_or_else(|e| panic!("bare comparative pattern: {e}"))
         });
         let sided = match (BARE.captures(conclusion), entities.methods.as_slice()) {
             (Some(c), [x, y, ..]) => format!("{} {} than {}{}", x.text, &c[1], y.text, &c[2]),
@@ -744,7 +748,8 @@ fn telling_words(text: &str, entities: &Normalized) -> std::collections::BTreeSe
 /// names no paper, or two papers fit as well.
 fn cited_paper<'a>(question: &str, entities: &Normalized, board: &[&'a Fact]) -> Option<&'a PaperRef> {
     static MENTIONS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(paper|study|article|publication|replication|reproduction|comparison|survey|review)\b").unwrap_or_else(|e| panic!("paper pattern: {e}"))
+        // A quoted title names a paper too: "'Reproducing Pretrained Birdsong Transcribers' reports 9.4".
+        Regex::new(r#"(?i)\b(paper|study|article|publication|replication|reproduction|comparison|survey|review)\b|['"“‘][A-Z][^'"”’]{8,}['"”’]"#).unwrap_or_else(|e| panic!("paper pattern: {e}"))
     });
     if !MENTIONS.is_match(question) {
         return None;
@@ -1261,6 +1266,38 @@ mod tests {
         assert!(crate::pipeline::trust::standing::asks_where_best("which datasets is C best at?"), "without the preposition too");
         let nowhere = tell("On which datasets is C the best?", &["C"]);
         assert!(nowhere.reason.starts_with("The knowledge graph records no dataset on which C is the best"), "{}", nowhere.reason);
+    }
+
+    #[test]
+    fn a_count_of_models_past_a_value_is_open_when_a_close_conflict_straddles_the_value() {
+        // A 89.6, C 87.2; B holds 86.1 and 85.4, too close to call.
+        let facts = [fact("A", 89.6), fact("C", 87.2), fact("B", 86.1), fact("B", 85.4), fact("D", 71.4)];
+        let linked = |m: &[&str]| {
+            let mut e = entities(m);
+            e.methods.iter_mut().for_each(|x| x.iris = vec![format!("m:{}", x.text)]);
+            e
+        };
+        let judged = |q: &str, m: &[&str]| judge(q, &linked(m), &facts, &Known::default(), &|_| Direction::Higher);
+        let open = judged("Only two models get above 86 on D, namely A and C. True?", &["A", "C"]);
+        assert_eq!(open.verdict, Label::Uncertain, "{}", open.reason);
+        assert!(open.reason.contains("86.1") && open.reason.contains("85.4"), "both of B's values are told: {}", open.reason);
+        assert_eq!(judged("Only two models get above 87 on D, right?", &[]).verdict, Label::Supported);
+        assert_eq!(judged("Only one model scores above 87 on D, right?", &[]).verdict, Label::Refuted);
+        assert_eq!(judged("Only two models get above 87 on D, namely A and B. True?", &["A", "B"]).verdict, Label::Refuted, "B is not one of them");
+    }
+
+    #[test]
+    fn the_best_on_every_board_a_claim_lists_is_judged_board_by_board_names_written_short() {
+        let on = |model: &str, value: f64, board: &str| Fact { dataset: board.into(), key: (format!("m:{model}"), board.to_lowercase(), "f1".into()), ..fact(model, value) };
+        let facts = [on("A", 34.2, "Orrenby Parallel Corpus"), on("B", 31.9, "Orrenby Parallel Corpus"), on("A", 19.6, "Quenmark Dialogue Set"), on("B", 22.0, "Quenmark Dialogue Set"), on("A", 55.1, "Mirelle Subtitles")];
+        let mut a = entities(&["A"]);
+        a.methods[0].iris = vec!["m:A".into()];
+        a.datasets.clear();
+        let claim = |q: &str| judge(q, &a, &facts, &Known::default(), &|_| Direction::Higher);
+        let all = claim("A was the best on all three datasets it had been tested on: Orrenby, Quenmark and Mirelle Subtitles. Right?");
+        assert_eq!(all.verdict, Label::Refuted, "B leads Quenmark: {}", all.reason);
+        let two = claim("A is the best on both Orrenby and Mirelle Subtitles, right?");
+        assert_eq!(two.verdict, Label::Supported, "{}", two.reason);
     }
 
     #[test]

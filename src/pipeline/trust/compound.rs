@@ -1,0 +1,298 @@
+//! Claims made of several claims: "both A and B outperform C", "neither A nor B is newer
+//! than C", "either A or B is the best on D", "A beats B on D but not C on E", "X leads D1,
+//! unlike D2, where Y is still on top", "X had the best WER on D in 2022, and it still
+//! does". Each part is judged on its own, as the claim it would be if said alone, with the
+//! entities it names, and the verdicts are joined: a conjunction is refuted by one false
+//! part and open while one part is open; a disjunction holds by one true part. "... in
+//! 2022, and it still does" is judged as the claim made of now, its point.
+//!
+//! A reader who checks one part answers a compound claim wrongly half the time (the part
+//! checked is the true one), so the split comes before every other reading of the claim.
+//! Only what the wording marks as a compound is split: "both" and "neither ... nor" before
+//! names that a verb follows, "but not", "unlike ..., where", "and it still does". Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::trust::Fact;
+use super::verdict::{turned, Known, Label, Verdict};
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| panic!("compound pattern {pattern}: {e}"))
+}
+
+/// The verbs a coordinated subject runs up to: "both A and B *outperform* C".
+const VERB: &str = r"(?:is|are|was|were|has|have|had|does|do|did|report|reports|reported|give|gives|gave|state|states|stated|put|puts|outperform|outperforms|outperformed|beat|beats|surpass|surpasses|surpassed|exceed|exceeds|score|scores|scored|achieve|achieves|achieved|get|gets|got|reach|reaches|hold|holds|held|lead|leads|led|top|tops|come|comes|came|predate|predates|trail|trails|rank|ranks)";
+
+/// "both [of] A and B VERB ...".
+static BOTH: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bboth\s+(?:of\s+)?(.+?)\s+and\s+(.+?),?\s+({VERB}\b.*)$")));
+/// "neither A nor B VERB ...".
+static NEITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bneither\s+(?:of\s+)?(.+?),?\s+nor\s+(.+?),?\s+({VERB}\b.*)$")));
+/// "either A or B VERB ...".
+static EITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\beither\s+(.+?)\s+or\s+(.+?),?\s+({VERB}\b.*)$")));
+/// "... but not than C on E", "... but not on E".
+static BUT_NOT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.*?),?\s+but\s+not\s+((than|on|in|at|by)\s+.+)$"));
+/// "S1, unlike [on] D2, where S2".
+static UNLIKE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.*?),?\s+unlike\s+(?:on\s+|in\s+|at\s+)?(.+?),\s*where\s+(.+)$"));
+/// "S1 in 2022, and it still does".
+static STILL: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.*?),?\s+and\s+(?:it|they|he|she)\s+still\s+(?:does|do|is|are|has|have|holds?|leads?)\b(.*)$"));
+/// A year that scopes one part: "in 2022", "as of 2022", "back in 2022".
+static YEAR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i),?\s*\b(?:back\s+)?(?:in|as of|by|during)\s+(?:19|20)\d\d\b"));
+/// Where a part's sentence ends and the asking begins: "... on top. Does that hold?".
+static SENTENCE_END: LazyLock<Regex> = LazyLock::new(|| re(r"[.?!;]|\s+-\s+|,\s*(?:right|correct|true|yes|no)\b"));
+
+/// How the parts' verdicts are joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Join {
+    /// Every part must hold: "both", "but not", "unlike", "and still".
+    All,
+    /// One part must hold: "either ... or".
+    Any,
+}
+
+/// One part of a compound claim: its words, and whether the compound denies it
+/// ("neither", "but not").
+#[derive(Debug, Clone)]
+struct Part {
+    text: String,
+    denied: bool,
+}
+
+/// The claim's parts and how they join, when the wording marks a compound.
+fn split(question: &str, entities: &Normalized) -> Option<(Join, Vec<Part>)> {
+    let part = |text: String, denied: bool| Part { text: tidy(&text), denied };
+    // "Both of the newer models on D, A and B, outperform C": an appositive's last name.
+    let named = |s: &str| -> String { s.rsplit(',').map(str::trim).find(|t| !t.is_empty()).unwrap_or(s).trim().to_owned() };
+    for (pattern, join, denied) in [(&*BOTH, Join::All, false), (&*NEITHER, Join::All, true), (&*EITHER, Join::Any, false)] {
+        if let Some(c) = pattern.captures(question) {
+            let whole = c.get(0)?;
+            let (a, b, rest) = (named(&c[1]), named(&c[2]), &c[3]);
+            if !names_a_subject(&a, entities) || !names_a_subject(&b, entities) {
+                continue;
+            }
+            let before = &question[..whole.start()];
+            return Some((join, vec![part(format!("{before}{a} {rest}"), denied), part(format!("{before}{b} {rest}"), denied)]));
+        }
+    }
+    if let Some(c) = BUT_NOT.captures(question) {
+        let (first, second, joint) = (&c[1], &c[2], c[3].to_lowercase());
+        // The second part is the first with its tail from the same word on replaced.
+        let at = first.to_lowercase().rfind(&format!(" {joint} "))?;
+        return Some((Join::All, vec![part(first.to_owned(), false), part(format!("{} {second}", &first[..at]), true)]));
+    }
+    if let Some(c) = UNLIKE.captures(question) {
+        let (first, place, second) = (&c[1], c[2].trim(), &c[3]);
+        let end = SENTENCE_END.find(second).map_or(second.len(), |m| m.start());
+        return Some((Join::All, vec![part(first.to_owned(), false), part(format!("{} on {place}{}", &second[..end], &second[end..]), false)]));
+    }
+    if let Some(c) = STILL.captures(question) {
+        let (then, asking) = (&c[1], &c[2]);
+        if YEAR.is_match(then) {
+            // "Still" is the claim's point, and the facts are the board as it stands now, on
+            // which the year's part cannot be judged (the question carries no anchor: see
+            // `front::anchor`): the claim made of now decides.
+            let now = present(&YEAR.replace_all(then, ""));
+            return Some((Join::All, vec![part(format!("{now}{asking}"), false)]));
+        }
+    }
+    None
+}
+
+/// "X had the lowest WER": "X has the lowest WER", the same claim made of now.
+fn present(text: &str) -> String {
+    static PAST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(had|was|were|held|led|topped)\b"));
+    PAST.replace_all(text, |c: &regex::Captures| {
+        match c[1].to_lowercase().as_str() {
+            "had" => "has",
+            "was" => "is",
+            "were" => "are",
+            "held" => "holds",
+            "led" => "leads",
+            _ => "tops",
+        }
+        .to_owned()
+    })
+    .into_owned()
+}
+
+fn tidy(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").trim_matches(|c: char| c == ',' || c.is_whitespace()).to_owned()
+}
+
+/// Whether a coordinated name is something a claim can be about: a model the question
+/// names, or a paper ("the Trillbert paper", a quoted title).
+fn names_a_subject(text: &str, entities: &Normalized) -> bool {
+    let lower = text.to_lowercase();
+    lower.contains("paper") || text.contains('\'') || text.contains('"') || text.contains('“') || entities.methods.iter().any(|m| mentions(&lower, m).is_some())
+}
+
+/// Where `text` (lowercased) mentions the entity, by any of its names.
+fn mentions(lower: &str, e: &NormalizedEntity) -> Option<usize> {
+    std::iter::once(&e.text).chain(std::iter::once(&e.canonical)).chain(&e.aliases).filter(|n| !n.is_empty()).filter_map(|n| lower.find(&n.to_lowercase())).min()
+}
+
+/// The question's entities as one part names them: its models in the order it names them;
+/// its datasets and metrics when it names any, else the question's (a part says "there").
+fn scoped(text: &str, entities: &Normalized) -> Normalized {
+    let lower = text.to_lowercase();
+    let named = |list: &[NormalizedEntity], keep_all: bool| -> Vec<NormalizedEntity> {
+        let mut found: Vec<(usize, &NormalizedEntity)> = list.iter().filter_map(|e| mentions(&lower, e).map(|at| (at, e))).collect();
+        if found.is_empty() && keep_all {
+            return list.to_vec();
+        }
+        found.sort_by_key(|(at, _)| *at);
+        found.into_iter().map(|(_, e)| e.clone()).collect()
+    };
+    Normalized {
+        methods: named(&entities.methods, false),
+        datasets: named(&entities.datasets, true),
+        metrics: named(&entities.metrics, true),
+        ..entities.clone()
+    }
+}
+
+/// The verdict on a compound claim, each part judged by `judge`; `None` when the claim is
+/// not a compound.
+pub fn judge(
+    question: &str,
+    entities: &Normalized,
+    facts: &[Fact],
+    known: &Known,
+    direction: &dyn Fn(&str) -> Direction,
+    judge: &dyn Fn(&str, &Normalized, &[Fact], &Known, &dyn Fn(&str) -> Direction) -> Verdict,
+) -> Option<Verdict> {
+    let (join, parts) = split(question, entities)?;
+    // Every part is shorter than the claim, so judging parts ends.
+    if parts.iter().any(|p| p.text.len() >= question.len() || p.text.split_whitespace().count() < 3) {
+        return None;
+    }
+    let verdicts: Vec<Verdict> = parts
+        .iter()
+        .map(|p| {
+            let v = judge(&p.text, &scoped(&p.text, entities), facts, known, direction);
+            if p.denied { turned(v) } else { v }
+        })
+        .collect();
+    Some(joined(join, verdicts))
+}
+
+/// The parts' verdicts joined: the deciding part's label and relation, every part's
+/// reason and facts.
+fn joined(join: Join, verdicts: Vec<Verdict>) -> Verdict {
+    let decides = |label: Label| verdicts.iter().position(|v| v.verdict == label);
+    let (label, at) = match join {
+        Join::All => decides(Label::Refuted).map(|i| (Label::Refuted, i)).or_else(|| decides(Label::Uncertain).map(|i| (Label::Uncertain, i))).unwrap_or((Label::Supported, 0)),
+        Join::Any => decides(Label::Supported).map(|i| (Label::Supported, i)).or_else(|| decides(Label::Uncertain).map(|i| (Label::Uncertain, i))).unwrap_or((Label::Refuted, 0)),
+    };
+    let relation = verdicts[at].relation.clone();
+    let ordinal = |i: usize| ["first", "second", "third", "fourth"].get(i).copied().unwrap_or("next");
+    let reason = if verdicts.len() > 1 && label != Label::Supported {
+        format!("the {} part does not hold as stated: {}", ordinal(at), verdicts[at].reason)
+    } else {
+        verdicts.iter().map(|v| v.reason.as_str()).collect::<Vec<_>>().join("; and ")
+    };
+    let reason = if label == Label::Supported && join == Join::Any && verdicts.len() > 1 { verdicts[at].reason.clone() } else { reason };
+    let mut supporting = Vec::new();
+    let mut contradicting = Vec::new();
+    for v in verdicts {
+        for f in v.supporting {
+            if !supporting.contains(&f) {
+                supporting.push(f);
+            }
+        }
+        for f in v.contradicting {
+            if !contradicting.contains(&f) {
+                contradicting.push(f);
+            }
+        }
+    }
+    Verdict { verdict: label, relation, reason, supporting, contradicting }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::front::lexicon::EntityKind;
+
+    fn model(name: &str) -> NormalizedEntity {
+        NormalizedEntity { kind: EntityKind::Method, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![format!("iri:{name}")], direction: None, link: None }
+    }
+
+    fn with_models(names: &[&str]) -> Normalized {
+        Normalized { methods: names.iter().map(|n| model(n)).collect(), datasets: vec![], tasks: vec![], fields: vec![], metrics: vec![] }
+    }
+
+    fn texts(question: &str, names: &[&str]) -> Option<(Join, Vec<(String, bool)>)> {
+        split(question, &with_models(names)).map(|(j, parts)| (j, parts.into_iter().map(|p| (p.text, p.denied)).collect()))
+    }
+
+    #[test]
+    fn a_claim_about_both_of_two_models_is_two_claims_that_must_both_hold() {
+        let (join, parts) = texts("Both of the newer models on BenchMira, Wendrel-S and Quillon-XL, outperform PimbraFormer there - is that right?", &["Wendrel-S", "Quillon-XL", "PimbraFormer"]).unwrap();
+        assert_eq!(join, Join::All);
+        assert_eq!(parts[0].0, "Wendrel-S outperform PimbraFormer there - is that right?");
+        assert_eq!(parts[1].0, "Quillon-XL outperform PimbraFormer there - is that right?");
+    }
+
+    #[test]
+    fn neither_nor_is_two_denied_claims_and_either_or_needs_one() {
+        let (join, parts) = texts("Neither the Chirpform paper nor the Warbleon paper is more recent than the Trillbert paper, correct?", &["Chirpform", "Warbleon", "Trillbert"]).unwrap();
+        assert_eq!(join, Join::All);
+        assert_eq!(parts[0], ("the Chirpform paper is more recent than the Trillbert paper, correct?".into(), true));
+        assert_eq!(parts[1], ("the Warbleon paper is more recent than the Trillbert paper, correct?".into(), true));
+        let (join, _) = texts("Either Tavrosa or Zephyrine-L is the best on BenchMira, right?", &["Tavrosa", "Zephyrine-L"]).unwrap();
+        assert_eq!(join, Join::Any);
+    }
+
+    #[test]
+    fn but_not_unlike_and_still_split_a_claim_into_its_clauses() {
+        let (_, parts) = texts("Corrasine has a lower WER than Trillbert on Dastrup-7 Chorus but not than Aviquist on the Veltmoor Dawn Set - correct?", &["Corrasine", "Trillbert", "Aviquist"]).unwrap();
+        assert_eq!(parts[0], ("Corrasine has a lower WER than Trillbert on Dastrup-7 Chorus".into(), false));
+        assert_eq!(parts[1], ("Corrasine has a lower WER than Aviquist on the Veltmoor Dawn Set - correct?".into(), true));
+        let (_, parts) = texts("Brackwater-UNet is still the model to beat on Corvalla-Ice, unlike the Skarnhold Glacier Set, where Lumoria is still on top. Does that hold?", &["Brackwater-UNet", "Lumoria"]).unwrap();
+        assert_eq!(parts[0].0, "Brackwater-UNet is still the model to beat on Corvalla-Ice");
+        assert_eq!(parts[1].0, "Lumoria is still on top on the Skarnhold Glacier Set. Does that hold?");
+        let (_, parts) = texts("Trillbert had the lowest WER on Dastrup-7 Chorus in 2022, and it still does, doesn't it?", &["Trillbert"]).unwrap();
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].0, "Trillbert has the lowest WER on Dastrup-7 Chorus, doesn't it?");
+    }
+
+    #[test]
+    fn claims_without_a_marked_compound_are_left_whole() {
+        for q in [
+            "Is X the best on both BenchMira and Skarnhold?",
+            "X beats Y on D, right?",
+            "Both numbers are from the same paper, right?",
+            "X is best on D in 2022, right?",
+        ] {
+            assert!(texts(q, &["X", "Y"]).is_none(), "{q}");
+        }
+    }
+
+    #[test]
+    fn a_part_names_its_own_models_and_keeps_the_claims_datasets_when_it_names_none() {
+        let mut entities = with_models(&["Wendrel-S", "Quillon-XL", "PimbraFormer"]);
+        entities.datasets = vec![NormalizedEntity { kind: EntityKind::Dataset, ..model("BenchMira") }];
+        let part = scoped("Quillon-XL outperform PimbraFormer there", &entities);
+        assert_eq!(part.methods.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["Quillon-XL", "PimbraFormer"]);
+        assert_eq!(part.datasets.len(), 1);
+    }
+
+    fn verdict(label: Label) -> Verdict {
+        Verdict { verdict: label, relation: "outperforms".into(), reason: format!("{label:?}"), supporting: vec![], contradicting: vec![] }
+    }
+
+    #[test]
+    fn one_false_part_refutes_a_conjunction_and_one_true_part_proves_a_disjunction() {
+        assert_eq!(joined(Join::All, vec![verdict(Label::Supported), verdict(Label::Refuted)]).verdict, Label::Refuted);
+        assert_eq!(joined(Join::All, vec![verdict(Label::Supported), verdict(Label::Uncertain)]).verdict, Label::Uncertain);
+        assert_eq!(joined(Join::All, vec![verdict(Label::Uncertain), verdict(Label::Refuted)]).verdict, Label::Refuted);
+        assert_eq!(joined(Join::All, vec![verdict(Label::Supported), verdict(Label::Supported)]).verdict, Label::Supported);
+        assert_eq!(joined(Join::Any, vec![verdict(Label::Refuted), verdict(Label::Supported)]).verdict, Label::Supported);
+        assert_eq!(joined(Join::Any, vec![verdict(Label::Refuted), verdict(Label::Refuted)]).verdict, Label::Refuted);
+        assert!(joined(Join::All, vec![verdict(Label::Supported), verdict(Label::Refuted)]).reason.starts_with("the second part"));
+    }
+}
