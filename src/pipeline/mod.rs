@@ -246,11 +246,46 @@ fn naming_part<'a>(q: &'a str, entities: &front::normalize::Normalized) -> &'a s
 /// 78.4 for X reported twice?" claims 78.4); else the whole question ("The draft says
 /// \"X leads D.\" Was that true?" checks the quoted sentence).
 fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
+    // "Since X leads D, what is ...?": the premise is the claim checked.
+    if let Some(premise) = classify::best_premise(q) {
+        return premise.to_owned();
+    }
+    // "X is in the top three on D, isn't it? Where does it rank now?": the tagged claim.
+    if let Some(claim) = classify::tagged_claim(q) {
+        return claim.to_owned();
+    }
     let settled = front::spelling::settled(q);
     let part = classify::asked_part(&settled);
     let lower = part.to_lowercase();
     let states_it = trust::numbers::claimed(part, entities).is_some() && entities.methods.iter().any(|m| lower.contains(&m.text.to_lowercase()));
     if part.len() < settled.len() && states_it { part.to_owned() } else { settled.into_owned() }
+}
+
+/// The verdict on a question's premise ("since X leads D, ..."), said as an account: the
+/// premise corrected when the graph refutes it, left open or confirmed otherwise.
+fn premise_account(v: trust::verdict::Verdict) -> trust::verdict::Verdict {
+    let said = match v.verdict {
+        trust::verdict::Label::Refuted => "The question rests on a premise the graph does not support",
+        trust::verdict::Label::Uncertain => "The graph does not settle the question's premise",
+        trust::verdict::Label::Supported => "The graph supports the question's premise",
+    };
+    let facts = [v.supporting, v.contradicting].concat();
+    trust::verdict::Verdict::account(format!("{said}: {}", v.reason), facts)
+}
+
+/// The claim's entities without a model named only to date it ("before the Trillbert paper
+/// came out, nobody had gotten below 12 WER" is not about Trillbert).
+fn claim_entities(q: &str, claim: &str, entities: &front::normalize::Normalized) -> front::normalize::Normalized {
+    // "The Selkora paper didn't come out before the Marrowfen paper": the dates are the claim.
+    if classify::claim_about(q) == Some(classify::ClaimAbout::Dates) {
+        return entities.clone();
+    }
+    let Some((name, _)) = classify::paper_event(q) else { return entities.clone() };
+    let name = name.to_lowercase();
+    let rest = claim.to_lowercase().replace(&format!("{name} paper"), " ");
+    let mut kept = entities.clone();
+    kept.methods.retain(|m| m.text.to_lowercase() != name || rest.contains(&name));
+    kept
 }
 
 impl Pipeline {
@@ -707,7 +742,13 @@ impl Pipeline {
 
         // Trust.
         // "Before X took the record, who held it?": the board as it stood the year before X.
-        let as_of = front.as_of.clone().or_else(|| trust::holder_anchor(q, &front.normalized, &evidence, &metas));
+        // A time given as an event ("before the Trillbert paper came out") is placed by that
+        // paper's year; one that cannot be placed is said so (the scope gate below).
+        let event = trust::event_time(q, &front.normalized, &evidence, &metas);
+        let as_of = front.as_of.clone().or_else(|| match &event {
+            trust::EventTime::Placed(anchor) => Some(anchor.clone()),
+            trust::EventTime::None | trust::EventTime::Unplaced(_) => None,
+        });
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
@@ -734,7 +775,8 @@ impl Pipeline {
         let verdict = if is_claim || account {
             let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
             if is_claim {
-                Some(verdict::judge(&claim_text(q, &front.normalized), &front.normalized, &assessment.facts, &known, &direction))
+                let claim = claim_text(q, &front.normalized);
+                Some(verdict::judge(&claim, &claim_entities(q, &claim, &front.normalized), &assessment.facts, &known, &direction))
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
                 trust::record::account(q, &front.normalized, &known, &direction)
@@ -744,6 +786,9 @@ impl Pipeline {
         } else {
             None
         };
+        // "Since X leads D, what is its paper's DOI?": the premise's verdict is said as an
+        // account of it (a question gets no verdict), so a false premise is corrected first.
+        let verdict = verdict.map(|v| if is_claim && classify::best_premise(q).is_some() { premise_account(v) } else { v });
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
@@ -751,7 +796,10 @@ impl Pipeline {
         // question asks for the board's best.
         let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && classify::asks_which_model(q);
         let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, front.top_k, front.board, &asked);
+        // "Which models on D have no chrF number?": when every model there has one, the
+        // listing of what does is the answer.
+        let board = front.board.filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty());
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, front.top_k, board, &asked);
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).
@@ -787,7 +835,7 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
         }
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board: front.board };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board };
         let mut composed = answer::text::compose(&draft);
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
@@ -814,7 +862,7 @@ impl Pipeline {
         let asked = classify::asked(q);
         // "Which paper reports X's 71.4 on D?": the results stating the value, and their papers.
         let reporting = classify::asks_reporting_paper(q);
-        if (asked.year || asked.doi || reporting) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
+        if (asked.year || asked.doi || reporting || classify::asks_which_paper(q)) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
             let stating = answer::text::stating(&items, &classify::given_values(q));
             let of = if reporting && !stating.is_empty() { stating.as_slice() } else { items.as_slice() };
             if let Some(papers) = answer::text::papers_metadata(of, &sources, &metas, asked.year, asked.doi) {
@@ -921,6 +969,10 @@ impl Pipeline {
             let models: Vec<Vec<String>> = front.normalized.methods.iter().filter(|e| e.is_linked()).map(|e| vec![e.canonical.clone(), e.text.clone()]).collect();
             scope = gates::all_named(scope, &models, &text, &items, false);
         }
+        let scope = gates::time_placed(scope, match &event {
+            trust::EventTime::Unplaced(why) => Some(why.as_str()),
+            trust::EventTime::None | trust::EventTime::Placed(_) => None,
+        });
         let decided = verdict.is_some() || target == classify::Target::Beaten;
         let scope = gates::confirmation_decided(scope, classify::asks_confirmation(q), decided || nothing_found);
         let scope = gates::parts_given(scope, &asked, &text, &items, &sources, decided, target == classify::Target::Datasets);

@@ -418,6 +418,16 @@ pub fn all_named(scope: Gate, named: &[Vec<String>], answer: &str, items: &[Answ
     scope
 }
 
+/// The scope gate, also failing an answer to a question that gives its time as an event
+/// the graph cannot date ("before the Driftmere paper came out", the paper with no year or
+/// two): the answer cannot say how things stood then. `unplaced`: why not.
+pub fn time_placed(scope: Gate, unplaced: Option<&str>) -> Gate {
+    match unplaced {
+        Some(why) if scope.passed => Gate { passed: false, detail: format!("the question's time cannot be placed: {why}") },
+        _ => scope,
+    }
+}
+
 /// The scope gate, also failing a verdict on a claim that was not understood (relation
 /// `unknown`: not a comparison, a score, a best result or a relation the graph records).
 /// Its UNCERTAIN says nothing about the claim asked.

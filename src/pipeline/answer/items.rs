@@ -286,6 +286,7 @@ pub fn for_question(
 ) -> Vec<AnswerItem> {
     match (verdict, top_k) {
         (Some(v), _) => verdict_items(v),
+        (None, _) if board == Some(BoardAsk::Unscored) => unscored_items(evidence, entities),
         (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => {
             let board_items = merged(leaderboard::top_items(k, evidence, entities, direction));
             match board {
@@ -297,11 +298,32 @@ pub fn for_question(
     }
 }
 
+/// "Which models on D have no chrF number reported?": the models with a row on the board
+/// the question names that holds no score ("-", or no value) for the metric it names, and no
+/// row there that holds one.
+pub fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
+    use crate::pipeline::evidence::ResultFact;
+    let on_board = |f: &ResultFact| entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&f.dataset.iri));
+    let on_metric = |f: &ResultFact| {
+        entities.metrics.is_empty() || f.metric.as_ref().is_none_or(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display())))
+    };
+    let scored = |f: &ResultFact| f.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some();
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for fact in evidence.results.iter().filter(|f| on_board(f) && on_metric(f) && !scored(f)) {
+        let Some(model) = &fact.model else { continue };
+        let has_score = evidence.results.iter().any(|g| g.model.as_ref().is_some_and(|m| m.iri == model.iri) && g.dataset.iri == fact.dataset.iri && on_metric(g) && scored(g));
+        if !has_score {
+            upsert(&mut items, model).add_paper(&fact.paper);
+        }
+    }
+    items
+}
+
 /// The part of a board, best first per metric, that the question asks for: all of it,
 /// each metric's two ends, or the results past a value (each model by its best value).
 fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
     match ask {
-        BoardAsk::Every => items,
+        BoardAsk::Every | BoardAsk::Unscored => items,
         BoardAsk::Past(t) => items.into_iter().filter(|i| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))).collect(),
         BoardAsk::Ends => {
             let mut out: Vec<AnswerItem> = Vec::new();
@@ -518,6 +540,13 @@ mod tests {
             contribution: format!("c:{model}"),
             evaluation: format!("e:{model}:{metric}"),
         }
+    }
+
+    #[test]
+    fn models_evaluated_on_a_board_with_no_value_are_those_asked_for_as_unscored() {
+        let evidence = Evidence { results: vec![fact("A", "chrF", "55.1", "p1"), fact("B", "chrF", "-", "p2"), fact("C", "chrF", "-", "p3"), fact("C", "chrF", "48.2", "p4")], ..Evidence::default() };
+        let items = for_question(Target::Models, None, &evidence, &[], &Normalized::default(), None, Some(BoardAsk::Unscored), &higher);
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "C has a value in another row");
     }
 
     fn higher(name: &str) -> Direction {

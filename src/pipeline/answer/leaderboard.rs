@@ -180,15 +180,21 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     if target == Target::BestModel && entities.methods.len() >= 2 {
         for entity in &entities.methods {
             let own: Vec<&ResultFact> = facts.iter().copied().filter(|f| f.model.as_ref().is_some_and(|m| entity.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| entity.names(l)))).collect();
-            if items.iter().any(|i| i.iri.as_ref().is_some_and(|iri| entity.iris.contains(iri)) || entity.names(&i.label)) {
-                continue;
-            }
-            for (fact, _) in best_per_metric(&own, direction) {
-                let Some(model) = &fact.model else { continue };
-                let mut item = AnswerItem::new(model.display(), Some(&model.iri));
-                with_result(&mut item, fact);
-                if !items.contains(&item) {
-                    items.push(item);
+            // On every board ("A or B on D1? And on D2?"): each model's best per board and
+            // metric, unless the answer already gives that model's result there.
+            let mut boards: Vec<&str> = own.iter().map(|f| f.dataset.iri.as_str()).collect();
+            boards.sort_unstable();
+            boards.dedup();
+            for board in boards {
+                let on: Vec<&ResultFact> = own.iter().copied().filter(|f| f.dataset.iri == board).collect();
+                for (fact, _) in best_per_metric(&on, direction) {
+                    let Some(model) = &fact.model else { continue };
+                    let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+                    with_result(&mut item, fact);
+                    let said = items.iter().any(|i| (i.iri == item.iri || entity.names(&i.label)) && i.dataset == item.dataset && i.metric == item.metric);
+                    if !said {
+                        items.push(item);
+                    }
                 }
             }
         }
@@ -322,6 +328,28 @@ mod tests {
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Best"]);
         let text = crate::pipeline::answer::text::extractive(Target::BestModel, &items, &[], &entities, crate::pipeline::query::retrieve::Cut::default());
         assert!(text.starts_with("The graph records no score of ResNet on "), "{text}");
+    }
+
+    #[test]
+    fn a_choice_between_named_models_gives_each_ones_result_on_every_board() {
+        let on = |model: &str, value: &str, board: &str| ResultFact { dataset: Named { iri: board.into(), label: Some(board.into()) }, ..result(model, "Accuracy", value) };
+        let evidence = Evidence { results: vec![on("A", "89.6", "D1"), on("B", "87.2", "D1"), on("B", "90.5", "D2"), on("C", "91.2", "D2")], ..Evidence::default() };
+        let named = |name: &str| crate::pipeline::front::normalize::NormalizedEntity {
+            kind: crate::pipeline::front::lexicon::EntityKind::Method,
+            text: name.to_lowercase(),
+            canonical: name.into(),
+            aliases: vec![],
+            iris: vec![format!("m:{name}")],
+            direction: None,
+            link: None,
+        };
+        let entities = Normalized { methods: vec![named("A"), named("B")], ..Normalized::default() };
+        let items = best_items(Target::BestModel, &evidence, &entities, &|_| Direction::Higher);
+        let said: Vec<String> = items.iter().map(|i| format!("{} {} {}", i.label, i.value.as_deref().unwrap_or(""), i.dataset.as_deref().unwrap_or(""))).collect();
+        for want in ["A 89.6 D1", "B 87.2 D1", "B 90.5 D2"] {
+            assert!(said.iter().any(|s| s == want), "{want} in {said:?}");
+        }
+        assert!(!said.iter().any(|s| s.starts_with('C')), "only the models named: {said:?}");
     }
 
     #[test]

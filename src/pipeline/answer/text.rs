@@ -370,6 +370,10 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
     let counted = |n: usize| if n == 1 { "1 model has".to_owned() } else { format!("{n} models have") };
     match ask {
         BoardAsk::Every => format!("{} results on {on}, best first: {}.", counted(models), list(items, render)),
+        BoardAsk::Unscored => {
+            let by = entities.metrics.first().map(|m| format!(" by {}", m.canonical)).unwrap_or_default();
+            format!("{} a row on {on} with no value recorded{by}: {}.", counted(models), list(items, |i| with_citation(&i.label, i)))
+        }
         BoardAsk::Past(t) => format!("{} a result {} on {on}: {}.", counted(models), t.describe(), list(items, render)),
         BoardAsk::Ends => {
             let mut parts = Vec::new();
@@ -403,7 +407,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
     } else if draft.verdict.is_some_and(|v| !v.about_scores()) {
         // A relation's verdict says what the graph records; there are no results to list.
         String::new()
-    } else if let (Some(ask), true, None) = (draft.board, matches!(draft.target, Target::BestModel | Target::TopScore) && !draft.items.is_empty(), draft.verdict) {
+    } else if let (Some(ask), true, None) = (draft.board, (matches!(draft.target, Target::BestModel | Target::TopScore) || draft.board == Some(BoardAsk::Unscored)) && !draft.items.is_empty(), draft.verdict) {
         board_text(ask, draft.items, draft.entities)
     } else {
         let text = extractive(draft.target, draft.items, draft.sources, draft.entities, draft.cut);

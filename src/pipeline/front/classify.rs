@@ -378,6 +378,13 @@ pub fn asks_reporting_paper(question: &str) -> bool {
     WHICH_PAPER.is_match(question) && !given_values(question).is_empty()
 }
 
+/// Whether a question about results also asks for their papers: "and if so, in which
+/// paper?", "which study is that from?" (the answer names the papers of its results).
+pub fn asks_which_paper(question: &str) -> bool {
+    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b"));
+    WHICH.is_match(question)
+}
+
 /// Whether a claim asks that two or more things hold at once: "... and so does Y's 86.0 -
 /// are both of those true?". Its verdict must speak of each named model.
 pub fn asks_both(question: &str) -> bool {
@@ -437,6 +444,23 @@ pub fn paper_event(question: &str) -> Option<(String, bool)> {
     (!name.chars().all(|c| c.is_ascii_digit()) && !["it", "its", "their", "that", "this", "a", "an"].contains(&name.to_lowercase().as_str())).then_some((name, before))
 }
 
+/// A time given as a described paper's appearing: "at the time the reproduction study of
+/// pretrained birdsong transcribers was published" (the board as it stood that year),
+/// "before the survey of Vendish language resources came out" (the year before). The words
+/// describing the paper, and whether the time is before it. A model's paper ("the X paper")
+/// is [`paper_event`]'s.
+pub fn described_paper_event(question: &str) -> Option<(String, bool)> {
+    static EVENT: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)(?:^|[,.;:]\s*)(at the time|by the time|before|prior to)\s+(?:the\s+)?((?:[\w'’.-]+\s+){2,10}?)(?:was published|came out|appeared|was released)\s*,")
+    });
+    // What names a paper: "the survey of ...", "the reproduction study of ...".
+    static PAPER_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:survey|study|review|paper|article|replication|reproduction|benchmark|comparison|analysis|overview)\b"));
+    let c = EVENT.captures(question)?;
+    let before = matches!(c.get(1)?.as_str().to_lowercase().as_str(), "before" | "prior to");
+    let described = c.get(2)?.as_str().trim().to_owned();
+    (PAPER_NOUN.is_match(&described) && !described.to_lowercase().ends_with(" paper") && paper_event(question).is_none() && holder_before(question).is_none()).then_some((described, before))
+}
+
 /// Whether the question asks for a number (a score, a result), which an answer must give
 /// or say the graph does not record (the scope gate checks it).
 pub fn asks_value(question: &str) -> bool {
@@ -468,7 +492,9 @@ pub fn asks_value(question: &str) -> bool {
 
 /// A question after a dash, a colon or a full stop: "X used to lead D - which models have
 /// beaten it?", "X once led D. Which models have beaten it since?".
-static WH_TAIL: LazyLock<Regex> = LazyLock::new(|| re(r"(\s[-–—:]|[.;!]\s)\s*(what|which|who|whom|whose|when|where|why|how)\b[^-–—:.;!]*$"));
+/// "... - which models have beaten it since?", "was X evaluated on D, and if so, in which
+/// paper?": the question is the wh-part at the end.
+static WH_TAIL: LazyLock<Regex> = LazyLock::new(|| re(r"((\s[-–—:]|[.;!]\s)\s*|,?\s+(?:and\s+)?if so,?\s+(?:in\s+|on\s+|by\s+)?)(what|which|who|whom|whose|when|where|why|how)\b[^-–—:.;!]*$"));
 /// "highest score anyone got on X" is a noun phrase asking for the top, not a statement.
 static SUPERLATIVE_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"^(the )?(highest|lowest|best|top|most|maximum|minimum)\b"));
 static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
@@ -495,6 +521,9 @@ static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|r
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]|^[^?;]{2,60}\bpaper\s*([-:–,]|title\b|'s\b)|^[^?;]{12,160}\s[-–:]\s*((which|what|who|when)\b[^?]*\b(it|its)\b|its\b)"#)
 });
+/// "... since the Plumaro paper", "before the X paper came out": a paper that dates
+/// something, not the paper asked about.
+static TIMED_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:since|after|before|until|prior to|by the time|when)\s+the [^,?;]{1,60} paper\b"));
 /// "The most recent paper on X", "the latest work about X": papers on a topic, newest
 /// first, not one paper looked up.
 static NEWEST_ON: LazyLock<Regex> = LazyLock::new(|| {
@@ -548,6 +577,35 @@ static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
+/// "PimbraFormer is still in the top three on BenchMira, isn't it? Where does it rank now?":
+/// a claim, tagged, with a question after it. The claim is what is checked (the verdict's
+/// facts answer the question after it as far as they go); its sentence, tag included, or
+/// `None` when the message opens with no tagged claim.
+pub fn tagged_claim(question: &str) -> Option<&str> {
+    static FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^[^?]{8,}?,\s*(?:isn['’]t it|wasn['’]t it|doesn['’]t it|didn['’]t it|hasn['’]t it|aren['’]t they|weren['’]t they|right|correct|true|no|yes)\s*\?")
+    });
+    let m = FIRST.find(question)?;
+    // Another question follows, not a statement ("I think it is from 2021.").
+    let rest = question[m.end()..].trim();
+    (rest.split_whitespace().count() >= 2 && rest.ends_with('?')).then(|| question[..m.end()].trim())
+}
+
+/// "Since Tavrosa leads BenchMira these days, what is the DOI of its paper?": a question
+/// resting on a claim that a model is the best. The claim is checked first (a false premise
+/// is corrected, not answered as if it held); `None` when the question rests on none.
+pub fn best_premise(question: &str) -> Option<&str> {
+    static PREMISE: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^(?:[^:?]{0,80}:\s*)?(?:since|now that|given that|seeing that|as)\s+([^,?]{6,120}?)\s*,\s*(?:what|which|who|whose|when|where|how|can|could|should|do|does|is|are)\b")
+    });
+    static BEST_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:leads?|leading|best|highest|lowest|top|tops|record|state of the art|sota|on top|number one|ahead)\b")
+    });
+    let c = PREMISE.captures(question)?;
+    let premise = c.get(1)?;
+    BEST_WORDS.is_match(premise.as_str()).then_some(premise.as_str())
+}
+
 /// The question proper after sentences that only set the scene: "We're picking a backbone
 /// for an on-board monitor, and the vendor pushes Wendrel-S. Which model has the highest
 /// accuracy on BenchMira?" asks the second sentence. The scene is set aside when it ends
@@ -759,6 +817,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         re(r"\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
     });
     let claim = CLAIM_OPENER.is_match(q)
+        || best_premise(question).is_some()
+        || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
         || (!WH_OPENER.is_match(q) && VERBLESS_BEST.is_match(q))
@@ -771,9 +831,11 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // year and DOI?", "best accuracy on D - which paper?") asks for the result first: it
     // compares results, and the answer adds its paper's year and DOI.
     let best_lookup = has_dataset && comparison && best_result(q);
+    // "Was X evaluated on D, and if so, in which paper?": X's result there, and its paper.
+    static IF_SO_WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"\bif so\b[^?]{0,20}\b(?:which|what)\s+(?:paper|study|publication|source|score|value|result|number)s?\b"));
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(q).is_some()) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
         // topic; "which models score below 75 on D" like a dataset's models), it compares
@@ -782,7 +844,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(q) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
+    } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -1007,6 +1069,14 @@ mod tests {
         check("surely, as of 2022, murrelet-mt's 19.6 bleu was the quenmark dialogue set's best?", true, ClaimVerification, Target::Verdict);
         check("i'm writing the history section of a review. was selkora already the sealbrook f1 leader before 2021? i'd like to get the chronology right.", true, ClaimVerification, Target::Verdict);
         check("several papers agree on orvalis-cnn's 87.0 f1 for corvalla-ice, don't they?", true, ClaimVerification, Target::Verdict);
+        let q = "was halverin ever evaluated on mirelle subtitles, and if so, in which paper?";
+        let got = classify(q, &Entities { methods: vec!["halverin".into()], datasets: vec!["mirelle subtitles".into()], ..Entities::default() });
+        assert_eq!(got.query_type, MethodComparison, "{q}");
+        assert_ne!(classify("looking for a benchmark dataset for birdsong source separation, ideally one people have reported on since the plumaro paper. is there one?", &Entities::default()).query_type, PaperLookup, "the paper dates the ask");
+        check("pimbraformer is still in the top three on benchmira, isn't it? where does it rank now?", true, ClaimVerification, Target::Verdict);
+        check("as of 2020, marrowfen was on top of sealbrook turbine logs, wasn't it? and who came second back then?", true, ClaimVerification, Target::Verdict);
+        check("quick sanity check: since tavrosa leads benchmira these days, what's the doi of the tavrosa paper?", true, ClaimVerification, Target::Verdict);
+        check("now that corrasine has the lowest wer on the dastrup-7 chorus, which paper should i cite for that number?", true, ClaimVerification, Target::Verdict);
         check("selkora's 88.5 f1 on sealbrook turbine logs: has a second paper reported the same number?", true, ClaimVerification, Target::Verdict);
         check("most of the papers that report syrinxa on hollenby marsh calls give it 88.3 accuracy - can you confirm?", true, ClaimVerification, Target::Verdict);
         check("which models score below 75 accuracy on benchmira, and which paper reports each of those numbers?", true, MethodComparison, Target::BestModel);
@@ -1036,6 +1106,10 @@ mod tests {
         assert_eq!(paper_event("When the Ibbotrans paper appeared, Murrelet-MT still held the best BLEU"), Some(("Ibbotrans".into(), false)));
         assert_eq!(paper_event("Before the Murrelet-MT paper came out, which model led D?"), Some(("Murrelet-MT".into(), true)));
         assert_eq!(paper_event("when the Ibbotrans paper reported 33.6"), None, "what the paper did is no time");
+        assert_eq!(described_paper_event("At the time the survey of Vendish language resources was published, what was the best BLEU?"), Some(("survey of Vendish language resources".into(), false)));
+        assert_eq!(described_paper_event("Before the Trillbert paper came out, nobody had gotten below 12"), None, "a model's paper is paper_event's");
+        assert_eq!(described_paper_event("What was the best result on BenchMira before Tavrosa's result appeared?"), None, "a result, not a paper");
+        assert_eq!(described_paper_event("my list and a co-author's disagree on when the paper that introduced Tidewick was published. What year?"), None, "asked, not a time");
         assert_eq!(asked_part("We're picking a backbone, and the vendor pushes Wendrel-S because it's the newest. Which model has the highest accuracy on BenchMira these days?"), "Which model has the highest accuracy on BenchMira these days?");
         assert_eq!(asked_part("Our proposal needs a benchmark. Tell me whether there is a benchmark dataset for flood prediction."), "Tell me whether there is a benchmark dataset for flood prediction.");
         assert_eq!(asked_part("X beats Y on D. Right?"), "X beats Y on D. Right?", "a tag keeps its statement");

@@ -359,6 +359,8 @@ pub enum BoardAsk {
     Every,
     Ends,
     Past(Threshold),
+    /// "Which models on D have no chrF number reported?": those evaluated there without one.
+    Unscored,
 }
 
 /// "below 75", "at least 86.5": a value a result must pass.
@@ -418,6 +420,13 @@ pub fn board_ask(question: &str) -> Option<BoardAsk> {
         Regex::new(r"(?i)\b(?:highest|best|top)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:lowest|worst|bottom)\b|\b(?:lowest|worst)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:highest|best|top)\b")
             .unwrap_or_else(|e| panic!("ends pattern: {e}"))
     });
+    static UNSCORED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:which|what)\b[^?]{0,60}\b(?:ha(?:ve|s)\s+no|with\s+no|without(?:\s+an?)?|lacks?|lacking|missing)\s+(?:[\w-]+\s+){0,2}?(?:numbers?|values?|scores?|results?)\b")
+            .unwrap_or_else(|e| panic!("unscored pattern: {e}"))
+    });
+    if UNSCORED.is_match(question) {
+        return Some(BoardAsk::Unscored);
+    }
     if let Some(t) = threshold(question) {
         return Some(BoardAsk::Past(t));
     }
@@ -433,9 +442,13 @@ pub fn top_k(question: &str) -> Option<usize> {
         Regex::new(r"(?i)\btop[- ]?(\d{1,2}|two|three|four|five|ten)\b|(?:^|[\s(])(\d{1,2}|two|three|four|five|ten) (best|highest|lowest|top)\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
     });
     // "who's second best": the best two, the second among them.
-    static PLACE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(second|third)[- ](best|place|highest|lowest)\b|\brunner[- ]up\b").unwrap_or_else(|e| panic!("place pattern: {e}")));
+    static PLACE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(second|third)[- ](best|place|highest|lowest)\b|\brunner[- ]up\b|\b(?:who(?:['’]s| is| was| came| comes| ranks?)|which (?:model|system|method) (?:is|was|came|comes|ranks?))\s+(second|third)\b")
+            .unwrap_or_else(|e| panic!("place pattern: {e}"))
+    });
     if let Some(c) = PLACE.captures(question) {
-        return Some(if c.get(1).is_some_and(|m| m.as_str().eq_ignore_ascii_case("third")) { 3 } else { 2 });
+        let third = c.get(1).or_else(|| c.get(3)).is_some_and(|m| m.as_str().eq_ignore_ascii_case("third"));
+        return Some(if third { 3 } else { 2 });
     }
     // "Which three models have the highest F1 there?": a count of models, then the superlative.
     static COUNTED: LazyLock<Regex> = LazyLock::new(|| {
@@ -713,6 +726,9 @@ mod tests {
         assert!(t.passes(74.1) && !t.passes(75.0) && !t.above);
         let Some(BoardAsk::Past(t)) = board_ask("which systems reach at least 86.5% there?") else { panic!("no threshold") };
         assert!(t.passes(86.5) && t.above);
+        assert_eq!(top_k("who's second on Hollenby Marsh Calls by accuracy? and who's first?"), Some(2));
+        assert_eq!(top_k("which model came third on D?"), Some(3));
+        assert_eq!(board_ask("Which of the models on Mirelle Subtitles have no chrF number reported?"), Some(BoardAsk::Unscored));
         assert_eq!(board_ask("Which model is best on BenchMira?"), None);
         assert_eq!(board_ask("best model on WMT 2014 over the years"), None);
     }

@@ -51,12 +51,12 @@ static SIDES: LazyLock<Regex> = LazyLock::new(|| {
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
 static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
+        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:took|takes|take|taken)\s+(?:over\s+)?(?:the\s+)?lead\b|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
     ))
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|in (?:19|20)\d\d)\b)")
+    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -215,6 +215,9 @@ mod tests {
     #[test]
     fn the_subject_of_a_stated_result_and_its_board_are_named() {
         assert_eq!(named("sparse transformer has the lowest bpc on enwik8, right?"), [(EntityKind::Method, "sparse transformer"), (EntityKind::Dataset, "enwik8")]);
+        let q = "As of 2020, Marrowfen was on top of Sealbrook Turbine Logs, wasn't it?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("Sealbrook Turbine Logs"), "'on top of' is no part of the board's name");
+        assert_eq!(named("Marrowfen took the lead on Kelpwatch-Norrland when its transfer paper came out."), [(EntityKind::Method, "Marrowfen"), (EntityKind::Dataset, "Kelpwatch-Norrland")]);
         assert_eq!(named("kestrelnet still leads benchmira, doesn't it?")[0], (EntityKind::Method, "kestrelnet"));
         assert_eq!(named("Someone told me warbleon gets above 80 accuracy on Hollenby Marsh Calls. Is that correct?")[0], (EntityKind::Method, "warbleon"));
         assert_eq!(named("Tavrosa does not outperform PimbraFormer on BenchMira, correct?")[..2], [(EntityKind::Method, "Tavrosa"), (EntityKind::Method, "PimbraFormer")]);

@@ -1,10 +1,11 @@
 //! Claims made of several claims: "both A and B outperform C", "neither A nor B is newer
 //! than C", "either A or B is the best on D", "A beats B on D but not C on E", "X leads D1,
 //! unlike D2, where Y is still on top", "X had the best WER on D in 2022, and it still
-//! does". Each part is judged on its own, as the claim it would be if said alone, with the
-//! entities it names, and the verdicts are joined: a conjunction is refuted by one false
-//! part and open while one part is open; a disjunction holds by one true part. "... in
-//! 2022, and it still does" is judged as the claim made of now, its point.
+//! does", "the X paper puts A at V and B at W". Each part is judged on its own, as the
+//! claim it would be if said alone, with the entities it names, and the verdicts are
+//! joined: a conjunction is refuted by one false part and open while one part is open; a
+//! disjunction holds by one true part. "... in 2022, and it still does" is judged as the
+//! claim made of now, its point.
 //!
 //! A reader who checks one part answers a compound claim wrongly half the time (the part
 //! checked is the true one), so the split comes before every other reading of the claim.
@@ -33,6 +34,10 @@ static BOTH: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bboth\s+(?:of
 static NEITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bneither\s+(?:of\s+)?(.+?),?\s+nor\s+(.+?),?\s+({VERB}\b.*)$")));
 /// "either A or B VERB ...".
 static EITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\beither\s+(.+?)\s+or\s+(.+?),?\s+({VERB}\b.*)$")));
+/// "The X paper puts A at V and B at W": two values credited in one breath.
+static TWO_VALUES: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(.*?\b(?:puts?|places?|gives?|reports?|states?|records?|has|have)\s+)(.+?\bat\s+\d{1,3}(?:[.,]\d{1,2})?%?[^?]*?)\s+and\s+(.+?\bat\s+\d{1,3}(?:[.,]\d{1,2})?%?)(.*)$")
+});
 /// "... but not than C on E", "... but not on E".
 static BUT_NOT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.*?),?\s+but\s+not\s+((than|on|in|at|by)\s+.+)$"));
 /// "S1, unlike [on] D2, where S2".
@@ -76,6 +81,12 @@ fn split(question: &str, entities: &Normalized) -> Option<(Join, Vec<Part>)> {
             let before = &question[..whole.start()];
             return Some((join, vec![part(format!("{before}{a} {rest}"), denied), part(format!("{before}{b} {rest}"), denied)]));
         }
+    }
+    if let Some(c) = TWO_VALUES.captures(question) {
+        let (head, first, second, tail) = (&c[1], &c[2], &c[3], &c[4]);
+        // "... and Plumaro itself at 93.8": the second subject as named.
+        let second = second.replace(" itself ", " ");
+        return Some((Join::All, vec![part(format!("{head}{first}{tail}"), false), part(format!("{head}{second}{tail}"), false)]));
     }
     if let Some(c) = BUT_NOT.captures(question) {
         let (first, second, joint) = (&c[1], &c[2], c[3].to_lowercase());
@@ -258,6 +269,14 @@ mod tests {
         let (_, parts) = texts("Trillbert had the lowest WER on Dastrup-7 Chorus in 2022, and it still does, doesn't it?", &["Trillbert"]).unwrap();
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].0, "Trillbert has the lowest WER on Dastrup-7 Chorus, doesn't it?");
+    }
+
+    #[test]
+    fn two_values_credited_in_one_breath_are_two_claims() {
+        let (join, parts) = texts("The Plumaro paper puts Syrinxa at 88.3 on Hollenby Marsh Calls and Plumaro itself at 93.8, doesn't it?", &["Plumaro", "Syrinxa"]).unwrap();
+        assert_eq!(join, Join::All);
+        assert_eq!(parts[0].0, "The Plumaro paper puts Syrinxa at 88.3 on Hollenby Marsh Calls, doesn't it?");
+        assert_eq!(parts[1].0, "The Plumaro paper puts Plumaro at 93.8, doesn't it?");
     }
 
     #[test]

@@ -115,21 +115,86 @@ impl<'a> Trust<'a> {
 ///
 /// [`paper_event`]: crate::pipeline::front::classify::paper_event
 pub fn holder_anchor(question: &str, entities: &Normalized, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Option<AsOf> {
-    use crate::pipeline::front::classify::{holder_before, paper_event};
-    let (name, before) = holder_before(question).map(|n| (n, true)).or_else(|| paper_event(question))?;
-    let name = name.to_lowercase();
-    let model = entities.methods.iter().find(|m| m.is_linked() && (m.text.to_lowercase() == name || m.names(&name)))?;
+    match event_time(question, entities, evidence, papers) {
+        EventTime::Placed(anchor) => Some(anchor),
+        EventTime::None | EventTime::Unplaced(_) => None,
+    }
+}
+
+/// A time the question gives as an event in the graph (see [`event_time`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventTime {
+    /// The question gives no such time.
+    None,
+    /// The time, as an anchor.
+    Placed(AsOf),
+    /// The question gives one that cannot be placed, and why: the paper has no year, or
+    /// two, or was not found. An answer to it cannot say how things stood then.
+    Unplaced(String),
+}
+
+/// The time of "before X took the record", "when the X paper appeared", "before the X
+/// paper came out" (X's first dated result's paper; the year before for "before"), and
+/// "at the time the <described paper> was published" (a paper found by two or more words
+/// of its title). A paper with two valid years gives two times, and one with none no time:
+/// both are [`EventTime::Unplaced`], never a year picked silently.
+pub fn event_time(question: &str, entities: &Normalized, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> EventTime {
+    use crate::pipeline::front::classify::{described_paper_event, holder_before, paper_event};
+    let place = |meta: &PaperMeta, before: bool, what: &str| -> EventTime {
+        match meta.valid_years.as_slice() {
+            [] => EventTime::Unplaced(format!("the graph records no year for {what}, so how things stood then cannot be told")),
+            [_, _, ..] => {
+                let years = meta.valid_years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
+                EventTime::Unplaced(format!("the graph records two years for {what} ({years}), so how things stood then has two answers"))
+            }
+            [year] if before => EventTime::Placed(AsOf { year: year - 1, phrase: format!("before {what} ({year})") }),
+            [year] => EventTime::Placed(AsOf { year: *year, phrase: format!("when {what} appeared ({year})") }),
+        }
+    };
+    if let Some((described, before)) = described_paper_event(question) {
+        let asked = title_words(&described);
+        let found: Vec<&PaperMeta> = papers.values().filter(|m| title_words(&m.title).intersection(&asked).count() >= 2).collect();
+        return match found.as_slice() {
+            [meta] => place(meta, before, &format!("\"{}\"", meta.title)),
+            _ => EventTime::Unplaced(format!("the paper the question dates by (\"{described}\") is not among those read, so how things stood then cannot be told")),
+        };
+    }
+    let holder = holder_before(question);
+    let Some((name, before)) = holder.clone().map(|n| (n, true)).or_else(|| paper_event(question)) else { return EventTime::None };
+    let lowered = name.to_lowercase();
+    let Some(model) = entities.methods.iter().find(|m| m.is_linked() && (m.text.to_lowercase() == lowered || m.names(&lowered))) else { return EventTime::None };
+    // The model's own paper (its title opens with its name) when the graph has one, else the
+    // paper of its first dated result.
+    let own = evidence
+        .results
+        .iter()
+        .filter(|r| r.model.as_ref().is_some_and(|m| model.iris.contains(&m.iri)))
+        .filter_map(|r| papers.get(r.paper.as_deref()?))
+        .filter(|m| m.title.to_lowercase().starts_with(&model.canonical.to_lowercase()))
+        .min_by_key(|m| m.year);
+    if let Some(meta) = own.filter(|_| holder.is_none()) {
+        return place(meta, before, &format!("the {} paper", model.canonical));
+    }
     let first = evidence
         .results
         .iter()
         .filter(|r| r.model.as_ref().is_some_and(|m| model.iris.contains(&m.iri)))
         .filter_map(|r| papers.get(r.paper.as_deref()?)?.year)
-        .min()?;
-    Some(if before {
-        AsOf { year: first - 1, phrase: format!("before {} ({first})", model.canonical) }
-    } else {
-        AsOf { year: first, phrase: format!("when {} appeared ({first})", model.canonical) }
-    })
+        .min();
+    match first {
+        Some(first) if before => EventTime::Placed(AsOf { year: first - 1, phrase: format!("before {} ({first})", model.canonical) }),
+        Some(first) => EventTime::Placed(AsOf { year: first, phrase: format!("when {} appeared ({first})", model.canonical) }),
+        // "Before X's result" with none dated: the answer says itself that it cannot be told
+        // (`record`); "before the X paper" with no paper of X's dated cannot be placed.
+        None if holder.is_some() => EventTime::None,
+        None => EventTime::Unplaced(format!("the graph records no dated result of {}, so how things stood then cannot be told", model.canonical)),
+    }
+}
+
+/// Words of a title or description that can single a paper out.
+fn title_words(text: &str) -> std::collections::BTreeSet<String> {
+    const COMMON: &[&str] = &["paper", "study", "with", "from", "using", "into", "over", "under", "based", "towards", "toward", "their", "that", "this", "when", "what"];
+    text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4 && !COMMON.contains(w)).map(|w| w.trim_end_matches('s').to_owned()).collect()
 }
 
 /// Weighs the evidence: leaves out what was published after the question's anchor,
@@ -386,5 +451,27 @@ mod tests {
         assert_eq!((when.year, when.phrase.as_str()), (2023, "when Ibbotrans appeared (2023)"));
         let before = holder_anchor("before the ibbotrans paper, which model led quenmark bleu?", &entities, &evidence, &papers).expect("an anchor");
         assert_eq!(before.year, 2022);
+    }
+
+    #[test]
+    fn a_time_given_as_a_paper_with_no_year_or_two_is_not_placed_and_a_described_paper_is_found_by_its_title() {
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
+        let titled = |title: &str, years: &[i32]| PaperMeta { title: title.into(), year: years.first().copied(), valid_years: years.to_vec(), ..meta(2000) };
+        let papers: BTreeMap<String, PaperMeta> = [
+            ("tw".to_owned(), titled("Tidewick: Fault Trees for Tidal Arrays", &[2017, 2019])),
+            ("dr".to_owned(), titled("Driftmere: Kelp Canopy Segmentation", &[])),
+            ("sv".to_owned(), titled("A Survey of Vendish Language Resources", &[2021])),
+        ]
+        .into();
+        let evidence = Evidence { results: vec![result("Tidewick", "76.0", "tw"), result("Driftmere", "63.0", "dr")], ..Default::default() };
+        let model = |name: &str| NormalizedEntity { kind: EntityKind::Method, text: name.to_lowercase(), canonical: name.into(), aliases: vec![], iris: vec![name.into()], direction: None, link: None };
+        let entities = Normalized { methods: vec![model("Tidewick"), model("Driftmere")], ..Normalized::default() };
+        let at = |q: &str| event_time(q, &entities, &evidence, &papers);
+        assert!(matches!(at("was marrowfen the top one before the tidewick paper came out?"), EventTime::Unplaced(why) if why.contains("2017 and 2019")));
+        assert!(matches!(at("who led kelpwatch before the driftmere paper came out?"), EventTime::Unplaced(why) if why.contains("no year")));
+        assert_eq!(at("At the time the survey of Vendish language resources was published, what was the best BLEU?"), EventTime::Placed(AsOf { year: 2021, phrase: "when \"A Survey of Vendish Language Resources\" appeared (2021)".into() }));
+        assert!(matches!(at("At the time the review of tidal stream condition monitoring came out, who led?"), EventTime::Unplaced(_)), "a paper not read");
+        assert_eq!(at("who leads kelpwatch?"), EventTime::None);
     }
 }

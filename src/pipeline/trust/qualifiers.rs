@@ -33,6 +33,10 @@ static MARGIN: LazyLock<Regex> = LazyLock::new(|| {
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:best|highest|strongest|placed|place|ranked|strongest|most accurate)\b|\bin (second|third|fourth|fifth|2nd|3rd|4th|5th) place\b|\branks? (second|third|fourth|fifth|2nd|3rd|4th|5th)\b|\b(runner[- ]up)\b|\bnumber (two|three|four|five|2|3|4|5)\b(?:\s+(?:on|in|at)\b)")
 });
+/// "in the top three on D", "among the top 2".
+static TOP_N: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:in|among|within|inside|into|still in)\s+the\s+top\s+(two|three|four|five|ten|2|3|4|5|10)\b|\ba\s+top[- ](two|three|four|five|2|3|4|5|10)\s+(?:model|system|entry|result)\b")
+});
 /// "the first model to reach 87", "first to break 30 BLEU".
 static FIRST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bfirst (?:model |system |method |one |approach |entry |result |paper )?(?:to|that|which) (?:ever )?(?:reach|reached|reaches|hit|hits|pass|passed|break|broke|exceed|exceeded|cross|crossed|surpass|surpassed|achieve|achieved|score|scored|get|got|go|went|clear|cleared|top|topped)\b")
@@ -77,6 +81,18 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
             return margin(a, b, claimed, tolerance, entities, facts, direction);
         }
     }
+    if let Some(c) = TOP_N.captures(question) {
+        let word = c.iter().skip(1).flatten().next()?.as_str().to_lowercase();
+        let n = match word.as_str() {
+            "two" => 2,
+            "three" => 3,
+            "four" => 4,
+            "five" => 5,
+            "ten" => 10,
+            digits => digits.parse().ok()?,
+        };
+        return rank_of(x, n, true, entities, facts, direction);
+    }
     if let Some(c) = RANK.captures(question) {
         let word = c.iter().skip(1).flatten().next()?.as_str().to_lowercase();
         let rank = match word.as_str() {
@@ -86,7 +102,7 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
             "fifth" | "5th" | "five" | "5" => 5,
             _ => 2,
         };
-        return rank_of(x, rank, entities, facts, direction);
+        return rank_of(x, rank, false, entities, facts, direction);
     }
     if FIRST.is_match(question) {
         let threshold = claimed(question, entities)?;
@@ -162,7 +178,9 @@ fn margin(a: &NormalizedEntity, b: &NormalizedEntity, claimed: f64, tolerance: f
 }
 
 /// "X is the second-best on D": X's place among the models on the board, by their values.
-fn rank_of(x: &NormalizedEntity, rank: usize, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+/// "X is second on D" (`within` false: exactly that place) or "X is in the top three"
+/// (`within`: that place or better), under every reading of close conflicts.
+fn rank_of(x: &NormalizedEntity, rank: usize, within: bool, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     let board = boards_of(x, entities, facts).into_iter().next()?;
     let d = direction(&board[0].metric);
     let models = by_model(&board);
@@ -174,7 +192,16 @@ fn rank_of(x: &NormalizedEntity, rank: usize, entities: &Normalized, facts: &[Fa
     let surely_ahead = others.iter().filter(|(_, fs)| fs.iter().all(|f| better(d, f.numeric.unwrap_or(f64::NAN), top_mine.numeric.unwrap_or(f64::NAN)))).count();
     let maybe_ahead = others.iter().filter(|(_, fs)| fs.iter().any(|f| better(d, f.numeric.unwrap_or(f64::NAN), low_mine.numeric.unwrap_or(f64::NAN)))).count();
     let (high, low) = (surely_ahead + 1, maybe_ahead + 1);
-    let holds = if high == rank && low == rank {
+    let holds = if within {
+        // Placed no lower than `rank` under every reading, or lower under every one.
+        if low <= rank {
+            Some(true)
+        } else if high > rank {
+            Some(false)
+        } else {
+            None
+        }
+    } else if high == rank && low == rank {
         Some(true)
     } else if rank < high || rank > low {
         Some(false)
@@ -423,6 +450,14 @@ mod tests {
         assert_eq!(label("C ranks third on D", &["C"], &b), Some(Label::Supported));
         let v = verdict("Is C the second-best model on D?", &["C"], &b).unwrap();
         assert!(v.reason.contains("C is third (best first: E 89.6, F 87.2, C 86.1)"), "{}", v.reason);
+    }
+
+    #[test]
+    fn in_the_top_n_is_that_place_or_better() {
+        let b = board();
+        assert_eq!(label("C is still in the top three on D, isn't it?", &["C"], &b), Some(Label::Supported), "third");
+        assert_eq!(label("Is C in the top two on D?", &["C"], &b), Some(Label::Refuted));
+        assert_eq!(label("Is F in the top two on D?", &["F"], &b), Some(Label::Supported), "second");
     }
 
     #[test]

@@ -30,13 +30,17 @@ static ONLY_BEAT: LazyLock<Regex> = LazyLock::new(|| {
 static ONLY_PAST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\b[^?.]{0,30}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
 });
+/// "nobody had gotten below 12 WER": no model past the value.
+static NONE_PAST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:nobody|no one|no-one|no model|no system|no method|none of the models)\s+(?:(?:had|has|have|ever|yet|so far)\s+)*(?:gotten|got|gone|scored|reached|achieved|come|been|get|score|reach|scores|reaches|gets)\b[^?.]{0,20}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
+});
 /// "the best on both D1 and D2", "the best on all three datasets it was tested on: D1, D2
 /// and D3".
 static BOTH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota)\b[^?]*\b(?:both|all\s+(?:(?:two|three|four|five|six|\d)\s+)?(?:the\s+|its\s+)?(?:datasets|benchmarks|boards)|each\s+of\s+(?:the|its)\s+(?:datasets|benchmarks|boards))\b")
 });
 /// "what rank does X have", "where does X rank".
-static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+does\b[^?]*\brank\b|\bhow\s+does\b[^?]*\brank\b"));
+static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b"));
 /// "how far is X behind the best".
 static BEHIND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b"));
 /// "on which datasets is X the best".
@@ -186,9 +190,9 @@ fn subject(entities: &Normalized) -> Option<&NormalizedEntity> {
 
 /// Judges a claim about where a model stands; `None` when the claim is not one.
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
-    if let Some(c) = ONLY_PAST.captures(question) {
-        let n = count_word(&c[1])?;
-        let past = crate::pipeline::front::extract::threshold(&question[c.get(0)?.start()..])?;
+    let only = ONLY_PAST.captures(question).and_then(|c| Some((count_word(&c[1])?, c.get(0)?.start())));
+    if let Some((n, at)) = only.or_else(|| NONE_PAST.find(question).map(|m| (0, m.start()))) {
+        let past = crate::pipeline::front::extract::threshold(&question[at..])?;
         return agreed(boards(&vec![(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
     }
     let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
@@ -270,7 +274,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
 /// too, since it is what a close call turns on.
 fn only_past(board: &Board<'_>, n: usize, past: crate::pipeline::front::extract::Threshold, entities: &Normalized) -> Reads {
     let (passing, missing): (Vec<&Fact>, Vec<&Fact>) = board.ranked.iter().copied().partition(|f| f.numeric.is_some_and(|v| past.passes(v)));
-    let named_pass = entities.methods.iter().filter(|m| m.is_linked()).all(|m| passing.iter().any(|f| model_of(m, &f.key.0, &f.model)));
+    let named_pass = n == 0 || entities.methods.iter().filter(|m| m.is_linked()).all(|m| passing.iter().any(|f| model_of(m, &f.key.0, &f.model)));
     let label = if passing.len() == n && named_pass { Label::Supported } else { Label::Refuted };
     let list = passing.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");
     let mut reason = match passing.len() {

@@ -861,8 +861,16 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
                 );
                 return uncertain("best", reason, vec![FactRef::of(mine)], vec![FactRef::of(low_fact), FactRef::of(rival)]);
             }
-            let reason = format!("{} holds the best recorded {} on {}", mine.model, mine.metric, mine.dataset);
-            return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: vec![] };
+            // The model behind it is what the lead is over ("and who came second?").
+            let others: Vec<&Fact> = board.iter().copied().filter(|f| !model_of(x, &f.key.0, &f.model)).collect();
+            let (reason, supporting) = match best(&others, direction) {
+                Some(next) => (
+                    format!("{} holds the best recorded {} on {} ({}), ahead of {}'s {}", mine.model, mine.metric, mine.dataset, mine.value, next.model, next.value),
+                    vec![FactRef::of(mine), FactRef::of(next)],
+                ),
+                None => (format!("{} holds the best recorded {} on {}", mine.model, mine.metric, mine.dataset), vec![FactRef::of(mine)]),
+            };
+            return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting, contradicting: vec![] };
         }
         beaten.push((top, mine));
     }
@@ -1284,6 +1292,8 @@ mod tests {
         assert_eq!(judged("Only two models get above 87 on D, right?", &[]).verdict, Label::Supported);
         assert_eq!(judged("Only one model scores above 87 on D, right?", &[]).verdict, Label::Refuted);
         assert_eq!(judged("Only two models get above 87 on D, namely A and B. True?", &["A", "B"]).verdict, Label::Refuted, "B is not one of them");
+        assert_eq!(judged("Nobody had gotten above 90 on D, right?", &[]).verdict, Label::Supported);
+        assert_eq!(judged("Reviewer 2 claims nobody had gotten below 80 on D. Is that true?", &[]).verdict, Label::Refuted, "D has 71.4");
     }
 
     #[test]
