@@ -799,7 +799,7 @@ impl Pipeline {
         // "Which models on D have no chrF number?": when every model there has one, the
         // listing of what does is the answer.
         let board = front.board.filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty());
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, front.top_k, board, &asked);
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, items::Asked { top_k: front.top_k, board }, &asked);
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).

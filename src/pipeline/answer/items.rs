@@ -272,6 +272,14 @@ pub fn generated_items(evidence: &Evidence) -> Vec<AnswerItem> {
     items
 }
 
+/// How much of a board the question asks for: the top k ("top 3"), or a `BoardAsk`
+/// ("every model", both ends, those past a value, those without one).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Asked {
+    pub top_k: Option<usize>,
+    pub board: Option<BoardAsk>,
+}
+
 /// The items of the answer: for a claim, the facts on each side of the verdict; otherwise
 /// what the target asks for.
 pub fn for_question(
@@ -280,10 +288,10 @@ pub fn for_question(
     evidence: &Evidence,
     ranked: &[Ranked],
     entities: &Normalized,
-    top_k: Option<usize>,
-    board: Option<BoardAsk>,
+    asked: Asked,
     direction: &dyn Fn(&str) -> Direction,
 ) -> Vec<AnswerItem> {
+    let Asked { top_k, board } = asked;
     match (verdict, top_k) {
         (Some(v), _) => verdict_items(v),
         (None, _) if board == Some(BoardAsk::Unscored) => unscored_items(evidence, entities),
@@ -545,7 +553,7 @@ mod tests {
     #[test]
     fn models_evaluated_on_a_board_with_no_value_are_those_asked_for_as_unscored() {
         let evidence = Evidence { results: vec![fact("A", "chrF", "55.1", "p1"), fact("B", "chrF", "-", "p2"), fact("C", "chrF", "-", "p3"), fact("C", "chrF", "48.2", "p4")], ..Evidence::default() };
-        let items = for_question(Target::Models, None, &evidence, &[], &Normalized::default(), None, Some(BoardAsk::Unscored), &higher);
+        let items = for_question(Target::Models, None, &evidence, &[], &Normalized::default(), Asked { top_k: None, board: Some(BoardAsk::Unscored) }, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "C has a value in another row");
     }
 
@@ -578,7 +586,7 @@ mod tests {
         };
         let evidence = Evidence { results: vec![result("A", "80"), result("B", "90"), result("C", "85"), result("D", "70")], ..Evidence::default() };
         let higher = |_: &str| Direction::Higher;
-        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Some(3), None, &higher);
+        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Asked { top_k: Some(3), board: None }, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
         assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
         assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);

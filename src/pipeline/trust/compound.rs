@@ -165,6 +165,9 @@ fn scoped(text: &str, entities: &Normalized) -> Normalized {
     }
 }
 
+/// How a part is judged: `verdict::judge`, passed in so that parts are read as whole claims.
+type Judge = dyn Fn(&str, &Normalized, &[Fact], &Known, &dyn Fn(&str) -> Direction) -> Verdict;
+
 /// The verdict on a compound claim, each part judged by `judge`; `None` when the claim is
 /// not a compound.
 pub fn judge(
@@ -173,7 +176,7 @@ pub fn judge(
     facts: &[Fact],
     known: &Known,
     direction: &dyn Fn(&str) -> Direction,
-    judge: &dyn Fn(&str, &Normalized, &[Fact], &Known, &dyn Fn(&str) -> Direction) -> Verdict,
+    judge: &Judge,
 ) -> Option<Verdict> {
     let (join, parts) = split(question, entities)?;
     // Every part is shorter than the claim, so judging parts ends.

@@ -193,7 +193,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
     let only = ONLY_PAST.captures(question).and_then(|c| Some((count_word(&c[1])?, c.get(0)?.start())));
     if let Some((n, at)) = only.or_else(|| NONE_PAST.find(question).map(|m| (0, m.start()))) {
         let past = crate::pipeline::front::extract::threshold(&question[at..])?;
-        return agreed(boards(&vec![(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
+        return agreed(boards(&[(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
     }
     let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
     let only = ONLY_BEAT.captures(question).and_then(|c| count_word(&c[1]));
