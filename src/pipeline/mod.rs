@@ -745,10 +745,7 @@ impl Pipeline {
         // A time given as an event ("before the Trillbert paper came out") is placed by that
         // paper's year; one that cannot be placed is said so (the scope gate below).
         let event = trust::event_time(q, &front.normalized, &evidence, &metas);
-        let as_of = front.as_of.clone().or_else(|| match &event {
-            trust::EventTime::Placed(anchor) => Some(anchor.clone()),
-            trust::EventTime::None | trust::EventTime::Unplaced(_) => None,
-        });
+        let as_of = front.as_of.clone().or_else(|| event.anchor().cloned());
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // "Was X ever the best": the boards as they stood, from the evidence before removals.

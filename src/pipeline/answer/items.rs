@@ -333,19 +333,10 @@ fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
     match ask {
         BoardAsk::Every | BoardAsk::Unscored => items,
         BoardAsk::Past(t) => items.into_iter().filter(|i| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))).collect(),
-        BoardAsk::Ends => {
-            let mut out: Vec<AnswerItem> = Vec::new();
-            let mut rest = items.as_slice();
-            while let Some(first) = rest.first() {
-                let run = rest.iter().take_while(|i| i.metric == first.metric).count();
-                out.push(first.clone());
-                if run > 1 {
-                    out.push(rest[run - 1].clone());
-                }
-                rest = &rest[run..];
-            }
-            out
-        }
+        BoardAsk::Ends => items
+            .chunk_by(|a, b| a.metric == b.metric)
+            .flat_map(|run| if run.len() > 1 { vec![run[0].clone(), run[run.len() - 1].clone()] } else { run.to_vec() })
+            .collect(),
     }
 }
 

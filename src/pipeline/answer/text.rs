@@ -376,22 +376,21 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
         }
         BoardAsk::Past(t) => format!("{} a result {} on {on}: {}.", counted(models), t.describe(), list(items, render)),
         BoardAsk::Ends => {
-            let mut parts = Vec::new();
-            let mut rest = items;
-            while let Some(first) = rest.first() {
-                let run = rest.iter().take_while(|i| i.metric == first.metric).count();
-                let metric = first.metric.as_deref().unwrap_or("its metric");
-                let (a, b) = (&rest[0], &rest[run - 1]);
-                let value = |i: &AnswerItem| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score);
-                let (high, low) = if value(a) >= value(b) { (a, b) } else { (b, a) };
-                let said = |i: &AnswerItem| with_citation(&format!("{} with {}", i.label, i.value.as_deref().unwrap_or("?")), i);
-                parts.push(if run == 1 {
-                    format!("only one {metric} is recorded on {on}: {}", said(a))
-                } else {
-                    format!("the highest {metric} on {on} is {}, the lowest {}", said(high), said(low))
-                });
-                rest = &rest[run..];
-            }
+            let value = |i: &AnswerItem| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score);
+            let said = |i: &AnswerItem| with_citation(&format!("{} with {}", i.label, i.value.as_deref().unwrap_or("?")), i);
+            let parts: Vec<String> = items
+                .chunk_by(|a, b| a.metric == b.metric)
+                .map(|run| {
+                    let metric = run[0].metric.as_deref().unwrap_or("its metric");
+                    let (a, b) = (&run[0], &run[run.len() - 1]);
+                    let (high, low) = if value(a) >= value(b) { (a, b) } else { (b, a) };
+                    if run.len() == 1 {
+                        format!("only one {metric} is recorded on {on}: {}", said(a))
+                    } else {
+                        format!("the highest {metric} on {on} is {}, the lowest {}", said(high), said(low))
+                    }
+                })
+                .collect();
             let text = parts.join("; ");
             let mut chars = text.chars();
             chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>() + ".").unwrap_or_default()

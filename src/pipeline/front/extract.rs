@@ -457,15 +457,14 @@ pub fn top_k(question: &str) -> Option<usize> {
     });
     let caps = TOP.captures(question).or_else(|| COUNTED.captures(question))?;
     let word = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
-    let k = match word.as_str() {
-        "two" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "ten" => 10,
-        digits => digits.parse().ok()?,
-    };
+    let k = count_word(&word)?;
     (k > 1).then_some(k)
+}
+
+/// A count written as digits or as a word from one to ten ("3", "three").
+pub fn count_word(w: &str) -> Option<usize> {
+    const WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    w.parse().ok().or_else(|| WORDS.iter().position(|x| x.eq_ignore_ascii_case(w)).map(|i| i + 1))
 }
 
 /// Whether a word says nothing about what is meant ("the", "model", "papers", "best").

@@ -105,22 +105,6 @@ impl<'a> Trust<'a> {
     }
 }
 
-/// The anchor of "before X took the record, who held it?" ([`holder_before`]): the year
-/// before X's first result on the boards read, when X is a linked model with a dated result.
-/// The answer is then the board as it stood then, as for "as of" that year.
-///
-/// [`holder_before`]: crate::pipeline::front::classify::holder_before
-/// Also the anchor of "when the X paper appeared" (X's first dated result's year) and
-/// "before the X paper" (the year before), [`paper_event`].
-///
-/// [`paper_event`]: crate::pipeline::front::classify::paper_event
-pub fn holder_anchor(question: &str, entities: &Normalized, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Option<AsOf> {
-    match event_time(question, entities, evidence, papers) {
-        EventTime::Placed(anchor) => Some(anchor),
-        EventTime::None | EventTime::Unplaced(_) => None,
-    }
-}
-
 /// A time the question gives as an event in the graph (see [`event_time`]).
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventTime {
@@ -131,6 +115,16 @@ pub enum EventTime {
     /// The question gives one that cannot be placed, and why: the paper has no year, or
     /// two, or was not found. An answer to it cannot say how things stood then.
     Unplaced(String),
+}
+
+impl EventTime {
+    /// The anchor it gives, when placed: the board as it stood then, as for "as of".
+    pub fn anchor(&self) -> Option<&AsOf> {
+        match self {
+            Self::Placed(anchor) => Some(anchor),
+            Self::None | Self::Unplaced(_) => None,
+        }
+    }
 }
 
 /// The time of "before X took the record", "when the X paper appeared", "before the X
@@ -152,8 +146,9 @@ pub fn event_time(question: &str, entities: &Normalized, evidence: &Evidence, pa
         }
     };
     if let Some((described, before)) = described_paper_event(question) {
-        let asked = title_words(&described);
-        let found: Vec<&PaperMeta> = papers.values().filter(|m| title_words(&m.title).intersection(&asked).count() >= 2).collect();
+        let none = Normalized::default();
+        let asked = verdict::telling_words(&described, &none);
+        let found: Vec<&PaperMeta> = papers.values().filter(|m| verdict::telling_words(&m.title, &none).intersection(&asked).count() >= 2).collect();
         return match found.as_slice() {
             [meta] => place(meta, before, &format!("\"{}\"", meta.title)),
             _ => EventTime::Unplaced(format!("the paper the question dates by (\"{described}\") is not among those read, so how things stood then cannot be told")),
@@ -189,12 +184,6 @@ pub fn event_time(question: &str, entities: &Normalized, evidence: &Evidence, pa
         None if holder.is_some() => EventTime::None,
         None => EventTime::Unplaced(format!("the graph records no dated result of {}, so how things stood then cannot be told", model.canonical)),
     }
-}
-
-/// Words of a title or description that can single a paper out.
-fn title_words(text: &str) -> std::collections::BTreeSet<String> {
-    const COMMON: &[&str] = &["paper", "study", "with", "from", "using", "into", "over", "under", "based", "towards", "toward", "their", "that", "this", "when", "what"];
-    text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4 && !COMMON.contains(w)).map(|w| w.trim_end_matches('s').to_owned()).collect()
 }
 
 /// Weighs the evidence: leaves out what was published after the question's anchor,
@@ -444,12 +433,12 @@ mod tests {
             link: None,
         });
         let q = "before ibbotrans took the quenmark bleu record, who held it and at what score?";
-        let anchor = holder_anchor(q, &entities, &evidence, &papers).expect("an anchor");
+        let anchor = event_time(q, &entities, &evidence, &papers).anchor().cloned().expect("an anchor");
         assert_eq!((anchor.year, anchor.phrase.as_str()), (2022, "before Ibbotrans (2023)"));
-        assert!(holder_anchor("who holds the quenmark bleu record?", &entities, &evidence, &papers).is_none());
-        let when = holder_anchor("when the ibbotrans paper appeared, murrelet still led quenmark bleu - true?", &entities, &evidence, &papers).expect("an anchor");
+        assert_eq!(event_time("who holds the quenmark bleu record?", &entities, &evidence, &papers), EventTime::None);
+        let when = event_time("when the ibbotrans paper appeared, murrelet still led quenmark bleu - true?", &entities, &evidence, &papers).anchor().cloned().expect("an anchor");
         assert_eq!((when.year, when.phrase.as_str()), (2023, "when Ibbotrans appeared (2023)"));
-        let before = holder_anchor("before the ibbotrans paper, which model led quenmark bleu?", &entities, &evidence, &papers).expect("an anchor");
+        let before = event_time("before the ibbotrans paper, which model led quenmark bleu?", &entities, &evidence, &papers).anchor().cloned().expect("an anchor");
         assert_eq!(before.year, 2022);
     }
 

@@ -83,14 +83,7 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
     }
     if let Some(c) = TOP_N.captures(question) {
         let word = c.iter().skip(1).flatten().next()?.as_str().to_lowercase();
-        let n = match word.as_str() {
-            "two" => 2,
-            "three" => 3,
-            "four" => 4,
-            "five" => 5,
-            "ten" => 10,
-            digits => digits.parse().ok()?,
-        };
+        let n = crate::pipeline::front::extract::count_word(&word)?;
         return rank_of(x, n, true, entities, facts, direction);
     }
     if let Some(c) = RANK.captures(question) {

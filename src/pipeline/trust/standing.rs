@@ -13,6 +13,7 @@ use regex::Regex;
 use super::record::{agreed, named_boards, readings, Reads, Told};
 use super::verdict::{better, model_of, on_board, uncertain, FactRef, Label, Verdict};
 use super::Fact;
+use crate::pipeline::front::extract::count_word;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 
@@ -46,10 +47,6 @@ static BEHIND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+(?:far|much)\
 /// "on which datasets is X the best".
 static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?:on|in|for|at)\s+)?(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
 
-fn count_word(w: &str) -> Option<usize> {
-    let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-    w.parse().ok().or_else(|| words.iter().position(|x| x.eq_ignore_ascii_case(w)).map(|i| i + 1))
-}
 
 /// Whether a question asks on which boards a model is the best, or claims it is the best
 /// on both of two: the orchestrator then reads the whole boards of the model's results.

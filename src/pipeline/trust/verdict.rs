@@ -730,7 +730,7 @@ fn beyond_the_top(x: &NormalizedEntity, claimed: Claimed, entities: &Normalized,
 
 /// Words of a title or question that can single a paper out (not names the claim is about,
 /// not function words).
-fn telling_words(text: &str, entities: &Normalized) -> std::collections::BTreeSet<String> {
+pub(super) fn telling_words(text: &str, entities: &Normalized) -> std::collections::BTreeSet<String> {
     const COMMON: &[&str] = &["with", "from", "using", "into", "over", "under", "based", "towards", "toward", "their", "that", "this", "paper", "study", "reports", "report", "right", "does", "score", "scores", "gets", "there"];
     let named: std::collections::BTreeSet<String> =
         entities.all().filter(|e| e.is_linked()).flat_map(|e| [e.text.to_lowercase(), e.canonical.to_lowercase()]).flat_map(|n| n.split(|c: char| !c.is_alphanumeric()).map(str::to_owned).collect::<Vec<_>>()).collect();
