@@ -220,6 +220,8 @@ const SPARQL_EXAMPLES: usize = 6;
 const MAX_TABLE_CELLS: u32 = 20_000;
 /// The most rows a comparison answer cites (an aggregate reads them all).
 const MAX_COMPARISON_SOURCES: usize = 10;
+/// Most papers of a lookup whose results are read ("what does 'P' re-run?").
+const MAX_LOOKED_UP: usize = 3;
 
 /// What [`Pipeline::understand`] returns: the front's decisions, without retrieval.
 #[derive(Debug, Clone)]
@@ -729,6 +731,25 @@ impl Pipeline {
             retrieved.extend(self.graph.boards_of(&datasets, &mut ledger, &mut diagnostics).await);
         }
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
+        // "Which models does 'P' re-run, and with what numbers?": what the papers the lookup
+        // found report, and the same models' results in other papers to set beside them.
+        let rerun = target == classify::Target::PaperDetails && classify::asks_paper_results(q);
+        let mut looked: Vec<String> = Vec::new();
+        if rerun {
+            looked = evidence::assemble(&retrieved).papers.values().filter(|p| p.looked_up).map(|p| p.iri.clone()).chain(indexed.iter().map(|h| h.iri.clone())).collect();
+            looked.dedup();
+            looked.truncate(MAX_LOOKED_UP);
+            if !looked.is_empty() {
+                let reported = self.graph.results_in(&looked, &mut ledger, &mut diagnostics).await;
+                let mut models: Vec<String> = evidence::assemble(&reported).results.iter().filter_map(|r| r.model.as_ref().map(|m| m.iri.clone())).collect();
+                models.sort_unstable();
+                models.dedup();
+                retrieved.extend(reported);
+                if !models.is_empty() {
+                    retrieved.extend(self.graph.results_of(&models, &mut ledger, &mut diagnostics).await);
+                }
+            }
+        }
         let kg_results_count = retrieved.iter().map(|r| r.rows.rows.len()).sum::<usize>() + indexed.len();
         let all_failed = ledger.all_failed() && indexed.is_empty();
         let cut = query::retrieve::Cut::of(&retrieved);
@@ -752,7 +773,12 @@ impl Pipeline {
         // A question about the record over time ("since when has X held it?") is answered
         // from the same boards (`record::account`).
         let record_account = !is_claim && trust::record::asks_account(q);
-        let account = record_account || (!is_claim && trust::standing::asks_account(q));
+        // "Which paper first reported a result on D, and which followed it?": the board's
+        // papers in the order of their years.
+        let chronology = !is_claim && classify::asks_first_report(q);
+        // "Is there a paper with results on both D1 and D2?": the papers on every board named.
+        let common = !is_claim && trust::common::asks(q, &front.normalized);
+        let account = record_account || chronology || common || rerun || (!is_claim && trust::standing::asks_account(q));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
@@ -776,7 +802,18 @@ impl Pipeline {
                 Some(verdict::judge(&claim, &claim_entities(q, &claim, &front.normalized), &assessment.facts, &known, &direction))
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
-                trust::record::account(q, &front.normalized, &known, &direction)
+                let bound = front::extract::threshold(q);
+                chronology
+                    .then(|| trust::chronology::account(q, &front.normalized, &evidence, &metas, bound.as_ref(), &direction))
+                    .flatten()
+                    .or_else(|| common.then(|| trust::common::account(q, &front.normalized, &evidence)).flatten())
+                    .or_else(|| {
+                        // The lookup's papers, best ranked first.
+                        let mut order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).filter(|iri| looked.iter().any(|l| l == iri)).collect();
+                        order.extend(looked.iter().map(String::as_str).filter(|l| !order.contains(l)).collect::<Vec<_>>());
+                        rerun.then(|| trust::rerun::account(&order, &evidence, &metas)).flatten()
+                    })
+                    .or_else(|| trust::record::account(q, &front.normalized, &known, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
             }
@@ -791,7 +828,11 @@ impl Pipeline {
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
         // "Which system is lowest now that X's result is the newest?": X is context, the
         // question asks for the board's best.
-        let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && classify::asks_which_model(q);
+        // So is a model named only to date the board ("before the Plumaro paper came out, who
+        // had the lowest WER?", "who held it before X took it?").
+        let dates_by = classify::holder_before(q).or_else(|| classify::paper_event(q).map(|(name, _)| name));
+        let dates_only = dates_by.is_some_and(|name| front.normalized.methods.iter().all(|m| m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
+        let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && (classify::asks_which_model(q) || dates_only);
         let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
         // "Which models on D have no chrF number?": when every model there has one, the
         // listing of what does is the answer.
@@ -832,7 +873,7 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
         }
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &front.normalized, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board };
         let mut composed = answer::text::compose(&draft);
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
@@ -948,7 +989,8 @@ impl Pipeline {
         let held = if nothing_found {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
-                .or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, naming_part(q, &front.normalized), &front.normalized)))
+                // A model named only to date a wish ("since the X paper") is not what was asked.
+                .or_else(|| self.graph.index.as_deref().and_then(|index| front::link::unrecognised(index, naming_part(&classify::without_since_paper(q), &front.normalized), &front.normalized)))
                 .or_else(|| (front.classification.query_type == classify::QueryType::PaperLookup).then(|| self.graph.named_titles(&front.lookup).into_iter().next().map(|h| h.label)).flatten())
         } else {
             None

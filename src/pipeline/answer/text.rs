@@ -430,9 +430,9 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
     if let (Some(BoardAsk::Past(t)), None) = (draft.board, draft.verdict) {
         stated.push(t.describe());
     }
-    // A verdict on dates states the years recorded for its papers (two, when the record
-    // contradicts itself), which a source's one year does not hold.
-    if let Some(v) = draft.verdict.filter(|v| v.relation == "year") {
+    // A verdict on dates, or an account dating papers, states the years recorded for its papers (two,
+    // when the record contradicts itself), which a source's one year does not hold.
+    if let Some(v) = draft.verdict.filter(|v| matches!(v.relation.as_str(), "year" | "dated")) {
         stated.push(v.reason.clone());
     }
     for c in draft.disputed {

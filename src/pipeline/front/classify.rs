@@ -385,6 +385,39 @@ pub fn asks_which_paper(question: &str) -> bool {
     WHICH.is_match(question)
 }
 
+/// Whether a question asks which paper first reported a result on a board: "which paper
+/// first reported a result on D, and which papers followed it?", "the first paper with a
+/// BLEU above 30 on D" (the board's papers in the order they came out,
+/// `trust::chronology`).
+pub fn asks_first_report(question: &str) -> bool {
+    static FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:which|what|whose)\s+(?:paper|study|publication|article|work)\b[^?]{0,20}?\bfirst\s+(?:to\s+)?(?:report|reported|published|publish|posted|gave|give|recorded|record|showed|show|put|set|achieved|got|reached)\b|\b(?:first|earliest)\s+(?:paper|study|publication|article)\s+(?:to|that|with|on|which)\b")
+    });
+    FIRST.is_match(question)
+}
+
+/// "since the X paper", "after the X paper came out": a time after X's paper.
+static SINCE_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:since|after)\s+(?:the\s+)?([\w.+-]+(?:\s[\w.+-]+)?)\s+paper\b"));
+
+/// The model of "since the X paper" ([`SINCE_PAPER`]).
+pub fn since_paper(question: &str) -> Option<String> {
+    SINCE_PAPER.captures(question).map(|c| c[1].to_owned())
+}
+
+/// The question without its "since the X paper": what it names apart from that time.
+pub fn without_since_paper(question: &str) -> std::borrow::Cow<'_, str> {
+    SINCE_PAPER.replace_all(question, " ")
+}
+
+/// Whether a paper lookup asks for the results the paper reports: "which models does 'A
+/// Replication of X' re-run, and with what numbers?", "do its numbers match the models' own
+/// papers?" (words inside a quoted title ask for nothing).
+pub fn asks_paper_results(question: &str) -> bool {
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|'[^']{8,}'|‘[^’]{8,}’"#));
+    static RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:numbers|scores|results|values|figures|re-?runs?|reproduces|replicates|what does it report|what do they report)\b"));
+    RESULTS.is_match(&QUOTED.replace_all(question, " "))
+}
+
 /// Whether a claim asks that two or more things hold at once: "... and so does Y's 86.0 -
 /// are both of those true?". Its verdict must speak of each named model.
 pub fn asks_both(question: &str) -> bool {
@@ -720,8 +753,10 @@ static EXPLICIT_EVALUATED_ON: LazyLock<Regex> =
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\bwith [^?]{1,40} results\b")
 });
+/// Whole words ("reported" holds "repo"); "source" alone asks for code ("the source for
+/// X"), not in "source separation".
 static ASKS_CODE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*|source)\b"));
+    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*)\b|\bsource(?:\s+(?:for|of|link|links|url)\b|\s*[?.]|$)"));
 static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
 });
@@ -835,6 +870,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static IF_SO_WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"\bif so\b[^?]{0,20}\b(?:which|what)\s+(?:paper|study|publication|source|score|value|result|number)s?\b"));
     let query_type = if claim {
         QueryType::ClaimVerification
+    } else if has_dataset && asks_first_report(q) {
+        // "Which paper first reported a result on D, and which followed it?": the board's
+        // results, read with their papers' years.
+        QueryType::DatasetSearch
     } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
@@ -880,6 +919,7 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
+        QueryType::DatasetSearch if asks_first_report(q) => Target::Models,
         QueryType::DatasetSearch if WHERE_EVALUATED.is_match(q) => Target::Datasets,
         QueryType::DatasetSearch if WHAT_EVALUATED.is_match(q) => Target::Models,
         QueryType::DatasetSearch if asks_datasets && !EVALUATED_ON.is_match(q) => Target::Datasets,
@@ -1305,6 +1345,25 @@ mod tests {
     #[test]
     fn any_benchmarks_of_a_kind_asks_for_datasets() {
         assert_eq!(classify("any OCR benchmarks in there", &Entities::default()).query_type, DatasetSearch);
+    }
+
+    #[test]
+    fn a_question_for_the_first_paper_on_a_board_and_one_for_a_papers_numbers_are_told_apart() {
+        assert!(asks_first_report("For my related-work section: which paper first reported a result on the Skarnhold Glacier Set, and which papers followed it?"));
+        assert!(asks_first_report("Which paper first reported a BLEU above 30 on the Orrenby Parallel Corpus?"));
+        assert!(asks_first_report("What was the first paper with results on D?"));
+        assert!(!asks_first_report("Which paper reports the best BLEU on D?"));
+        assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
+        assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
+    }
+
+    #[test]
+    fn reported_and_source_separation_ask_for_no_code_and_a_since_paper_is_read() {
+        let q = "Looking for a benchmark dataset for birdsong source separation, ideally one people have reported on since the Plumaro paper. Is there one?";
+        assert!(!ASKS_CODE.is_match(&q.to_lowercase()), "\"reported\" holds \"repo\"; \"source separation\" is a task");
+        assert!(ASKS_CODE.is_match("where is the source for plumaro?") && ASKS_CODE.is_match("plumaro repo"));
+        assert_eq!(since_paper(q).as_deref(), Some("Plumaro"));
+        assert!(!without_since_paper(q).contains("Plumaro"));
     }
 
     #[test]

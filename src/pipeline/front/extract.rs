@@ -74,7 +74,13 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
             let overhang = question.get(end..mentions[i].end.max(end)).unwrap_or("").trim().to_lowercase();
             start <= mentions[i].start && (mentions[i].end <= end || GENERIC_HEADS.contains(&overhang.as_str()))
         };
+        // "both Hollenby Marsh Calls and Veltmoor Dawn Set" is two names, not a longer one.
+        let joins_names = inside.windows(2).any(|w| {
+            let gap = question.get(mentions[w[0]].end..mentions[w[1]].start).unwrap_or("").to_lowercase();
+            gap.contains(',') || gap.split_whitespace().any(|g| matches!(g, "and" | "or" | "nor" | "vs" | "vs." | "versus"))
+        });
         let extends_a_known_name = kind != EntityKind::Task
+            && !joins_names
             && !inside.is_empty()
             && inside.iter().all(|&i| (marked || kind_of(i) == Some(kind)) && within(i))
             && inside.iter().all(|&i| mentions[i].start > start || mentions[i].end < end);
@@ -117,7 +123,7 @@ static METRIC_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
 /// A task named by its head noun ("traffic forecasting", "protein-ligand docking") with up
 /// to three words before it; leading function words are trimmed off afterwards.
 static TASK_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b((?:[\p{L}\p{N}][\p{L}\p{N}\-']*\s+){1,3}(?:recognition|detection|classification|segmentation|prediction|forecasting|translation|generation|captioning|extraction|retrieval|answering|reasoning|tracking|parsing|summari[sz]ation|estimation|completion|re-ranking|ranking|docking|labell?ing|tagging|linking|resolution|synthesis|understanding|modell?ing|matching|alignment|disambiguation|inference|verification|locali[sz]ation|reconstruction|restoration|denoising|super-resolution|inpainting|transfer|search|navigation|planning|discovery|diagnosis|analysis|robustness))\b")
+    Regex::new(r"(?i)\b((?:[\p{L}\p{N}][\p{L}\p{N}\-']*\s+){1,3}(?:recognition|detection|classification|segmentation|prediction|forecasting|translation|generation|captioning|extraction|retrieval|answering|reasoning|tracking|parsing|summari[sz]ation|estimation|completion|re-ranking|ranking|docking|labell?ing|tagging|linking|resolution|synthesis|understanding|modell?ing|matching|alignment|disambiguation|inference|verification|locali[sz]ation|reconstruction|restoration|denoising|super-resolution|inpainting|transfer|search|navigation|planning|discovery|diagnosis|analysis|robustness|separation|enhancement))\b")
         .unwrap_or_else(|e| panic!("task context pattern: {e}"))
 });
 /// Words that open a phrase but are not part of a task's name.
@@ -613,6 +619,15 @@ mod tests {
             assert_eq!(e.methods, methods, "{q}");
             assert_eq!(e.metrics, metrics, "{q}");
         }
+    }
+
+    #[test]
+    fn two_known_boards_joined_by_and_are_two_names_not_one_longer_one() {
+        use crate::pipeline::front::lexicon::GraphLabel;
+        let board = |iri: &str, label: &str| GraphLabel { kind: EntityKind::Dataset, iri: iri.into(), label: label.into() };
+        let lexicon = Lexicon::build(&[board("d1", "Hollenby Marsh Calls"), board("d2", "Veltmoor Dawn Set")]).unwrap();
+        let e = by_keywords(&lexicon, "Is there a paper with results on both Hollenby Marsh Calls and Veltmoor Dawn Set?");
+        assert_eq!(e.datasets, vec!["Hollenby Marsh Calls", "Veltmoor Dawn Set"]);
     }
 
     #[test]

@@ -136,6 +136,14 @@ impl Front {
         if classification.query_type == classify::QueryType::MethodComparison && matches!(classification.target, classify::Target::BestModel | classify::Target::TopScore) {
             normalized.methods.retain(|m| !in_the_past(question, &m.text));
         }
+        // A model named only to date a wish in a request for papers or datasets ("a benchmark
+        // for T, ideally one reported on since the Plumaro paper") is not what is asked about:
+        // its own papers are no answer about T.
+        if matches!(classification.target, classify::Target::Papers | classify::Target::Datasets) {
+            if let Some(name) = classify::since_paper(question) {
+                normalized.methods.retain(|m| !(m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
+            }
+        }
         let board = (classification.query_type != classify::QueryType::ClaimVerification).then(|| extract::board_ask(question)).flatten();
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {

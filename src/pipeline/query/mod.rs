@@ -125,6 +125,17 @@ impl Graph {
         }
     }
 
+    /// The results the papers of a lookup report ([`plan::results_in`]).
+    pub async fn results_in(&self, papers: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
+        match plan::results_in(&self.templates, papers) {
+            Ok(strategy) => self.retriever.run_all(vec![strategy], ledger).await,
+            Err(e) => {
+                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the paper's results query: {e}"));
+                Vec::new()
+            }
+        }
+    }
+
     /// The whole boards of `datasets` ([`plan::boards_of`]).
     pub async fn boards_of(&self, datasets: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
         match plan::boards_of(&self.templates, datasets) {

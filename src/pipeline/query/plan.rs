@@ -447,6 +447,13 @@ pub fn results_of(templates: &Templates, model: &[String]) -> Result<Strategy, B
     Ok(Strategy { name: "results_of_model".into(), query, fallback: None, role: Role::Results { summary: false }, anchor: None, keyed })
 }
 
+/// The results the papers a lookup found report (IRIs): what a paper re-runs, and with
+/// what numbers.
+pub fn results_in(templates: &Templates, papers: &[String]) -> Result<Strategy, BuildError> {
+    let query = templates.fill("paper_results", &[("papers", Arg::Values(papers.to_vec())), ("limit", Arg::Limit(LISTING_ROWS))])?;
+    Ok(Strategy { name: "results_in_paper".into(), query, fallback: None, role: Role::Results { summary: false }, anchor: None, keyed: None })
+}
+
 /// Most boards read for one model's standing.
 pub const MAX_BOARDS_OF: usize = 20;
 

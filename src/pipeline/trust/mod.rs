@@ -18,6 +18,8 @@
 //! Stage 4 of five (front → query → evidence → trust → answer). Pure: the years and DOIs
 //! come from the queries the orchestrator runs.
 
+pub mod chronology;
+pub mod common;
 mod compound;
 pub mod confidence;
 pub mod conflicts;
@@ -26,6 +28,7 @@ pub mod negation;
 pub mod numbers;
 mod qualifiers;
 pub mod record;
+pub mod rerun;
 pub mod standing;
 pub mod relations;
 pub mod verdict;

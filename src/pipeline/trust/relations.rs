@@ -56,9 +56,9 @@ static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]
 
 
 /// The verdict on a relation claim, when the claim is one.
-pub fn judge(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
+pub fn judge(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
     paper_metadata(question, known)
-        .or_else(|| evaluation(question, entities, known))
+        .or_else(|| evaluation(question, entities, known, facts))
         .or_else(|| used_for(question, entities, known))
 }
 
@@ -71,31 +71,70 @@ fn fact(subject: &str, what: &str, value: &str, statement: String, papers: Vec<P
     FactRef { statement, subject: subject.into(), model: String::new(), dataset: String::new(), metric: what.into(), value: value.into(), papers, sources: Vec::new() }
 }
 
-/// "X was evaluated on D": a recorded result of X (or a variant) on a dataset D names.
-fn evaluation(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
-    let (model, dataset) = (entities.methods.first()?, entities.datasets.first()?);
+/// "X was evaluated on D": a recorded result of X (or a variant) on a dataset D names; with
+/// several boards named ("on both D1 and D2"), on each of them. "The X paper reports results
+/// on D" asks it of X's own paper (the one titled "X: ..."): a result of X that another
+/// paper states is not one its paper reports.
+fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
+    let model = entities.methods.first()?;
+    entities.datasets.first()?;
     // "the most recent model evaluated on D, so it holds the best F1": a claim about the best.
     static ABOUT_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(best|highest|lowest|top|state[- ]of[- ]the[- ]art|sota|most accurate)\b"));
     if !EVALUATED.is_match(question) || ABOUT_BEST.is_match(question) {
         return None;
     }
-    let on_d = |d: &str| dataset.iris.iter().any(|i| i == d);
-    let hit = known.evaluated.iter().find(|(iri, label, d)| on_d(d) && super::verdict::model_of(model, iri, label));
-    Some(match hit {
-        Some((iri, label, d)) => {
-            let papers = known.evaluation_papers.iter().filter(|(m, on, _)| m == iri && on == d).map(|(_, _, p)| p.clone()).collect();
-            let mut f = fact(label, "evaluated on", &dataset.canonical, format!("{label} was evaluated on {}", dataset.canonical), papers);
-            (f.model, f.dataset) = (label.clone(), dataset.canonical.clone());
-            verdict(Label::Supported, "evaluated", format!("the graph records a result of {label} on {}", dataset.canonical), f)
-        }
-        None => Verdict {
-            verdict: Label::Uncertain,
-            relation: "evaluated".into(),
-            reason: format!("the graph records no result of {} on {}", model.canonical, dataset.canonical),
-            supporting: vec![],
-            contradicting: vec![],
-        },
-    })
+    static OWN_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:the\s+)?(\S+?)(?:'s)?\s+(?:paper|article|publication)\s+(?:reports?|has|gives?|states?|lists?|includes?)\b"));
+    let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
+    let says_own = OWN_PAPER.captures(question).is_some_and(|c| names.contains(&c[1].to_lowercase()));
+    let own = |p: &PaperRef| p.title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase()));
+    let own_paper = known.titled.iter().find(|p| own(p)).filter(|_| says_own);
+    // The values the papers state there ("78.4 by F1"), said with the result.
+    let values = |iri: &str, d: &str, papers: &[PaperRef]| -> String {
+        let said: Vec<String> = facts
+            .iter()
+            .filter(|f| f.key.0 == iri && f.key.1 == d && f.papers.iter().any(|p| papers.iter().any(|q| q.iri == p.iri)))
+            .map(|f| format!("{} by {}", f.value, f.metric))
+            .collect();
+        if said.is_empty() { String::new() } else { format!(" ({})", said.join(", ")) }
+    };
+    let mut verdicts = Vec::new();
+    for dataset in &entities.datasets {
+        let on_d = |d: &str| dataset.iris.iter().any(|i| i == d);
+        let papers_of = |iri: &str, d: &str| -> Vec<PaperRef> { known.evaluation_papers.iter().filter(|(m, on, _)| m == iri && on == d).map(|(_, _, p)| p.clone()).collect() };
+        let hits: Vec<&Evaluated> = known.evaluated.iter().filter(|(iri, label, d)| on_d(d) && super::verdict::model_of(model, iri, label)).collect();
+        let by_own = hits.iter().find(|(iri, _, d)| own_paper.is_some_and(|o| papers_of(iri, d).iter().any(|p| p.iri == o.iri)));
+        verdicts.push(match (hits.first(), own_paper, by_own) {
+            (Some(_), Some(_), Some((iri, label, d))) | (Some((iri, label, d)), None, _) => {
+                let papers = papers_of(iri, d);
+                let papers = match own_paper {
+                    Some(o) => papers.into_iter().filter(|p| p.iri == o.iri).collect(),
+                    None => papers,
+                };
+                let mut f = fact(label, "evaluated on", &dataset.canonical, format!("{label} was evaluated on {}", dataset.canonical), papers);
+                (f.model, f.dataset) = (label.clone(), dataset.canonical.clone());
+                let whose = own_paper.map(|o| format!(" in \"{}\"", o.title)).unwrap_or_default();
+                let values = values(iri, d, &f.papers);
+                verdict(Label::Supported, "evaluated", format!("the graph records a result of {label} on {}{values}{whose}", dataset.canonical), f)
+            }
+            (Some((iri, label, d)), Some(o), None) => {
+                // The model's result there comes from other papers, not its own.
+                let papers = papers_of(iri, d);
+                let from = papers.iter().map(|p| format!("\"{}\"", p.title)).collect::<Vec<_>>().join(" and ");
+                let values = values(iri, d, &papers);
+                let mut f = fact(label, "evaluated on", &dataset.canonical, format!("{label} was evaluated on {}", dataset.canonical), papers);
+                (f.model, f.dataset) = (label.clone(), dataset.canonical.clone());
+                verdict(Label::Refuted, "evaluated", format!("\"{}\" reports no result of {label} on {}; the graph's result there{values} is from {from}", o.title, dataset.canonical), f)
+            }
+            (None, _, _) => Verdict {
+                verdict: Label::Uncertain,
+                relation: "evaluated".into(),
+                reason: format!("the graph records no result of {} on {}", model.canonical, dataset.canonical),
+                supporting: vec![],
+                contradicting: vec![],
+            },
+        });
+    }
+    verdicts.into_iter().reduce(both)
 }
 
 /// "D is used for T": D among the benchmarks of research problem T.
@@ -227,17 +266,17 @@ mod tests {
     #[test]
     fn a_year_claim_on_a_paper_with_two_recorded_years_is_uncertain() {
         let known = Known { years: vec![2017, 2019], ..paper("Tidewick: Spectral Kurtosis", 2017, "10.1/x") };
-        let v = judge("The Tidewick: Spectral Kurtosis paper came out in 2017, right?", &Normalized::default(), &known).unwrap();
+        let v = judge("The Tidewick: Spectral Kurtosis paper came out in 2017, right?", &Normalized::default(), &known, &[]).unwrap();
         assert_eq!(v.verdict, Label::Uncertain);
         assert!(v.reason.contains("2017 and 2019"), "{}", v.reason);
-        let v = judge("The Tidewick: Spectral Kurtosis paper came out in 2021, right?", &Normalized::default(), &known).unwrap();
+        let v = judge("The Tidewick: Spectral Kurtosis paper came out in 2021, right?", &Normalized::default(), &known, &[]).unwrap();
         assert_eq!(v.verdict, Label::Refuted, "a year the record does not hold at all is refuted");
     }
 
     #[test]
     fn a_papers_year_or_doi_is_checked_against_the_recorded_one() {
         let known = paper("Nitrous oxide emissions from the Arabian Sea: A synthesis", 2001, "10.5194/acp-1-61-2001");
-        let label = |q: &str| judge(q, &Normalized::default(), &known).map(|v| v.verdict);
+        let label = |q: &str| judge(q, &Normalized::default(), &known, &[]).map(|v| v.verdict);
         assert_eq!(label("'Nitrous oxide emissions from the Arabian Sea: A synthesis' came out in 2003"), Some(Label::Refuted));
         assert_eq!(label("the arabian sea N2O synthesis was published in 2001, right?"), Some(Label::Supported));
         assert_eq!(label("its doi is 10.5194/acp-1-61-2001, right?"), Some(Label::Supported));
@@ -246,7 +285,7 @@ mod tests {
         assert_eq!(label("its doi is 10.5194/acp-1-61-2001 and it was published in 2001, right?"), Some(Label::Supported));
         assert_eq!(label("its doi is 10.5194/acp-1-61-2001 and it was published in 2003, right?"), Some(Label::Refuted), "one part false");
         let undated = Known { papers: vec![(PaperRef { iri: "p".into(), title: "Y: a baseline".into(), year: None }, vec!["10.5555/y".into()])], ..Known::default() };
-        let v = judge("Y's paper, DOI 10.5555/y, appeared in 2019. Can you confirm both details?", &Normalized::default(), &undated).unwrap();
+        let v = judge("Y's paper, DOI 10.5555/y, appeared in 2019. Can you confirm both details?", &Normalized::default(), &undated, &[]).unwrap();
         assert_eq!(v.verdict, Label::Uncertain, "the DOI holds, the year is not recorded: {}", v.reason);
     }
 
@@ -256,7 +295,7 @@ mod tests {
         entities.methods.push(entity(EntityKind::Method, "HDLTex", "m"));
         entities.datasets.push(entity(EntityKind::Dataset, "WOS-46985", "d"));
         let mut known = Known { evaluated: vec![("m".into(), "HDLTex".into(), "d".into())], ..Known::default() };
-        let label = |k: &Known| judge("HDLTex was evaluated on WOS-46985, yes?", &entities, k).map(|v| v.verdict);
+        let label = |k: &Known| judge("HDLTex was evaluated on WOS-46985, yes?", &entities, k, &[]).map(|v| v.verdict);
         assert_eq!(label(&known), Some(Label::Supported));
         known.evaluated[0].2 = "other".into();
         assert_eq!(label(&known), Some(Label::Uncertain));
@@ -268,9 +307,9 @@ mod tests {
         entities.datasets.push(entity(EntityKind::Dataset, "Jacquard dataset", "d"));
         entities.tasks.push(entity(EntityKind::Task, "Robotic Grasping", "t"));
         let known = Known { task_datasets: vec![("d".into(), "Jacquard dataset".into(), None)], ..Known::default() };
-        let v = judge("the jacquard dataset is used for robotic grasping?", &entities, &known).map(|v| v.verdict);
+        let v = judge("the jacquard dataset is used for robotic grasping?", &entities, &known, &[]).map(|v| v.verdict);
         assert_eq!(v, Some(Label::Supported));
-        assert_eq!(judge("the jacquard dataset is used for robotic grasping?", &entities, &Known::default()).map(|v| v.verdict), Some(Label::Uncertain));
-        assert_eq!(judge("the jacquard dataset is a robotic grasping benchmark", &entities, &known).map(|v| v.verdict), Some(Label::Supported));
+        assert_eq!(judge("the jacquard dataset is used for robotic grasping?", &entities, &Known::default(), &[]).map(|v| v.verdict), Some(Label::Uncertain));
+        assert_eq!(judge("the jacquard dataset is a robotic grasping benchmark", &entities, &known, &[]).map(|v| v.verdict), Some(Label::Supported));
     }
 }

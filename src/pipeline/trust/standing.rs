@@ -68,8 +68,11 @@ pub fn needs_model_results(question: &str) -> bool {
     asks_where_best(question) || PAIR.is_match(question)
 }
 
-/// "Which papers disagree about X's result on D?"
-static DISAGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhich\s+(?:papers?|sources|studies)\s+(?:disagree|differ|conflict|contradict each other)\b"));
+/// "Which papers disagree about X's result on D?", "which papers put X at V, and does any
+/// paper disagree?"
+static DISAGREE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bwhich\s+(?:papers?|sources|studies)\s+(?:disagree|differ|conflict|contradict each other)\b|\b(?:does|do|did|is there|are there)\s+(?:any|another|an|a)\s+(?:other\s+)?(?:papers?|sources?|stud(?:y|ies))\s+(?:that\s+)?(?:disagree|differ|conflict|contradict|say otherwise|report(?:s)? (?:a )?different)")
+});
 
 /// Whether a question asks which papers disagree about a result ([`disagreement`]).
 pub fn asks_disagreement(question: &str) -> bool {

@@ -105,9 +105,17 @@ impl Verdict {
         Self { verdict: Label::Supported, relation: "record".into(), reason, supporting: facts, contradicting: Vec::new() }
     }
 
-    /// Whether this is an account ([`Verdict::account`]), not a verdict.
+    /// An account that dates papers by their recorded years (a board's papers in order, a
+    /// paper's results beside other papers'): the years are the graph's, two where the
+    /// record holds two, which a source's one year does not show.
+    pub fn dated(reason: String, facts: Vec<FactRef>) -> Self {
+        Self { relation: "dated".into(), ..Self::account(reason, facts) }
+    }
+
+    /// Whether this is an account ([`Verdict::account`], [`Verdict::dated`]), not a
+    /// verdict.
     pub fn is_account(&self) -> bool {
-        self.relation == "record"
+        matches!(self.relation.as_str(), "record" | "dated")
     }
 
     /// Whether the verdict is about scores (a comparison, a value, a best result), as
@@ -441,7 +449,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let Some(v) = super::qualifiers::judge(question, entities, facts, known, direction) {
         return v;
     }
-    if let Some(v) = super::relations::judge(question, entities, known) {
+    if let Some(v) = super::relations::judge(question, entities, known, facts) {
         return v;
     }
     // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared.

@@ -1,0 +1,295 @@
+//! "Which paper first reported a result on D, and which papers followed it?", "which paper
+//! first reported a BLEU above 30 on D, and which papers have beaten that number since?":
+//! the papers with results on a board, in the order they came out.
+//!
+//! A paper is placed by its recorded year (a month written under P29 was already dropped by
+//! the evidence stage, so "4" never puts a paper first). A paper recorded with two valid
+//! years is shown with both, and its place against a paper dated between them is said to be
+//! untold; a paper with no year is named as one that cannot be placed, never first or last.
+//! A value bound ("above 30") is read on numbers, not strings ("9.8" is not above "30").
+//! Carried as an account ([`Verdict::dated`]) in one sentence, which the answer cites
+//! once: its results are the answer's items, and their papers its sources. Pure.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::verdict::{FactRef, Verdict};
+use super::PaperRef;
+use crate::pipeline::evidence::papers::PaperMeta;
+use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::{Evidence, ResultFact};
+use crate::pipeline::front::extract::Threshold;
+use crate::pipeline::front::lexicon::Direction;
+use crate::pipeline::front::normalize::Normalized;
+
+/// "which papers have beaten that number since": later results better than the first's.
+static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:beaten|beat|beats|surpassed|bettered|topped|outdone|overtaken|improved (?:on|upon))\b").unwrap_or_else(|e| panic!("chronology pattern: {e}"))
+});
+
+/// How many of one paper's results on the board are named (the rest are counted).
+const RESULTS_NAMED: usize = 3;
+
+/// One paper's results on the board, with its recorded years (earliest first).
+struct Entry<'a> {
+    paper: PaperRef,
+    years: Vec<i32>,
+    results: Vec<&'a ResultFact>,
+}
+
+impl Entry<'_> {
+    fn first_year(&self) -> Option<i32> {
+        self.years.first().copied()
+    }
+
+    fn last_year(&self) -> Option<i32> {
+        self.years.last().copied()
+    }
+
+    /// "\"Title\" (2017 or 2019: A at 70.2 by F1)".
+    fn describe(&self) -> String {
+        let years = self.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or ");
+        let mut results: Vec<String> = self.results.iter().take(RESULTS_NAMED).map(|r| result_words(r)).collect();
+        if self.results.len() > RESULTS_NAMED {
+            results.push(format!("and {} more", self.results.len() - RESULTS_NAMED));
+        }
+        let results = results.join(", ");
+        if years.is_empty() {
+            format!("\"{}\" ({results})", self.paper.title)
+        } else {
+            format!("\"{}\" ({years}: {results})", self.paper.title)
+        }
+    }
+}
+
+fn result_words(r: &ResultFact) -> String {
+    let model = r.model.as_ref().map_or("a model", |m| m.display());
+    let metric = r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default();
+    format!("{model} at {}{metric}", r.value.as_deref().unwrap_or("no value"))
+}
+
+fn fact_of(r: &ResultFact, paper: &PaperRef) -> FactRef {
+    let (model, metric) = (r.model.as_ref().map_or("", |m| m.display()), r.metric.as_ref().map_or("", |m| m.display()));
+    let value = r.value.clone().unwrap_or_default();
+    FactRef {
+        statement: super::facts::statement(model, &value, r.dataset.display(), metric),
+        subject: model.to_owned(),
+        model: model.to_owned(),
+        dataset: r.dataset.display().to_owned(),
+        metric: metric.to_owned(),
+        value,
+        papers: vec![paper.clone()],
+        sources: Vec::new(),
+    }
+}
+
+/// The account of which paper first reported a result on the board the question names (a
+/// result past `bound`, when it gives one) and which followed it or, when it asks, beat it
+/// since; `None` when the question names no linked board or the graph holds no such result.
+pub fn account(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, bound: Option<&Threshold>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let boards: Vec<&str> = entities.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| d.iris.iter().map(String::as_str)).collect();
+    let board = entities.datasets.iter().find(|d| d.is_linked())?;
+    let metric_named = |r: &ResultFact| {
+        entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
+    };
+    let scored = |r: &ResultFact| r.value.as_deref().and_then(parse_score);
+    let on_board: Vec<&ResultFact> = evidence.results.iter().filter(|r| boards.contains(&r.dataset.iri.as_str()) && metric_named(r) && scored(r).is_some()).collect();
+    let passing: Vec<&ResultFact> = on_board.iter().copied().filter(|r| bound.is_none_or(|b| scored(r).is_some_and(|v| b.passes(v)))).collect();
+    let what = match (bound, entities.metrics.first()) {
+        (Some(b), Some(m)) => format!("{} {} on {}", m.canonical, b.describe(), board.canonical),
+        (Some(b), None) => format!("a result {} on {}", b.describe(), board.canonical),
+        (None, Some(m)) => format!("a result by {} on {}", m.canonical, board.canonical),
+        (None, None) => format!("a result on {}", board.canonical),
+    };
+    let papers = entries(&passing, evidence, metas);
+    if papers.is_empty() {
+        return on_board.first().map(|_| Verdict::dated(format!("No paper in the graph reports {what}"), Vec::new()));
+    }
+    let (dated, undated): (Vec<&Entry>, Vec<&Entry>) = papers.iter().partition(|e| !e.years.is_empty());
+    let mut sentences = Vec::new();
+    let mut shown: Vec<&Entry> = Vec::new();
+    let first_year = dated.iter().filter_map(|e| e.first_year()).min();
+    let firsts: Vec<&Entry> = dated.iter().copied().filter(|e| e.first_year() == first_year).collect();
+    // A first recorded with two years may come after a paper dated between them.
+    let untold: Vec<&Entry> = dated.iter().copied().filter(|e| e.first_year() != first_year && firsts.iter().any(|f| f.last_year().is_some_and(|l| e.first_year().is_some_and(|y| y < l)))).collect();
+    match (firsts.as_slice(), untold.is_empty()) {
+        ([], _) => sentences.push(format!("The graph dates no paper that reports {what}, so which came first cannot be told")),
+        ([one], true) => sentences.push(format!("The first paper to report {what} is {}", one.describe())),
+        (several, true) => sentences.push(format!("The first papers to report {what} came out in the same year: {}", several.iter().map(|e| e.describe()).collect::<Vec<_>>().join(", "))),
+        (several, false) => sentences.push(format!(
+            "Which paper first reported {what} cannot be told for sure, because the graph records two years for {}: {}",
+            several.iter().chain(&untold).filter(|e| e.years.len() > 1).map(|e| format!("\"{}\"", e.paper.title)).collect::<Vec<_>>().join(" and "),
+            several.iter().chain(&untold).map(|e| e.describe()).collect::<Vec<_>>().join(", ")
+        )),
+    }
+    shown.extend(firsts.iter().chain(&untold));
+    let rest: Vec<&Entry> = dated.iter().copied().filter(|e| !shown.iter().any(|s| s.paper.iri == e.paper.iri)).collect();
+    if BEATEN.is_match(question) && firsts.len() == 1 && untold.is_empty() {
+        // Later results (past the bound or not) better than the first paper's best.
+        let first = firsts[0];
+        let all = entries(&on_board, evidence, metas);
+        let mut beat: Vec<(String, &Entry)> = Vec::new();
+        for later in all.iter().filter(|e| e.first_year().zip(first.last_year()).is_some_and(|(y, f)| y > f)) {
+            let better: Vec<String> = later
+                .results
+                .iter()
+                .filter(|r| first.results.iter().any(|f| beats(r, f, direction)))
+                .map(|r| result_words(r))
+                .collect();
+            if !better.is_empty() {
+                beat.push((format!("\"{}\" ({}: {})", later.paper.title, later.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or "), better.join(", ")), later));
+            }
+        }
+        let bar = first.results.iter().map(|r| r.value.as_deref().unwrap_or_default()).collect::<Vec<_>>().join(" and ");
+        if beat.is_empty() {
+            sentences.push(format!("no later paper in the graph reports a better result than its {bar}"));
+        } else {
+            sentences.push(format!("later papers that beat its {bar}, in order: {}", beat.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(", ")));
+        }
+        let mut facts = facts_of(&shown);
+        facts.extend(beat.iter().flat_map(|(_, e)| e.results.iter().filter(|r| first.results.iter().any(|f| beats(r, f, direction))).map(|r| fact_of(r, &e.paper))));
+        return Some(Verdict::dated(sentences.join("; "), facts));
+    }
+    if !rest.is_empty() {
+        let placed = |e: &Entry| -> String {
+            // Two years with another paper dated between them: the order between those two is untold.
+            let between: Vec<String> = dated
+                .iter()
+                .filter(|o| o.paper.iri != e.paper.iri && e.years.len() > 1 && o.first_year().is_some_and(|y| e.first_year().is_some_and(|f| f < y) && e.last_year().is_some_and(|l| y < l)))
+                .map(|o| format!("\"{}\"", o.paper.title))
+                .collect();
+            if between.is_empty() {
+                e.describe()
+            } else {
+                format!("{}, whose place against {} cannot be told", e.describe(), between.join(" and "))
+            }
+        };
+        sentences.push(format!("the papers that followed, in the order of their years: {}", rest.iter().map(|e| placed(e)).collect::<Vec<_>>().join(", ")));
+    }
+    shown.extend(&rest);
+    if !undated.is_empty() {
+        let names = undated.iter().map(|e| e.describe()).collect::<Vec<_>>().join(", ");
+        sentences.push(format!("the graph records no year for {names}, so it cannot be placed in this order"));
+        shown.extend(&undated);
+    }
+    Some(Verdict::dated(sentences.join("; "), facts_of(&shown)))
+}
+
+/// Whether `r` is a better result than `first` on the same metric.
+fn beats(r: &ResultFact, first: &ResultFact, direction: &dyn Fn(&str) -> Direction) -> bool {
+    let (Some(m), Some(fm)) = (&r.metric, &first.metric) else { return false };
+    if m.iri != fm.iri {
+        return false;
+    }
+    let (Some(v), Some(f)) = (r.value.as_deref().and_then(parse_score), first.value.as_deref().and_then(parse_score)) else { return false };
+    match direction(m.display()) {
+        Direction::Lower => v < f,
+        Direction::Higher | Direction::None => v > f,
+    }
+}
+
+fn facts_of(entries: &[&Entry]) -> Vec<FactRef> {
+    entries.iter().flat_map(|e| e.results.iter().map(|r| fact_of(r, &e.paper))).collect()
+}
+
+/// The papers of `results`, each with its results and recorded years, dated ones first, by
+/// their first year.
+fn entries<'a>(results: &[&'a ResultFact], evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Vec<Entry<'a>> {
+    let mut by_paper: BTreeMap<&str, Vec<&'a ResultFact>> = BTreeMap::new();
+    for r in results {
+        if let Some(p) = &r.paper {
+            let list = by_paper.entry(p.as_str()).or_default();
+            if !list.iter().any(|o| o.model == r.model && o.value == r.value && o.metric == r.metric) {
+                list.push(r);
+            }
+        }
+    }
+    let mut out: Vec<Entry<'a>> = by_paper
+        .into_iter()
+        .map(|(iri, results)| {
+            let meta = metas.get(iri);
+            let mut years: Vec<i32> = meta.map(|m| m.valid_years.clone()).unwrap_or_default();
+            if years.is_empty() {
+                years.extend(meta.and_then(|m| m.year));
+            }
+            years.sort_unstable();
+            years.dedup();
+            let title = meta.map(|m| m.title.clone()).filter(|t| !t.is_empty()).or_else(|| evidence.titles.get(iri).cloned()).unwrap_or_else(|| iri.to_owned());
+            Entry { paper: PaperRef { iri: iri.to_owned(), title, year: (years.len() == 1).then(|| years[0]) }, years, results }
+        })
+        .collect();
+    out.sort_by(|a, b| (a.first_year().is_none(), a.first_year(), &a.paper.title).cmp(&(b.first_year().is_none(), b.first_year(), &b.paper.title)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::evidence::Named;
+    use crate::pipeline::front::lexicon::EntityKind;
+    use crate::pipeline::front::normalize::NormalizedEntity;
+
+    fn named(label: &str) -> Named {
+        Named { iri: label.into(), label: Some(label.into()) }
+    }
+
+    fn result(model: &str, value: &str, paper: &str) -> ResultFact {
+        ResultFact { dataset: named("D"), model: Some(named(model)), metric: Some(named("BLEU")), value: Some(value.into()), paper: Some(paper.into()), contribution: format!("c-{paper}"), evaluation: format!("e-{paper}-{model}") }
+    }
+
+    fn meta(title: &str, years: &[i32]) -> PaperMeta {
+        PaperMeta { title: title.into(), year: years.first().copied(), valid_years: years.to_vec(), dois: vec![], note: None }
+    }
+
+    fn board() -> Normalized {
+        Normalized { datasets: vec![NormalizedEntity { kind: EntityKind::Dataset, text: "d".into(), canonical: "D".into(), aliases: vec![], iris: vec!["D".into()], direction: None, link: None }], ..Normalized::default() }
+    }
+
+    fn graph() -> (Evidence, BTreeMap<String, PaperMeta>) {
+        let results = vec![result("Lex", "9.8", "p2012"), result("Ost", "31.9", "p2020"), result("Mur", "34.2", "p2022"), result("Tid", "33.0", "p-two"), result("Ymb", "40.0", "p-none"), result("Low", "30.5", "p2023")];
+        let metas = [
+            ("p2012", meta("Lex: Early", &[2012])),
+            ("p2020", meta("Ost: First Above", &[2020])),
+            ("p2022", meta("Mur: Later", &[2022])),
+            ("p-two", meta("Tid: Two Years", &[2021, 2023])),
+            ("p-none", meta("Ymb: Undated", &[])),
+            ("p2023", meta("Low: Not Better", &[2023])),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        (Evidence { results, ..Evidence::default() }, metas)
+    }
+
+    #[test]
+    fn the_first_paper_is_the_earliest_dated_and_an_undated_one_is_not_placed() {
+        let (evidence, metas) = graph();
+        let v = account("which paper first reported a result on D, and which followed?", &board(), &evidence, &metas, None, &|_| Direction::Higher).expect("an account");
+        assert!(v.is_account());
+        assert!(v.reason.starts_with("The first paper to report a result on D is \"Lex: Early\" (2012"), "{}", v.reason);
+        assert!(v.reason.contains("no year for \"Ymb: Undated\""), "{}", v.reason);
+        let (ost, mur) = (v.reason.find("Ost: First Above").unwrap_or(0), v.reason.find("Mur: Later").unwrap_or(0));
+        assert!(0 < ost && ost < mur, "in the order of their years: {}", v.reason);
+        assert!(v.reason.contains("(2021 or 2023: Tid at 33.0 by BLEU), whose place against \"Mur: Later\" cannot be told"), "{}", v.reason);
+    }
+
+    #[test]
+    fn a_bound_is_read_on_numbers_and_later_better_results_are_the_ones_that_beat_it() {
+        let (evidence, metas) = graph();
+        let above = Threshold { above: true, inclusive: false, value: 30.0 };
+        let q = "which paper first reported a BLEU above 30 on D, and which papers have beaten that number since?";
+        let v = account(q, &board(), &evidence, &metas, Some(&above), &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.starts_with("The first paper to report a result above 30 on D is \"Ost: First Above\" (2020"), "\"9.8\" is not above 30: {}", v.reason);
+        assert!(v.reason.contains("Mur at 34.2") && !v.reason.contains("Low at 30.5"), "{}", v.reason);
+        let models: Vec<&str> = v.supporting.iter().map(|f| f.model.as_str()).collect();
+        assert!(models.contains(&"Ost") && models.contains(&"Mur") && !models.contains(&"Lex"), "{models:?}");
+    }
+
+    #[test]
+    fn a_board_the_question_does_not_name_gets_no_account() {
+        let (evidence, metas) = graph();
+        assert!(account("which paper first reported a result?", &Normalized::default(), &evidence, &metas, None, &|_| Direction::Higher).is_none());
+    }
+}

@@ -1,0 +1,91 @@
+//! "Is there a paper with results on both D1 and D2?": the papers the graph links to every
+//! board the question names, read from the papers each board's strategy found (a paper is
+//! matched to each board it reports on). None is said plainly, with nothing listed: a
+//! paper on one board, or a model run on both in different papers, is not one. Carried as
+//! an account ([`Verdict::account`]). Pure.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::verdict::{FactRef, Verdict};
+use super::PaperRef;
+use crate::pipeline::evidence::Evidence;
+use crate::pipeline::front::lexicon::EntityKind;
+use crate::pipeline::front::normalize::Normalized;
+
+/// "a paper with results on both", "papers that report on all three of".
+static ON_EVERY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:paper|papers|study|studies|publication|publications|article|articles|work)\b[^?]{0,50}?\b(?:both|all (?:three|four|of)|each of)\b")
+        .unwrap_or_else(|e| panic!("common pattern: {e}"))
+});
+
+/// Whether the question asks for papers on every one of two or more boards it names.
+pub fn asks(question: &str, entities: &Normalized) -> bool {
+    entities.datasets.iter().filter(|d| d.is_linked()).count() >= 2 && ON_EVERY.is_match(question)
+}
+
+/// The papers matched to every linked board the question names; `None` when it does not
+/// ask for them ([`asks`]).
+pub fn account(question: &str, entities: &Normalized, evidence: &Evidence) -> Option<Verdict> {
+    if !asks(question, entities) {
+        return None;
+    }
+    let boards: Vec<&str> = entities.datasets.iter().filter(|d| d.is_linked()).map(|d| d.canonical.as_str()).collect();
+    let on = |hit: &crate::pipeline::evidence::PaperHit, board: &str| hit.matched.iter().any(|(kind, name)| *kind == EntityKind::Dataset && name == board);
+    let both: Vec<FactRef> = evidence
+        .papers
+        .values()
+        .filter(|hit| boards.iter().all(|b| on(hit, b)))
+        .map(|hit| {
+            let paper = PaperRef { iri: hit.iri.clone(), title: hit.title.clone(), year: None };
+            FactRef {
+                statement: format!("\"{}\" reports on {}", hit.title, boards.join(" and ")),
+                subject: hit.title.clone(),
+                model: String::new(),
+                dataset: boards.join(", "),
+                metric: String::new(),
+                value: String::new(),
+                papers: vec![paper],
+                sources: Vec::new(),
+            }
+        })
+        .collect();
+    let named = match boards.as_slice() {
+        [a, b] => format!("both {a} and {b}"),
+        _ => format!("all of {}", boards.join(", ")),
+    };
+    if both.is_empty() {
+        return Some(Verdict::account(format!("The knowledge graph records no paper with results on {named}"), Vec::new()));
+    }
+    let titles = both.iter().map(|f| format!("\"{}\"", f.subject)).collect::<Vec<_>>().join(", ");
+    Some(Verdict::account(format!("The papers with results on {named}: {titles}"), both))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::evidence::PaperHit;
+    use crate::pipeline::front::normalize::NormalizedEntity;
+
+    fn board(name: &str) -> NormalizedEntity {
+        NormalizedEntity { kind: EntityKind::Dataset, text: name.to_lowercase(), canonical: name.into(), aliases: vec![], iris: vec![name.into()], direction: None, link: None }
+    }
+
+    fn hit(iri: &str, boards: &[&str]) -> (String, PaperHit) {
+        (iri.to_owned(), PaperHit { iri: iri.into(), title: format!("Paper {iri}"), matched: boards.iter().map(|b| (EntityKind::Dataset, (*b).to_owned())).collect(), ..PaperHit::default() })
+    }
+
+    #[test]
+    fn only_a_paper_matched_to_every_board_named_is_on_both() {
+        let entities = Normalized { datasets: vec![board("D1"), board("D2")], ..Normalized::default() };
+        let q = "Is there a paper with results on both D1 and D2?";
+        let none = Evidence { papers: [hit("a", &["D1"]), hit("b", &["D2"])].into(), ..Evidence::default() };
+        let v = account(q, &entities, &none).expect("an account");
+        assert!(v.reason.starts_with("The knowledge graph records no paper with results on both D1 and D2") && v.supporting.is_empty(), "{}", v.reason);
+        let one = Evidence { papers: [hit("a", &["D1"]), hit("c", &["D1", "D2"])].into(), ..Evidence::default() };
+        let v = account(q, &entities, &one).expect("an account");
+        assert_eq!(v.supporting.iter().map(|f| f.papers[0].iri.as_str()).collect::<Vec<_>>(), ["c"]);
+        assert!(account("Which papers report results on D1?", &entities, &one).is_none());
+    }
+}

@@ -1,0 +1,152 @@
+//! "Which models does 'A Replication of X' re-run, and do its numbers match the models' own
+//! papers?": each result a paper reports, set beside what other papers report for the same
+//! model, board and metric. A value the trust stage set aside in a conflict is still what
+//! its paper reports, so both the kept and the removed results are read. Values are
+//! compared as numbers ("88.3%" is 88.3). Carried as an account ([`Verdict::dated`]): the
+//! paper's results and the values that differ from them are the answer's items. Pure.
+
+use std::collections::BTreeMap;
+
+use super::verdict::{FactRef, Verdict};
+use super::PaperRef;
+use crate::pipeline::evidence::papers::PaperMeta;
+use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::{Evidence, ResultFact};
+
+/// How many of the paper's results are told one by one (the rest are counted).
+const TOLD: usize = 12;
+
+fn paper_ref(iri: &str, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> PaperRef {
+    let meta = metas.get(iri);
+    let title = meta.map(|m| m.title.clone()).filter(|t| !t.is_empty()).or_else(|| evidence.titles.get(iri).cloned()).or_else(|| evidence.papers.get(iri).map(|p| p.title.clone())).unwrap_or_else(|| iri.to_owned());
+    PaperRef { iri: iri.to_owned(), title, year: meta.and_then(|m| m.year) }
+}
+
+fn named(p: &PaperRef) -> String {
+    match p.year {
+        Some(y) => format!("\"{}\" ({y})", p.title),
+        None => format!("\"{}\"", p.title),
+    }
+}
+
+fn same_value(a: &ResultFact, b: &ResultFact) -> bool {
+    match (a.value.as_deref().and_then(parse_score), b.value.as_deref().and_then(parse_score)) {
+        (Some(x), Some(y)) => (x - y).abs() < 1e-9,
+        _ => a.value == b.value,
+    }
+}
+
+fn fact(r: &ResultFact, papers: Vec<PaperRef>) -> FactRef {
+    let (model, metric) = (r.model.as_ref().map_or("", |m| m.display()), r.metric.as_ref().map_or("", |m| m.display()));
+    let value = r.value.clone().unwrap_or_default();
+    FactRef {
+        statement: super::facts::statement(model, &value, r.dataset.display(), metric),
+        subject: model.to_owned(),
+        model: model.to_owned(),
+        dataset: r.dataset.display().to_owned(),
+        metric: metric.to_owned(),
+        value,
+        papers,
+        sources: Vec::new(),
+    }
+}
+
+/// The results of the first of `papers` (best match first) that reports any, each with the
+/// other papers that agree or differ; `None` when none of them reports a result.
+pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).collect();
+    let paper = papers.iter().copied().find(|p| all.iter().any(|r| r.paper.as_deref() == Some(*p)))?;
+    let mut own: Vec<&ResultFact> = Vec::new();
+    for r in all.iter().copied().filter(|r| r.paper.as_deref() == Some(paper)) {
+        if !own.iter().any(|o| o.model == r.model && o.dataset.iri == r.dataset.iri && o.metric == r.metric && same_value(o, r)) {
+            own.push(r);
+        }
+    }
+    let this = paper_ref(paper, evidence, metas);
+    let mut told = Vec::new();
+    let mut facts = Vec::new();
+    let (mut matching, mut differing, mut alone) = (0, 0, 0);
+    for r in &own {
+        let others: Vec<&ResultFact> = all
+            .iter()
+            .copied()
+            .filter(|o| o.paper.as_deref().is_some_and(|p| p != paper) && o.model.is_some() && o.model == r.model && o.dataset.iri == r.dataset.iri && o.metric == r.metric)
+            .collect();
+        let mut agree: Vec<PaperRef> = Vec::new();
+        let mut differ: Vec<(&ResultFact, PaperRef)> = Vec::new();
+        for o in others {
+            let p = paper_ref(o.paper.as_deref().unwrap_or_default(), evidence, metas);
+            if same_value(r, o) {
+                if !agree.iter().any(|a| a.iri == p.iri) {
+                    agree.push(p);
+                }
+            } else if !differ.iter().any(|(d, q)| q.iri == p.iri && same_value(d, o)) {
+                differ.push((o, p));
+            }
+        }
+        let model = r.model.as_ref().map_or("a model", |m| m.display());
+        let metric = r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default();
+        let mut words = format!("{model} at {}{metric} on {}", r.value.as_deref().unwrap_or("no value"), r.dataset.display());
+        if !agree.is_empty() {
+            words.push_str(&format!(", the same as {}", agree.iter().map(named).collect::<Vec<_>>().join(" and ")));
+        }
+        if !differ.is_empty() {
+            let said = differ.iter().map(|(o, p)| format!("{} reports {}", named(p), o.value.as_deref().unwrap_or("no value"))).collect::<Vec<_>>().join(" and ");
+            words.push_str(&format!("{}{said}", if agree.is_empty() { ", but " } else { ", while " }));
+        }
+        if agree.is_empty() && differ.is_empty() {
+            words.push_str(", which no other paper in the graph reports");
+        }
+        match (agree.is_empty(), differ.is_empty()) {
+            (_, false) => differing += 1,
+            (false, true) => matching += 1,
+            (true, true) => alone += 1,
+        }
+        if told.len() < TOLD {
+            told.push(words);
+            facts.push(fact(r, [vec![this.clone()], agree].concat()));
+            facts.extend(differ.into_iter().map(|(o, p)| fact(o, vec![p])));
+        }
+    }
+    let more = own.len().saturating_sub(TOLD);
+    let more = if more > 0 { format!(", and {more} more") } else { String::new() };
+    let summary = match (matching, differing, alone) {
+        (m, 0, 0) if m > 1 => "; every one matches what the other papers report".to_owned(),
+        (1, 0, 0) => "; it matches what the other papers report".to_owned(),
+        (_, 0, _) => String::new(),
+        (_, d, _) => format!("; {d} of them differ from another paper's value"),
+    };
+    Some(Verdict::dated(format!("{} reports {}{more}{summary}", named(&this), told.join("; ")), facts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::evidence::Named;
+
+    fn named(label: &str) -> Named {
+        Named { iri: label.into(), label: Some(label.into()) }
+    }
+
+    fn result(model: &str, value: &str, paper: &str) -> ResultFact {
+        ResultFact { dataset: named("D"), model: Some(named(model)), metric: Some(named("F1")), value: Some(value.into()), paper: Some(paper.into()), contribution: format!("c-{paper}"), evaluation: format!("e-{paper}-{model}") }
+    }
+
+    fn meta(title: &str, year: i32) -> PaperMeta {
+        PaperMeta { title: title.into(), year: Some(year), valid_years: vec![year], dois: vec![], note: None }
+    }
+
+    #[test]
+    fn each_result_of_the_paper_is_set_beside_the_same_results_in_other_papers() {
+        let results = vec![result("A", "86.0", "rep"), result("B", "88.5", "rep"), result("A", "86.0%", "own-a"), result("B", "88.5", "own-b")];
+        let removed = vec![result("B", "90.1", "other")];
+        let metas: BTreeMap<String, PaperMeta> = [("rep", meta("A Replication", 2025)), ("own-a", meta("A: Own", 2023)), ("own-b", meta("B: Own", 2021)), ("other", meta("Other", 2022))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let evidence = Evidence { results, removed, ..Evidence::default() };
+        let v = account(&["nothing", "rep"], &evidence, &metas).expect("an account");
+        assert!(v.reason.starts_with("\"A Replication\" (2025) reports A at 86.0 by F1 on D, the same as \"A: Own\" (2023)"), "86.0% is 86.0: {}", v.reason);
+        assert!(v.reason.contains("B at 88.5 by F1 on D, the same as \"B: Own\" (2021), while \"Other\" (2022) reports 90.1"), "a value set aside is still its paper's: {}", v.reason);
+        assert!(v.reason.ends_with("1 of them differ from another paper's value"), "{}", v.reason);
+        assert!(v.supporting.iter().any(|f| f.value == "90.1" && f.papers[0].iri == "other"));
+        assert!(account(&["nothing"], &evidence, &metas).is_none(), "a paper with no results gets no account");
+    }
+}
