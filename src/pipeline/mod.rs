@@ -766,7 +766,9 @@ impl Pipeline {
         // A time given as an event ("before the Trillbert paper came out") is placed by that
         // paper's year; one that cannot be placed is said so (the scope gate below).
         let event = trust::event_time(q, &front.normalized, &evidence, &metas);
-        let as_of = front.as_of.clone().or_else(|| event.anchor().cloned());
+        // "Since X's 34.2 in 2022, which newer models ...?": the year starts a span, it is
+        // no "as of".
+        let as_of = front.as_of.clone().filter(|_| !classify::asks_newer(q)).or_else(|| event.anchor().cloned());
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
@@ -776,9 +778,15 @@ impl Pipeline {
         // "Which paper first reported a result on D, and which followed it?": the board's
         // papers in the order of their years.
         let chronology = !is_claim && classify::asks_first_report(q);
+        // "Newest WER on D: which model, and what's still better?"; "since X's 34.2 in 2022,
+        // which newer models posted results, and which beat it?"
+        let newest = !is_claim && classify::asks_newest(q) && !chronology;
+        let newer = !is_claim && classify::asks_newer(q) && !chronology;
         // "Is there a paper with results on both D1 and D2?": the papers on every board named.
         let common = !is_claim && trust::common::asks(q, &front.normalized);
-        let account = record_account || chronology || common || rerun || (!is_claim && trust::standing::asks_account(q));
+        // "What F1 did the paper on ... find for X, and is it the same as in X's own paper?"
+        let agree = !is_claim && trust::rerun::asks_agreement(q);
+        let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && trust::standing::asks_account(q));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
@@ -799,14 +807,22 @@ impl Pipeline {
             let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
             if is_claim {
                 let claim = claim_text(q, &front.normalized);
-                Some(verdict::judge(&claim, &claim_entities(q, &claim, &front.normalized), &assessment.facts, &known, &direction))
+                let entities = claim_entities(q, &claim, &front.normalized);
+                // "The replication found the same F1 for X as X's own paper": two papers' values.
+                Some(trust::rerun::agreement(&claim, &entities, &evidence, &metas).unwrap_or_else(|| verdict::judge(&claim, &entities, &assessment.facts, &known, &direction)))
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
                 let bound = front::extract::threshold(q);
                 chronology
                     .then(|| trust::chronology::account(q, &front.normalized, &evidence, &metas, bound.as_ref(), &direction))
                     .flatten()
+                    .or_else(|| newer.then(|| trust::chronology::newer(q, &front.normalized, &evidence, &metas, &direction)).flatten())
+                    .or_else(|| newest.then(|| trust::chronology::newest(&front.normalized, &evidence, &metas, &direction)).flatten())
                     .or_else(|| common.then(|| trust::common::account(q, &front.normalized, &evidence)).flatten())
+                    .or_else(|| agree.then(|| trust::rerun::agreement(q, &front.normalized, &evidence, &metas)).flatten().map(|v| {
+                        // "... agree, don't they? And what F1 should I quote?": the check is answered.
+                        if classify::asks_confirmation(q) { v } else { trust::verdict::Verdict::dated(v.reason, [v.supporting, v.contradicting].concat()) }
+                    }))
                     .or_else(|| {
                         // The lookup's papers, best ranked first.
                         let mut order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).filter(|iri| looked.iter().any(|l| l == iri)).collect();
@@ -845,7 +861,23 @@ impl Pipeline {
         }
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);
-        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized);
+        // "Which papers re-ran GlacierNet-B on BenchMira?" where the graph holds no model of
+        // that name and no paper found has it in its title: its absence is the answer, not
+        // the board's other papers.
+        let listing = matches!(target, classify::Target::Papers | classify::Target::Models | classify::Target::Datasets | classify::Target::Code);
+        let absent_model = (listing && !is_claim && verdict.is_none() && front.normalized.all().any(|e| e.kind != front::lexicon::EntityKind::Method && e.is_linked()))
+            .then(|| {
+                front.normalized.methods.iter().find(|m| {
+                    let name = m.text.to_lowercase();
+                    !m.is_linked() && !evidence.papers.values().any(|p| p.title.to_lowercase().contains(&name))
+                })
+            })
+            .flatten()
+            .map(|m| m.text.clone());
+        if absent_model.is_some() {
+            items.clear();
+        }
+        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent_model.is_none();
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
@@ -875,6 +907,9 @@ impl Pipeline {
         }
         let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board };
         let mut composed = answer::text::compose(&draft);
+        if let Some(name) = &absent_model {
+            composed.text = format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");
+        }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
         }
@@ -986,7 +1021,7 @@ impl Pipeline {
         // name it writes as the graph's label does (its papers exist). A name that did not
         // link may be what the graph lacks ("quantum machine learning for drug discovery").
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
-        let held = if nothing_found {
+        let held = if nothing_found && absent_model.is_none() {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
                 // A model named only to date a wish ("since the X paper") is not what was asked.

@@ -447,8 +447,8 @@ pub fn claim_matched(scope: Gate, about: Option<ClaimAbout>, relation: Option<&s
         // "Still the best" is the same question as "has anything beaten it".
         ClaimAbout::Beaten => relation == "best",
         ClaimAbout::Dates => relation == "year",
-        // No verdict compares what two papers state without a number to check.
-        ClaimAbout::Agreement => false,
+        // Only a verdict that compared the two papers' values (`trust::rerun::agreement`).
+        ClaimAbout::Agreement => relation == "agree",
     };
     if !scope.passed || matched {
         return scope;

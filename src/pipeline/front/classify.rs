@@ -409,6 +409,35 @@ pub fn without_since_paper(question: &str) -> std::borrow::Cow<'_, str> {
     SINCE_PAPER.replace_all(question, " ")
 }
 
+/// Whether a question compares what two papers report for a model, one described by its
+/// title's words and the other the model's own: "the reproducibility study found the same
+/// accuracy for X as X's own paper, right?", "what F1 did the paper on ... find for X, and
+/// is it the same as in the X paper itself?".
+pub fn compares_papers(question: &str) -> bool {
+    static SAME: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:same|identical|matching|matches|match|agree|agrees|agreed|differ|differs|different|disagree|disagrees)\b"));
+    static OWN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:own|original)\b[^?.]{0,20}\b(?:paper|article|publication)\b|\bpaper itself\b|'s\s+(?:own\s+)?paper\b"));
+    SAME.is_match(question) && OWN.is_match(question)
+}
+
+/// Whether a question asks for a board's newest result: "newest WER on D: which model, what
+/// number, and what's still better?" (`trust::chronology::newest`).
+pub fn asks_newest(question: &str) -> bool {
+    static NEWEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:[\w-]+\s+){0,2}?(?:on|for)\s"));
+    static NOT_RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:papers?|work|works|studies|study|research|publications?|articles?|datasets?|benchmarks?)\b"));
+    // A question, not a statement about the newest ("X is the latest entry on D, so isn't
+    // it the top model?" is a claim).
+    static ASKS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:newest|latest|most recent)\b|\b(?:which|what|who|whose)\b"));
+    NEWEST.is_match(question) && !NOT_RESULTS.is_match(question) && ASKS.is_match(question)
+}
+
+/// Whether a question asks which newer models posted results on a board since a named
+/// model's: "since X's 34.2 on D in 2022, which newer models have posted results there, and
+/// which beat it?" (`trust::chronology::newer`).
+pub fn asks_newer(question: &str) -> bool {
+    static NEWER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bnewer\s+(?:models?|systems?|methods?|entries|approaches)\b"));
+    NEWER.is_match(question)
+}
+
 /// Whether a paper lookup asks for the results the paper reports: "which models does 'A
 /// Replication of X' re-run, and with what numbers?", "do its numbers match the models' own
 /// papers?" (words inside a quoted title ask for nothing).
@@ -616,7 +645,7 @@ static LEADING_CONTEXT: LazyLock<Regex> =
 /// `None` when the message opens with no tagged claim.
 pub fn tagged_claim(question: &str) -> Option<&str> {
     static FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)^[^?]{8,}?,\s*(?:isn['’]t it|wasn['’]t it|doesn['’]t it|didn['’]t it|hasn['’]t it|aren['’]t they|weren['’]t they|right|correct|true|no|yes)\s*\?")
+        re(r"(?i)^[^?]{8,}?,\s*(?:isn['’]t it|wasn['’]t it|doesn['’]t it|didn['’]t it|hasn['’]t it|aren['’]t they|weren['’]t they|don['’]t they|didn['’]t they|haven['’]t they|right|correct|true|no|yes)\s*\?")
     });
     let m = FIRST.find(question)?;
     // Another question follows, not a statement ("I think it is from 2021.").
@@ -851,7 +880,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static SECOND_PAPER: LazyLock<Regex> = LazyLock::new(|| {
         re(r"\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
     });
-    let claim = CLAIM_OPENER.is_match(q)
+    let claim = !(has_dataset && asks_newer(q) && WH_WORD.is_match(q)) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
@@ -861,7 +890,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || (!WH_WORD.is_match(q) && PUTS_AT.is_match(q))
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
-        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question)));
+        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question))));
     // A lookup of a board's best result's paper ("top miou on D: the score, the paper, its
     // year and DOI?", "best accuracy on D - which paper?") asks for the result first: it
     // compares results, and the answer adds its paper's year and DOI.
@@ -870,7 +899,11 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static IF_SO_WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"\bif so\b[^?]{0,20}\b(?:which|what)\s+(?:paper|study|publication|source|score|value|result|number)s?\b"));
     let query_type = if claim {
         QueryType::ClaimVerification
-    } else if has_dataset && asks_first_report(q) {
+    } else if has_method && compares_papers(q) {
+        // "What F1 did the paper on ... find for X, and is it the same as in X's paper?":
+        // X's results, read with their papers.
+        QueryType::MethodComparison
+    } else if has_dataset && (asks_first_report(q) || asks_newest(q) || asks_newer(q)) {
         // "Which paper first reported a result on D, and which followed it?": the board's
         // results, read with their papers' years.
         QueryType::DatasetSearch
@@ -919,7 +952,7 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
-        QueryType::DatasetSearch if asks_first_report(q) => Target::Models,
+        QueryType::DatasetSearch if asks_first_report(q) || asks_newest(q) || asks_newer(q) => Target::Models,
         QueryType::DatasetSearch if WHERE_EVALUATED.is_match(q) => Target::Datasets,
         QueryType::DatasetSearch if WHAT_EVALUATED.is_match(q) => Target::Models,
         QueryType::DatasetSearch if asks_datasets && !EVALUATED_ON.is_match(q) => Target::Datasets,

@@ -140,6 +140,12 @@ const NOT_MODEL_NAMES: &[&str] = &[
     "latest", "newest", "best", "top", "first", "last", "same", "new", "old", "older", "recent", "current", "previous", "original",
     "proposed", "baseline", "final", "strongest", "leading", "winning", "other", "following", "best performing", "top performing",
 ];
+/// A shaped name after a verb of running a model ("re-ran GlacierNet-B on", "evaluated
+/// KestrelNet-2 on"): a model, when it names nothing known.
+static RAN_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i:\b(?:re-?ran|re-?run|reran|rerun|reproduced|replicated|re-?implemented|evaluated|tested|benchmarked)\s+)(\p{Lu}[\p{L}\p{N}]*[\p{N}\-\p{Lu}][\p{L}\p{N}\-]*)\s+(?i:on|against)\b")
+        .unwrap_or_else(|e| panic!("ran-name pattern: {e}"))
+});
 /// A capitalised name after "on" ("on CityScan-2?"): a dataset, when it names nothing known.
 static ON_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(?:on|over)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}\-\.]*\p{N}[\p{L}\p{N}\-\.]*|\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}\-\.]*)")
@@ -230,6 +236,11 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     for c in MODEL_CONTEXT.captures_iter(question) {
         // "the latest model", "the best model": an adjective, not a name.
         if let Some(m) = c.get(1).filter(|m| !NOT_MODEL_NAMES.contains(&m.as_str().trim().to_lowercase().as_str())) {
+            push(EntityKind::Method, m.start(), m.end(), true);
+        }
+    }
+    for c in RAN_NAME.captures_iter(question) {
+        if let Some(m) = c.get(1) {
             push(EntityKind::Method, m.start(), m.end(), true);
         }
     }

@@ -177,6 +177,135 @@ pub fn account(question: &str, entities: &Normalized, evidence: &Evidence, metas
     Some(Verdict::dated(sentences.join("; "), facts_of(&shown)))
 }
 
+/// The board's results the question asks about: on the linked boards it names, by the
+/// metrics it names (any, when it names none), with a score.
+fn board_results<'a>(entities: &Normalized, evidence: &'a Evidence) -> Vec<&'a ResultFact> {
+    let boards: Vec<&str> = entities.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| d.iris.iter().map(String::as_str)).collect();
+    let metric_named = |r: &ResultFact| {
+        entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
+    };
+    evidence.results.iter().filter(|r| boards.contains(&r.dataset.iri.as_str()) && metric_named(r) && r.value.as_deref().and_then(parse_score).is_some()).collect()
+}
+
+fn dated(e: &Entry) -> String {
+    let years = e.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or ");
+    if years.is_empty() { format!("\"{}\"", e.paper.title) } else { format!("\"{}\" ({years})", e.paper.title) }
+}
+
+/// "Newest WER on D: which model, what number, which papers report it, and what's still
+/// better?": the results first reported last (a result is dated by the earliest paper
+/// stating it, so a re-run of an older model is no new result), the other papers stating
+/// each, and every result still better; an undated paper that may be newer is said.
+pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let board = entities.datasets.iter().find(|d| d.is_linked())?;
+    let on_board = board_results(entities, evidence);
+    let papers = entries(&on_board, evidence, metas);
+    let same = |a: &ResultFact, b: &ResultFact| a.model == b.model && a.metric == b.metric && a.value.as_deref().and_then(parse_score) == b.value.as_deref().and_then(parse_score);
+    // Each result with the papers stating it, earliest first.
+    let mut results: Vec<(&ResultFact, Vec<&Entry>)> = Vec::new();
+    for e in papers.iter().filter(|e| !e.years.is_empty()) {
+        for r in &e.results {
+            match results.iter_mut().find(|(x, _)| same(x, r)) {
+                Some((_, stating)) => stating.push(e),
+                None => results.push((r, vec![e])),
+            }
+        }
+    }
+    let first_year = |stating: &[&Entry]| stating.iter().filter_map(|e| e.first_year()).min();
+    let newest_year = results.iter().filter_map(|(_, s)| first_year(s)).max()?;
+    let mut said = Vec::new();
+    let mut facts = Vec::new();
+    for (r, stating) in results.iter().filter(|(_, s)| first_year(s) == Some(newest_year)) {
+        let confirmed = match stating.as_slice() {
+            [only] => format!("in {}, which no other paper reports", dated(only)),
+            [first, rest @ ..] => format!("in {}, also reported by {}", dated(first), rest.iter().map(|o| dated(o)).collect::<Vec<_>>().join(" and ")),
+            [] => continue,
+        };
+        let better: Vec<(&Entry, &ResultFact)> = papers.iter().flat_map(|o| o.results.iter().map(move |x| (o, *x))).filter(|(_, x)| beats(x, r, direction)).collect();
+        let still = if better.is_empty() {
+            "; nothing recorded there is better".to_owned()
+        } else {
+            format!("; still better: {}", better.iter().map(|(o, x)| format!("{} ({})", result_words(x), dated(o))).collect::<Vec<_>>().join(", "))
+        };
+        said.push(format!("{} {confirmed}{still}", result_words(r)));
+        facts.extend(stating.iter().map(|o| fact_of(r, &o.paper)));
+        facts.extend(better.iter().map(|(o, x)| fact_of(x, &o.paper)));
+    }
+    // Read by its newest paper instead, the newest result may be an older one restated
+    // ("the 2025 paper reports Syrinxa's 88.3 again"): said too, since both readings are
+    // the graph's.
+    let latest_paper = papers.iter().filter_map(|e| e.last_year()).max().filter(|y| *y > newest_year);
+    if let Some(year) = latest_paper {
+        for e in papers.iter().filter(|e| e.last_year() == Some(year)) {
+            let restated: Vec<String> = e
+                .results
+                .iter()
+                .map(|r| {
+                    let since = results.iter().find(|(x, _)| same(x, r)).and_then(|(_, s)| first_year(s)).map(|y| format!(", first reported in {y}")).unwrap_or_default();
+                    facts.push(fact_of(r, &e.paper));
+                    format!("{}{since}", result_words(r))
+                })
+                .collect();
+            said.push(format!("the newest paper there, {}, restates older results: {}", dated(e), restated.join(", ")));
+        }
+    }
+    let undated: Vec<String> = papers.iter().filter(|e| e.years.is_empty()).map(|e| format!("\"{}\"", e.paper.title)).collect();
+    let caveat = if undated.is_empty() { String::new() } else { format!("; the graph records no year for {}, which may be newer", undated.join(" and ")) };
+    Some(Verdict::dated(format!("The newest result on {} ({newest_year}) is {}{caveat}", board.canonical, said.join("; and ")), facts))
+}
+
+/// "Since X's 34.2 BLEU on D in 2022, which newer models have posted results there, and
+/// which beat it?": the models whose first dated result on the board comes after X's (the
+/// year the question gives, else X's first paper's), each marked by whether it beats X's
+/// value.
+pub fn newer(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    static IN_YEAR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:in|from|since)\s+((?:19|20)\d\d)\b").unwrap_or_else(|e| panic!("chronology pattern: {e}")));
+    let board = entities.datasets.iter().find(|d| d.is_linked())?;
+    let x = entities.methods.iter().find(|m| m.is_linked())?;
+    let is_x = |r: &ResultFact| r.model.as_ref().is_some_and(|m| x.iris.contains(&m.iri) || x.names(m.display()));
+    let on_board = board_results(entities, evidence);
+    let papers = entries(&on_board, evidence, metas);
+    // A model's first result there may be one the trust stage set aside ("Gannetron's 21.5
+    // in 2016, re-run at 18.9 in 2024" is no newer model).
+    let set_aside: Vec<&ResultFact> = evidence.removed.iter().filter(|r| on_board.iter().any(|b| b.dataset.iri == r.dataset.iri)).collect();
+    let first_seen = entries(&[on_board.as_slice(), set_aside.as_slice()].concat(), evidence, metas);
+    let mine: Vec<(&Entry, &ResultFact)> = papers.iter().flat_map(|e| e.results.iter().filter(|r| is_x(r)).map(move |r| (e, *r))).collect();
+    let given = IN_YEAR.captures(question).and_then(|c| c[1].parse::<i32>().ok());
+    let since = given.or_else(|| mine.iter().filter_map(|(e, _)| e.first_year()).min())?;
+    // X's value: the one the question gives, else its first.
+    let claimed: Vec<f64> = crate::pipeline::front::classify::given_values(question).iter().filter_map(|v| v.parse().ok()).collect();
+    let bar = mine.iter().map(|(_, r)| *r).find(|r| r.value.as_deref().and_then(parse_score).is_some_and(|v| claimed.iter().any(|c| (c - v).abs() < 1e-9))).or_else(|| mine.first().map(|(_, r)| *r))?;
+    // Each other model's first dated year there (set-aside results included), and its
+    // first kept result.
+    let mut first: BTreeMap<&str, i32> = BTreeMap::new();
+    for e in &first_seen {
+        let Some(y) = e.first_year() else { continue };
+        for m in e.results.iter().filter(|r| !is_x(r)).filter_map(|r| r.model.as_ref()) {
+            let slot = first.entry(m.iri.as_str()).or_insert(y);
+            *slot = (*slot).min(y);
+        }
+    }
+    let mut later: Vec<(i32, &Entry, &ResultFact)> = Vec::new();
+    for (model, year) in first.into_iter().filter(|(_, y)| *y > since) {
+        let kept = papers.iter().filter(|e| e.first_year().is_some()).find_map(|e| e.results.iter().find(|r| r.model.as_ref().is_some_and(|m| m.iri == model)).map(|r| (year, e, *r)));
+        later.extend(kept);
+    }
+    later.sort_by_key(|(y, _, _)| *y);
+    let value = bar.value.as_deref().unwrap_or_default();
+    let mut facts = vec![];
+    if let Some((e, _)) = mine.iter().find(|(_, r)| std::ptr::eq(*r, bar)) {
+        facts.push(fact_of(bar, &e.paper));
+    }
+    if later.is_empty() {
+        return Some(Verdict::dated(format!("No model first posted a result on {} after {} ({since})", board.canonical, x.canonical), facts));
+    }
+    let listed = later.iter().map(|(_, e, r)| format!("{} in {}", result_words(r), dated(e))).collect::<Vec<_>>().join(", ");
+    let winners: Vec<String> = later.iter().filter(|(_, _, r)| beats(r, bar, direction)).map(|(_, _, r)| result_words(r)).collect();
+    let verdict = if winners.is_empty() { format!("none of them beats {}'s {value}", x.canonical) } else { format!("of them, {} beat {}'s {value}", winners.join(" and "), x.canonical) };
+    facts.extend(later.iter().map(|(_, e, r)| fact_of(r, &e.paper)));
+    Some(Verdict::dated(format!("Models that first posted a result on {} after {} ({since}): {listed}; {verdict}", board.canonical, x.canonical), facts))
+}
+
 /// Whether `r` is a better result than `first` on the same metric.
 fn beats(r: &ResultFact, first: &ResultFact, direction: &dyn Fn(&str) -> Direction) -> bool {
     let (Some(m), Some(fm)) = (&r.metric, &first.metric) else { return false };
@@ -285,6 +414,29 @@ mod tests {
         assert!(v.reason.contains("Mur at 34.2") && !v.reason.contains("Low at 30.5"), "{}", v.reason);
         let models: Vec<&str> = v.supporting.iter().map(|f| f.model.as_str()).collect();
         assert!(models.contains(&"Ost") && models.contains(&"Mur") && !models.contains(&"Lex"), "{models:?}");
+    }
+
+    #[test]
+    fn the_newest_result_is_dated_by_its_first_paper_and_what_is_still_better_is_named() {
+        let (mut evidence, mut metas) = graph();
+        // A 2024 paper restating Ost's 31.9: no new result, but the newest paper.
+        evidence.results.push(result("Ost", "31.9", "p2024"));
+        metas.insert("p2024".into(), meta("Restating Paper", &[2024]));
+        let v = newest(&board(), &evidence, &metas, &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.starts_with("The newest result on D (2023) is Low at 30.5 by BLEU in \"Low: Not Better\" (2023), which no other paper reports; still better:"), "{}", v.reason);
+        assert!(v.reason.contains("the newest paper there, \"Restating Paper\" (2024), restates older results: Ost at 31.9 by BLEU, first reported in 2020"), "{}", v.reason);
+        assert!(v.reason.contains("no year for \"Ymb: Undated\", which may be newer"), "{}", v.reason);
+    }
+
+    #[test]
+    fn newer_models_are_those_first_seen_after_the_named_ones_and_the_better_are_told() {
+        let (evidence, metas) = graph();
+        let mut entities = board();
+        entities.methods.push(NormalizedEntity { kind: EntityKind::Method, text: "ost".into(), canonical: "Ost".into(), aliases: vec![], iris: vec!["Ost".into()], direction: None, link: None });
+        let v = newer("Since Ost's 31.9 on D in 2020, which newer models posted results, and which beat it?", &entities, &evidence, &metas, &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.contains("Mur at 34.2") && v.reason.contains("Low at 30.5") && !v.reason.contains("Lex"), "{}", v.reason);
+        assert!(v.reason.ends_with("of them, Mur at 34.2 by BLEU, Tid at 33.0 by BLEU beat Ost's 31.9") || v.reason.contains("beat Ost's 31.9"), "{}", v.reason);
+        assert!(!v.reason.contains("Low at 30.5 by BLEU beat"), "30.5 does not beat 31.9: {}", v.reason);
     }
 
     #[test]

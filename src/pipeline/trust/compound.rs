@@ -38,6 +38,11 @@ static EITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\beither\s+(
 static TWO_VALUES: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^(.*?\b(?:puts?|places?|gives?|reports?|states?|records?|has|have)\s+)(.+?\bat\s+\d{1,3}(?:[.,]\d{1,2})?%?[^?]*?)\s+and\s+(.+?\bat\s+\d{1,3}(?:[.,]\d{1,2})?%?)(.*)$")
 });
+/// "X has had its 86.0 reproduced, but still sits below Y's 88.5": a second claim about the
+/// same subject.
+static BUT_STILL: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(.*?),?\s+but\s+(?:it\s+|they\s+)?(?:still\s+)?((?:sits|ranks|stays|remains|trails|lags|falls|comes|is|scores)\s+(?:below|behind|under|short of|second|lower than|worse than)\b.*)$")
+});
 /// "... but not than C on E", "... but not on E".
 static BUT_NOT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.*?),?\s+but\s+not\s+((than|on|in|at|by)\s+.+)$"));
 /// "S1, unlike [on] D2, where S2".
@@ -93,6 +98,16 @@ fn split(question: &str, entities: &Normalized) -> Option<(Join, Vec<Part>)> {
         // The second part is the first with its tail from the same word on replaced.
         let at = first.to_lowercase().rfind(&format!(" {joint} "))?;
         return Some((Join::All, vec![part(first.to_owned(), false), part(format!("{} {second}", &first[..at]), true)]));
+    }
+    if let Some(c) = BUT_STILL.captures(question) {
+        let (first, second) = (&c[1], &c[2]);
+        // The second clause's subject is the first's first model.
+        let lower = first.to_lowercase();
+        let subject = entities.methods.iter().filter_map(|m| mentions(&lower, m).map(|at| (at, m))).min_by_key(|(at, _)| *at).map(|(_, m)| m.text.clone())?;
+        // "sits below Y's 88.5" is read as the comparison "is behind Y".
+        static BELOW: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:sits|ranks|stays|remains|comes|is)\s+(?:below|under|behind)\b"));
+        let second = BELOW.replace(second, "is behind");
+        return Some((Join::All, vec![part(first.to_owned(), false), part(format!("{subject} {second}"), false)]));
     }
     if let Some(c) = UNLIKE.captures(question) {
         let (first, place, second) = (&c[1], c[2].trim(), &c[3]);

@@ -42,7 +42,22 @@ pub fn asks(question: &str) -> bool {
 /// Whether the claim names a span of years ("from 2013 until 2015"): its "until" is part
 /// of the claim, not a time anchor to cut the board at.
 pub fn names_a_span(question: &str) -> bool {
-    FROM_UNTIL.is_match(question)
+    FROM_UNTIL.is_match(question) || span(question).is_some()
+}
+
+/// "between 2019 and 2022", "at the end of 2019, and ... at the end of 2022": the two years
+/// of a question about how the record moved over a span, with a word of the record.
+static SPAN: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bbetween\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b|\b(?:end|close) of\s+((?:19|20)\d\d)\b.*?\b(?:end|close) of\s+((?:19|20)\d\d)\b")
+});
+static RECORD_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:best|record|top|lead|led|leader|held|holds?|sota|state[- ]of[- ]the[- ]art)\b"));
+
+/// The span's first and last year, when the question asks how the record moved over one.
+fn span(question: &str) -> Option<(i32, i32)> {
+    let c = SPAN.captures(question)?;
+    let year = |i: usize, j: usize| c.get(i).or_else(|| c.get(j)).and_then(|m| m.as_str().parse::<i32>().ok());
+    let (a, b) = (year(1, 3)?, year(2, 4)?);
+    (RECORD_WORD.is_match(question) && a < b).then_some((a, b))
 }
 
 /// One reading of a board's history: (year, the facts standing at its end), one value per
@@ -364,7 +379,7 @@ static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\b
 /// Whether a question (not a claim) asks about the record over time, answered by
 /// [`account`].
 pub fn asks_account(question: &str) -> bool {
-    IMPROVED.is_match(question) || HOLDERS.is_match(question) || SINCE_WHEN.is_match(question)
+    IMPROVED.is_match(question) || HOLDERS.is_match(question) || SINCE_WHEN.is_match(question) || span(question).is_some()
 }
 
 /// The answer to a question about the record over time, year by year under every reading
@@ -397,6 +412,38 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction:
     let timeline = timeline(reading, direction);
     let reigns = reigns(&timeline);
     let is = |e: &NormalizedEntity, key: &str| -> bool { reading.iter().flat_map(|(_, fs)| fs).any(|f| f.key.0 == key && model_of(e, &f.key.0, &f.model)) };
+    if let Some((first, last)) = span(question) {
+        // The leader at the end of each year, and every change of hands between them.
+        let at = |y: i32| -> (String, Vec<FactRef>) {
+            match lead_in(&timeline, y) {
+                Some(Some(l)) => (format!("at the end of {y}, {} led", named(l)), refs(l)),
+                Some(None) => (format!("at the end of {y}, no single model led"), vec![]),
+                None => (format!("at the end of {y}, the graph dates no result there yet"), vec![]),
+            }
+        };
+        let (start, mut facts) = at(first);
+        let (end, end_facts) = at(last);
+        let moves: Vec<String> = reigns
+            .iter()
+            .filter(|r| r.from > first && r.from <= last)
+            .map(|r| {
+                let from = match lead_in(&timeline, r.from - 1) {
+                    Some(Some(prev)) => {
+                        facts.extend(refs(prev));
+                        format!(" from {}", named(prev))
+                    }
+                    _ => String::new(),
+                };
+                facts.extend(refs(&r.facts));
+                format!("{} took it{from} in {}", named(&r.facts), r.from)
+            })
+            .collect();
+        let moved = if moves.is_empty() { "the lead did not change hands".to_owned() } else { moves.join(", then ") };
+        facts.extend(end_facts);
+        let mut seen = Vec::new();
+        facts.retain(|f| if seen.contains(&f.statement) { false } else { seen.push(f.statement.clone()); true });
+        return Some((format!("On {board}, {start}; between {first} and {last}, {moved}; {end}"), facts));
+    }
     if HOLDERS.is_match(question) {
         if reigns.is_empty() {
             return Some((format!("No single model has led {board} in any year the graph dates"), vec![]));
@@ -435,4 +482,17 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction:
         });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_span_of_years_is_read_from_between_and_from_two_year_ends() {
+        assert_eq!(span("between 2019 and 2022, who took the BenchMira record from whom?"), Some((2019, 2022)));
+        assert_eq!(span("Who held the best F1 on D at the end of 2019, and who held it at the end of 2022?"), Some((2019, 2022)));
+        assert_eq!(span("How many papers appeared between 2019 and 2022?"), None, "no word of the record");
+        assert!(asks_account("Between 2018 and 2021, who brought the best WER on D down?") && names_a_span("between 2018 and 2021, the best"));
+    }
 }

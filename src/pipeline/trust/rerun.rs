@@ -12,6 +12,7 @@ use super::PaperRef;
 use crate::pipeline::evidence::papers::PaperMeta;
 use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::{Evidence, ResultFact};
+use crate::pipeline::front::normalize::Normalized;
 
 /// How many of the paper's results are told one by one (the rest are counted).
 const TOLD: usize = 12;
@@ -119,6 +120,76 @@ pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, Pa
     Some(Verdict::dated(format!("{} reports {}{more}{summary}", named(&this), told.join("; ")), facts))
 }
 
+/// Whether the question compares what two papers report for a model, one described by its
+/// title's words, the other the model's own ([`agreement`], `classify::compares_papers`).
+pub fn asks_agreement(question: &str) -> bool {
+    crate::pipeline::front::classify::compares_papers(question)
+}
+
+/// Two papers' values for the model the question names, on the boards (and metric) it names:
+/// the paper its words describe (a title sharing the most of them, the model's own paper
+/// and names excepted) against the model's own paper (titled "X: ..."). `SUPPORTED` when
+/// every board both report agrees, `REFUTED` when one differs, `UNCERTAIN` when they share
+/// none; `None` when the question does not ask this or either paper cannot be told.
+pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    if !asks_agreement(question) {
+        return None;
+    }
+    let model = entities.methods.iter().find(|m| m.is_linked())?;
+    let of_model = |r: &&ResultFact| r.model.as_ref().is_some_and(|m| super::verdict::model_of(model, &m.iri, m.display()));
+    let on_named = |r: &&ResultFact| {
+        (entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&r.dataset.iri)))
+            && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display()))))
+    };
+    let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).filter(of_model).filter(on_named).collect();
+    let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
+    let title = |iri: &str| paper_ref(iri, evidence, metas);
+    let is_own = |iri: &str| title(iri).title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase()));
+    let mut papers: Vec<&str> = all.iter().filter_map(|r| r.paper.as_deref()).collect();
+    papers.sort_unstable();
+    papers.dedup();
+    let own = papers.iter().copied().find(|p| is_own(p))?;
+    let asked = super::verdict::telling_words(question, entities);
+    let overlap = |p: &str| super::verdict::telling_words(&title(p).title, entities).intersection(&asked).count();
+    let best = papers.iter().copied().filter(|p| *p != own).map(overlap).max().filter(|n| *n > 0)?;
+    let described: Vec<&str> = papers.iter().copied().filter(|p| *p != own && overlap(p) == best).collect();
+    let [other] = described.as_slice() else { return None };
+    let (own_ref, other_ref) = (title(own), title(other));
+    let in_paper = |p: &str| -> Vec<&ResultFact> { all.iter().copied().filter(|r| r.paper.as_deref() == Some(p)).collect() };
+    let (mine, theirs) = (in_paper(own), in_paper(other));
+    let mut facts = Vec::new();
+    let mut told = Vec::new();
+    let mut differ = false;
+    for t in &theirs {
+        let Some(o) = mine.iter().find(|o| o.dataset.iri == t.dataset.iri && o.metric == t.metric) else { continue };
+        let metric = t.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default();
+        let (v, w) = (t.value.as_deref().unwrap_or("no value"), o.value.as_deref().unwrap_or("no value"));
+        // A value the trust stage set aside is said as such, never listed as the answer.
+        let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
+        if same_value(t, o) {
+            told.push(format!("both report {v} for {} on {}{metric}", model.canonical, t.dataset.display()));
+        } else {
+            differ = true;
+            let kept = match (set_aside(t), set_aside(o)) {
+                (false, true) => format!("; the graph keeps {v} and sets {w} aside"),
+                (true, false) => format!("; the graph keeps {w} and sets {v} aside"),
+                _ => String::new(),
+            };
+            told.push(format!("{} reports {v} for {} on {}{metric}, its own paper {w}{kept}", named(&other_ref), model.canonical, t.dataset.display()));
+        }
+        facts.extend([(t, &other_ref), (o, &own_ref)].into_iter().filter(|(r, _)| !set_aside(r)).map(|(r, p)| fact(r, vec![p.clone()])));
+    }
+    let pair = format!("{} and {}", named(&other_ref), named(&own_ref));
+    let verdict = if told.is_empty() {
+        Verdict { verdict: super::verdict::Label::Uncertain, relation: "agree".into(), reason: format!("{pair} report no result of {} on the same board and metric", model.canonical), supporting: vec![], contradicting: vec![] }
+    } else if differ {
+        Verdict { verdict: super::verdict::Label::Refuted, relation: "agree".into(), reason: format!("{pair} differ: {}", told.join("; ")), supporting: vec![], contradicting: facts }
+    } else {
+        Verdict { verdict: super::verdict::Label::Supported, relation: "agree".into(), reason: format!("{pair} agree: {}", told.join("; ")), supporting: facts, contradicting: vec![] }
+    };
+    Some(verdict)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +219,23 @@ mod tests {
         assert!(v.reason.ends_with("1 of them differ from another paper's value"), "{}", v.reason);
         assert!(v.supporting.iter().any(|f| f.value == "90.1" && f.papers[0].iri == "other"));
         assert!(account(&["nothing"], &evidence, &metas).is_none(), "a paper with no results gets no account");
+    }
+
+    #[test]
+    fn a_described_paper_and_the_models_own_paper_agree_or_differ_and_a_set_aside_value_is_no_item() {
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
+        let metas: BTreeMap<String, PaperMeta> = [("own", meta("B: Own Paper", 2021)), ("rep", meta("A Replication of Fault Detectors", 2025)), ("x", meta("Unrelated Survey", 2022))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let entities = Normalized { methods: vec![NormalizedEntity { kind: EntityKind::Method, text: "b".into(), canonical: "B".into(), aliases: vec![], iris: vec!["B".into()], direction: None, link: None }], ..Normalized::default() };
+        let q = "The replication study of fault detectors found the same F1 for B as B's own paper, right?";
+        let agreeing = Evidence { results: vec![result("B", "88.5", "own"), result("B", "88.5", "rep"), result("B", "70.0", "x")], ..Evidence::default() };
+        let v = agreement(q, &entities, &agreeing, &metas).expect("a verdict");
+        assert_eq!((v.verdict, v.relation.as_str()), (crate::pipeline::trust::verdict::Label::Supported, "agree"), "{}", v.reason);
+        let differing = Evidence { results: vec![result("B", "74.1", "rep")], removed: vec![result("B", "78.9", "own")], ..Evidence::default() };
+        let v = agreement(q, &entities, &differing, &metas).expect("a verdict");
+        assert_eq!(v.verdict, crate::pipeline::trust::verdict::Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("the graph keeps 74.1 and sets 78.9 aside"), "{}", v.reason);
+        assert!(v.contradicting.iter().all(|f| f.value != "78.9"), "a value set aside is said, not listed");
+        assert!(agreement("What F1 does B get?", &entities, &agreeing, &metas).is_none());
     }
 }

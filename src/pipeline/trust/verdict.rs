@@ -87,7 +87,8 @@ pub struct Verdict {
     /// SUPPORTED, REFUTED or UNCERTAIN.
     pub verdict: Label,
     /// The relation the claim states: outperforms, achieves, best, evaluated, used_for,
-    /// year, doi, or unknown.
+    /// year, doi, agree (two papers' values for one model), or unknown; record and dated
+    /// for an account.
     pub relation: String,
     /// Why, in words.
     pub reason: String,
@@ -571,9 +572,12 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         // "X's 27.3 - is that still the best?": the value must hold, and be the best.
         // "X's 18.2 - still the record?": when X is not the best, the best is what refutes
         // the claim, whatever becomes of the number (wrong, or recorded twice).
-        if BEST_VALUE.is_match(question) {
+        // "X's 53.4 is the best anyone has there now": a value that holds is only the claim's
+        // first half; a best left open (a close conflict above it) leaves the claim open.
+        let named_best = BEST.is_match(question);
+        if BEST_VALUE.is_match(question) || named_best {
             let best = is_best(x, entities, &fx, facts, direction);
-            if best.verdict == Label::Refuted {
+            if best.verdict == Label::Refuted || (named_best && value.verdict == Label::Supported && best.verdict == Label::Uncertain) {
                 return best;
             }
         }
