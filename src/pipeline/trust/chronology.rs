@@ -71,18 +71,7 @@ fn result_words(r: &ResultFact) -> String {
 }
 
 fn fact_of(r: &ResultFact, paper: &PaperRef) -> FactRef {
-    let (model, metric) = (r.model.as_ref().map_or("", |m| m.display()), r.metric.as_ref().map_or("", |m| m.display()));
-    let value = r.value.clone().unwrap_or_default();
-    FactRef {
-        statement: super::facts::statement(model, &value, r.dataset.display(), metric),
-        subject: model.to_owned(),
-        model: model.to_owned(),
-        dataset: r.dataset.display().to_owned(),
-        metric: metric.to_owned(),
-        value,
-        papers: vec![paper.clone()],
-        sources: Vec::new(),
-    }
+    FactRef::of_result(r, vec![paper.clone()])
 }
 
 /// The account of which paper first reported a result on the board the question names (a
@@ -356,24 +345,19 @@ fn entries<'a>(results: &[&'a ResultFact], evidence: &Evidence, metas: &BTreeMap
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::evidence::Named;
     use crate::pipeline::front::lexicon::EntityKind;
-    use crate::pipeline::front::normalize::NormalizedEntity;
-
-    fn named(label: &str) -> Named {
-        Named { iri: label.into(), label: Some(label.into()) }
-    }
+    use crate::pipeline::trust::fixtures::{linked, paper, result_by};
 
     fn result(model: &str, value: &str, paper: &str) -> ResultFact {
-        ResultFact { dataset: named("D"), model: Some(named(model)), metric: Some(named("BLEU")), value: Some(value.into()), paper: Some(paper.into()), contribution: format!("c-{paper}"), evaluation: format!("e-{paper}-{model}") }
+        result_by(model, value, paper, "BLEU")
     }
 
     fn meta(title: &str, years: &[i32]) -> PaperMeta {
-        PaperMeta { title: title.into(), year: years.first().copied(), valid_years: years.to_vec(), dois: vec![], note: None }
+        paper(title, years)
     }
 
     fn board() -> Normalized {
-        Normalized { datasets: vec![NormalizedEntity { kind: EntityKind::Dataset, text: "d".into(), canonical: "D".into(), aliases: vec![], iris: vec!["D".into()], direction: None, link: None }], ..Normalized::default() }
+        Normalized { datasets: vec![linked(EntityKind::Dataset, "D")], ..Normalized::default() }
     }
 
     fn graph() -> (Evidence, BTreeMap<String, PaperMeta>) {
@@ -432,7 +416,7 @@ mod tests {
     fn newer_models_are_those_first_seen_after_the_named_ones_and_the_better_are_told() {
         let (evidence, metas) = graph();
         let mut entities = board();
-        entities.methods.push(NormalizedEntity { kind: EntityKind::Method, text: "ost".into(), canonical: "Ost".into(), aliases: vec![], iris: vec!["Ost".into()], direction: None, link: None });
+        entities.methods.push(linked(EntityKind::Method, "Ost"));
         let v = newer("Since Ost's 31.9 on D in 2020, which newer models posted results, and which beat it?", &entities, &evidence, &metas, &|_| Direction::Higher).expect("an account");
         assert!(v.reason.contains("Mur at 34.2") && v.reason.contains("Low at 30.5") && !v.reason.contains("Lex"), "{}", v.reason);
         assert!(v.reason.ends_with("of them, Mur at 34.2 by BLEU, Tid at 33.0 by BLEU beat Ost's 31.9") || v.reason.contains("beat Ost's 31.9"), "{}", v.reason);

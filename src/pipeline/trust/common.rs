@@ -67,9 +67,10 @@ mod tests {
     use super::*;
     use crate::pipeline::evidence::PaperHit;
     use crate::pipeline::front::normalize::NormalizedEntity;
+    use crate::pipeline::trust::fixtures::linked;
 
     fn board(name: &str) -> NormalizedEntity {
-        NormalizedEntity { kind: EntityKind::Dataset, text: name.to_lowercase(), canonical: name.into(), aliases: vec![], iris: vec![name.into()], direction: None, link: None }
+        linked(EntityKind::Dataset, name)
     }
 
     fn hit(iri: &str, boards: &[&str]) -> (String, PaperHit) {

@@ -21,6 +21,8 @@
 pub mod chronology;
 pub mod common;
 mod compound;
+#[cfg(test)]
+mod fixtures;
 pub mod confidence;
 pub mod conflicts;
 pub mod facts;

@@ -37,20 +37,6 @@ fn same_value(a: &ResultFact, b: &ResultFact) -> bool {
     }
 }
 
-fn fact(r: &ResultFact, papers: Vec<PaperRef>) -> FactRef {
-    let (model, metric) = (r.model.as_ref().map_or("", |m| m.display()), r.metric.as_ref().map_or("", |m| m.display()));
-    let value = r.value.clone().unwrap_or_default();
-    FactRef {
-        statement: super::facts::statement(model, &value, r.dataset.display(), metric),
-        subject: model.to_owned(),
-        model: model.to_owned(),
-        dataset: r.dataset.display().to_owned(),
-        metric: metric.to_owned(),
-        value,
-        papers,
-        sources: Vec::new(),
-    }
-}
 
 /// The results of the first of `papers` (best match first) that reports any, each with the
 /// other papers that agree or differ; `None` when none of them reports a result.
@@ -105,8 +91,8 @@ pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, Pa
         }
         if told.len() < TOLD {
             told.push(words);
-            facts.push(fact(r, [vec![this.clone()], agree].concat()));
-            facts.extend(differ.into_iter().map(|(o, p)| fact(o, vec![p])));
+            facts.push(FactRef::of_result(r, [vec![this.clone()], agree].concat()));
+            facts.extend(differ.into_iter().map(|(o, p)| FactRef::of_result(o, vec![p])));
         }
     }
     let more = own.len().saturating_sub(TOLD);
@@ -177,7 +163,7 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
             };
             told.push(format!("{} reports {v} for {} on {}{metric}, its own paper {w}{kept}", named(&other_ref), model.canonical, t.dataset.display()));
         }
-        facts.extend([(t, &other_ref), (o, &own_ref)].into_iter().filter(|(r, _)| !set_aside(r)).map(|(r, p)| fact(r, vec![p.clone()])));
+        facts.extend([(t, &other_ref), (o, &own_ref)].into_iter().filter(|(r, _)| !set_aside(r)).map(|(r, p)| FactRef::of_result(r, vec![p.clone()])));
     }
     let pair = format!("{} and {}", named(&other_ref), named(&own_ref));
     let verdict = if told.is_empty() {
@@ -193,18 +179,15 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::evidence::Named;
-
-    fn named(label: &str) -> Named {
-        Named { iri: label.into(), label: Some(label.into()) }
-    }
+    use crate::pipeline::front::lexicon::EntityKind;
+    use crate::pipeline::trust::fixtures::{linked, paper, result_by};
 
     fn result(model: &str, value: &str, paper: &str) -> ResultFact {
-        ResultFact { dataset: named("D"), model: Some(named(model)), metric: Some(named("F1")), value: Some(value.into()), paper: Some(paper.into()), contribution: format!("c-{paper}"), evaluation: format!("e-{paper}-{model}") }
+        result_by(model, value, paper, "F1")
     }
 
     fn meta(title: &str, year: i32) -> PaperMeta {
-        PaperMeta { title: title.into(), year: Some(year), valid_years: vec![year], dois: vec![], note: None }
+        paper(title, &[year])
     }
 
     #[test]
@@ -223,10 +206,8 @@ mod tests {
 
     #[test]
     fn a_described_paper_and_the_models_own_paper_agree_or_differ_and_a_set_aside_value_is_no_item() {
-        use crate::pipeline::front::lexicon::EntityKind;
-        use crate::pipeline::front::normalize::NormalizedEntity;
         let metas: BTreeMap<String, PaperMeta> = [("own", meta("B: Own Paper", 2021)), ("rep", meta("A Replication of Fault Detectors", 2025)), ("x", meta("Unrelated Survey", 2022))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
-        let entities = Normalized { methods: vec![NormalizedEntity { kind: EntityKind::Method, text: "b".into(), canonical: "B".into(), aliases: vec![], iris: vec!["B".into()], direction: None, link: None }], ..Normalized::default() };
+        let entities = Normalized { methods: vec![linked(EntityKind::Method, "B")], ..Normalized::default() };
         let q = "The replication study of fault detectors found the same F1 for B as B's own paper, right?";
         let agreeing = Evidence { results: vec![result("B", "88.5", "own"), result("B", "88.5", "rep"), result("B", "70.0", "x")], ..Evidence::default() };
         let v = agreement(q, &entities, &agreeing, &metas).expect("a verdict");

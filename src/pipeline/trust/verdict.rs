@@ -67,6 +67,22 @@ pub struct FactRef {
 }
 
 impl FactRef {
+    /// A result row as a fact stated by `papers` (an account's own reading of the rows).
+    pub(super) fn of_result(r: &crate::pipeline::evidence::ResultFact, papers: Vec<PaperRef>) -> Self {
+        let (model, metric) = (r.model.as_ref().map_or("", |m| m.display()), r.metric.as_ref().map_or("", |m| m.display()));
+        let value = r.value.clone().unwrap_or_default();
+        Self {
+            statement: super::facts::statement(model, &value, r.dataset.display(), metric),
+            subject: model.to_owned(),
+            model: model.to_owned(),
+            dataset: r.dataset.display().to_owned(),
+            metric: metric.to_owned(),
+            value,
+            papers,
+            sources: Vec::new(),
+        }
+    }
+
     pub(super) fn of(fact: &Fact) -> Self {
         Self {
             statement: fact.statement(),
@@ -574,7 +590,12 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         // the claim, whatever becomes of the number (wrong, or recorded twice).
         // "X's 53.4 is the best anyone has there now": a value that holds is only the claim's
         // first half; a best left open (a close conflict above it) leaves the claim open.
-        let named_best = BEST.is_match(question);
+        // Only a best said in so many words: "top-1", "leading" or "ahead" beside a value
+        // need not claim the board's best.
+        static IS_THE_BEST: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)\b(?:is|remains|stays|still|now)\s+(?:now\s+|still\s+)?the\s+(?:best|highest|lowest|top)\b").unwrap_or_else(|e| panic!("is-the-best pattern: {e}"))
+        });
+        let named_best = IS_THE_BEST.is_match(question);
         if BEST_VALUE.is_match(question) || named_best {
             let best = is_best(x, entities, &fx, facts, direction);
             if best.verdict == Label::Refuted || (named_best && value.verdict == Label::Supported && best.verdict == Label::Uncertain) {
