@@ -173,7 +173,14 @@ fn board_results<'a>(entities: &Normalized, evidence: &'a Evidence) -> Vec<&'a R
     let metric_named = |r: &ResultFact| {
         entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
     };
-    evidence.results.iter().filter(|r| boards.contains(&r.dataset.iri.as_str()) && metric_named(r) && r.value.as_deref().and_then(parse_score).is_some()).collect()
+    let scored: Vec<&ResultFact> = evidence.results.iter().filter(|r| boards.contains(&r.dataset.iri.as_str()) && r.value.as_deref().and_then(parse_score).is_some()).collect();
+    let named: Vec<&ResultFact> = scored.iter().copied().filter(|r| metric_named(r)).collect();
+    if !named.is_empty() {
+        return named;
+    }
+    // "accuracy" on a board that records "Top 1 Accuracy": the metrics holding the word.
+    let words: Vec<String> = entities.metrics.iter().map(|m| m.canonical.to_lowercase()).collect();
+    scored.into_iter().filter(|r| r.metric.as_ref().is_some_and(|m| words.iter().any(|w| m.display().to_lowercase().contains(w.as_str())))).collect()
 }
 
 fn dated(e: &Entry) -> String {
@@ -201,7 +208,10 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
         }
     }
     let first_year = |stating: &[&Entry]| stating.iter().filter_map(|e| e.first_year()).min();
-    let newest_year = results.iter().filter_map(|(_, s)| first_year(s)).max()?;
+    let Some(newest_year) = results.iter().filter_map(|(_, s)| first_year(s)).max() else {
+        // Results, but none dated: which is newest cannot be told, and is said.
+        return (!papers.is_empty()).then(|| Verdict::dated(format!("The graph records no year for any paper with a result on {}, so which result is the newest cannot be told", board.canonical), Vec::new()));
+    };
     let mut said = Vec::new();
     let mut facts = Vec::new();
     for (r, stating) in results.iter().filter(|(_, s)| first_year(s) == Some(newest_year)) {
@@ -421,6 +431,16 @@ mod tests {
         assert!(v.reason.contains("Mur at 34.2") && v.reason.contains("Low at 30.5") && !v.reason.contains("Lex"), "{}", v.reason);
         assert!(v.reason.ends_with("of them, Mur at 34.2 by BLEU, Tid at 33.0 by BLEU beat Ost's 31.9") || v.reason.contains("beat Ost's 31.9"), "{}", v.reason);
         assert!(!v.reason.contains("Low at 30.5 by BLEU beat"), "30.5 does not beat 31.9: {}", v.reason);
+    }
+
+    #[test]
+    fn a_metric_named_by_a_word_of_the_boards_label_is_read_and_undated_results_have_no_newest() {
+        let results = vec![result_by("A", "80.1", "p1", "Top 1 Accuracy")];
+        let metas = [("p1".to_owned(), meta("A: Undated", &[]))].into_iter().collect();
+        let mut entities = board();
+        entities.metrics.push(linked(EntityKind::Metric, "Accuracy"));
+        let v = newest(&entities, &Evidence { results, ..Evidence::default() }, &metas, &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.contains("no year for any paper with a result on D"), "{}", v.reason);
     }
 
     #[test]

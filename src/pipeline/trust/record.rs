@@ -389,10 +389,16 @@ pub fn asks_account(question: &str) -> bool {
 /// cited) but reported as none. `None` when the question is not one, or no history was
 /// built.
 pub fn account(question: &str, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
-    let main = known.history.first()?;
     if !asks_account(question) {
         return None;
     }
+    // A span of years on a board whose results the graph dates none of: the record's moves
+    // cannot be told, and the board's best now is no answer to it.
+    let untold = |(first, last): (i32, i32)| {
+        let board = entities.datasets.first().map_or("the board".to_owned(), |d| d.canonical.clone());
+        Verdict::account(format!("The graph records no year for the papers with results on {board}, so who led it at the end of {first} and of {last} cannot be told"), Vec::new())
+    };
+    let Some(main) = known.history.first() else { return span(question).map(untold) };
     let mut told = Told::default();
     for board in named_boards(main, entities) {
         for history in &known.history {
@@ -403,7 +409,7 @@ pub fn account(question: &str, entities: &Normalized, known: &Known, direction: 
             }
         }
     }
-    told.account()
+    told.account().or_else(|| span(question).map(untold))
 }
 
 /// One reading's account, with the facts it rests on.
@@ -494,5 +500,12 @@ mod tests {
         assert_eq!(span("Who held the best F1 on D at the end of 2019, and who held it at the end of 2022?"), Some((2019, 2022)));
         assert_eq!(span("How many papers appeared between 2019 and 2022?"), None, "no word of the record");
         assert!(asks_account("Between 2018 and 2021, who brought the best WER on D down?") && names_a_span("between 2018 and 2021, the best"));
+    }
+
+    #[test]
+    fn a_span_on_a_board_the_graph_dates_nothing_of_is_said_to_be_untold_not_answered_with_the_best_now() {
+        let v = account("Between 2017 and 2020, who took the top F1 on D?", &Normalized::default(), &Known::default(), &|_| Direction::Higher).expect("an account");
+        assert!(v.is_account() && v.reason.contains("cannot be told") && v.supporting.is_empty(), "{}", v.reason);
+        assert!(account("Who has the top F1 on D?", &Normalized::default(), &Known::default(), &|_| Direction::Higher).is_none());
     }
 }
