@@ -736,9 +736,11 @@ impl Pipeline {
         let rerun = target == classify::Target::PaperDetails && classify::asks_paper_results(q);
         let mut looked: Vec<String> = Vec::new();
         if rerun {
-            looked = evidence::assemble(&retrieved).papers.values().filter(|p| p.looked_up).map(|p| p.iri.clone()).chain(indexed.iter().map(|h| h.iri.clone())).collect();
-            looked.dedup();
-            looked.truncate(MAX_LOOKED_UP);
+            for iri in evidence::assemble(&retrieved).papers.values().filter(|p| p.looked_up).map(|p| p.iri.clone()).chain(indexed.iter().map(|h| h.iri.clone())) {
+                if looked.len() < MAX_LOOKED_UP && !looked.contains(&iri) {
+                    looked.push(iri);
+                }
+            }
             if !looked.is_empty() {
                 let reported = self.graph.results_in(&looked, &mut ledger, &mut diagnostics).await;
                 let mut models: Vec<String> = evidence::assemble(&reported).results.iter().filter_map(|r| r.model.as_ref().map(|m| m.iri.clone())).collect();
