@@ -787,7 +787,7 @@ impl Pipeline {
         // "Is there a paper with results on both D1 and D2?": the papers on every board named.
         let common = !is_claim && trust::common::asks(q, &front.normalized);
         // "What F1 did the paper on ... find for X, and is it the same as in X's own paper?"
-        let agree = !is_claim && trust::rerun::asks_agreement(q);
+        let agree = !is_claim && classify::compares_papers(q);
         let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && trust::standing::asks_account(q));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.

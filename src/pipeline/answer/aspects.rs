@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::items::{AnswerItem, Source};
 use crate::pipeline::evidence::papers::{PaperDetails, PaperMeta};
-use crate::pipeline::front::classify::asks_doi;
+use crate::pipeline::front::classify::{asks_doi, unquoted};
 
 use std::sync::LazyLock;
 
@@ -42,18 +42,11 @@ fn metadata(question: &str, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>>
     (!items.is_empty()).then_some(items)
 }
 
-/// The question without its quoted parts: a title's words ("Language Models are Few-Shot
-/// Learners") ask for nothing.
-fn unquoted(question: &str) -> String {
-    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|'[^']{8,}'"#));
-    QUOTED.replace_all(question, " ").into_owned()
-}
-
 /// What a lookup asked of its paper that the graph does not record ("who wrote X" when X
 /// has no authors), said plainly so that the paper alone is not read as the answer.
 pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails>) -> Option<String> {
     let unquoted = unquoted(question);
-    let question = unquoted.as_str();
+    let question = unquoted.as_ref();
     // Narrower than `metadata`'s: "published" alone does not ask for the year here.
     static YEAR: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?i)\b(what year|which year|year of|when was|when did|publication (year|date)|came out|come out)\b"));
@@ -88,7 +81,7 @@ pub const ASPECTS: [&str; 4] = ["research problems", "models", "datasets", "rese
 /// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
 pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Option<&PaperMeta>) -> Option<Vec<AnswerItem>> {
     let unquoted = unquoted(question);
-    let question = unquoted.as_str();
+    let question = unquoted.as_ref();
     if let Some(items) = metadata(question, meta) {
         return Some(items);
     }

@@ -442,9 +442,21 @@ pub fn asks_newer(question: &str) -> bool {
 /// Replication of X' re-run, and with what numbers?", "do its numbers match the models' own
 /// papers?" (words inside a quoted title ask for nothing).
 pub fn asks_paper_results(question: &str) -> bool {
-    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|'[^']{8,}'|‘[^’]{8,}’"#));
     static RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:numbers|scores|results|values|figures|re-?runs?|reproduces|replicates|what does it report|what do they report)\b"));
-    RESULTS.is_match(&QUOTED.replace_all(question, " "))
+    RESULTS.is_match(&unquoted(question))
+}
+
+/// The question without its quoted parts: a title's words ("Language Models are Few-Shot
+/// Learners", 'Reproducible Results in X') ask for nothing.
+pub fn unquoted(question: &str) -> std::borrow::Cow<'_, str> {
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|'[^']{8,}'|‘[^’]{8,}’"#));
+    QUOTED.replace_all(question, " ")
+}
+
+/// Whether a question reads a board's results by their papers' years: which paper first
+/// reported one, the newest, or the newer models since a named one.
+fn reads_board_by_time(question: &str) -> bool {
+    asks_first_report(question) || asks_newest(question) || asks_newer(question)
 }
 
 /// Whether a claim asks that two or more things hold at once: "... and so does Y's 86.0 -
@@ -903,7 +915,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "What F1 did the paper on ... find for X, and is it the same as in X's paper?":
         // X's results, read with their papers.
         QueryType::MethodComparison
-    } else if has_dataset && (asks_first_report(q) || asks_newest(q) || asks_newer(q)) {
+    } else if has_dataset && reads_board_by_time(q) {
         // "Which paper first reported a result on D, and which followed it?": the board's
         // results, read with their papers' years.
         QueryType::DatasetSearch
@@ -952,7 +964,7 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
-        QueryType::DatasetSearch if asks_first_report(q) || asks_newest(q) || asks_newer(q) => Target::Models,
+        QueryType::DatasetSearch if reads_board_by_time(q) => Target::Models,
         QueryType::DatasetSearch if WHERE_EVALUATED.is_match(q) => Target::Datasets,
         QueryType::DatasetSearch if WHAT_EVALUATED.is_match(q) => Target::Models,
         QueryType::DatasetSearch if asks_datasets && !EVALUATED_ON.is_match(q) => Target::Datasets,

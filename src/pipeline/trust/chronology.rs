@@ -48,19 +48,34 @@ impl Entry<'_> {
         self.years.last().copied()
     }
 
+    /// "2017 or 2019".
+    fn years(&self) -> String {
+        self.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or ")
+    }
+
+    /// "\"Title\" (2017 or 2019)".
+    fn dated(&self) -> String {
+        match self.years.as_slice() {
+            [] => format!("\"{}\"", self.paper.title),
+            _ => format!("\"{}\" ({})", self.paper.title, self.years()),
+        }
+    }
+
+    /// "\"Title\" (2017 or 2019: what)".
+    fn with(&self, what: &str) -> String {
+        match self.years.as_slice() {
+            [] => format!("\"{}\" ({what})", self.paper.title),
+            _ => format!("\"{}\" ({}: {what})", self.paper.title, self.years()),
+        }
+    }
+
     /// "\"Title\" (2017 or 2019: A at 70.2 by F1)".
     fn describe(&self) -> String {
-        let years = self.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or ");
         let mut results: Vec<String> = self.results.iter().take(RESULTS_NAMED).map(|r| result_words(r)).collect();
         if self.results.len() > RESULTS_NAMED {
             results.push(format!("and {} more", self.results.len() - RESULTS_NAMED));
         }
-        let results = results.join(", ");
-        if years.is_empty() {
-            format!("\"{}\" ({results})", self.paper.title)
-        } else {
-            format!("\"{}\" ({years}: {results})", self.paper.title)
-        }
+        self.with(&results.join(", "))
     }
 }
 
@@ -78,13 +93,9 @@ fn fact_of(r: &ResultFact, paper: &PaperRef) -> FactRef {
 /// result past `bound`, when it gives one) and which followed it or, when it asks, beat it
 /// since; `None` when the question names no linked board or the graph holds no such result.
 pub fn account(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, bound: Option<&Threshold>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
-    let boards: Vec<&str> = entities.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| d.iris.iter().map(String::as_str)).collect();
     let board = entities.datasets.iter().find(|d| d.is_linked())?;
-    let metric_named = |r: &ResultFact| {
-        entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
-    };
     let scored = |r: &ResultFact| r.value.as_deref().and_then(parse_score);
-    let on_board: Vec<&ResultFact> = evidence.results.iter().filter(|r| boards.contains(&r.dataset.iri.as_str()) && metric_named(r) && scored(r).is_some()).collect();
+    let on_board = board_results(entities, evidence);
     let passing: Vec<&ResultFact> = on_board.iter().copied().filter(|r| bound.is_none_or(|b| scored(r).is_some_and(|v| b.passes(v)))).collect();
     let what = match (bound, entities.metrics.first()) {
         (Some(b), Some(m)) => format!("{} {} on {}", m.canonical, b.describe(), board.canonical),
@@ -128,7 +139,7 @@ pub fn account(question: &str, entities: &Normalized, evidence: &Evidence, metas
                 .map(|r| result_words(r))
                 .collect();
             if !better.is_empty() {
-                beat.push((format!("\"{}\" ({}: {})", later.paper.title, later.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or "), better.join(", ")), later));
+                beat.push((later.with(&better.join(", ")), later));
             }
         }
         let bar = first.results.iter().map(|r| r.value.as_deref().unwrap_or_default()).collect::<Vec<_>>().join(" and ");
@@ -183,11 +194,6 @@ fn board_results<'a>(entities: &Normalized, evidence: &'a Evidence) -> Vec<&'a R
     scored.into_iter().filter(|r| r.metric.as_ref().is_some_and(|m| words.iter().any(|w| m.display().to_lowercase().contains(w.as_str())))).collect()
 }
 
-fn dated(e: &Entry) -> String {
-    let years = e.years.iter().map(i32::to_string).collect::<Vec<_>>().join(" or ");
-    if years.is_empty() { format!("\"{}\"", e.paper.title) } else { format!("\"{}\" ({years})", e.paper.title) }
-}
-
 /// "Newest WER on D: which model, what number, which papers report it, and what's still
 /// better?": the results first reported last (a result is dated by the earliest paper
 /// stating it, so a re-run of an older model is no new result), the other papers stating
@@ -196,7 +202,7 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
     let board = entities.datasets.iter().find(|d| d.is_linked())?;
     let on_board = board_results(entities, evidence);
     let papers = entries(&on_board, evidence, metas);
-    let same = |a: &ResultFact, b: &ResultFact| a.model == b.model && a.metric == b.metric && a.value.as_deref().and_then(parse_score) == b.value.as_deref().and_then(parse_score);
+    let same = |a: &ResultFact, b: &ResultFact| a.model == b.model && a.metric == b.metric && super::rerun::same_value(a, b);
     // Each result with the papers stating it, earliest first.
     let mut results: Vec<(&ResultFact, Vec<&Entry>)> = Vec::new();
     for e in papers.iter().filter(|e| !e.years.is_empty()) {
@@ -216,15 +222,15 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
     let mut facts = Vec::new();
     for (r, stating) in results.iter().filter(|(_, s)| first_year(s) == Some(newest_year)) {
         let confirmed = match stating.as_slice() {
-            [only] => format!("in {}, which no other paper reports", dated(only)),
-            [first, rest @ ..] => format!("in {}, also reported by {}", dated(first), rest.iter().map(|o| dated(o)).collect::<Vec<_>>().join(" and ")),
+            [only] => format!("in {}, which no other paper reports", only.dated()),
+            [first, rest @ ..] => format!("in {}, also reported by {}", first.dated(), rest.iter().map(|o| o.dated()).collect::<Vec<_>>().join(" and ")),
             [] => continue,
         };
         let better: Vec<(&Entry, &ResultFact)> = papers.iter().flat_map(|o| o.results.iter().map(move |x| (o, *x))).filter(|(_, x)| beats(x, r, direction)).collect();
         let still = if better.is_empty() {
             "; nothing recorded there is better".to_owned()
         } else {
-            format!("; still better: {}", better.iter().map(|(o, x)| format!("{} ({})", result_words(x), dated(o))).collect::<Vec<_>>().join(", "))
+            format!("; still better: {}", better.iter().map(|(o, x)| format!("{} ({})", result_words(x), o.dated())).collect::<Vec<_>>().join(", "))
         };
         said.push(format!("{} {confirmed}{still}", result_words(r)));
         facts.extend(stating.iter().map(|o| fact_of(r, &o.paper)));
@@ -245,7 +251,7 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
                     format!("{}{since}", result_words(r))
                 })
                 .collect();
-            said.push(format!("the newest paper there, {}, restates older results: {}", dated(e), restated.join(", ")));
+            said.push(format!("the newest paper there, {}, restates older results: {}", e.dated(), restated.join(", ")));
         }
     }
     let undated: Vec<String> = papers.iter().filter(|e| e.years.is_empty()).map(|e| format!("\"{}\"", e.paper.title)).collect();
@@ -273,7 +279,7 @@ pub fn newer(question: &str, entities: &Normalized, evidence: &Evidence, metas: 
     let since = given.or_else(|| mine.iter().filter_map(|(e, _)| e.first_year()).min())?;
     // X's value: the one the question gives, else its first.
     let claimed: Vec<f64> = crate::pipeline::front::classify::given_values(question).iter().filter_map(|v| v.parse().ok()).collect();
-    let bar = mine.iter().map(|(_, r)| *r).find(|r| r.value.as_deref().and_then(parse_score).is_some_and(|v| claimed.iter().any(|c| (c - v).abs() < 1e-9))).or_else(|| mine.first().map(|(_, r)| *r))?;
+    let (bar_paper, bar) = mine.iter().copied().find(|(_, r)| r.value.as_deref().and_then(parse_score).is_some_and(|v| claimed.iter().any(|c| (c - v).abs() < 1e-9))).or_else(|| mine.first().copied())?;
     // Each other model's first dated year there (set-aside results included), and its
     // first kept result.
     let mut first: BTreeMap<&str, i32> = BTreeMap::new();
@@ -291,14 +297,11 @@ pub fn newer(question: &str, entities: &Normalized, evidence: &Evidence, metas: 
     }
     later.sort_by_key(|(y, _, _)| *y);
     let value = bar.value.as_deref().unwrap_or_default();
-    let mut facts = vec![];
-    if let Some((e, _)) = mine.iter().find(|(_, r)| std::ptr::eq(*r, bar)) {
-        facts.push(fact_of(bar, &e.paper));
-    }
+    let mut facts = vec![fact_of(bar, &bar_paper.paper)];
     if later.is_empty() {
         return Some(Verdict::dated(format!("No model first posted a result on {} after {} ({since})", board.canonical, x.canonical), facts));
     }
-    let listed = later.iter().map(|(_, e, r)| format!("{} in {}", result_words(r), dated(e))).collect::<Vec<_>>().join(", ");
+    let listed = later.iter().map(|(_, e, r)| format!("{} in {}", result_words(r), e.dated())).collect::<Vec<_>>().join(", ");
     let winners: Vec<String> = later.iter().filter(|(_, _, r)| beats(r, bar, direction)).map(|(_, _, r)| result_words(r)).collect();
     let verdict = if winners.is_empty() { format!("none of them beats {}'s {value}", x.canonical) } else { format!("of them, {} beat {}'s {value}", winners.join(" and "), x.canonical) };
     facts.extend(later.iter().map(|(_, e, r)| fact_of(r, &e.paper)));
@@ -312,10 +315,7 @@ fn beats(r: &ResultFact, first: &ResultFact, direction: &dyn Fn(&str) -> Directi
         return false;
     }
     let (Some(v), Some(f)) = (r.value.as_deref().and_then(parse_score), first.value.as_deref().and_then(parse_score)) else { return false };
-    match direction(m.display()) {
-        Direction::Lower => v < f,
-        Direction::Higher | Direction::None => v > f,
-    }
+    super::verdict::better(direction(m.display()), v, f)
 }
 
 fn facts_of(entries: &[&Entry]) -> Vec<FactRef> {
@@ -329,7 +329,7 @@ fn entries<'a>(results: &[&'a ResultFact], evidence: &Evidence, metas: &BTreeMap
     for r in results {
         if let Some(p) = &r.paper {
             let list = by_paper.entry(p.as_str()).or_default();
-            if !list.iter().any(|o| o.model == r.model && o.value == r.value && o.metric == r.metric) {
+            if !list.iter().any(|o| o.model == r.model && o.metric == r.metric && super::rerun::same_value(o, r)) {
                 list.push(r);
             }
         }
@@ -344,7 +344,7 @@ fn entries<'a>(results: &[&'a ResultFact], evidence: &Evidence, metas: &BTreeMap
             }
             years.sort_unstable();
             years.dedup();
-            let title = meta.map(|m| m.title.clone()).filter(|t| !t.is_empty()).or_else(|| evidence.titles.get(iri).cloned()).unwrap_or_else(|| iri.to_owned());
+            let title = super::facts::title_of(iri, evidence, metas);
             Entry { paper: PaperRef { iri: iri.to_owned(), title, year: (years.len() == 1).then(|| years[0]) }, years, results }
         })
         .collect();

@@ -143,3 +143,14 @@ pub fn facts(trust: &Trust<'_>, evidence: &Evidence, papers: &BTreeMap<String, P
         })
         .collect()
 }
+
+/// A paper's title: its recorded one, else the title its strategy row gave, else its IRI.
+pub(super) fn title_of(iri: &str, evidence: &crate::pipeline::evidence::Evidence, metas: &std::collections::BTreeMap<String, crate::pipeline::evidence::papers::PaperMeta>) -> String {
+    metas
+        .get(iri)
+        .map(|m| m.title.clone())
+        .filter(|t| !t.is_empty())
+        .or_else(|| evidence.titles.get(iri).cloned())
+        .or_else(|| evidence.papers.get(iri).map(|p| p.title.clone()).filter(|t| !t.is_empty()))
+        .unwrap_or_else(|| iri.to_owned())
+}

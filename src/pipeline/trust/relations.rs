@@ -77,17 +77,17 @@ fn fact(subject: &str, what: &str, value: &str, statement: String, papers: Vec<P
 /// paper states is not one its paper reports.
 fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
     let model = entities.methods.first()?;
-    entities.datasets.first()?;
+    if entities.datasets.is_empty() {
+        return None;
+    }
     // "the most recent model evaluated on D, so it holds the best F1": a claim about the best.
     static ABOUT_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(best|highest|lowest|top|state[- ]of[- ]the[- ]art|sota|most accurate)\b"));
     if !EVALUATED.is_match(question) || ABOUT_BEST.is_match(question) {
         return None;
     }
     static OWN_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:the\s+)?(\S+?)(?:'s)?\s+(?:paper|article|publication)\s+(?:reports?|has|gives?|states?|lists?|includes?)\b"));
-    let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
-    let says_own = OWN_PAPER.captures(question).is_some_and(|c| names.contains(&c[1].to_lowercase()));
-    let own = |p: &PaperRef| p.title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase()));
-    let own_paper = known.titled.iter().find(|p| own(p)).filter(|_| says_own);
+    let says_own = OWN_PAPER.captures(question).is_some_and(|c| [&model.canonical, &model.text].iter().any(|n| n.eq_ignore_ascii_case(&c[1])));
+    let own_paper = known.titled.iter().find(|p| super::verdict::is_own_paper(model, &p.title)).filter(|_| says_own);
     // The values the papers state there ("78.4 by F1"), said with the result.
     let values = |iri: &str, d: &str, papers: &[PaperRef]| -> String {
         let said: Vec<String> = facts
@@ -299,6 +299,27 @@ mod tests {
         assert_eq!(label(&known), Some(Label::Supported));
         known.evaluated[0].2 = "other".into();
         assert_eq!(label(&known), Some(Label::Uncertain));
+    }
+
+    #[test]
+    fn a_models_own_paper_is_judged_on_each_board_named_and_a_result_from_another_paper_refutes_it() {
+        let mut entities = Normalized::default();
+        entities.methods.push(entity(EntityKind::Method, "Marrowfen", "m"));
+        entities.datasets.push(entity(EntityKind::Dataset, "Sealbrook", "d1"));
+        entities.datasets.push(entity(EntityKind::Dataset, "Kelpwatch", "d2"));
+        let own = PaperRef { iri: "own".into(), title: "Marrowfen: Graph Features".into(), year: Some(2018) };
+        let other = PaperRef { iri: "other".into(), title: "Transferring Drivetrain Models".into(), year: Some(2020) };
+        let known = Known {
+            evaluated: vec![("m".into(), "Marrowfen".into(), "d1".into()), ("m".into(), "Marrowfen".into(), "d2".into())],
+            evaluation_papers: vec![("m".into(), "d1".into(), own.clone()), ("m".into(), "d2".into(), other.clone())],
+            titled: vec![own, other],
+            ..Known::default()
+        };
+        let v = judge("The Marrowfen paper reports results on both Sealbrook and Kelpwatch, right?", &entities, &known, &[]).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("reports no result of Marrowfen on Kelpwatch") && v.reason.contains("Transferring Drivetrain Models"), "{}", v.reason);
+        let any = judge("Marrowfen was evaluated on both Sealbrook and Kelpwatch, right?", &entities, &known, &[]).expect("a verdict");
+        assert_eq!(any.verdict, Label::Supported, "any paper counts when the claim names none: {}", any.reason);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use super::verdict::{FactRef, Verdict};
 use super::PaperRef;
 use crate::pipeline::evidence::papers::PaperMeta;
-use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::scores::value_key;
 use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::normalize::Normalized;
 
@@ -18,9 +18,7 @@ use crate::pipeline::front::normalize::Normalized;
 const TOLD: usize = 12;
 
 fn paper_ref(iri: &str, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> PaperRef {
-    let meta = metas.get(iri);
-    let title = meta.map(|m| m.title.clone()).filter(|t| !t.is_empty()).or_else(|| evidence.titles.get(iri).cloned()).or_else(|| evidence.papers.get(iri).map(|p| p.title.clone())).unwrap_or_else(|| iri.to_owned());
-    PaperRef { iri: iri.to_owned(), title, year: meta.and_then(|m| m.year) }
+    PaperRef { iri: iri.to_owned(), title: super::facts::title_of(iri, evidence, metas), year: metas.get(iri).and_then(|m| m.year) }
 }
 
 fn named(p: &PaperRef) -> String {
@@ -30,11 +28,9 @@ fn named(p: &PaperRef) -> String {
     }
 }
 
-fn same_value(a: &ResultFact, b: &ResultFact) -> bool {
-    match (a.value.as_deref().and_then(parse_score), b.value.as_deref().and_then(parse_score)) {
-        (Some(x), Some(y)) => (x - y).abs() < 1e-9,
-        _ => a.value == b.value,
-    }
+/// The same recorded score ("88.3%" and "88.3" are), by the key facts are kept under.
+pub(super) fn same_value(a: &ResultFact, b: &ResultFact) -> bool {
+    a.value.as_deref().and_then(value_key) == b.value.as_deref().and_then(value_key)
 }
 
 
@@ -106,19 +102,13 @@ pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, Pa
     Some(Verdict::dated(format!("{} reports {}{more}{summary}", named(&this), told.join("; ")), facts))
 }
 
-/// Whether the question compares what two papers report for a model, one described by its
-/// title's words, the other the model's own ([`agreement`], `classify::compares_papers`).
-pub fn asks_agreement(question: &str) -> bool {
-    crate::pipeline::front::classify::compares_papers(question)
-}
-
 /// Two papers' values for the model the question names, on the boards (and metric) it names:
 /// the paper its words describe (a title sharing the most of them, the model's own paper
 /// and names excepted) against the model's own paper (titled "X: ..."). `SUPPORTED` when
 /// every board both report agrees, `REFUTED` when one differs, `UNCERTAIN` when they share
 /// none; `None` when the question does not ask this or either paper cannot be told.
 pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
-    if !asks_agreement(question) {
+    if !crate::pipeline::front::classify::compares_papers(question) {
         return None;
     }
     let model = entities.methods.iter().find(|m| m.is_linked())?;
@@ -128,9 +118,8 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
             && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display()))))
     };
     let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).filter(of_model).filter(on_named).collect();
-    let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
     let title = |iri: &str| paper_ref(iri, evidence, metas);
-    let is_own = |iri: &str| title(iri).title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase()));
+    let is_own = |iri: &str| super::verdict::is_own_paper(model, &title(iri).title);
     let mut papers: Vec<&str> = all.iter().filter_map(|r| r.paper.as_deref()).collect();
     papers.sort_unstable();
     papers.dedup();
@@ -146,12 +135,12 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
     let mut facts = Vec::new();
     let mut told = Vec::new();
     let mut differ = false;
+    // A value the trust stage set aside is said as such, never listed as the answer.
+    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
     for t in &theirs {
         let Some(o) = mine.iter().find(|o| o.dataset.iri == t.dataset.iri && o.metric == t.metric) else { continue };
         let metric = t.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default();
         let (v, w) = (t.value.as_deref().unwrap_or("no value"), o.value.as_deref().unwrap_or("no value"));
-        // A value the trust stage set aside is said as such, never listed as the answer.
-        let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
         if same_value(t, o) {
             told.push(format!("both report {v} for {} on {}{metric}", model.canonical, t.dataset.display()));
         } else {

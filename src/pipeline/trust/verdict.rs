@@ -344,12 +344,18 @@ pub(super) fn best<'a>(facts: &[&'a Fact], direction: &dyn Fn(&str) -> Direction
     })
 }
 
+/// Whether `title` is the model's own paper's: it opens with the model's name ("Selkora:
+/// Contrastive Pretraining ...").
+pub(super) fn is_own_paper(model: &NormalizedEntity, title: &str) -> bool {
+    let head = title.split(':').next().unwrap_or_default().trim().to_lowercase();
+    [&model.canonical, &model.text].iter().any(|n| n.to_lowercase() == head)
+}
+
 /// The paper a model's results come from, for a claim about its date: the one its title
 /// opens with the model's name ("Selkora: Contrastive Pretraining ..."), else the earliest.
 fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact], titled: &'a [PaperRef]) -> Option<&'a PaperRef> {
     let papers: Vec<&PaperRef> = facts.iter().flat_map(|f| &f.papers).collect();
-    let names = [model.canonical.to_lowercase(), model.text.to_lowercase()];
-    let own = |p: &&PaperRef| p.title.split(':').next().is_some_and(|head| names.contains(&head.trim().to_lowercase()));
+    let own = |p: &&PaperRef| is_own_paper(model, &p.title);
     // Its own paper ("X: ..."), among those stating its results, then among every paper
     // the evidence names (its result there may have lost a conflict to a re-run); else the
     // earliest dated paper with its results.
