@@ -811,7 +811,14 @@ impl Pipeline {
                 let claim = claim_text(q, &front.normalized);
                 let entities = claim_entities(q, &claim, &front.normalized);
                 // "The replication found the same F1 for X as X's own paper": two papers' values.
-                Some(trust::rerun::agreement(&claim, &entities, &evidence, &metas).unwrap_or_else(|| verdict::judge(&claim, &entities, &assessment.facts, &known, &direction)))
+                // "Do the papers agree on X's F1 on D?": every paper's value.
+                // "Is the newest result on D also the best?": the newest against the best now.
+                Some(
+                    trust::rerun::agreement(&claim, &entities, &evidence, &metas)
+                        .or_else(|| trust::rerun::papers_agree(q, &entities, &evidence, &metas))
+                        .or_else(|| trust::chronology::newest_is_best(q, &entities, &evidence, &metas, &direction))
+                        .unwrap_or_else(|| verdict::judge(&claim, &entities, &assessment.facts, &known, &direction)),
+                )
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
                 let bound = front::extract::threshold(q);

@@ -166,7 +166,15 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             format!("The graph records no score of {} on {on}, so what has beaten it there cannot be told.", subject(entities, &[EntityKind::Method]))
         }
         Target::TopScore if !items.is_empty() => format!(
-            "The top {} scores on {on}: {}.",
+            "{}The top {} scores on {on}: {}.",
+            {
+                // "When was X's result on D first reported?" where X's row holds no score:
+                // the board's scores are not X's, and the answer says so first. (The top
+                // score among two named models is one of theirs: the other is not unscored.)
+                let of_named = |i: &AnswerItem| entities.methods.iter().any(|m| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l)));
+                let unscored: Vec<&str> = if items.iter().any(of_named) { Vec::new() } else { entities.methods.iter().map(|m| m.canonical.as_str()).collect() };
+                if unscored.is_empty() { String::new() } else { format!("The graph records no score of {} on {on}. ", unscored.join(" or ")) }
+            },
             if cut.results { "read" } else { "recorded" },
             list(items, |i| {
                 let model = i.model.as_deref().map(|m| format!(" ({m})")).unwrap_or_default();
@@ -524,6 +532,21 @@ mod tests {
         entities.methods.remove(0);
         let text = extractive(Target::BestModel, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The graph records no score of BERT on "), "{text}");
+    }
+
+    #[test]
+    fn top_scores_that_are_not_the_named_models_say_first_that_it_has_no_score() {
+        let mut entities = Normalized::default();
+        entities.methods.push(model("ostrada-t", "Ostrada-T", &["m1"]));
+        let items = [AnswerItem { model: Some("Murrelet-MT".into()), value: Some("55.1".into()), ..AnswerItem::new("chrF", Some("chrf")) }];
+        let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
+        assert!(text.starts_with("The graph records no score of Ostrada-T on "), "{text}");
+        let own = [AnswerItem { model: Some("Ostrada-T".into()), ..items[0].clone() }];
+        let text = extractive(Target::TopScore, &own, &[], &entities, Cut::default());
+        assert!(text.starts_with("The top recorded scores on "), "{text}");
+        entities.methods.push(model("murrelet-mt", "Murrelet-MT", &["m2"]));
+        let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
+        assert!(text.starts_with("The top recorded scores on "), "the top of two named models is one of theirs: {text}");
     }
 
     #[test]

@@ -391,7 +391,7 @@ pub fn asks_which_paper(question: &str) -> bool {
 /// `trust::chronology`).
 pub fn asks_first_report(question: &str) -> bool {
     static FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(?:which|what|whose)\s+(?:paper|study|publication|article|work)\b[^?]{0,20}?\bfirst\s+(?:to\s+)?(?:report|reported|published|publish|posted|gave|give|recorded|record|showed|show|put|set|achieved|got|reached)\b|\b(?:first|earliest)\s+(?:paper|study|publication|article)\s+(?:to|that|with|on|which)\b")
+        re(r"(?i)\b(?:which|what|whose)\s+(?:paper|study|publication|article|work)\b[^?]{0,20}?\bfirst\s+(?:to\s+)?(?:report|reported|published|publish|posted|gave|give|recorded|record|showed|show|put|set|achieved|got|reached)\b|\b(?:first|earliest)\s+(?:paper|study|publication|article)\s+(?:to|that|with|on|which)\b|\bwho\s+(?:was|were)\s+(?:the\s+)?(?:first|earliest)\s+to\s+(?:report|publish|post)\b")
     });
     FIRST.is_match(question)
 }
@@ -1398,6 +1398,8 @@ mod tests {
         assert!(asks_first_report("Which paper first reported a BLEU above 30 on the Orrenby Parallel Corpus?"));
         assert!(asks_first_report("What was the first paper with results on D?"));
         assert!(!asks_first_report("Which paper reports the best BLEU on D?"));
+        assert!(asks_first_report("Who was first to report a BLEU on D, and who came after?"));
+        assert!(!asks_first_report("Who was the first to reach 90 on D?"));
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
     }

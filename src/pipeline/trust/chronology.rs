@@ -202,18 +202,7 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
     let board = entities.datasets.iter().find(|d| d.is_linked())?;
     let on_board = board_results(entities, evidence);
     let papers = entries(&on_board, evidence, metas);
-    let same = |a: &ResultFact, b: &ResultFact| a.model == b.model && a.metric == b.metric && super::rerun::same_value(a, b);
-    // Each result with the papers stating it, earliest first.
-    let mut results: Vec<(&ResultFact, Vec<&Entry>)> = Vec::new();
-    for e in papers.iter().filter(|e| !e.years.is_empty()) {
-        for r in &e.results {
-            match results.iter_mut().find(|(x, _)| same(x, r)) {
-                Some((_, stating)) => stating.push(e),
-                None => results.push((r, vec![e])),
-            }
-        }
-    }
-    let first_year = |stating: &[&Entry]| stating.iter().filter_map(|e| e.first_year()).min();
+    let results = first_reports(&papers);
     let Some(newest_year) = results.iter().filter_map(|(_, s)| first_year(s)).max() else {
         // Results, but none dated: which is newest cannot be told, and is said.
         return (!papers.is_empty()).then(|| Verdict::dated(format!("The graph records no year for any paper with a result on {}, so which result is the newest cannot be told", board.canonical), Vec::new()));
@@ -246,7 +235,7 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
                 .results
                 .iter()
                 .map(|r| {
-                    let since = results.iter().find(|(x, _)| same(x, r)).and_then(|(_, s)| first_year(s)).map(|y| format!(", first reported in {y}")).unwrap_or_default();
+                    let since = results.iter().find(|(x, _)| same_result(x, r)).and_then(|(_, s)| first_year(s)).map(|y| format!(", first reported in {y}")).unwrap_or_default();
                     facts.push(fact_of(r, &e.paper));
                     format!("{}{since}", result_words(r))
                 })
@@ -306,6 +295,147 @@ pub fn newer(question: &str, entities: &Normalized, evidence: &Evidence, metas: 
     let verdict = if winners.is_empty() { format!("none of them beats {}'s {value}", x.canonical) } else { format!("of them, {} beat {}'s {value}", winners.join(" and "), x.canonical) };
     facts.extend(later.iter().map(|(_, e, r)| fact_of(r, &e.paper)));
     Some(Verdict::dated(format!("Models that first posted a result on {} after {} ({since}): {listed}; {verdict}", board.canonical, x.canonical), facts))
+}
+
+/// The same result: one model's same value by the same metric.
+fn same_result(a: &ResultFact, b: &ResultFact) -> bool {
+    a.model == b.model && a.metric == b.metric && super::rerun::same_value(a, b)
+}
+
+/// Each result of the dated `papers`, with the papers stating it, earliest first.
+fn first_reports<'e, 'a>(papers: &'e [Entry<'a>]) -> Vec<(&'a ResultFact, Vec<&'e Entry<'a>>)> {
+    let mut results: Vec<(&ResultFact, Vec<&Entry>)> = Vec::new();
+    for e in papers.iter().filter(|e| !e.years.is_empty()) {
+        for r in &e.results {
+            match results.iter_mut().find(|(x, _)| same_result(x, r)) {
+                Some((_, stating)) => stating.push(e),
+                None => results.push((r, vec![e])),
+            }
+        }
+    }
+    results
+}
+
+/// The year a result was first reported: its earliest stating paper's.
+fn first_year(stating: &[&Entry]) -> Option<i32> {
+    stating.iter().filter_map(|e| e.first_year()).min()
+}
+
+/// "Is the newest result on D also the best?"
+static NEWEST_BEST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:newest|latest|most recent|last|most recently (?:reported|published))\s+(?:result|score|number|entry|submission|model)\b[^?.]{0,40}?\b(?:also\s+|still\s+)?(?:the\s+)?(?:best|top|leading|state[- ]of[- ]the[- ]art|sota|record)\b")
+        .unwrap_or_else(|e| panic!("chronology pattern: {e}"))
+});
+
+/// "Is the newest result on D also the best?", as a claim: `SUPPORTED` when the one best
+/// result now is among the newest, `REFUTED` when it is not, `UNCERTAIN` when the graph
+/// leaves it open. The newest results are read two ways the graph allows (those first
+/// reported last, and those the newest paper states, when it only restates older ones),
+/// and the best now under every reading of values the papers dispute, undated results
+/// included; when the readings differ, or the top is shared with the newest in it, the
+/// verdict is `UNCERTAIN`. `None` when the claim is not this one or the board holds no
+/// dated result.
+pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    use super::verdict::Label;
+    if !NEWEST_BEST.is_match(question) {
+        return None;
+    }
+    let board = entities.datasets.iter().find(|d| d.is_linked())?;
+    let on_board = board_results(entities, evidence);
+    let papers = entries(&on_board, evidence, metas);
+    let results = first_reports(&papers);
+    let newest_year = results.iter().filter_map(|(_, s)| first_year(s)).max()?;
+    // The two readings of "the newest": first reported last; stated by the newest paper.
+    let mut newest: Vec<Vec<&ResultFact>> = vec![results.iter().filter(|(_, s)| first_year(s) == Some(newest_year)).map(|(r, _)| *r).collect()];
+    if let Some(year) = papers.iter().filter_map(|e| e.last_year()).max().filter(|y| *y > newest_year) {
+        newest.push(papers.iter().filter(|e| e.last_year() == Some(year)).flat_map(|e| e.results.iter().copied()).collect());
+    }
+    let mut metrics: Vec<&str> = on_board.iter().filter_map(|r| r.metric.as_ref().map(|m| m.iri.as_str())).collect();
+    metrics.sort_unstable();
+    metrics.dedup();
+    let mut labels = Vec::new();
+    let mut best_facts: Vec<FactRef> = Vec::new();
+    let mut best_said: Vec<String> = Vec::new();
+    for metric in metrics {
+        let on_metric: Vec<&ResultFact> = on_board.iter().copied().filter(|r| r.metric.as_ref().is_some_and(|m| m.iri == metric)).collect();
+        let Some(name) = on_metric.first().and_then(|r| r.metric.as_ref()).map(|m| m.display()) else { continue };
+        let d = direction(name);
+        for top in tops(&on_metric, d) {
+            for reading in &newest {
+                let in_newest = |r: &&ResultFact| reading.iter().any(|n| same_result(n, r));
+                labels.push(match top.as_slice() {
+                    [one] if in_newest(one) => Label::Supported,
+                    many if many.iter().any(in_newest) => Label::Uncertain,
+                    _ => Label::Refuted,
+                });
+            }
+            for r in &top {
+                if !best_said.contains(&result_words(r)) {
+                    best_said.push(result_words(r));
+                    if let Some(e) = papers.iter().find(|e| e.results.iter().any(|x| std::ptr::eq(*x, *r))) {
+                        best_facts.push(fact_of(r, &e.paper));
+                    }
+                }
+            }
+        }
+    }
+    let first = *labels.first()?;
+    let label = if labels.iter().all(|l| *l == first) { first } else { Label::Uncertain };
+    let dated = |r: &ResultFact| papers.iter().filter(|e| e.results.iter().any(|x| same_result(x, r))).map(|e| e.dated()).next().unwrap_or_default();
+    let mut newest_said: Vec<String> = Vec::new();
+    let mut newest_facts: Vec<FactRef> = Vec::new();
+    for r in newest.iter().flatten() {
+        let words = format!("{} in {}", result_words(r), dated(r));
+        if !newest_said.contains(&words) {
+            newest_said.push(words);
+            if let Some(e) = papers.iter().find(|e| e.results.iter().any(|x| std::ptr::eq(*x, *r))) {
+                newest_facts.push(fact_of(r, &e.paper));
+            }
+        }
+    }
+    let two_ways = if newest.len() > 1 { " (read two ways: the result first reported last, and those the newest paper restates)" } else { "" };
+    let undated: Vec<String> = papers.iter().filter(|e| e.years.is_empty()).map(|e| format!("\"{}\"", e.paper.title)).collect();
+    let caveat = if undated.is_empty() { String::new() } else { format!("; the graph records no year for {}", undated.join(" and ")) };
+    let told = format!("the newest result on {}{two_ways} is {}; the best now is {}{caveat}", board.canonical, newest_said.join(", "), best_said.join(" or "));
+    let mut facts = newest_facts;
+    facts.extend(best_facts.into_iter().filter(|b| !facts.iter().any(|f| f.statement == b.statement)).collect::<Vec<_>>());
+    Some(match label {
+        Label::Supported => Verdict { verdict: label, relation: "newest".into(), reason: format!("Yes: {told}"), supporting: facts, contradicting: vec![] },
+        Label::Refuted => Verdict { verdict: label, relation: "newest".into(), reason: format!("No: {told}"), supporting: vec![], contradicting: facts },
+        Label::Uncertain => super::verdict::uncertain("newest", format!("The graph leaves it open: {told}"), facts, vec![]),
+    })
+}
+
+/// The best results of one metric's board under each reading of the values its papers
+/// dispute (a model kept with several values is read with each), each reading's top with
+/// every result tied at it.
+fn tops<'a>(results: &[&'a ResultFact], d: Direction) -> Vec<Vec<&'a ResultFact>> {
+    let score = |r: &ResultFact| r.value.as_deref().and_then(parse_score);
+    let mut models: Vec<(&str, Vec<&'a ResultFact>)> = Vec::new();
+    for r in results.iter().copied().filter(|r| score(r).is_some()) {
+        let key = r.model.as_ref().map_or("", |m| m.iri.as_str());
+        match models.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, vs)) => {
+                if !vs.iter().any(|v| super::rerun::same_value(v, r)) {
+                    vs.push(r);
+                }
+            }
+            None => models.push((key, vec![r])),
+        }
+    }
+    let mut readings: Vec<Vec<&ResultFact>> = vec![Vec::new()];
+    for (_, values) in &models {
+        readings = readings.into_iter().flat_map(|chosen| values.iter().map(move |v| [chosen.clone(), vec![*v]].concat())).take(64).collect();
+    }
+    let mut out: Vec<Vec<&ResultFact>> = Vec::new();
+    for reading in readings {
+        let Some(best) = reading.iter().filter_map(|r| score(r)).reduce(|a, b| if super::verdict::better(d, b, a) { b } else { a }) else { continue };
+        let top: Vec<&ResultFact> = reading.into_iter().filter(|r| score(r) == Some(best)).collect();
+        if !out.iter().any(|o| o.len() == top.len() && o.iter().zip(&top).all(|(a, b)| std::ptr::eq(*a, *b))) {
+            out.push(top);
+        }
+    }
+    out
 }
 
 /// Whether `r` is a better result than `first` on the same metric.
@@ -441,6 +571,28 @@ mod tests {
         entities.metrics.push(linked(EntityKind::Metric, "Accuracy"));
         let v = newest(&entities, &Evidence { results, ..Evidence::default() }, &metas, &|_| Direction::Higher).expect("an account");
         assert!(v.reason.contains("no year for any paper with a result on D"), "{}", v.reason);
+    }
+
+    #[test]
+    fn the_newest_result_is_the_best_only_when_every_reading_makes_it_the_one_best() {
+        use crate::pipeline::trust::verdict::Label;
+        let q = "Is the newest result on D also the best?";
+        let (evidence, metas) = graph();
+        // The newest (Low 30.5, 2023) is below Ymb's undated 40.0 and Mur's 34.2.
+        let v = newest_is_best(q, &board(), &evidence, &metas, &|_| Direction::Higher).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("the best now is Ymb at 40.0 by BLEU") && v.reason.contains("no year for \"Ymb: Undated\""), "an undated result still counts as a result: {}", v.reason);
+        let mut newest_best = evidence.clone();
+        newest_best.results.push(result("New", "45.0", "p2025"));
+        let mut metas25 = metas.clone();
+        metas25.insert("p2025".into(), meta("New: Best", &[2025]));
+        assert_eq!(newest_is_best(q, &board(), &newest_best, &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Supported);
+        // Two values for the newest model, one above Ymb's 40.0 and one below: open.
+        let mut open = newest_best;
+        open.results.push(result("New", "39.0", "p2025b"));
+        metas25.insert("p2025b".into(), meta("New Re-run", &[2025]));
+        assert_eq!(newest_is_best(q, &board(), &open, &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Uncertain);
+        assert!(newest_is_best("What is the best result on D?", &board(), &evidence, &metas, &|_| Direction::Higher).is_none());
     }
 
     #[test]

@@ -203,16 +203,69 @@ impl Told {
         }
     }
 
-    /// The readings' reasons as one: the first, or each joined as readings of the graph.
+    /// The readings' reasons as one: the first, or the readings merged clause by clause
+    /// where they say the same thing with other values ([`merge`]), else each in full.
     pub fn reason(&self) -> Option<String> {
         self.reasons.first()?;
-        Some(self.reasons.join("; or, read another way the graph allows, "))
+        Some(merge(&self.reasons).unwrap_or_else(|| self.reasons.join("; or, read another way the graph allows, ")))
     }
 
     /// As an account (`Verdict::account`).
     pub fn account(self) -> Option<Verdict> {
         Some(Verdict::account(self.reason()?, self.shown))
     }
+}
+
+/// Readings that differ only inside clauses, said once: "Tavrosa (86.1) led" and "Tavrosa
+/// (85.4) led" become "Tavrosa (86.1 or 85.4) led". Each reading is split into its clauses
+/// ("; "), and each clause into words; a clause the readings share is kept, and one they
+/// do not is kept with its differing words joined by "or". `None` when there is one
+/// reading, or the readings do not have the same clauses in number, so that no reading is
+/// cut short.
+fn merge(reasons: &[String]) -> Option<String> {
+    if reasons.len() < 2 {
+        return None;
+    }
+    let split: Vec<Vec<&str>> = reasons.iter().map(|r| r.split("; ").collect()).collect();
+    let n = split[0].len();
+    if split.iter().any(|c| c.len() != n) {
+        return None;
+    }
+    let (mut differ, mut whole) = (false, true);
+    let clauses: Vec<String> = (0..n)
+        .map(|i| {
+            let words: Vec<Vec<&str>> = split.iter().map(|c| c[i].split(' ').collect()).collect();
+            if words.iter().all(|w| *w == words[0]) {
+                return words[0].join(" ");
+            }
+            differ = true;
+            let shortest = words.iter().map(Vec::len).min().unwrap_or(0);
+            let head = (0..shortest).take_while(|&k| words.iter().all(|w| w[k] == words[0][k])).count();
+            let tail = (0..shortest - head).take_while(|&k| words.iter().all(|w| w[w.len() - 1 - k] == words[0][words[0].len() - 1 - k])).count();
+            let mut middles: Vec<String> = Vec::new();
+            for w in &words {
+                let m = w[head..w.len() - tail].join(" ");
+                if !middles.contains(&m) {
+                    middles.push(m);
+                }
+            }
+            // A reading whose clause only lacks words is not merged: "or" needs two things.
+            whole &= middles.iter().all(|m| !m.is_empty());
+            // "(86.1)" and "(85.4)" read as "(86.1 or 85.4)".
+            let bracketed = middles.iter().all(|m| m.len() > 2 && m.starts_with('(') && m.ends_with(')') && m[1..m.len() - 1].find([')', '(']).is_none());
+            let middle = if bracketed {
+                format!("({})", middles.iter().map(|m| &m[1..m.len() - 1]).collect::<Vec<_>>().join(" or "))
+            } else {
+                middles.join(" or ")
+            };
+            let mut out: Vec<&str> = words[0][..head].to_vec();
+            out.push(&middle);
+            out.extend(&words[0][words[0].len() - tail..]);
+            out.retain(|w| !w.is_empty());
+            out.join(" ")
+        })
+        .collect();
+    (differ && whole).then(|| format!("{} (where a value is given two ways, papers disagree on it and the graph allows each)", clauses.join("; ")))
 }
 
 /// Many readings' outcomes as one verdict: the label they agree on, else `UNCERTAIN`; what
@@ -499,6 +552,17 @@ mod tests {
         assert_eq!(span("between 2019 and 2022, who took the BenchMira record from whom?"), Some((2019, 2022)));
         assert_eq!(span("Who held the best F1 on D at the end of 2019, and who held it at the end of 2022?"), Some((2019, 2022)));
         assert_eq!(span("How many papers appeared between 2019 and 2022?"), None, "no word of the record");
+    }
+
+    #[test]
+    fn readings_that_differ_only_in_a_value_are_said_once_with_both_values() {
+        let a = "On D by Accuracy, at the end of 2019, P (84.7) led; between 2019 and 2022, T (86.1) took it from P (84.7) in 2020; at the end of 2022, T (86.1) led".to_owned();
+        let b = a.replace("86.1", "85.4");
+        let merged = merge(&[a.clone(), b]).expect("same clauses");
+        assert!(merged.starts_with("On D by Accuracy, at the end of 2019, P (84.7) led; between 2019 and 2022, T (86.1 or 85.4) took it from P (84.7) in 2020; at the end of 2022, T (86.1 or 85.4) led"), "{merged}");
+        assert_eq!(merged.matches("On D").count(), 1, "{merged}");
+        assert_eq!(merge(std::slice::from_ref(&a)), None, "one reading needs no merging");
+        assert_eq!(merge(&[a, "Another account entirely".into()]), None, "other clauses are said in full");
         assert!(asks_account("Between 2018 and 2021, who brought the best WER on D down?") && names_a_span("between 2018 and 2021, the best"));
     }
 

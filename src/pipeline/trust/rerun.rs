@@ -6,6 +6,9 @@
 //! paper's results and the values that differ from them are the answer's items. Pure.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::verdict::{FactRef, Verdict};
 use super::PaperRef;
@@ -165,6 +168,87 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
     Some(verdict)
 }
 
+/// A value and the papers stating it.
+type Stated<'a> = (&'a ResultFact, Vec<PaperRef>);
+
+/// "Do the papers agree on X's accuracy on D?", "is X's F1 on D the same in every paper?"
+static AGREE_ALL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:do|does|did)\s+(?:the\s+|all\s+(?:the\s+)?|both\s+)?(?:papers|sources|studies|publications)\s+(?:all\s+)?(?:agree|concur|report the same|give the same)\b|\b(?:the\s+)?same\s+in\s+(?:every|each|all|both)\s+(?:the\s+)?(?:papers?|sources?|stud(?:y|ies))\b|\bconsistent(?:ly)?\s+(?:reported\s+)?(?:across|between|among|in)\s+(?:all\s+)?(?:the\s+)?(?:papers|sources|studies)\b")
+        .unwrap_or_else(|e| panic!("rerun pattern: {e}"))
+});
+
+/// Whether a claim asks whether every paper reports the same value for a result.
+pub fn asks_papers_agree(question: &str) -> bool {
+    AGREE_ALL.is_match(question)
+}
+
+/// "Do the papers agree on X's accuracy on D?": every paper's value for the model the claim
+/// names, on each board (and metric) it names. `REFUTED` when two papers give different
+/// values on a board (a value the trust stage set aside is still its paper's, and is said,
+/// but is no item), `SUPPORTED` when at least two papers report it and all give the same
+/// value ("88.3%" is 88.3), `UNCERTAIN` when only one paper reports it; `None` when the
+/// claim does not ask this or names no model with results there.
+pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    use super::verdict::Label;
+    if !AGREE_ALL.is_match(question) {
+        return None;
+    }
+    let model = entities.methods.iter().find(|m| m.is_linked())?;
+    let of_model = |r: &&ResultFact| r.model.as_ref().is_some_and(|m| super::verdict::model_of(model, &m.iri, m.display()));
+    let on_named = |r: &&ResultFact| {
+        (entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&r.dataset.iri)))
+            && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display()))))
+    };
+    let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(value_key).is_some();
+    let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).filter(of_model).filter(on_named).filter(scored).collect();
+    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
+    // Each board's values, each with the papers stating it.
+    let mut boards: BTreeMap<(String, String), Vec<Stated>> = BTreeMap::new();
+    for r in &all {
+        let key = (r.dataset.display().to_owned(), r.metric.as_ref().map_or(String::new(), |m| m.display().to_owned()));
+        let values = boards.entry(key).or_default();
+        let paper = paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas);
+        match values.iter_mut().find(|(v, _)| same_value(v, r)) {
+            Some((_, papers)) if !papers.iter().any(|p| p.iri == paper.iri) => papers.push(paper),
+            Some(_) => {}
+            None => values.push((r, vec![paper])),
+        }
+    }
+    if boards.is_empty() {
+        return None;
+    }
+    let (mut agree, mut differ, mut alone) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut supporting, mut contradicting) = (Vec::new(), Vec::new());
+    for ((dataset, metric), values) in &boards {
+        let by = if metric.is_empty() { String::new() } else { format!(" by {metric}") };
+        let each = |(r, papers): &Stated| {
+            let aside = if set_aside(r) { ", which the graph sets aside" } else { "" };
+            format!("{} in {}{aside}", r.value.as_deref().unwrap_or_default(), papers.iter().map(named).collect::<Vec<_>>().join(" and "))
+        };
+        match values.as_slice() {
+            [(r, papers)] if papers.len() > 1 => {
+                agree.push(format!("on {dataset}{by}, {} all report {}", papers.iter().map(named).collect::<Vec<_>>().join(", "), r.value.as_deref().unwrap_or_default()));
+                supporting.push(FactRef::of_result(r, papers.clone()));
+            }
+            [(_, papers)] => alone.push(format!("on {dataset}{by}, only {} reports it", papers.iter().map(named).collect::<Vec<_>>().join(", "))),
+            many => {
+                differ.push(format!("on {dataset}{by}, the papers differ: {}", many.iter().map(each).collect::<Vec<_>>().join("; ")));
+                contradicting.extend(many.iter().filter(|(r, _)| !set_aside(r)).map(|(r, papers)| FactRef::of_result(r, papers.clone())));
+            }
+        }
+    }
+    let told = [differ.as_slice(), agree.as_slice(), alone.as_slice()].concat().join("; ");
+    let of = format!("{}'s results", model.canonical);
+    Some(if !differ.is_empty() {
+        Verdict { verdict: Label::Refuted, relation: "agree".into(), reason: format!("No, the papers do not all agree on {of}: {told}"), supporting: vec![], contradicting }
+    } else if !agree.is_empty() {
+        Verdict { verdict: Label::Supported, relation: "agree".into(), reason: format!("Yes, the papers agree on {of}: {told}"), supporting, contradicting: vec![] }
+    } else {
+        let facts = boards.values().flatten().map(|(r, papers)| FactRef::of_result(r, papers.clone())).collect();
+        super::verdict::uncertain("agree", format!("No second paper reports {of} there, so there is nothing to agree or differ: {told}"), facts, vec![])
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +291,24 @@ mod tests {
         assert!(v.reason.contains("the graph keeps 74.1 and sets 78.9 aside"), "{}", v.reason);
         assert!(v.contradicting.iter().all(|f| f.value != "78.9"), "a value set aside is said, not listed");
         assert!(agreement("What F1 does B get?", &entities, &agreeing, &metas).is_none());
+    }
+
+    #[test]
+    fn the_papers_agree_when_every_paper_gives_the_same_value_and_one_paper_alone_settles_nothing() {
+        use crate::pipeline::trust::verdict::Label;
+        let metas: BTreeMap<String, PaperMeta> = [("own", meta("B: Own Paper", 2021)), ("rep", meta("A Replication", 2025)), ("x", meta("Another Study", 2022))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let entities = Normalized { methods: vec![linked(EntityKind::Method, "B")], ..Normalized::default() };
+        let q = "Do the papers agree on B's F1 on D?";
+        let same = Evidence { results: vec![result("B", "88.5", "own"), result("B", "88.5%", "rep"), result("C", "70.0", "x")], ..Evidence::default() };
+        let v = papers_agree(q, &entities, &same, &metas).expect("a verdict");
+        assert_eq!((v.verdict, v.relation.as_str()), (Label::Supported, "agree"), "\"88.5%\" is 88.5: {}", v.reason);
+        let differ = Evidence { results: vec![result("B", "74.1", "rep")], removed: vec![result("B", "78.9", "own")], ..Evidence::default() };
+        let v = papers_agree(q, &entities, &differ, &metas).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("78.9 in \"B: Own Paper\" (2021), which the graph sets aside"), "a value set aside is still its paper's: {}", v.reason);
+        assert!(v.contradicting.iter().all(|f| f.value != "78.9"), "but it is no item");
+        let alone = Evidence { results: vec![result("B", "88.5", "own")], ..Evidence::default() };
+        assert_eq!(papers_agree(q, &entities, &alone, &metas).expect("a verdict").verdict, Label::Uncertain);
+        assert!(papers_agree("Is B's F1 on D 88.5?", &entities, &same, &metas).is_none());
     }
 }
