@@ -723,7 +723,8 @@ impl Pipeline {
                 retrieved.extend(self.graph.results_of(&model, &mut ledger, &mut diagnostics).await);
             }
         }
-        if trust::standing::asks_where_best(q) {
+        // "On which of its benchmarks is X closest to the top?": the same whole boards.
+        if trust::standing::asks_where_best(q) || trust::margins::asks_closest(q) {
             let found = evidence::assemble(&retrieved);
             let mut datasets: Vec<String> = found.results.iter().filter(|r| r.model.as_ref().is_some_and(|m| front.normalized.methods.iter().any(|e| e.iris.contains(&m.iri)))).map(|r| r.dataset.iri.clone()).collect();
             datasets.sort_unstable();
@@ -788,7 +789,7 @@ impl Pipeline {
         let common = !is_claim && trust::common::asks(q, &front.normalized);
         // "What F1 did the paper on ... find for X, and is it the same as in X's own paper?"
         let agree = !is_claim && classify::compares_papers(q);
-        let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && trust::standing::asks_account(q));
+        let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q)));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
@@ -839,6 +840,7 @@ impl Pipeline {
                         rerun.then(|| trust::rerun::account(&order, &evidence, &metas)).flatten()
                     })
                     .or_else(|| trust::record::account(q, &front.normalized, &known, &direction))
+                    .or_else(|| trust::margins::account(q, &front.normalized, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
             }

@@ -107,7 +107,7 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;])\s*(can|could) you (confirm|verify)( (that|this|it))?\s*\?+\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;])\s*(can|could) you (confirm|verify)( (that|this|it))?\s*\?+\s*$|^(can|may|could) (i|we) (keep|use|leave|write|say|cite|quote) (that|this|it)( sentence| line| claim| statement| number| figure)?( as it is| as is| in)?\s*\?+\s*$|^(does|will) (that|this|it) (hold|hold up|stand|stand up)\s*\?+\s*$")
 });
 /// "Which models have beaten it since?", "who has overtaken X on D": results better than
 /// a named model's.
@@ -1399,6 +1399,9 @@ mod tests {
         assert!(asks_first_report("What was the first paper with results on D?"));
         assert!(!asks_first_report("Which paper reports the best BLEU on D?"));
         assert!(asks_first_report("Who was first to report a BLEU on D, and who came after?"));
+        let reported = |q: &str| classify(q, &Entities { methods: vec!["Nerrisa".into()], datasets: vec!["D".into()], ..Entities::default() }).query_type;
+        assert_eq!(reported("The intro of our paper says Nerrisa beat the earlier D record by over two BLEU. Can I keep that sentence?"), QueryType::ClaimVerification);
+        assert_eq!(reported("A reviewer wrote that Nerrisa leads D. Does that hold up?"), QueryType::ClaimVerification);
         assert!(!asks_first_report("Who was the first to reach 90 on D?"));
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");

@@ -26,6 +26,7 @@ mod fixtures;
 pub mod confidence;
 pub mod conflicts;
 pub mod facts;
+pub mod margins;
 pub mod negation;
 pub mod numbers;
 mod qualifiers;

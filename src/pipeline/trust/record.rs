@@ -422,9 +422,13 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
 
 /// "How much did X improve on the previous best on D?"
 static IMPROVED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b")
+    re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,20}\bthe\s+(?:best|record|top|state of the art|sota)\b")
 });
 /// "Which models have held the record on D?"
+/// "Which models on D have never held the top spot?"
+static NEVER_LED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:which|what)\s+(?:models?|systems?|methods?|entries)\b[^?]{0,40}\b(?:never|not ever|not once)\s+(?:held|led|topped|been|taken|reached|had)\b")
+});
 static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
 /// "Since when has X held the record on D?"
 static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\bhow long has\b[^?]*\b(?:held|led|been the best|topped)\b"));
@@ -432,7 +436,7 @@ static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\b
 /// Whether a question (not a claim) asks about the record over time, answered by
 /// [`account`].
 pub fn asks_account(question: &str) -> bool {
-    IMPROVED.is_match(question) || HOLDERS.is_match(question) || SINCE_WHEN.is_match(question) || span(question).is_some()
+    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || SINCE_WHEN.is_match(question) || span(question).is_some()
 }
 
 /// The answer to a question about the record over time, year by year under every reading
@@ -463,6 +467,28 @@ pub fn account(question: &str, entities: &Normalized, known: &Known, direction: 
         }
     }
     told.account().or_else(|| span(question).map(untold))
+}
+
+/// How much `x` improved on the record before it, under every reading of every history
+/// of the boards the claim names: (the margin, what it was taken from, the facts). A
+/// reading where X never led, or led the first result there, gives no margin.
+pub(super) fn improvements(x: &NormalizedEntity, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Vec<(f64, String, Vec<FactRef>)> {
+    let mut out = Vec::new();
+    let Some(main) = known.history.first() else { return out };
+    for board in named_boards(main, entities) {
+        for history in &known.history {
+            for reading in readings(history, board) {
+                let timeline = timeline(&reading, direction);
+                let reigns = reigns(&timeline);
+                let Some(took) = reigns.iter().find(|r| reading.iter().flat_map(|(_, fs)| fs).any(|f| f.key.0 == r.model && model_of(x, &f.key.0, &f.model))) else { continue };
+                let Some(Some(prev)) = lead_in(&timeline, took.from - 1) else { continue };
+                let (Some(a), Some(b)) = (took.facts[0].numeric, prev[0].numeric) else { continue };
+                let said = format!("{} took the record in {} from {}, {:.1} points better", named(&took.facts), took.from, named(prev), (a - b).abs());
+                out.push(((a - b).abs(), said, [refs(&took.facts), refs(prev)].concat()));
+            }
+        }
+    }
+    out
 }
 
 /// One reading's account, with the facts it rests on.
@@ -502,6 +528,27 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction:
         let mut seen = Vec::new();
         facts.retain(|f| if seen.contains(&f.statement) { false } else { seen.push(f.statement.clone()); true });
         return Some((format!("On {board}, {start}; between {first} and {last}, {moved}; {end}"), facts));
+    }
+    if NEVER_LED.is_match(question) {
+        // Every model with a dated result there, with the year it first appeared: those in
+        // no reign never led. A paper with two years gives two readings, each told.
+        let mut seen: Vec<(&str, &Fact, i32)> = Vec::new();
+        for (year, fs) in reading {
+            for f in fs {
+                if !seen.iter().any(|(m, _, _)| *m == f.key.0) {
+                    seen.push((&f.key.0, f, *year));
+                }
+            }
+        }
+        let (led, never): (Vec<_>, Vec<_>) = seen.iter().partition(|(m, _, _)| reigns.iter().any(|r| r.model == *m));
+        let list = |v: &[&(&str, &Fact, i32)], what: &str| v.iter().map(|(_, f, y)| format!("{} ({}, {what} {y})", f.model, f.value)).collect::<Vec<_>>().join(", ");
+        if never.is_empty() {
+            return Some((format!("Every model with a dated result on {board} has led it at some time: {}", list(&led, "led from")), vec![]));
+        }
+        let first = |m: &str| reigns.iter().find(|r| r.model == m).map_or(0, |r| r.from);
+        let led_list = led.iter().map(|(m, f, _)| format!("{} (from {})", f.model, first(m))).collect::<Vec<_>>().join(", ");
+        let facts: Vec<&Fact> = never.iter().map(|(_, f, _)| *f).collect();
+        return Some((format!("On {board}, the models that have never led: {}; the ones that led at some time: {led_list}", list(&never, "first reported")), refs(&facts)));
     }
     if HOLDERS.is_match(question) {
         if reigns.is_empty() {

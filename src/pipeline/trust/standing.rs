@@ -43,7 +43,9 @@ static BOTH: LazyLock<Regex> = LazyLock::new(|| {
 /// "what rank does X have", "where does X rank".
 static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b"));
 /// "how far is X behind the best".
-static BEHIND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b"));
+static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b|\b(?:deficit|gap|distance)\s+(?:to|from|behind)\s+(?:the\s+)?(?:leader|best|top|record|first place)\b|\bhow\s+far\s+(?:off|from)\s+(?:the\s+)?(?:best|top|leader|record)\b")
+});
 /// "on which datasets is X the best".
 static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?:on|in|for|at)\s+)?(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
 
@@ -65,7 +67,7 @@ static PAIR: LazyLock<Regex> = LazyLock::new(|| {
 /// Whether a question needs the named models' own results read, whatever its plan read:
 /// the boards it leads, two boards at once, or two models across every board they share.
 pub fn needs_model_results(question: &str) -> bool {
-    asks_where_best(question) || PAIR.is_match(question)
+    asks_where_best(question) || PAIR.is_match(question) || super::margins::asks_closest(question)
 }
 
 /// "Which papers disagree about X's result on D?", "which papers put X at V, and does any
@@ -129,10 +131,10 @@ pub fn asks_account(question: &str) -> bool {
 
 /// One reading of one board: each model's value (its best standing one when a reading
 /// leaves two, which only an unresolved duplicate does), best first.
-struct Board<'a> {
-    label: String,
-    ranked: Vec<&'a Fact>,
-    d: Direction,
+pub(super) struct Board<'a> {
+    pub label: String,
+    pub ranked: Vec<&'a Fact>,
+    pub d: Direction,
 }
 
 impl<'a> Board<'a> {
@@ -152,20 +154,20 @@ impl<'a> Board<'a> {
         ranked.sort_by(|a, b| if better(d, value(a), value(b)) { std::cmp::Ordering::Less } else if better(d, value(b), value(a)) { std::cmp::Ordering::Greater } else { std::cmp::Ordering::Equal });
         Some(Self { label, ranked, d })
     }
-    fn of_model(&self, x: &NormalizedEntity) -> Option<&'a Fact> {
+    pub fn of_model(&self, x: &NormalizedEntity) -> Option<&'a Fact> {
         self.ranked.iter().copied().find(|f| model_of(x, &f.key.0, &f.model))
     }
     /// The models strictly ahead of `mine`.
-    fn ahead(&self, mine: &Fact) -> Vec<&'a Fact> {
+    pub fn ahead(&self, mine: &Fact) -> Vec<&'a Fact> {
         self.ranked.iter().copied().filter(|f| f.key.0 != mine.key.0 && better(self.d, f.numeric.unwrap_or(f64::NAN), mine.numeric.unwrap_or(f64::NAN))).collect()
     }
-    fn top(&self) -> Option<&'a Fact> {
+    pub fn top(&self) -> Option<&'a Fact> {
         self.ranked.first().copied()
     }
 }
 
 /// Every reading of every board the question names that `facts` hold.
-fn boards<'a>(now: &'a [(i32, Vec<Fact>)], entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<Vec<Board<'a>>> {
+pub(super) fn boards<'a>(now: &'a [(i32, Vec<Fact>)], entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<Vec<Board<'a>>> {
     named_boards(now, entities).into_iter().map(|k| readings(now, k).into_iter().filter_map(|r| r.into_iter().next().and_then(|(_, fs)| Board::of(fs, direction))).collect()).collect()
 }
 

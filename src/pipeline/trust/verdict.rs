@@ -178,7 +178,7 @@ pub fn needs_history(question: &str) -> bool {
     // "X has never been the best": whether it ever was.
     let denied = super::negation::positive(question);
     let question = denied.as_deref().unwrap_or(question);
-    (BEST.is_match(question) && EVER.is_match(question)) || super::record::asks(question) || super::record::asks_account(question)
+    (BEST.is_match(question) && EVER.is_match(question)) || super::record::asks(question) || super::record::asks_account(question) || super::margins::over_previous(question)
 }
 
 /// "Has X ever been the best on D": X led the board alone in some year, the board as it
@@ -459,6 +459,11 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         }
     }
     let facts = &same_split(question, facts);
+    // A bound on a margin ("more than four points ahead of Y", "with two points to spare"):
+    // the margin decides, not who is ahead or who holds the record.
+    if let Some(v) = super::margins::judge(question, entities, facts, known, direction) {
+        return v;
+    }
     // The record over time: who led the board in a year, took it from whom, held it when.
     if let Some(v) = super::record::judge(question, entities, known, direction) {
         return v;
@@ -1222,6 +1227,21 @@ mod tests {
         assert_eq!(label("Is B the best on D?", "B"), Label::Refuted, "without 'ever', the best is today's");
         assert_eq!(label("B once held the top score on D - true or false?", "B"), Label::Supported);
         assert_eq!(judge_q("Has B ever been the best on D?", &["B"], &facts), Label::Uncertain, "no history: no dated result to place");
+    }
+
+    #[test]
+    fn a_margin_over_the_record_before_is_read_from_the_history_and_never_leaders_are_told() {
+        let facts = [dated("A", 12.4, "p1", "A", 2016), dated("B", 15.8, "p2", "B", 2017), dated("C", 14.0, "p3", "C", 2019), dated("E", 17.0, "p4", "E", 2023)];
+        let history = facts.iter().map(|f| (f.year.unwrap_or_default(), facts.iter().filter(|g| g.year <= f.year).cloned().collect())).collect();
+        let known = Known { history: vec![history], ..Known::default() };
+        let label = |q: &str| judge(q, &entities(&["E"]), &facts, &known, &|_| Direction::Higher);
+        // E took the record from B's 15.8: 1.2 points, not C's 14.0 (newer but lower).
+        let v = label("E beat the previous record on D by over two points, right?");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("from B (15.8), 1.2 points better"), "{}", v.reason);
+        assert_eq!(label("E beat the previous record on D by more than one point, right?").verdict, Label::Supported);
+        let told = crate::pipeline::trust::record::account("Which models on D have never held the top spot?", &entities(&[]), &known, &|_| Direction::Higher).expect("an account");
+        assert!(told.reason.contains("never led: C (14, first reported 2019)") && !told.reason.contains("never led: A"), "{}", told.reason);
     }
 
     #[test]
