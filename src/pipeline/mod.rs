@@ -265,14 +265,37 @@ fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
 
 /// The verdict on a question's premise ("since X leads D, ..."), said as an account: the
 /// premise corrected when the graph refutes it, left open or confirmed otherwise.
-fn premise_account(v: trust::verdict::Verdict) -> trust::verdict::Verdict {
+/// `paper`: what the question asks of the named model's paper (its year, its DOI), told
+/// after the premise whatever its verdict.
+fn premise_account(v: trust::verdict::Verdict, paper: Option<String>) -> trust::verdict::Verdict {
     let said = match v.verdict {
         trust::verdict::Label::Refuted => "The question rests on a premise the graph does not support",
         trust::verdict::Label::Uncertain => "The graph does not settle the question's premise",
         trust::verdict::Label::Supported => "The graph supports the question's premise",
     };
     let facts = [v.supporting, v.contradicting].concat();
-    trust::verdict::Verdict::account(format!("{said}: {}", v.reason), facts)
+    // One sentence with the premise: the citations that close it cover both.
+    let paper = paper.map(|p| format!("; {p}")).unwrap_or_default();
+    trust::verdict::Verdict::account(format!("{said}: {}{paper}", v.reason), facts)
+}
+
+/// "..., what year was its paper published?", "what is the DOI of its paper?": the named
+/// model's paper, said plainly (`None` when the question asks nothing of it).
+fn paper_asked(q: &str, entities: &front::normalize::Normalized, evidence: &evidence::Evidence, metas: &BTreeMap<String, evidence::papers::PaperMeta>) -> Option<(String, String, trust::PaperRef)> {
+    static ASKS_PAPER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:what|which)\s+year\b|\bwhen\s+(?:was|did)\b[^?]{0,40}\b(?:published|come out|came out|appear)|\bdoi\b|\b(?:what|which)\s+(?:paper|article|publication)\b|\bits paper\b")
+            .unwrap_or_else(|e| panic!("paper asked pattern: {e}"))
+    });
+    let asked = classify::asked_part(q);
+    if !ASKS_PAPER.is_match(asked) {
+        return None;
+    }
+    let model = entities.methods.iter().find(|m| m.is_linked())?;
+    let (paper, dois, own) = trust::own_paper(model, evidence, metas)?;
+    let whose = if own { format!("{}'s paper", model.canonical) } else { format!("the earliest paper reporting {}'s result here", model.canonical) };
+    let year = paper.year.map(|y| format!(", published in {y}")).unwrap_or_else(|| ", with no year recorded".into());
+    let doi = dois.first().map(|d| format!(", DOI {d}")).unwrap_or_else(|| ", with no DOI recorded".into());
+    Some((format!("{whose} is \"{}\"{year}{doi}", paper.title), model.canonical.clone(), paper))
 }
 
 /// The claim's entities without a model named only to date it ("before the Trillbert paper
@@ -849,7 +872,11 @@ impl Pipeline {
         };
         // "Since X leads D, what is its paper's DOI?": the premise's verdict is said as an
         // account of it (a question gets no verdict), so a false premise is corrected first.
-        let verdict = verdict.map(|v| if is_claim && classify::best_premise(q).is_some() { premise_account(v) } else { v });
+        let premised = is_claim && classify::best_premise(q).is_some();
+        let asked_paper = premised.then(|| paper_asked(q, &front.normalized, &evidence, &metas)).flatten();
+        // A refuted premise's model is no answer: its paper is, when the question asks for it.
+        let premise_paper = asked_paper.as_ref().filter(|_| verdict.as_ref().is_some_and(|v| v.verdict == trust::verdict::Label::Refuted)).map(|(_, model, paper)| (model.clone(), paper.clone()));
+        let verdict = verdict.map(|v| if premised { premise_account(v, asked_paper.map(|(said, _, _)| said)) } else { v });
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
@@ -869,6 +896,10 @@ impl Pipeline {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).
             items = items::generated_items(&evidence);
+        }
+        if let Some((model, paper)) = &premise_paper {
+            items.retain(|i| i.model.as_deref() != Some(model.as_str()));
+            items.push(items::AnswerItem::paper(&paper.iri, &paper.title));
         }
         let disputed = items::disputed(&assessment.conflicts, &items);
         let priority = items::priority(verdict.as_ref(), &disputed);

@@ -117,6 +117,13 @@ impl AnswerItem {
         }
     }
 
+    /// A paper, as the item the answer gives ("what is the DOI of X's paper?").
+    pub fn paper(iri: &str, title: &str) -> Self {
+        let mut item = Self::new(title, Some(iri));
+        item.papers.push(iri.to_owned());
+        item
+    }
+
     pub(super) fn add_paper(&mut self, paper: &Option<String>) {
         if let Some(p) = paper {
             if !self.papers.contains(p) {

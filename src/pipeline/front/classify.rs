@@ -244,7 +244,7 @@ pub enum ClaimAbout {
 /// See [`ClaimAbout`].
 pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|gone past|went past|got past|(?:lower|higher|better|stronger)\b.{0,30}\bthan)\b")
+        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|dethroned|unseated|knocked off|gone past|went past|got past|(?:lower|higher|better|stronger)\b.{0,30}\bthan)\b")
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {

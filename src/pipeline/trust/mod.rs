@@ -273,6 +273,28 @@ fn one_history(settings: &TrustSettings, evidence: &Evidence, papers: &BTreeMap<
         .collect()
 }
 
+/// A model's own paper among the evidence (its title opens with the model's name), else the
+/// earliest dated paper reporting a result of it: (the paper, its DOIs, whether it is the
+/// model's own). For a question
+/// about the model's paper asked on a premise the graph refutes, the paper is still told.
+pub fn own_paper(model: &crate::pipeline::front::normalize::NormalizedEntity, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> Option<(PaperRef, Vec<String>, bool)> {
+    let mut reporting: Vec<&str> = evidence
+        .results
+        .iter()
+        .chain(&evidence.removed)
+        .filter(|r| r.model.as_ref().is_some_and(|m| verdict::model_of(model, &m.iri, m.display())))
+        .filter_map(|r| r.paper.as_deref())
+        .collect();
+    reporting.sort_unstable();
+    reporting.dedup();
+    let title = |iri: &str| facts::title_of(iri, evidence, papers);
+    let own = reporting.iter().copied().find(|p| verdict::is_own_paper(model, &title(p)));
+    let earliest = || reporting.iter().copied().filter(|p| papers.get(*p).and_then(|m| m.year).is_some()).min_by_key(|p| papers.get(*p).and_then(|m| m.year));
+    let iri = own.or_else(earliest)?;
+    let meta = papers.get(iri);
+    Some((PaperRef { iri: iri.to_owned(), title: title(iri), year: meta.and_then(|m| m.year) }, meta.map(|m| m.dois.clone()).unwrap_or_default(), own.is_some()))
+}
+
 /// The validity of a cited paper.
 pub fn validity(trust: &Trust<'_>, assessment: &Assessment, iri: &str, year: Option<i32>) -> Validity {
     if assessment.conflicted_papers.contains(iri) {
