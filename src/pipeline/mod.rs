@@ -740,16 +740,29 @@ impl Pipeline {
         let mut retrieved = self.graph.retriever.run_all(strategies, &mut ledger).await;
         // "On which datasets is X the best?", "on how many datasets does A beat B?": the
         // named models' results, and for the first the whole boards X has results on.
-        if trust::standing::needs_model_results(q) {
+        // A question about a named model's place, margin, record or disagreements on its
+        // boards ("what improvement did X bring over the state of the art?", "any
+        // disagreement between sources about X's WER on D?"): X's results in every paper,
+        // and the whole boards they are on (only those the question names, when it names
+        // some).
+        let about_boards = !front.normalized.methods.is_empty() && (trust::record::asks_account(q) || trust::margins::asks_account(q) || trust::standing::asks_disagreement(q));
+        if trust::standing::needs_model_results(q) || about_boards {
             let model: Vec<String> = front.normalized.methods.iter().filter(|m| m.is_linked()).flat_map(|m| m.iris.clone()).collect();
             if !model.is_empty() {
                 retrieved.extend(self.graph.results_of(&model, &mut ledger, &mut diagnostics).await);
             }
         }
         // "On which of its benchmarks is X closest to the top?": the same whole boards.
-        if trust::standing::asks_where_best(q) || trust::margins::asks_closest(q) {
+        if trust::standing::asks_where_best(q) || trust::margins::asks_closest(q) || about_boards {
             let found = evidence::assemble(&retrieved);
-            let mut datasets: Vec<String> = found.results.iter().filter(|r| r.model.as_ref().is_some_and(|m| front.normalized.methods.iter().any(|e| e.iris.contains(&m.iri)))).map(|r| r.dataset.iri.clone()).collect();
+            let named: Vec<&String> = if trust::standing::asks_where_best(q) || trust::margins::asks_closest(q) { Vec::new() } else { front.normalized.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| &d.iris).collect() };
+            let mut datasets: Vec<String> = found
+                .results
+                .iter()
+                .filter(|r| r.model.as_ref().is_some_and(|m| front.normalized.methods.iter().any(|e| e.iris.contains(&m.iri))))
+                .filter(|r| named.is_empty() || named.contains(&&r.dataset.iri))
+                .map(|r| r.dataset.iri.clone())
+                .collect();
             datasets.sort_unstable();
             datasets.dedup();
             retrieved.extend(self.graph.boards_of(&datasets, &mut ledger, &mut diagnostics).await);

@@ -33,10 +33,10 @@ fn re(pattern: &str) -> Regex {
 /// "more than four points", "less than two accuracy points", "over two BLEU", "more than
 /// 10%": a bound and its number (digits or a word).
 static BOUND: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(more than|over|above|at least|upwards of|in excess of|less than|under|below|fewer than|at most|no more than|not more than)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a)\s*(%|percent\b|pp\b|pts?\b|(?:percentage\s+)?points?\b|(?:[a-z][\w-]*\s+){1,2}points?\b|(?:bleu|f1|accuracy|acc|wer|chrf|miou|mean iou|iou)\b)")
+    re(r"(?i)\b(more than|over|above|at least|upwards of|in excess of|less than|under|below|fewer than|at most|no more than|not more than|about|around|roughly|approximately|some|nearly|almost)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|half a|half|a)\s*(%|percent\b|pp\b|pts?\b|(?:percentage\s+)?points?\b|(?:[a-z][\w-]*\s+){1,2}points?\b|(?:bleu|f1|accuracy|acc|wer|chrf|miou|mean iou|iou)\b)")
 });
 /// What makes a bound a margin: said of a lead, a gap or a difference.
-static MARGIN_BEFORE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\bby|\b(?:margin|gap|lead|difference|edge)\s+(?:of|is|was)?)\s*$"));
+static MARGIN_BEFORE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\bby|\b(?:margin|gap|lead|difference|edge)\s+(?:of|is|was)?)[\s(]*$"));
 static MARGIN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^[\s,]*(?:(?:in\s+)?(?:absolute|relative)\s+terms,?\s*)?(?:of\s+)?(?:ahead|apart|clear|better|higher|lower|worse|behind|in front|to spare|up on|above|below|more|less|of (?:a|the) (?:lead|gap|margin)|lead|margin|gap|separat|between)")
 });
@@ -62,9 +62,11 @@ pub fn over_previous(question: &str) -> bool {
 /// A bound on a margin: its comparison and number.
 #[derive(Debug, Clone, Copy)]
 struct Bound {
-    /// `Some(true)`: more than; `Some(false)`: less than; inclusive when `or_equal`.
+    /// More than (else less than); inclusive when `or_equal`.
     more: bool,
     or_equal: bool,
+    /// "about a point": within half a point of the value, either way.
+    about: bool,
     value: f64,
     relative: bool,
 }
@@ -73,6 +75,9 @@ impl Bound {
     fn holds(&self, margin: f64) -> bool {
         // Margins are compared at the precision results are written in.
         let (m, v) = ((margin * 100.0).round(), (self.value * 100.0).round());
+        if self.about {
+            return (m - v).abs() <= 50.0;
+        }
         match (self.more, self.or_equal) {
             (true, false) => m > v,
             (true, true) => m >= v,
@@ -83,6 +88,7 @@ impl Bound {
 
     fn describe(&self) -> String {
         let word = match (self.more, self.or_equal) {
+            _ if self.about => "about",
             (true, false) => "more than",
             (true, true) => "at least",
             (false, false) => "less than",
@@ -108,10 +114,8 @@ fn bound(question: &str) -> Option<Bound> {
         MARGIN_BEFORE.is_match(&question[..m.start]) || MARGIN_AFTER.is_match(&question[m.end..])
     })?;
     let word = c[1].to_lowercase();
-    let value = match &c[2] {
-        n if n.eq_ignore_ascii_case("a") => 1.0,
-        n => n.parse::<f64>().ok().or_else(|| count_word(n).map(|k| k as f64))?,
-    };
+    let value = number(&c[2])?;
+    let about = ["about", "around", "roughly", "approximately", "some", "nearly", "almost"].contains(&word.as_str());
     let (more, or_equal) = match word.as_str() {
         "at least" => (true, true),
         "at most" | "no more than" | "not more than" => (false, true),
@@ -120,7 +124,16 @@ fn bound(question: &str) -> Option<Bound> {
     };
     let unit = c[3].to_lowercase();
     let relative = RELATIVE.is_match(question) && (unit.starts_with('%') || unit.starts_with("percent"));
-    Some(Bound { more, or_equal, value, relative })
+    Some(Bound { more, or_equal, about, value, relative })
+}
+
+/// "1.5", "two", "a", "half a".
+fn number(n: &str) -> Option<f64> {
+    match n.to_lowercase().as_str() {
+        "a" => Some(1.0),
+        "half" | "half a" => Some(0.5),
+        n => n.parse::<f64>().ok().or_else(|| count_word(n).map(|k| k as f64)),
+    }
 }
 
 fn named(f: &Fact) -> String {
@@ -149,9 +162,42 @@ fn in_order<'e>(question: &str, entities: &'e Normalized) -> Vec<&'e NormalizedE
     named
 }
 
+/// "someone has come within half a point of X since", "nobody is within a point of X".
+static WITHIN_OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(someone|somebody|anyone|anybody|any(?:\s+other)?\s+(?:model|system|method|entry|result)|another\s+(?:model|system|method)|nobody|no one|no(?:\s+other)?\s+(?:model|system|method|entry|result))\b[^?.]{0,40}?\bwithin\s+(half a|half|a|one|two|three|four|five|\d+(?:\.\d+)?)\s*(?:(?:[a-z][\w-]*\s+){0,2}points?|pp|pts?)\s+of\b")
+});
+
+/// "Someone has come within N points of X": another model's result that close to X's,
+/// either side, under every reading; "nobody has" turned round.
+fn within_of(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let c = WITHIN_OF.captures(question)?;
+    let n = number(&c[2])?;
+    let nobody = c[1].to_lowercase().starts_with("no");
+    let x = *in_order(question, entities).first()?;
+    let within = Bound { more: false, or_equal: true, about: false, value: n, relative: false };
+    let now = vec![(0, facts.to_vec())];
+    let mut read: Vec<Reads> = Vec::new();
+    for board in boards(&now, entities, direction).iter().flatten() {
+        let Some(mine) = board.of_model(x) else { continue };
+        let mut others: Vec<(&Fact, f64)> = board.ranked.iter().copied().filter(|f| f.key.0 != mine.key.0).filter_map(|f| Some((f, lead(board, mine, f)?.abs()))).collect();
+        others.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let Some(&(closest, gap)) = others.first() else { continue };
+        let near = within.holds(gap);
+        let label = if near != nobody { Label::Supported } else { Label::Refuted };
+        read.push((label, format!("on {}, the closest result to {} is {}, {} points away, against the claimed {} points", board.label, named(mine), named(closest), fmt(gap), fmt(n)), refs(&[mine, closest])));
+    }
+    let mut v = agreed(read)?;
+    v.relation = "margin".into();
+    v.reason = capitalized(&v.reason);
+    Some(v)
+}
+
 /// Judges a claim that bounds a margin; `None` when the claim bounds none, or names no
 /// model with results on a board it names.
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    if let Some(v) = within_of(question, entities, facts, direction) {
+        return Some(v);
+    }
     let bound = bound(question)?;
     let models = in_order(question, entities);
     let x = *models.first()?;
@@ -188,7 +234,8 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
             let reversed = if LOWER.is_match(after) || HIGHER.is_match(after) {
                 if board.d == Direction::Lower { HIGHER.is_match(after) } else { LOWER.is_match(after) }
             } else {
-                BEHIND.is_match(after)
+                // "X trails Y by more than a point": said anywhere in the claim.
+                BEHIND.is_match(question)
             };
             if reversed {
                 margin = -margin;
@@ -199,7 +246,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
             let shown = if bound.relative { other.numeric.filter(|v| *v != 0.0).map(|v| 100.0 * margin / v.abs()) } else { Some(margin) };
             let Some(shown) = shown else { continue };
             // A lead claimed is no lead when the named model is behind.
-            let holds = (either || margin > 0.0 || (!bound.more && margin >= 0.0)) && bound.holds(shown);
+            let holds = (either || margin > 0.0 || (!bound.more && !bound.about && margin >= 0.0)) && bound.holds(shown);
             let gap = fmt(margin.abs());
             let relative = if bound.relative { format!(" ({}% in relative terms)", fmt(shown.abs())) } else { String::new() };
             let (ahead, behind) = if lead(board, mine, other).unwrap_or(0.0) >= 0.0 { (mine, other) } else { (other, mine) };
@@ -231,6 +278,10 @@ static TOP_GAP: LazyLock<Regex> = LazyLock::new(|| {
 static PAIR_GAP: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bhow (?:many|much)\b[^?]{0,30}\b(?:points?|pp)?\b[^?]{0,40}\b(?:take off|took off|cut|shave|shaved|gain|gained|add|added|ahead|behind|better|worse|lower|higher|improve|improved)\b|\bhow (?:far|much) (?:behind|ahead of|below|above)\b|\b(?:gap|difference|margin|distance)\s+between\b|\bby how much\b|\bhow (?:big|large|wide) is the (?:gap|difference|margin)\b")
 });
+/// "the spread between the best and the worst F1 on D".
+static SPREAD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:spread|range|gap|difference|distance)\s+(?:between|from)\s+(?:the\s+)?(?:best|top|highest|first)\b[^?]{0,40}\b(?:worst|bottom|lowest|last)\b|\b(?:best|highest)\s+and\s+(?:the\s+)?(?:worst|lowest)\b[^?]{0,30}\b(?:spread|gap|range|differ)")
+});
 /// "which systems sit no more than three BLEU points below the top score".
 static NEAR_TOP: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:within|no more than|not more than|less than|at most|under)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a)\s*(?:(?:[a-z][\w-]*\s+){0,2}points?|pp|pts?)?\s+(?:of|below|behind|from|short of|off|under)\s+(?:the\s+)?(?:top|best|leader|record|first|lead)\b")
@@ -253,7 +304,7 @@ fn set_aside(question: &str, metric: &NormalizedEntity) -> bool {
 
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    TOP_GAP.is_match(question) || PAIR_GAP.is_match(question) || NEAR_TOP.is_match(question) || CLOSEST.is_match(question)
+    TOP_GAP.is_match(question) || PAIR_GAP.is_match(question) || NEAR_TOP.is_match(question) || CLOSEST.is_match(question) || SPREAD.is_match(question)
 }
 
 /// The answer to a question about a margin or a gap; `None` when it is not one, or the
@@ -266,6 +317,9 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     let models = in_order(question, entities);
     if CLOSEST.is_match(question) {
         return closest(models.first().copied()?, entities, &now, direction);
+    }
+    if SPREAD.is_match(question) {
+        return spread(entities, &now, direction);
     }
     if let Some(c) = NEAR_TOP.captures(question) {
         let n = c[1].parse::<f64>().ok().or_else(|| count_word(&c[1]).map(|k| k as f64)).unwrap_or(1.0);
@@ -280,6 +334,17 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         return top_gap(models.first().copied(), entities, &now, direction);
     }
     None
+}
+
+/// The board's best and worst, and the spread between them, under each reading.
+fn spread(entities: &Normalized, now: &[(i32, Vec<Fact>)], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let mut told = Told::default();
+    for board in boards(now, entities, direction).iter().flatten() {
+        let (Some(best), Some(worst)) = (board.ranked.first().copied(), board.ranked.last().copied()) else { continue };
+        let gap = lead(board, best, worst).map(fmt).unwrap_or_default();
+        told.add(format!("on {}, the best is {} and the worst {}: a spread of {gap} points over {} models", board.label, named(best), named(worst), board.ranked.len()), refs(&[best, worst]));
+    }
+    capital(told.account())
 }
 
 /// The board's first two, and the gap between them, under each reading.
@@ -366,7 +431,7 @@ fn capitalized(s: &str) -> String {
 
 /// The models within `n` points of the top, under each reading.
 fn near_top(n: f64, entities: &Normalized, now: &[(i32, Vec<Fact>)], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
-    let within = Bound { more: false, or_equal: true, value: n, relative: false };
+    let within = Bound { more: false, or_equal: true, about: false, value: n, relative: false };
     let mut told = Told::default();
     for board in boards(now, entities, direction).iter().flatten() {
         let Some(top) = board.top() else { continue };
@@ -472,6 +537,11 @@ mod tests {
         assert_eq!(judge("B is less than two points clear of A on D", &["B", "A"]), Some(Label::Refuted), "B is behind A: no lead at all");
         assert_eq!(judge("A leads D with more than two points to spare", &["A"]), Some(Label::Supported), "over the runner-up, B");
         assert_eq!(judge("A is better than B on D", &["A", "B"]), None, "no bound: the comparison decides");
+        assert_eq!(judge("A beats B on D by about a point, fair to say?", &["A", "B"]), Some(Label::Refuted), "3.5 or 4.2: neither is about one");
+        assert_eq!(judge("A beats B on D by about four points, fair to say?", &["A", "B"]), Some(Label::Supported), "3.5 and 4.2 are both within half a point of four");
+        assert_eq!(judge("C trails A by more than five points on D, right?", &["C", "A"]), Some(Label::Supported), "trailing: the named model is behind");
+        assert_eq!(judge("someone has come within half a point of A on D since, right?", &["A"]), Some(Label::Refuted), "B is 3.5 or 4.2 away");
+        assert_eq!(judge("nobody has come within a point of C on D, right?", &["C"]), Some(Label::Supported), "the closest, B, is 5.4 or 6.1 away");
     }
 
     #[test]

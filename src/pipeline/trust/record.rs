@@ -422,9 +422,14 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
 
 /// "How much did X improve on the previous best on D?"
 static IMPROVED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,20}\bthe\s+(?:best|record|top|state of the art|sota)\b")
+    re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,10}\bthe\s+(?:[\w-]+\s+){0,4}(?:best|record|top|state of the art|sota)\b|\bimprovement\b[^?]{0,40}\bover\s+the\s+(?:previous\s+|prior\s+)?(?:state[- ]of[- ]the[- ]art|sota|best|record)\b")
 });
 /// "Which models have held the record on D?"
+/// "How much has the record on D improved since 2019 in total?", "how far has the best WER
+/// come down since 2020?"
+static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bhow\s+(?:much|far)\s+(?:has|have|did)\b[^?]{0,60}\b(?:improved|improve|come down|gone down|gone up|risen|rise|fallen|fall|dropped|moved|advanced|progressed|changed|grown)\b[^?]{0,30}\bsince\s+((?:19|20)\d\d)\b")
+});
 /// "Which models on D have never held the top spot?"
 static NEVER_LED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:which|what)\s+(?:models?|systems?|methods?|entries)\b[^?]{0,40}\b(?:never|not ever|not once)\s+(?:held|led|topped|been|taken|reached|had)\b")
@@ -436,7 +441,7 @@ static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\b
 /// Whether a question (not a claim) asks about the record over time, answered by
 /// [`account`].
 pub fn asks_account(question: &str) -> bool {
-    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || SINCE_WHEN.is_match(question) || span(question).is_some()
+    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || PROGRESS.is_match(question) || SINCE_WHEN.is_match(question) || span(question).is_some()
 }
 
 /// The answer to a question about the record over time, year by year under every reading
@@ -528,6 +533,18 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction:
         let mut seen = Vec::new();
         facts.retain(|f| if seen.contains(&f.statement) { false } else { seen.push(f.statement.clone()); true });
         return Some((format!("On {board}, {start}; between {first} and {last}, {moved}; {end}"), facts));
+    }
+    if let Some(since) = PROGRESS.captures(question).and_then(|c| c[1].parse::<i32>().ok()) {
+        // The best at the end of the year against the best now.
+        let then = match lead_in(&timeline, since) {
+            Some(Some(l)) => l,
+            Some(None) => return Some((format!("At the end of {since}, no single model led {board}, so the progress since cannot be told as one number"), vec![])),
+            None => return Some((format!("The graph dates no result on {board} by the end of {since}"), vec![])),
+        };
+        let Some((_, Some(now))) = timeline.last() else { return Some((format!("No single model leads {board} now, so the progress since {since} cannot be told as one number"), refs(then))) };
+        let (Some(a), Some(b)) = (now[0].numeric, then[0].numeric) else { return None };
+        let moved = if now[0].key.0 == then[0].key.0 && a == b { "it has not changed".to_owned() } else { format!("{:.1} points better", (a - b).abs()) };
+        return Some((format!("On {board}, the best at the end of {since} was {}; now it is {}: {moved}", named(then), named(now)), [refs(then), refs(now)].concat()));
     }
     if NEVER_LED.is_match(question) {
         // Every model with a dated result there, with the year it first appeared: those in

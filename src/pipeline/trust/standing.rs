@@ -73,7 +73,7 @@ pub fn needs_model_results(question: &str) -> bool {
 /// "Which papers disagree about X's result on D?", "which papers put X at V, and does any
 /// paper disagree?"
 static DISAGREE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bwhich\s+(?:papers?|sources|studies)\s+(?:disagree|differ|conflict|contradict each other)\b|\b(?:does|do|did|is there|are there)\s+(?:any|another|an|a)\s+(?:other\s+)?(?:papers?|sources?|stud(?:y|ies))\s+(?:that\s+)?(?:disagree|differ|conflict|contradict|say otherwise|report(?:s)? (?:a )?different)")
+    re(r"(?i)\bwhich\s+(?:papers?|sources|studies)\s+(?:disagree|differ|conflict|contradict each other)\b|\b(?:does|do|did|is there|are there)\s+(?:any|another|an|a)\s+(?:other\s+)?(?:papers?|sources?|stud(?:y|ies))\s+(?:that\s+)?(?:disagree|differ|conflict|contradict|say otherwise|report(?:s)? (?:a )?different)|\b(?:any|is there (?:a|any)|was there (?:a|any)|are there (?:any)?)\s+(?:disagreements?|conflicts?|discrepanc(?:y|ies))\b|\b(?:disagreements?|discrepanc(?:y|ies))\s+(?:between|among|across)\s+(?:the\s+)?(?:papers|sources|studies)\b")
 });
 
 /// Whether a question asks which papers disagree about a result ([`disagreement`]).
@@ -97,9 +97,13 @@ pub fn disagreement(question: &str, entities: &Normalized, facts: &[Fact], confl
         if !model_of(x, &f.key.0, &f.model) || !lower.contains(&f.dataset.to_lowercase()) {
             continue;
         }
+        // A side the trust stage set aside is said, but is no item of the answer: only the
+        // kept value is one (both are, when the conflict is too close to call).
+        let kept = |side: &&super::ConflictSide| !c.resolved || c.winner.as_deref().is_none_or(|w| w == side.value);
         let sides: Vec<FactRef> = c
             .sides
             .iter()
+            .filter(kept)
             .map(|side| FactRef {
                 statement: super::facts::statement(&f.model, &side.value, &f.dataset, &f.metric),
                 subject: f.model.clone(),

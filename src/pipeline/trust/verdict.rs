@@ -1412,8 +1412,11 @@ mod tests {
         let ask = |m: &str| crate::pipeline::trust::standing::disagreement(&format!("Which papers disagree about {m}'s result on D?"), &entities(&[m]), std::slice::from_ref(&kept), std::slice::from_ref(&conflict)).expect("an account");
         let a = ask("A");
         assert!(a.reason.contains("74.1 in \"A again\"; 78.9 in \"A\""), "{}", a.reason);
-        assert_eq!(a.supporting.len(), 2, "both sides are cited");
+        assert_eq!(a.supporting.iter().map(|f| f.value.as_str()).collect::<Vec<_>>(), ["74.1"], "the side set aside is said, not an item");
         assert!(ask("B").reason.starts_with("The knowledge graph records no disagreement"));
+        let close = Conflict { resolved: false, winner: None, ..conflict.clone() };
+        let both = crate::pipeline::trust::standing::disagreement("Which papers disagree about A's result on D?", &entities(&["A"]), std::slice::from_ref(&kept), std::slice::from_ref(&close)).expect("an account");
+        assert_eq!(both.supporting.len(), 2, "too close to call: both sides are items");
     }
 
     #[test]
