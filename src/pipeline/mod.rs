@@ -745,7 +745,7 @@ impl Pipeline {
         // disagreement between sources about X's WER on D?"): X's results in every paper,
         // and the whole boards they are on (only those the question names, when it names
         // some).
-        let about_boards = !front.normalized.methods.is_empty() && (trust::record::asks_account(q) || trust::margins::asks_account(q) || trust::standing::asks_disagreement(q));
+        let about_boards = !front.normalized.methods.is_empty() && (trust::record::asks_account(q) || trust::margins::asks_account(q) || trust::standing::asks_disagreement(q) || trust::standing::asks_quote(q));
         if trust::standing::needs_model_results(q) || about_boards {
             let model: Vec<String> = front.normalized.methods.iter().filter(|m| m.is_linked()).flat_map(|m| m.iris.clone()).collect();
             if !model.is_empty() {
@@ -878,6 +878,7 @@ impl Pipeline {
                     .or_else(|| trust::record::account(q, &front.normalized, &known, &direction))
                     .or_else(|| trust::margins::account(q, &front.normalized, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
+                    .or_else(|| trust::standing::quote(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
             }
         } else {

@@ -128,9 +128,73 @@ pub fn disagreement(question: &str, entities: &Normalized, facts: &[Fact], confl
     told.account()
 }
 
+/// "Which WER figure for X on D is the real one?", "which accuracy should I quote?", "what
+/// does the literature settle on?", "the F1 the papers agree on, not the odd one out".
+static QUOTE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:figure|number|value|score|result|accuracy|acc|f1|bleu|wer|chrf|miou|iou)\b[^?]{0,40}\b(?:should|do|can|to|would)\s+(?:i|we|you)\s+(?:quote|use|cite|list|report|put|take|trust)\b|\b(?:the\s+)?(?:real|actual|true|correct|right)\s+(?:one|figure|number|value|score|accuracy|f1|bleu|wer|chrf)\b|\bwhat(?:'s| is)\s+its\s+(?:actual|real|true)\b|\bholds?\s+up\b|\b(?:literature|papers?)\s+(?:settles?|agrees?|converges?)\s+on\b|\bdoes\s+it\s+really\s+(?:get|score|reach)\b|\bthe\s+odd\s+one\s+out\b")
+});
+
+/// Whether a question asks which of a result's values to use ([`quote`]).
+pub fn asks_quote(question: &str) -> bool {
+    QUOTE.is_match(question)
+}
+
+/// "Which WER figure for X on D is the real one?": on each board the question names, the
+/// value the trust stage kept for the model (with the papers stating it) and each value it
+/// set aside (with its papers and why); two values too close to call are both given, to
+/// be quoted together. `None` when the question does not ask this or the model has no
+/// standing result there.
+pub fn quote(question: &str, entities: &Normalized, facts: &[Fact], conflicts: &[super::Conflict]) -> Option<Verdict> {
+    if !QUOTE.is_match(question) {
+        return None;
+    }
+    let x = entities.methods.iter().find(|m| m.is_linked())?;
+    let mine: Vec<&Fact> = facts.iter().filter(|f| on_board(f, entities) && model_of(x, &f.key.0, &f.model)).collect();
+    let mut boards: Vec<(&str, &str)> = mine.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    let titles = |papers: &[super::PaperRef]| papers.iter().map(|p| match p.year {
+        Some(y) => format!("\"{}\" ({y})", p.title),
+        None => format!("\"{}\"", p.title),
+    }).collect::<Vec<_>>().join(", ");
+    let mut said = Vec::new();
+    let mut shown = Vec::new();
+    for (dataset, metric) in boards {
+        let kept: Vec<&Fact> = mine.iter().copied().filter(|f| f.key.1 == dataset && f.key.2 == metric).collect();
+        let Some(first) = kept.first() else { continue };
+        let on = format!("{} by {}", first.dataset, first.metric);
+        let mut line = match kept.as_slice() {
+            [one] => format!("for {} on {on}, the value that holds is {} ({})", x.canonical, one.value, titles(&one.papers)),
+            many => format!(
+                "for {} on {on}, the papers disagree too closely to pick one, so quote both: {}",
+                x.canonical,
+                many.iter().map(|f| format!("{} ({})", f.value, titles(&f.papers))).collect::<Vec<_>>().join(" or ")
+            ),
+        };
+        // What was set aside for this result, and why.
+        for c in conflicts.iter().filter(|c| c.kind == super::ConflictKind::DifferentValues && c.resolved && c.model.as_deref() == Some(first.model.as_str())) {
+            if !c.sides.iter().any(|side| kept.iter().any(|k| k.value == side.value)) {
+                continue;
+            }
+            for side in c.sides.iter().filter(|side| c.winner.as_deref() != Some(side.value.as_str())) {
+                line.push_str(&format!("; {} ({}) was set aside ({})", side.value, titles(&side.papers), c.rule));
+            }
+        }
+        said.push(line);
+        shown.extend(refs(&kept));
+    }
+    if said.is_empty() {
+        return None;
+    }
+    let text = said.join("; ");
+    let mut c = text.chars();
+    let text = c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default();
+    Some(Verdict::account(text, shown))
+}
+
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question)
+    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
 }
 
 /// One reading of one board: each model's value (its best standing one when a reading

@@ -1417,6 +1417,13 @@ mod tests {
         let close = Conflict { resolved: false, winner: None, ..conflict.clone() };
         let both = crate::pipeline::trust::standing::disagreement("Which papers disagree about A's result on D?", &entities(&["A"]), std::slice::from_ref(&kept), std::slice::from_ref(&close)).expect("an account");
         assert_eq!(both.supporting.len(), 2, "too close to call: both sides are items");
+        // "Which figure is the real one?": the kept value, and the one set aside with why.
+        let mut linked = entities(&["A"]);
+        linked.methods[0].iris = vec!["A".into()];
+        let q = crate::pipeline::trust::standing::quote("A on D - which F1 figure is the real one?", &linked, std::slice::from_ref(&kept), std::slice::from_ref(&conflict)).expect("an account");
+        assert!(q.reason.starts_with("For A on D by F1, the value that holds is 74.1 (\"A again\" (2024)); 78.9 (\"A\") was set aside"), "{}", q.reason);
+        assert_eq!(q.supporting.len(), 1);
+        assert!(crate::pipeline::trust::standing::quote("What is A's F1 on D?", &linked, std::slice::from_ref(&kept), std::slice::from_ref(&conflict)).is_none());
     }
 
     #[test]
