@@ -219,7 +219,7 @@ static ASKS_DATASETS_PART: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A best or extreme result: a superlative before a result word or a metric.
 static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest|most accurate)\b[^?.;]{0,30}?\b(results?|scores?|accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|iou|miou|chrf|rouge\S*|error rate|performance|performer|numbers?|values?|models?|systems?|methods?)\b|\b(who'?s|who is|who are|which is|which one is|what'?s)\s+(the\s+)?(top|best|first|leading|ahead|in front|number one)\b|\b(leads?|leading|on top|holds? the record)\s+(now|today|currently|these days)\b")
+    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest|most accurate)\b[^?.;]{0,30}?\b(results?|scores?|accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|iou|miou|chrf|rouge\S*|error rate|performance|performer|numbers?|values?|models?|systems?|methods?)\b|\b(who'?s|who is|who are|which is|which one is|what'?s)\s+(the\s+)?(top|best|first|leading|ahead|in front|number one)\b|\b(leads?|leading|on top|holds? the record)\s+(now|today|currently|these days)\b|\b(which|what)\s+(model|system|method|approach|one|entry)\s+(was|is|were|had been)\s+(ahead|in front|on top|leading|in the lead|the leader|first|number one)\b|\bwhose\b[^?]{0,40}\b(was|is|were)\s+(the\s+)?(lowest|highest|best|top)\b")
 });
 /// A yes-or-no question that compares or ranks: a clause opening with an auxiliary.
 static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
@@ -767,7 +767,7 @@ static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -1239,6 +1239,7 @@ mod tests {
         check("What is the highest benchmark result achieved on the Ball in cup, catch (DMControl500k) dataset, including the metric and its value?", true, MethodComparison, Target::TopScore);
         check("How does ResNet-50 compare with EfficientNet-B7 on ImageNet?", true, MethodComparison, Target::BestModel);
         check("What is the state of the art on WMT 2014 English-German?", true, MethodComparison, Target::BestModel);
+        check("which model was ahead on kelpwatch-norrland in 2016, by mean iou?", true, MethodComparison, Target::BestModel);
     }
 
     #[test]
