@@ -320,6 +320,25 @@ impl Lexicon {
         for (surface, id) in variants {
             by_surface.entry(surface).or_default().push((3, id));
         }
+        // "dastrup-7" for the graph's "Dastrup-7 Chorus": a dataset's first word, when it
+        // holds a digit (so it reads as a name, never an ordinary word), is five or more
+        // characters, begins no other label, and is no name itself.
+        let mut heads: HashMap<String, Option<usize>> = HashMap::new();
+        for (id, e) in entries.iter().enumerate().filter(|(_, e)| e.from_graph) {
+            let key = normalize(&e.canonical);
+            let Some((head, _)) = key.split_once(' ') else { continue };
+            if e.kind == EntityKind::Dataset && head.chars().count() >= 5 && head.chars().any(|c| c.is_ascii_digit()) && head.chars().any(char::is_alphabetic) {
+                heads.entry(head.to_owned()).and_modify(|v| *v = None).or_insert(Some(id));
+            } else {
+                // Another label beginning with the same word makes it no one's.
+                heads.entry(head.to_owned()).and_modify(|v| *v = None).or_insert(None);
+            }
+        }
+        let mut heads: Vec<(String, usize)> = heads.into_iter().filter_map(|(h, id)| Some((h, id?))).filter(|(h, _)| !by_surface.contains_key(h)).collect();
+        heads.sort();
+        for (surface, id) in heads {
+            by_surface.entry(surface).or_default().push((4, id));
+        }
         let mut surfaces: Vec<String> = by_surface.keys().cloned().collect();
         surfaces.sort();
         let targets = surfaces
@@ -712,6 +731,17 @@ mod tests {
         assert_eq!(texts(&lexicon, "ResNet-50 on Corvalla-Ice"), ["ResNet-50", "Corvalla-Ice"]);
         assert_eq!(unhyphenated("t-sne"), Some("t sne".to_owned()));
         assert_eq!(unhyphenated("-x"), None, "only a hyphen between letters or digits");
+    }
+
+    #[test]
+    fn a_datasets_first_word_with_a_digit_names_it_when_no_other_label_begins_so() {
+        let mut labels = graph_labels();
+        let dataset = |iri: &str, label: &str| GraphLabel { kind: EntityKind::Dataset, iri: format!("http://orkg.org/orkg/resource/{iri}"), label: label.into() };
+        labels.extend([dataset("R11", "Dastrup-7 Chorus"), dataset("R12", "WMT2014 English-German"), dataset("R13", "WMT2014 German-English"), dataset("R14", "Natural Questions")]);
+        let lexicon = Lexicon::build(&labels).unwrap();
+        assert_eq!(texts(&lexicon, "lowest WER on dastrup-7 as of 2022?"), ["WER", "dastrup-7"]);
+        assert!(lexicon.lookup("wmt2014").is_empty(), "two labels begin with it");
+        assert!(lexicon.lookup("natural").is_empty(), "a word with no digit is no name");
     }
 
     #[test]
