@@ -767,6 +767,28 @@ impl Pipeline {
             datasets.dedup();
             retrieved.extend(self.graph.boards_of(&datasets, &mut ledger, &mut diagnostics).await);
         }
+        // "What's the state of the art for T?", "which T model should I start from?": the
+        // boards of the research problem named (no dataset named), read whole; the question
+        // is then answered and judged on them ([`scoped`]).
+        let linked = |e: &&front::normalize::NormalizedEntity| e.is_linked();
+        let task_boards: Vec<front::normalize::NormalizedEntity> = if front.normalized.tasks.iter().any(|t| linked(&t)) && !front.normalized.datasets.iter().any(|d| linked(&d)) && classify::asks_task_state(q) {
+            let tasks: Vec<String> = front.normalized.tasks.iter().filter(linked).flat_map(|t| t.iris.clone()).collect();
+            let rows = self.graph.datasets_of_task(&tasks, &mut ledger, &mut diagnostics).await;
+            let mut boards: Vec<front::normalize::NormalizedEntity> = Vec::new();
+            for listed in evidence::assemble(&rows).datasets {
+                if boards.len() < query::plan::MAX_BOARDS_OF && !boards.iter().any(|b| b.iris.contains(&listed.item.iri)) {
+                    let label = listed.item.display().to_owned();
+                    boards.push(front::normalize::NormalizedEntity { kind: front::lexicon::EntityKind::Dataset, text: label.clone(), canonical: label, aliases: Vec::new(), iris: vec![listed.item.iri.clone()], direction: None, link: None });
+                }
+            }
+            let iris: Vec<String> = boards.iter().flat_map(|b| b.iris.clone()).collect();
+            retrieved.extend(rows);
+            retrieved.extend(self.graph.boards_of(&iris, &mut ledger, &mut diagnostics).await);
+            boards
+        } else {
+            Vec::new()
+        };
+        let scoped = if task_boards.is_empty() { front.normalized.clone() } else { front::normalize::Normalized { datasets: task_boards.clone(), ..front.normalized.clone() } };
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         // "Which models does 'P' re-run, and with what numbers?": what the papers the lookup
         // found report, and the same models' results in other papers to set beside them.
@@ -825,7 +847,7 @@ impl Pipeline {
         let common = !is_claim && trust::common::asks(q, &front.normalized);
         // "What F1 did the paper on ... find for X, and is it the same as in X's own paper?"
         let agree = !is_claim && classify::compares_papers(q);
-        let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q)));
+        let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
@@ -846,7 +868,7 @@ impl Pipeline {
             let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
             if is_claim {
                 let claim = claim_text(q, &front.normalized);
-                let entities = claim_entities(q, &claim, &front.normalized);
+                let entities = claim_entities(q, &claim, &scoped);
                 // "The replication found the same F1 for X as X's own paper": two papers' values.
                 // "Do the papers agree on X's F1 on D?": every paper's value.
                 // "Is the newest result on D also the best?": the newest against the best now.
@@ -854,6 +876,11 @@ impl Pipeline {
                     trust::rerun::agreement(&claim, &entities, &evidence, &metas)
                         .or_else(|| trust::rerun::papers_agree(q, &entities, &evidence, &metas))
                         .or_else(|| trust::chronology::newest_is_best(q, &entities, &evidence, &metas, &direction))
+                        // "X is the state of the art for T": X must lead each of T's boards.
+                        .or_else(|| {
+                            let x = entities.methods.iter().find(|m| m.is_linked()).filter(|_| !task_boards.is_empty() && classify::claim_about(q) != Some(classify::ClaimAbout::Beaten) && classify::asks_task_state(&claim))?;
+                            trust::standing::best_across(x, &entities, &assessment.facts, &direction)
+                        })
                         .unwrap_or_else(|| verdict::judge(&claim, &entities, &assessment.facts, &known, &direction)),
                 )
             } else {
@@ -875,11 +902,13 @@ impl Pipeline {
                         order.extend(looked.iter().map(String::as_str).filter(|l| !order.contains(l)).collect::<Vec<_>>());
                         rerun.then(|| trust::rerun::account(&order, &evidence, &metas)).flatten()
                     })
-                    .or_else(|| trust::record::account(q, &front.normalized, &known, &direction))
-                    .or_else(|| trust::margins::account(q, &front.normalized, &assessment.facts, &direction))
+                    .or_else(|| trust::record::account(q, &scoped, &known, &direction))
+                    .or_else(|| trust::margins::account(q, &scoped, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::quote(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
+                    // A research problem's state of the art: each of its boards' best.
+                    .or_else(|| (!task_boards.is_empty()).then(|| trust::standing::state_of(&scoped, &assessment.facts, &direction)).flatten())
             }
         } else {
             None
@@ -898,7 +927,7 @@ impl Pipeline {
         // question asks for the board's best.
         // So is a model named only to date the board ("before the Plumaro paper came out, who
         // had the lowest WER?", "who held it before X took it?").
-        let dates_by = classify::holder_before(q).or_else(|| classify::paper_event(q).map(|(name, _)| name));
+        let dates_by = classify::holder_before_named(q, &front.normalized.methods).or_else(|| classify::paper_event(q).map(|(name, _)| name));
         let dates_only = dates_by.is_some_and(|name| front.normalized.methods.iter().all(|m| m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
         let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && (classify::asks_which_model(q) || dates_only);
         let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
@@ -1018,8 +1047,11 @@ impl Pipeline {
         }
         // An anchor read from the graph is said: the board is shown as it stood then. "Who
         // held it before X?" with no year for X's results cannot be answered, and says so.
-        let rest = || composed.text.strip_prefix("The ").map_or_else(|| composed.text.clone(), |r| format!("the {r}"));
-        match (&front.as_of, &as_of, classify::holder_before(q)) {
+        let rest = || {
+            let text = &composed.text;
+            text.strip_prefix("The ").map(|r| format!("the {r}")).or_else(|| text.strip_prefix("On ").map(|r| format!("on {r}"))).unwrap_or_else(|| text.clone())
+        };
+        match (&front.as_of, &as_of, classify::holder_before_named(q, &front.normalized.methods)) {
             (None, Some(anchor), _) if !nothing_found => {
                 let said = format!("As the board stood {},", anchor.phrase);
                 composed.text = format!("{said} {}", rest());
@@ -1113,7 +1145,7 @@ impl Pipeline {
         let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(classify::before_asides(q)) };
         let scope = gates::values_spoken(scope, &given, &text, decided);
         let scope = gates::count_given(scope, classify::counts_papers(q) && !nothing_found, counted);
-        let scope = gates::holder_shown(scope, classify::holder_before(q).as_deref(), &text, &items);
+        let scope = gates::holder_shown(scope, classify::holder_before_named(q, &front.normalized.methods).as_deref(), &text, &items);
         let about_results = matches!(target, classify::Target::Models | classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten | classify::Target::Verdict);
         let resolved = front.normalized.methods.iter().any(|m| m.is_linked());
         let scope = gates::referent_resolved(scope, about_results && classify::unnamed_referent(classify::asked_part(q)), resolved, nothing_found);

@@ -409,6 +409,17 @@ pub fn without_since_paper(question: &str) -> std::borrow::Cow<'_, str> {
     SINCE_PAPER.replace_all(question, " ")
 }
 
+/// Whether a question about a research problem asks how its boards stand: "what's the
+/// state of the art for crevasse segmentation?", "which kelp canopy mapping model should I
+/// start from?", "has anything beaten X on any tidal turbine benchmark?", "as things stood
+/// at the end of 2018, what was the best approach for T?". The problem's boards are read.
+pub fn asks_task_state(question: &str) -> bool {
+    static STATE: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:state[- ]of[- ]the[- ]art|sota|best|leading|top|strongest|leads?|leader|record|start from|build on|beaten|topped|outperformed|across the board|headline number|changed since|moved on since|improved since)\b")
+    });
+    STATE.is_match(question)
+}
+
 /// Whether a question compares what two papers report for a model, one described by its
 /// title's words and the other the model's own: "the reproducibility study found the same
 /// accuracy for X as X's own paper, right?", "what F1 did the paper on ... find for X, and
@@ -487,6 +498,17 @@ pub fn holder_before(question: &str) -> Option<String> {
     let name = BEFORE.captures(question).or_else(|| BEFORE_RESULT.captures(question))?.get(1)?.as_str().to_owned();
     // "before 2020 took ...", "before it took": a year or a pronoun is no model.
     (!name.chars().all(|c| c.is_ascii_digit()) && !["it", "they", "that", "this", "anyone", "someone"].contains(&name.to_lowercase().as_str())).then_some(name)
+}
+
+/// [`holder_before`], with "before it" read as the one model the question names: "Ibbotrans
+/// has the lead now, but who held the record before it?".
+pub fn holder_before_named(question: &str, methods: &[super::normalize::NormalizedEntity]) -> Option<String> {
+    static BEFORE_IT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:who|which model|which system|what model)\s+(?:held|had|led|topped|owned)\b[^?]{0,40}\b(?:before|until|prior to)\s+(?:it|them|that)\b"));
+    holder_before(question).or_else(|| {
+        let linked: Vec<&super::normalize::NormalizedEntity> = methods.iter().filter(|m| m.is_linked()).collect();
+        let [one] = linked.as_slice() else { return None };
+        BEFORE_IT.is_match(question).then(|| one.text.clone())
+    })
 }
 
 /// Whether the question speaks of a model or paper it does not name, by pointing back or

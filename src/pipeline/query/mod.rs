@@ -125,6 +125,17 @@ impl Graph {
         }
     }
 
+    /// The datasets of research problems ([`plan::datasets_of_task`]).
+    pub async fn datasets_of_task(&self, tasks: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
+        match plan::datasets_of_task(&self.templates, tasks) {
+            Ok(strategy) => self.retriever.run_all(vec![strategy], ledger).await,
+            Err(e) => {
+                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the problem's datasets query: {e}"));
+                Vec::new()
+            }
+        }
+    }
+
     /// The results the papers of a lookup report ([`plan::results_in`]).
     pub async fn results_in(&self, papers: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
         match plan::results_in(&self.templates, papers) {

@@ -454,6 +454,13 @@ pub fn results_in(templates: &Templates, papers: &[String]) -> Result<Strategy, 
     Ok(Strategy { name: "results_in_paper".into(), query, fallback: None, role: Role::Results { summary: false }, anchor: None, keyed: None })
 }
 
+/// The datasets benchmarked for research problems (IRIs): the boards a question about a
+/// problem's state of the art reads.
+pub fn datasets_of_task(templates: &Templates, tasks: &[String]) -> Result<Strategy, BuildError> {
+    let query = templates.fill("datasets_by_task", &[("task", Arg::Anchor(Anchor::Iris(tasks.to_vec()))), ("limit", Arg::Limit(LISTING_ROWS))])?;
+    Ok(Strategy { name: "datasets_of_task".into(), query, fallback: None, role: Role::DatasetsOfTask, anchor: None, keyed: None })
+}
+
 /// Most boards read for one model's standing.
 pub const MAX_BOARDS_OF: usize = 20;
 

@@ -139,7 +139,7 @@ impl EventTime {
 /// of its title). A paper with two valid years gives two times, and one with none no time:
 /// both are [`EventTime::Unplaced`], never a year picked silently.
 pub fn event_time(question: &str, entities: &Normalized, evidence: &Evidence, papers: &BTreeMap<String, PaperMeta>) -> EventTime {
-    use crate::pipeline::front::classify::{described_paper_event, holder_before, paper_event};
+    use crate::pipeline::front::classify::{described_paper_event, paper_event};
     let place = |meta: &PaperMeta, before: bool, what: &str| -> EventTime {
         match meta.valid_years.as_slice() {
             [] => EventTime::Unplaced(format!("the graph records no year for {what}, so how things stood then cannot be told")),
@@ -160,7 +160,7 @@ pub fn event_time(question: &str, entities: &Normalized, evidence: &Evidence, pa
             _ => EventTime::Unplaced(format!("the paper the question dates by (\"{described}\") is not among those read, so how things stood then cannot be told")),
         };
     }
-    let holder = holder_before(question);
+    let holder = crate::pipeline::front::classify::holder_before_named(question, &entities.methods);
     let Some((name, before)) = holder.clone().map(|n| (n, true)).or_else(|| paper_event(question)) else { return EventTime::None };
     let lowered = name.to_lowercase();
     let Some(model) = entities.methods.iter().find(|m| m.is_linked() && (m.text.to_lowercase() == lowered || m.names(&lowered))) else { return EventTime::None };

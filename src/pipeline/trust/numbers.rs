@@ -109,7 +109,14 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
     // "2024 brought a paper that repeats X's 7.2 WER": a year is the claimed number only
     // when the claim states no other.
     let year = |c: &regex::Captures| c.get(2).is_none() && c[1].len() == 4 && (c[1].starts_with("19") || c[1].starts_with("20"));
-    let numbers: Vec<regex::Captures> = NUMBER.captures_iter(&text).filter(|c| c[1].parse::<f64>().is_ok()).collect();
+    // "the streaming one from 2024", "a couple of 2024 and 2025 papers": a year said as a
+    // date is never the claimed number.
+    static DATE_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:from|in|since|of|around|circa|before|after|until|till|by|early|late|mid)\s*$").unwrap_or_else(|e| panic!("date pattern: {e}")));
+    static DATE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:(?:and|or|to)\s+(?:19|20)\d\d\s+)?(?:papers?|stud(?:y|ies)|works?|models?|ones?|publications?|versions?|articles?|preprints?|editions?)\b").unwrap_or_else(|e| panic!("date pattern: {e}"))
+    });
+    let dated = |c: &regex::Captures| year(c) && c.get(0).is_some_and(|m| DATE_BEFORE.is_match(&text[..m.start()]) || DATE_AFTER.is_match(&text[m.end()..]));
+    let numbers: Vec<regex::Captures> = NUMBER.captures_iter(&text).filter(|c| c[1].parse::<f64>().is_ok()).filter(|c| !dated(c)).collect();
     let c = numbers.iter().find(|c| !year(c)).or_else(|| numbers.first())?;
     let number = c.get(1)?;
     let bound = match BOUND.captures(&text[..number.start()]) {
@@ -126,6 +133,14 @@ mod tests {
 
     fn claim(q: &str) -> Claimed {
         claimed(q, &Normalized::default()).unwrap()
+    }
+
+    #[test]
+    fn a_year_said_as_a_date_is_never_the_claimed_number() {
+        let none = Normalized::default();
+        assert!(claimed("X is basically the SOTA for T now, isn't it? the streaming one from 2024", &none).is_none());
+        assert!(claimed("There were a couple of 2024 and 2025 papers, but X still has the best result. Correct?", &none).is_none());
+        assert_eq!(claimed("X scores 2024 on D", &none).map(|c| c.value), Some(2024.0), "a year-like number claimed as a score still is one");
     }
 
     #[test]

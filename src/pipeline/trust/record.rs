@@ -42,7 +42,7 @@ pub fn asks(question: &str) -> bool {
 /// Whether the claim names a span of years ("from 2013 until 2015"): its "until" is part
 /// of the claim, not a time anchor to cut the board at.
 pub fn names_a_span(question: &str) -> bool {
-    FROM_UNTIL.is_match(question) || span(question).is_some()
+    FROM_UNTIL.is_match(question) || span(question).is_some() || progress_since(question).is_some()
 }
 
 /// "between 2019 and 2022", "at the end of 2019, and ... at the end of 2022": the two years
@@ -207,7 +207,17 @@ impl Told {
     /// where they say the same thing with other values ([`merge`]), else each in full.
     pub fn reason(&self) -> Option<String> {
         self.reasons.first()?;
-        Some(merge(&self.reasons).unwrap_or_else(|| self.reasons.join("; or, read another way the graph allows, ")))
+        // Reasons about one board ("On D by M, ...") are its readings; other boards' follow.
+        let head = |r: &str| if r.starts_with("On ") { r.split(',').next().unwrap_or_default().to_owned() } else { String::new() };
+        let mut boards: Vec<(String, Vec<String>)> = Vec::new();
+        for r in &self.reasons {
+            match boards.iter_mut().find(|(h, _)| *h == head(r)) {
+                Some((_, rs)) => rs.push(r.clone()),
+                None => boards.push((head(r), vec![r.clone()])),
+            }
+        }
+        let said: Vec<String> = boards.iter().map(|(_, rs)| merge(rs).unwrap_or_else(|| rs.join("; or, read another way the graph allows, "))).collect();
+        Some(said.join("; "))
     }
 
     /// As an account (`Verdict::account`).
@@ -229,6 +239,12 @@ fn merge(reasons: &[String]) -> Option<String> {
     let split: Vec<Vec<&str>> = reasons.iter().map(|r| r.split("; ").collect()).collect();
     let n = split[0].len();
     if split.iter().any(|c| c.len() != n) {
+        return None;
+    }
+    // Readings of one board open alike ("On D by M,"); reasons about other boards are not
+    // readings of each other, and are never merged.
+    let head = |r: &str| if r.starts_with("On ") { r.split(',').next().unwrap_or_default().to_owned() } else { String::new() };
+    if reasons.iter().any(|r| head(r) != head(&reasons[0])) {
         return None;
     }
     let (mut differ, mut whole) = (false, true);
@@ -427,6 +443,22 @@ static IMPROVED: LazyLock<Regex> = LazyLock::new(|| {
 /// "Which models have held the record on D?"
 /// "How much has the record on D improved since 2019 in total?", "how far has the best WER
 /// come down since 2020?"
+/// The year a question about progress counts from: "how much has the record improved since
+/// 2019?", "I stopped following T at the end of 2019. What has changed since then?".
+fn progress_since(question: &str) -> Option<i32> {
+    static CHANGED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat(?:\s+has|'s|\s+have)\s+(?:changed|moved|happened|improved)\b[^?]{0,20}\bsince\b"));
+    static YEAR: LazyLock<Regex> = LazyLock::new(|| re(r"\b((?:19|20)\d\d)\b"));
+    if let Some(c) = PROGRESS.captures(question) {
+        return c[1].parse().ok();
+    }
+    // The year is said before, as the time the asker stopped following.
+    let years: Vec<i32> = YEAR.captures_iter(question).filter_map(|c| c[1].parse().ok()).collect();
+    match years.as_slice() {
+        [one] if CHANGED.is_match(question) => Some(*one),
+        _ => None,
+    }
+}
+
 static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bhow\s+(?:much|far)\s+(?:has|have|did)\b[^?]{0,60}\b(?:improved|improve|come down|gone down|gone up|risen|rise|fallen|fall|dropped|moved|advanced|progressed|changed|grown)\b[^?]{0,30}\bsince\s+((?:19|20)\d\d)\b")
 });
@@ -441,7 +473,7 @@ static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\b
 /// Whether a question (not a claim) asks about the record over time, answered by
 /// [`account`].
 pub fn asks_account(question: &str) -> bool {
-    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || PROGRESS.is_match(question) || SINCE_WHEN.is_match(question) || span(question).is_some()
+    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || progress_since(question).is_some() || SINCE_WHEN.is_match(question) || span(question).is_some()
 }
 
 /// The answer to a question about the record over time, year by year under every reading
@@ -534,7 +566,7 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction:
         facts.retain(|f| if seen.contains(&f.statement) { false } else { seen.push(f.statement.clone()); true });
         return Some((format!("On {board}, {start}; between {first} and {last}, {moved}; {end}"), facts));
     }
-    if let Some(since) = PROGRESS.captures(question).and_then(|c| c[1].parse::<i32>().ok()) {
+    if let Some(since) = progress_since(question) {
         // The best at the end of the year against the best now.
         let then = match lead_in(&timeline, since) {
             Some(Some(l)) => l,
@@ -626,7 +658,10 @@ mod tests {
         assert!(merged.starts_with("On D by Accuracy, at the end of 2019, P (84.7) led; between 2019 and 2022, T (86.1 or 85.4) took it from P (84.7) in 2020; at the end of 2022, T (86.1 or 85.4) led"), "{merged}");
         assert_eq!(merged.matches("On D").count(), 1, "{merged}");
         assert_eq!(merge(std::slice::from_ref(&a)), None, "one reading needs no merging");
-        assert_eq!(merge(&[a, "Another account entirely".into()]), None, "other clauses are said in full");
+        assert_eq!(merge(&[a.clone(), "Another account entirely".into()]), None, "other clauses are said in full");
+        assert_eq!(merge(&[a.clone(), a.replace("On D by Accuracy", "On E by Accuracy")]), None, "another board's account is no reading of this one");
+        let told = Told { reasons: vec![a.clone(), a.replace("On D by Accuracy", "On E by Accuracy")], shown: vec![] };
+        assert!(!told.reason().unwrap_or_default().contains("read another way"), "two boards are two accounts, not two readings");
         assert!(asks_account("Between 2018 and 2021, who brought the best WER on D down?") && names_a_span("between 2018 and 2021, the best"));
     }
 

@@ -192,6 +192,79 @@ pub fn quote(question: &str, entities: &Normalized, facts: &[Fact], conflicts: &
     Some(Verdict::account(text, shown))
 }
 
+/// "What's the state of the art for T?", with T's boards as the entities' datasets: each
+/// board's best, under every reading of a close conflict (readings of one board said
+/// together, boards one after another, never one number across boards). A best whose
+/// paper records no year is said with the best dated result after it.
+pub fn state_of(entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let now = vec![(0, facts.to_vec())];
+    let mut said: Vec<String> = Vec::new();
+    let mut shown: Vec<FactRef> = Vec::new();
+    for readings in boards(&now, entities, direction) {
+        let mut told = Told::default();
+        for board in &readings {
+            let Some(top) = board.top() else { continue };
+            let tied: Vec<&Fact> = board.ranked.iter().copied().filter(|f| f.numeric == top.numeric).collect();
+            let mut reason = if tied.len() > 1 {
+                format!("On {}, {} share the best", board.label, tied.iter().map(|f| named(f)).collect::<Vec<_>>().join(" and "))
+            } else {
+                format!("On {}, the best is {}", board.label, named(top))
+            };
+            let mut cited = tied.clone();
+            if top.year.is_none() {
+                if let Some(dated) = board.ranked.iter().copied().find(|f| f.year.is_some()) {
+                    reason.push_str(&format!(", whose paper records no year; the best dated result there is {}", named(dated)));
+                    cited.push(dated);
+                }
+            }
+            told.add(reason, refs(&cited));
+        }
+        if let Some(reason) = told.reason() {
+            said.push(reason);
+            shown.extend(told.shown);
+        }
+    }
+    if said.is_empty() {
+        return None;
+    }
+    // One sentence: the citations that close it cover every board.
+    Some(Verdict::account(said.join("; "), shown))
+}
+
+/// "X is the state of the art for T", with T's boards as the entities' datasets (two or
+/// more): X must lead each. `REFUTED` when another model leads a board X has a result on,
+/// under every reading; `SUPPORTED` when X leads every board under every reading;
+/// otherwise `UNCERTAIN` (a board too close to call, or one X has no result on). `None`
+/// for a problem with one board: the ordinary judgement reads it.
+pub fn best_across(x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let now = vec![(0, facts.to_vec())];
+    let mut per_board: Vec<Verdict> = Vec::new();
+    for readings in boards(&now, entities, direction) {
+        let Some(label) = readings.first().map(|b| b.label.clone()) else { continue };
+        if readings.iter().all(|b| b.of_model(x).is_none()) {
+            let top: Vec<&Fact> = readings.iter().filter_map(|b| b.top()).collect();
+            let leads = top.first().map(|t| format!(", where {} leads", named(t))).unwrap_or_default();
+            per_board.push(uncertain("best", format!("the graph records no result of {} on {label}{leads}", x.canonical), vec![], refs(&top)));
+            continue;
+        }
+        per_board.extend(agreed(readings.iter().map(|b| best_on(b, x)).collect()));
+    }
+    if per_board.len() < 2 {
+        return None;
+    }
+    let label = if per_board.iter().any(|v| v.verdict == Label::Refuted) {
+        Label::Refuted
+    } else if per_board.iter().all(|v| v.verdict == Label::Supported) {
+        Label::Supported
+    } else {
+        Label::Uncertain
+    };
+    let reason = per_board.iter().map(|v| v.reason.clone()).collect::<Vec<_>>().join("; ");
+    let facts: Vec<FactRef> = per_board.into_iter().flat_map(|v| v.supporting.into_iter().chain(v.contradicting)).collect();
+    let (supporting, contradicting) = if label == Label::Supported { (facts, vec![]) } else { (vec![], facts) };
+    Some(Verdict { verdict: label, relation: "best".into(), reason: format!("Across the problem's boards: {reason}"), supporting, contradicting })
+}
+
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
     RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)

@@ -1249,6 +1249,21 @@ mod tests {
     }
 
     #[test]
+    fn a_problems_state_of_the_art_is_each_boards_best_and_a_model_must_lead_them_all() {
+        use crate::pipeline::trust::standing::{best_across, state_of};
+        let on = |model: &str, value: f64, dataset: &str, metric: &str| Fact { dataset: dataset.into(), metric: metric.into(), key: (model.into(), dataset.into(), metric.into()), ..fact(model, value) };
+        let facts = [on("A", 36.0, "D1", "BLEU"), on("B", 34.2, "D1", "BLEU"), on("B", 55.1, "D2", "chrF"), on("C", 53.4, "D2", "chrF")];
+        let boards = Normalized { datasets: vec![entity(EntityKind::Dataset, "D1"), entity(EntityKind::Dataset, "D2")], ..entities(&["B"]) };
+        let state = state_of(&boards, &facts, &|_| Direction::Higher).expect("an account");
+        assert!(state.reason.contains("On D1 by BLEU, the best is A (36)") && state.reason.contains("On D2 by chrF, the best is B (55.1)"), "{}", state.reason);
+        assert!(!state.reason.contains("read another way"), "two boards, not two readings: {}", state.reason);
+        let b = &boards.methods[0];
+        assert_eq!(best_across(b, &boards, &facts, &|_| Direction::Higher).map(|v| v.verdict), Some(Label::Refuted), "B leads D2 but not D1");
+        let only_d2 = [on("B", 55.1, "D2", "chrF"), on("C", 53.4, "D2", "chrF"), on("A", 36.0, "D1", "BLEU")];
+        assert_eq!(best_across(b, &boards, &only_d2, &|_| Direction::Higher).map(|v| v.verdict), Some(Label::Uncertain), "no result of B on D1");
+    }
+
+    #[test]
     fn ever_the_best_reads_the_board_as_it_stood_each_year_not_todays() {
         // A led alone in 2014 with 18.2 (lower is better here); a 2023 re-run of A gave 21.7
         // and replaced it, and B's 9.4 (2022) leads today. C was behind B from its start;
