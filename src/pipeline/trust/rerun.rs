@@ -15,7 +15,7 @@ use super::PaperRef;
 use crate::pipeline::evidence::papers::PaperMeta;
 use crate::pipeline::evidence::scores::value_key;
 use crate::pipeline::evidence::{Evidence, ResultFact};
-use crate::pipeline::front::normalize::Normalized;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 
 /// How many of the paper's results are told one by one (the rest are counted).
 const TOLD: usize = 12;
@@ -105,6 +105,17 @@ pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, Pa
     Some(Verdict::dated(format!("{} reports {}{more}{summary}", named(&this), told.join("; ")), facts))
 }
 
+/// The model's results, kept and set aside, on the boards (and by the metrics) the question
+/// names: a value set aside is still what its paper reports.
+fn named_results<'a>(model: &NormalizedEntity, entities: &Normalized, evidence: &'a Evidence) -> Vec<&'a ResultFact> {
+    let of_model = |r: &&ResultFact| r.model.as_ref().is_some_and(|m| super::verdict::model_of(model, &m.iri, m.display()));
+    let on_named = |r: &&ResultFact| {
+        (entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&r.dataset.iri)))
+            && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display()))))
+    };
+    evidence.results.iter().chain(&evidence.removed).filter(of_model).filter(on_named).collect()
+}
+
 /// Two papers' values for the model the question names, on the boards (and metric) it names:
 /// the paper its words describe (a title sharing the most of them, the model's own paper
 /// and names excepted) against the model's own paper (titled "X: ..."). `SUPPORTED` when
@@ -115,12 +126,7 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
         return None;
     }
     let model = entities.methods.iter().find(|m| m.is_linked())?;
-    let of_model = |r: &&ResultFact| r.model.as_ref().is_some_and(|m| super::verdict::model_of(model, &m.iri, m.display()));
-    let on_named = |r: &&ResultFact| {
-        (entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&r.dataset.iri)))
-            && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display()))))
-    };
-    let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).filter(of_model).filter(on_named).collect();
+    let all = named_results(model, entities, evidence);
     let title = |iri: &str| paper_ref(iri, evidence, metas);
     let is_own = |iri: &str| super::verdict::is_own_paper(model, &title(iri).title);
     let mut papers: Vec<&str> = all.iter().filter_map(|r| r.paper.as_deref()).collect();
@@ -194,13 +200,8 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
         return None;
     }
     let model = entities.methods.iter().find(|m| m.is_linked())?;
-    let of_model = |r: &&ResultFact| r.model.as_ref().is_some_and(|m| super::verdict::model_of(model, &m.iri, m.display()));
-    let on_named = |r: &&ResultFact| {
-        (entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&r.dataset.iri)))
-            && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| e.iris.contains(&m.iri) || e.names(m.display()))))
-    };
     let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(value_key).is_some();
-    let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).filter(of_model).filter(on_named).filter(scored).collect();
+    let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(scored).collect();
     let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
     // Each board's values, each with the papers stating it.
     let mut boards: BTreeMap<(String, String), Vec<Stated>> = BTreeMap::new();
