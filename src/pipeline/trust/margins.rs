@@ -271,7 +271,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
 /// "the gap between the top entry and the next one down", "who's breathing down its
 /// neck", "by what margin over second", "how much separates first and second".
 static TOP_GAP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:gap|margin|difference|distance|daylight|lead)\b[^?]{0,60}\b(?:top|first|leader|best|winner|leading)\b[^?]{0,50}\b(?:next|second|runner[- ]up|2nd)\b|\b(?:separates?|between)\s+(?:the\s+)?(?:first|top|best)\b[^?]{0,30}\b(?:second|next|runner[- ]up)\b|\bby what margin\b|\bhow far ahead\b[^?]{0,60}\b(?:second|next|runner[- ]up|rest)\b|\bclosest (?:rival|competitor|challenger)\b|\bbreathing down\b|\bhow much daylight\b|\bahead of (?:the )?(?:second|runner[- ]up|next)\b")
+    re(r"(?i)\b(?:gap|margin|difference|distance|daylight|lead)\b[^?]{0,60}\b(?:top|first|leader|best|winner|leading)\b[^?]{0,50}\b(?:next|second|runner[- ]up|2nd)\b|\b(?:separates?|between)\s+(?:the\s+)?(?:first|top|best)\b[^?]{0,30}\b(?:second|next|runner[- ]up)\b|\bby what margin\b|\b(?:gap|margin|difference|distance)\s+between\s+the\s+(?:top|first)\s+(?:two|2)\b|\bhow far ahead\b[^?]{0,60}\b(?:second|next|runner[- ]up|rest)\b|\bclosest (?:rival|competitor|challenger)\b|\bbreathing down\b|\bhow much daylight\b|\bahead of (?:the )?(?:second|runner[- ]up|next)\b")
 });
 /// "how many WER points did X take off Y's number", "how far behind X does Y land", "the
 /// gap between X and Y".
@@ -556,6 +556,8 @@ mod tests {
     fn gaps_are_told_at_the_top_between_two_models_and_near_the_top() {
         let facts = vec![fact("A", 36.0, "BLEU"), fact("B", 34.2, "BLEU"), fact("C", 33.6, "BLEU"), fact("E", 31.9, "BLEU")];
         let top = account("How big is the gap between the top entry and the next one down?", &Normalized::default(), &facts, &direction).expect("an account");
+        let two = account("How big is the gap between the top two on D?", &Normalized::default(), &facts, &direction).expect("an account");
+        assert_eq!(two.reason, top.reason);
         assert!(top.reason.contains("A (36.0) leads the next one down, B (34.2), by 1.8 points"), "{}", top.reason);
         let near = account("Which systems sit no more than three BLEU points below the top score?", &Normalized::default(), &facts, &direction).expect("an account");
         assert!(near.reason.contains("B (34.2) (1.8 behind), C (33.6) (2.4 behind)") && near.reason.contains("the next, E (31.9), is 4.1 behind"), "{}", near.reason);

@@ -200,7 +200,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
         return None;
     }
     let model = entities.methods.iter().find(|m| m.is_linked())?;
-    let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(value_key).is_some();
+    let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some();
     let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(scored).collect();
     let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
     // Each board's values, each with the papers stating it.
@@ -216,7 +216,9 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
         }
     }
     if boards.is_empty() {
-        return None;
+        // Evaluated there with no value recorded ("-"): nothing to agree or differ on.
+        let unscored: Vec<FactRef> = named_results(model, entities, evidence).into_iter().map(|r| FactRef::of_result(r, vec![paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas)])).collect();
+        return (!unscored.is_empty()).then(|| super::verdict::uncertain("agree", format!("The graph records {} there with no value, so there is nothing for papers to agree or differ on", model.canonical), vec![], unscored));
     }
     let (mut agree, mut differ, mut alone) = (Vec::new(), Vec::new(), Vec::new());
     let (mut supporting, mut contradicting) = (Vec::new(), Vec::new());
@@ -311,5 +313,8 @@ mod tests {
         let alone = Evidence { results: vec![result("B", "88.5", "own")], ..Evidence::default() };
         assert_eq!(papers_agree(q, &entities, &alone, &metas).expect("a verdict").verdict, Label::Uncertain);
         assert!(papers_agree("Is B's F1 on D 88.5?", &entities, &same, &metas).is_none());
+        let unscored = Evidence { results: vec![result("B", "-", "own")], ..Evidence::default() };
+        let v = papers_agree(q, &entities, &unscored, &metas).expect("a verdict");
+        assert!(v.verdict == Label::Uncertain && v.reason.contains("with no value"), "{}", v.reason);
     }
 }

@@ -228,7 +228,8 @@ pub fn state_of(entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) 
         return None;
     }
     // One sentence: the citations that close it cover every board.
-    Some(Verdict::account(said.join("; "), shown))
+    let text = said.join("; ").replace("; On ", "; on ");
+    Some(Verdict::account(text, shown))
 }
 
 /// "X is the state of the art for T", with T's boards as the entities' datasets (two or

@@ -1255,7 +1255,7 @@ mod tests {
         let facts = [on("A", 36.0, "D1", "BLEU"), on("B", 34.2, "D1", "BLEU"), on("B", 55.1, "D2", "chrF"), on("C", 53.4, "D2", "chrF")];
         let boards = Normalized { datasets: vec![entity(EntityKind::Dataset, "D1"), entity(EntityKind::Dataset, "D2")], ..entities(&["B"]) };
         let state = state_of(&boards, &facts, &|_| Direction::Higher).expect("an account");
-        assert!(state.reason.contains("On D1 by BLEU, the best is A (36)") && state.reason.contains("On D2 by chrF, the best is B (55.1)"), "{}", state.reason);
+        assert!(state.reason.contains("On D1 by BLEU, the best is A (36)") && state.reason.contains("; on D2 by chrF, the best is B (55.1)"), "{}", state.reason);
         assert!(!state.reason.contains("read another way"), "two boards, not two readings: {}", state.reason);
         let b = &boards.methods[0];
         assert_eq!(best_across(b, &boards, &facts, &|_| Direction::Higher).map(|v| v.verdict), Some(Label::Refuted), "B leads D2 but not D1");
