@@ -208,7 +208,7 @@ impl Told {
     pub fn reason(&self) -> Option<String> {
         self.reasons.first()?;
         // Reasons about one board ("On D by M, ...") are its readings; other boards' follow.
-        let head = |r: &str| if r.starts_with("On ") { r.split(',').next().unwrap_or_default().to_owned() } else { String::new() };
+        let head = |r: &str| if r.starts_with("On ") || r.starts_with("on ") { r.split(',').next().unwrap_or_default().to_owned() } else { String::new() };
         let mut boards: Vec<(String, Vec<String>)> = Vec::new();
         for r in &self.reasons {
             match boards.iter_mut().find(|(h, _)| *h == head(r)) {
@@ -243,7 +243,7 @@ fn merge(reasons: &[String]) -> Option<String> {
     }
     // Readings of one board open alike ("On D by M,"); reasons about other boards are not
     // readings of each other, and are never merged.
-    let head = |r: &str| if r.starts_with("On ") { r.split(',').next().unwrap_or_default().to_owned() } else { String::new() };
+    let head = |r: &str| if r.starts_with("On ") || r.starts_with("on ") { r.split(',').next().unwrap_or_default().to_owned() } else { String::new() };
     if reasons.iter().any(|r| head(r) != head(&reasons[0])) {
         return None;
     }
@@ -266,7 +266,9 @@ fn merge(reasons: &[String]) -> Option<String> {
                 }
             }
             // A reading whose clause only lacks words is not merged: "or" needs two things.
-            whole &= middles.iter().all(|m| !m.is_empty());
+            // Nor are whole phrases ("A leads B" against "B leads A"): each reading is said
+            // in full instead.
+            whole &= middles.iter().all(|m| !m.is_empty() && m.split(' ').count() <= 2);
             // "(86.1)" and "(85.4)" read as "(86.1 or 85.4)".
             let bracketed = middles.iter().all(|m| m.len() > 2 && m.starts_with('(') && m.ends_with(')') && m[1..m.len() - 1].find([')', '(']).is_none());
             let middle = if bracketed {
@@ -658,6 +660,8 @@ mod tests {
         assert!(merged.starts_with("On D by Accuracy, at the end of 2019, P (84.7) led; between 2019 and 2022, T (86.1 or 85.4) took it from P (84.7) in 2020; at the end of 2022, T (86.1 or 85.4) led"), "{merged}");
         assert_eq!(merged.matches("On D").count(), 1, "{merged}");
         assert_eq!(merge(std::slice::from_ref(&a)), None, "one reading needs no merging");
+        let swapped = "On D by WER, A (6.8) leads the next one down, B (7.2), by 0.4 points".to_owned();
+        assert_eq!(merge(&[swapped, "On D by WER, B (7.2) leads the next one down, A (7.9), by 0.7 points".into()]), None, "who leads differs: both readings in full");
         assert_eq!(merge(&[a.clone(), "Another account entirely".into()]), None, "other clauses are said in full");
         assert_eq!(merge(&[a.clone(), a.replace("On D by Accuracy", "On E by Accuracy")]), None, "another board's account is no reading of this one");
         let told = Told { reasons: vec![a.clone(), a.replace("On D by Accuracy", "On E by Accuracy")], shown: vec![] };
