@@ -788,7 +788,11 @@ impl Pipeline {
         } else {
             Vec::new()
         };
-        let scoped = if task_boards.is_empty() { front.normalized.clone() } else { front::normalize::Normalized { datasets: task_boards.clone(), ..front.normalized.clone() } };
+        let scoped = if task_boards.is_empty() {
+            std::borrow::Cow::Borrowed(&front.normalized)
+        } else {
+            std::borrow::Cow::Owned(front::normalize::Normalized { datasets: task_boards.clone(), ..front.normalized.clone() })
+        };
         let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
         // "Which models does 'P' re-run, and with what numbers?": what the papers the lookup
         // found report, and the same models' results in other papers to set beside them.
@@ -875,7 +879,7 @@ impl Pipeline {
                 Some(
                     trust::rerun::agreement(&claim, &entities, &evidence, &metas)
                         .or_else(|| trust::rerun::papers_agree(q, &entities, &evidence, &metas))
-                        .or_else(|| trust::chronology::newest_is_best(q, &entities, &evidence, &metas, &direction))
+                        .or_else(|| trust::chronology::newest_is_best(q, &entities, &evidence, &assessment.facts, &metas, &direction))
                         // "X is the state of the art for T": X must lead each of T's boards.
                         .or_else(|| {
                             let x = entities.methods.iter().find(|m| m.is_linked()).filter(|_| !task_boards.is_empty() && classify::claim_about(q) != Some(classify::ClaimAbout::Beaten) && classify::asks_task_state(&claim))?;
@@ -927,7 +931,9 @@ impl Pipeline {
         // question asks for the board's best.
         // So is a model named only to date the board ("before the Plumaro paper came out, who
         // had the lowest WER?", "who held it before X took it?").
-        let dates_by = classify::holder_before_named(q, &front.normalized.methods).or_else(|| classify::paper_event(q).map(|(name, _)| name));
+        // "Before X took the record, who held it?" ("before it", X the one model named).
+        let holder = classify::holder_before_named(q, &front.normalized.methods);
+        let dates_by = holder.clone().or_else(|| classify::paper_event(q).map(|(name, _)| name));
         let dates_only = dates_by.is_some_and(|name| front.normalized.methods.iter().all(|m| m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
         let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && (classify::asks_which_model(q) || dates_only);
         let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
@@ -1051,7 +1057,7 @@ impl Pipeline {
             let text = &composed.text;
             text.strip_prefix("The ").map(|r| format!("the {r}")).or_else(|| text.strip_prefix("On ").map(|r| format!("on {r}"))).unwrap_or_else(|| text.clone())
         };
-        match (&front.as_of, &as_of, classify::holder_before_named(q, &front.normalized.methods)) {
+        match (&front.as_of, &as_of, holder.as_deref()) {
             (None, Some(anchor), _) if !nothing_found => {
                 let said = format!("As the board stood {},", anchor.phrase);
                 composed.text = format!("{said} {}", rest());
@@ -1145,7 +1151,7 @@ impl Pipeline {
         let given = if target == classify::Target::PaperDetails { Vec::new() } else { classify::given_values(classify::before_asides(q)) };
         let scope = gates::values_spoken(scope, &given, &text, decided);
         let scope = gates::count_given(scope, classify::counts_papers(q) && !nothing_found, counted);
-        let scope = gates::holder_shown(scope, classify::holder_before_named(q, &front.normalized.methods).as_deref(), &text, &items);
+        let scope = gates::holder_shown(scope, holder.as_deref(), &text, &items);
         let about_results = matches!(target, classify::Target::Models | classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten | classify::Target::Verdict);
         let resolved = front.normalized.methods.iter().any(|m| m.is_linked());
         let scope = gates::referent_resolved(scope, about_results && classify::unnamed_referent(classify::asked_part(q)), resolved, nothing_found);

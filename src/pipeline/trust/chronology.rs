@@ -16,9 +16,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::verdict::{FactRef, Verdict};
-use super::PaperRef;
+use super::{Fact, PaperRef};
 use crate::pipeline::evidence::papers::PaperMeta;
-use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::scores::{parse_score, value_key};
 use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::extract::Threshold;
 use crate::pipeline::front::lexicon::Direction;
@@ -331,11 +331,11 @@ static NEWEST_BEST: LazyLock<Regex> = LazyLock::new(|| {
 /// result now is among the newest, `REFUTED` when it is not, `UNCERTAIN` when the graph
 /// leaves it open. The newest results are read two ways the graph allows (those first
 /// reported last, and those the newest paper states, when it only restates older ones),
-/// and the best now under every reading of values the papers dispute, undated results
-/// included; when the readings differ, or the top is shared with the newest in it, the
-/// verdict is `UNCERTAIN`. `None` when the claim is not this one or the board holds no
+/// and the best now (the standing facts, `standing::boards`) under every reading of values
+/// the papers dispute, undated results included; when the readings differ, or the top is
+/// shared with the newest in it, the verdict is `UNCERTAIN`. `None` when the claim is not this one or the board holds no
 /// dated result.
-pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence, facts: &[Fact], metas: &BTreeMap<String, PaperMeta>, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     use super::verdict::Label;
     if !NEWEST_BEST.is_match(question) {
         return None;
@@ -350,32 +350,31 @@ pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence
     if let Some(year) = papers.iter().filter_map(|e| e.last_year()).max().filter(|y| *y > newest_year) {
         newest.push(papers.iter().filter(|e| e.last_year() == Some(year)).flat_map(|e| e.results.iter().copied()).collect());
     }
-    let mut metrics: Vec<&str> = on_board.iter().filter_map(|r| r.metric.as_ref().map(|m| m.iri.as_str())).collect();
-    metrics.sort_unstable();
-    metrics.dedup();
+    // The best now: the standing facts of each board named, under every reading of a
+    // value the papers dispute (`standing::boards`), a tie at the top kept whole.
+    let now = vec![(0, facts.to_vec())];
+    let stated = |n: &ResultFact, f: &Fact| {
+        n.model.as_ref().is_some_and(|m| m.iri == f.key.0) && n.metric.as_ref().is_some_and(|m| m.iri == f.key.2) && n.value.as_deref().and_then(value_key) == value_key(&f.value)
+    };
     let mut labels = Vec::new();
     let mut best_facts: Vec<FactRef> = Vec::new();
     let mut best_said: Vec<String> = Vec::new();
-    for metric in metrics {
-        let on_metric: Vec<&ResultFact> = on_board.iter().copied().filter(|r| r.metric.as_ref().is_some_and(|m| m.iri == metric)).collect();
-        let Some(name) = on_metric.first().and_then(|r| r.metric.as_ref()).map(|m| m.display()) else { continue };
-        let d = direction(name);
-        for top in tops(&on_metric, d) {
-            for reading in &newest {
-                let in_newest = |r: &&ResultFact| reading.iter().any(|n| same_result(n, r));
-                labels.push(match top.as_slice() {
-                    [one] if in_newest(one) => Label::Supported,
-                    many if many.iter().any(in_newest) => Label::Uncertain,
-                    _ => Label::Refuted,
-                });
-            }
-            for r in &top {
-                if !best_said.contains(&result_words(r)) {
-                    best_said.push(result_words(r));
-                    if let Some(e) = papers.iter().find(|e| e.results.iter().any(|x| std::ptr::eq(*x, *r))) {
-                        best_facts.push(fact_of(r, &e.paper));
-                    }
-                }
+    for board in super::standing::boards(&now, entities, direction).iter().flatten() {
+        let Some(first) = board.top() else { continue };
+        let top: Vec<&Fact> = board.ranked.iter().copied().filter(|f| f.numeric == first.numeric).collect();
+        for reading in &newest {
+            let in_newest = |f: &&Fact| reading.iter().any(|n| stated(n, f));
+            labels.push(match top.as_slice() {
+                [one] if in_newest(one) => Label::Supported,
+                many if many.iter().any(in_newest) => Label::Uncertain,
+                _ => Label::Refuted,
+            });
+        }
+        for f in top {
+            let words = format!("{} at {} by {}", f.model, f.value, f.metric);
+            if !best_said.contains(&words) {
+                best_said.push(words);
+                best_facts.push(FactRef::of(f));
             }
         }
     }
@@ -404,38 +403,6 @@ pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence
         Label::Refuted => Verdict { verdict: label, relation: "newest".into(), reason: format!("No: {told}"), supporting: vec![], contradicting: facts },
         Label::Uncertain => super::verdict::uncertain("newest", format!("The graph leaves it open: {told}"), facts, vec![]),
     })
-}
-
-/// The best results of one metric's board under each reading of the values its papers
-/// dispute (a model kept with several values is read with each), each reading's top with
-/// every result tied at it.
-fn tops<'a>(results: &[&'a ResultFact], d: Direction) -> Vec<Vec<&'a ResultFact>> {
-    let score = |r: &ResultFact| r.value.as_deref().and_then(parse_score);
-    let mut models: Vec<(&str, Vec<&'a ResultFact>)> = Vec::new();
-    for r in results.iter().copied().filter(|r| score(r).is_some()) {
-        let key = r.model.as_ref().map_or("", |m| m.iri.as_str());
-        match models.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, vs)) => {
-                if !vs.iter().any(|v| super::rerun::same_value(v, r)) {
-                    vs.push(r);
-                }
-            }
-            None => models.push((key, vec![r])),
-        }
-    }
-    let mut readings: Vec<Vec<&ResultFact>> = vec![Vec::new()];
-    for (_, values) in &models {
-        readings = readings.into_iter().flat_map(|chosen| values.iter().map(move |v| [chosen.clone(), vec![*v]].concat())).take(64).collect();
-    }
-    let mut out: Vec<Vec<&ResultFact>> = Vec::new();
-    for reading in readings {
-        let Some(best) = reading.iter().filter_map(|r| score(r)).reduce(|a, b| if super::verdict::better(d, b, a) { b } else { a }) else { continue };
-        let top: Vec<&ResultFact> = reading.into_iter().filter(|r| score(r) == Some(best)).collect();
-        if !out.iter().any(|o| o.len() == top.len() && o.iter().zip(&top).all(|(a, b)| std::ptr::eq(*a, *b))) {
-            out.push(top);
-        }
-    }
-    out
 }
 
 /// Whether `r` is a better result than `first` on the same metric.
@@ -577,22 +544,25 @@ mod tests {
     fn the_newest_result_is_the_best_only_when_every_reading_makes_it_the_one_best() {
         use crate::pipeline::trust::verdict::Label;
         let q = "Is the newest result on D also the best?";
+        // The standing facts the trust stage would keep (no conflict is clear enough to remove).
+        let settings = crate::config::TrustSettings::default();
+        let standing = |e: &Evidence, m: &BTreeMap<String, PaperMeta>| crate::pipeline::trust::facts(&crate::pipeline::trust::Trust::new(&settings, 2026, None), e, m);
         let (evidence, metas) = graph();
         // The newest (Low 30.5, 2023) is below Ymb's undated 40.0 and Mur's 34.2.
-        let v = newest_is_best(q, &board(), &evidence, &metas, &|_| Direction::Higher).expect("a verdict");
+        let v = newest_is_best(q, &board(), &evidence, &standing(&evidence, &metas), &metas, &|_| Direction::Higher).expect("a verdict");
         assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
         assert!(v.reason.contains("the best now is Ymb at 40.0 by BLEU") && v.reason.contains("no year for \"Ymb: Undated\""), "an undated result still counts as a result: {}", v.reason);
         let mut newest_best = evidence.clone();
         newest_best.results.push(result("New", "45.0", "p2025"));
         let mut metas25 = metas.clone();
         metas25.insert("p2025".into(), meta("New: Best", &[2025]));
-        assert_eq!(newest_is_best(q, &board(), &newest_best, &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Supported);
+        assert_eq!(newest_is_best(q, &board(), &newest_best, &standing(&newest_best, &metas25), &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Supported);
         // Two values for the newest model, one above Ymb's 40.0 and one below: open.
         let mut open = newest_best;
         open.results.push(result("New", "39.0", "p2025b"));
         metas25.insert("p2025b".into(), meta("New Re-run", &[2025]));
-        assert_eq!(newest_is_best(q, &board(), &open, &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Uncertain);
-        assert!(newest_is_best("What is the best result on D?", &board(), &evidence, &metas, &|_| Direction::Higher).is_none());
+        assert_eq!(newest_is_best(q, &board(), &open, &standing(&open, &metas25), &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Uncertain);
+        assert!(newest_is_best("What is the best result on D?", &board(), &evidence, &[], &metas, &|_| Direction::Higher).is_none());
     }
 
     #[test]

@@ -19,8 +19,8 @@ use regex::Regex;
 
 use super::record::{agreed, Reads, Told};
 use super::relations::Known;
-use super::standing::{boards, Board};
-use super::verdict::{on_board, FactRef, Label, Verdict};
+use super::standing::{boards, capitalized, named, refs, Board};
+use super::verdict::{on_board, Label, Verdict};
 use super::Fact;
 use crate::pipeline::front::extract::count_word;
 use crate::pipeline::front::lexicon::Direction;
@@ -107,8 +107,8 @@ fn fmt(v: f64) -> String {
     format!("{r:.1}")
 }
 
-/// The bound a claim puts on a margin, when it puts one.
-fn bound(question: &str) -> Option<Bound> {
+/// The bound a claim puts on a margin, when it puts one, and where it ends in the claim.
+fn bound(question: &str) -> Option<(Bound, usize)> {
     let c = BOUND.captures_iter(question).find(|c| {
         let m = c.get(0).map_or(0..0, |m| m.range());
         MARGIN_BEFORE.is_match(&question[..m.start]) || MARGIN_AFTER.is_match(&question[m.end..])
@@ -124,7 +124,7 @@ fn bound(question: &str) -> Option<Bound> {
     };
     let unit = c[3].to_lowercase();
     let relative = RELATIVE.is_match(question) && (unit.starts_with('%') || unit.starts_with("percent"));
-    Some(Bound { more, or_equal, about, value, relative })
+    Some((Bound { more, or_equal, about, value, relative }, c.get(0)?.end()))
 }
 
 /// "1.5", "two", "a", "half a".
@@ -134,14 +134,6 @@ fn number(n: &str) -> Option<f64> {
         "half" | "half a" => Some(0.5),
         n => n.parse::<f64>().ok().or_else(|| count_word(n).map(|k| k as f64)),
     }
-}
-
-fn named(f: &Fact) -> String {
-    format!("{} ({})", f.model, f.value)
-}
-
-fn refs(facts: &[&Fact]) -> Vec<FactRef> {
-    facts.iter().map(|f| FactRef::of(f)).collect()
 }
 
 /// `a`'s lead over `b` in the board's direction (negative when behind).
@@ -198,7 +190,9 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if let Some(v) = within_of(question, entities, facts, direction) {
         return Some(v);
     }
-    let bound = bound(question)?;
+    let (bound, end) = bound(question)?;
+    // What follows the bound says which way it is read ("10% lower than Y's").
+    let after = &question[end..];
     let models = in_order(question, entities);
     let x = *models.first()?;
     let y = models.get(1).copied();
@@ -218,7 +212,6 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     }
     let now = vec![(0, facts.to_vec())];
     let either = EITHER_WAY.is_match(question);
-    let after = BOUND.find(question).map_or("", |m| &question[m.end()..]);
     let mut read: Vec<Reads> = Vec::new();
     for readings in boards(&now, entities, direction) {
         for board in &readings {
@@ -322,7 +315,7 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         return spread(entities, &now, direction);
     }
     if let Some(c) = NEAR_TOP.captures(question) {
-        let n = c[1].parse::<f64>().ok().or_else(|| count_word(&c[1]).map(|k| k as f64)).unwrap_or(1.0);
+        let n = number(&c[1]).unwrap_or(1.0);
         return near_top(n, entities, &now, direction);
     }
     if models.len() >= 2 && PAIR_GAP.is_match(question) && !TOP_GAP.is_match(question) {
@@ -424,11 +417,6 @@ fn pair(a: &NormalizedEntity, b: &NormalizedEntity, entities: &Normalized, now: 
     Some(v)
 }
 
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-}
-
 /// The models within `n` points of the top, under each reading.
 fn near_top(n: f64, entities: &Normalized, now: &[(i32, Vec<Fact>)], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     let within = Bound { more: false, or_equal: true, about: false, value: n, relative: false };
@@ -485,7 +473,7 @@ fn closest(x: &NormalizedEntity, entities: &Normalized, now: &[(i32, Vec<Fact>)]
     if !others.is_empty() {
         reason.push_str(&format!("; elsewhere, {}", others.join("; ")));
     }
-    let facts: Vec<FactRef> = per_board.iter().flat_map(|(_, _, fs)| refs(fs)).collect();
+    let facts: Vec<_> = per_board.iter().flat_map(|(_, _, fs)| refs(fs)).collect();
     Some(Verdict::account(reason, facts))
 }
 
@@ -565,8 +553,9 @@ mod tests {
         assert!(pair.reason.contains("A (36.0) is 2.4 points ahead of C (33.6)"), "{}", pair.reason);
         let mut chrf = models(&["A", "C"]);
         chrf.metrics = vec![linked(EntityKind::Metric, "chrF"), linked(EntityKind::Metric, "BLEU")];
-        let other = account("What's the chrF gap between A and C? I need chrF rather than BLEU.", &chrf, &facts, &direction);
-        assert!(other.is_none_or(|v| !v.reason.contains("2.4")), "BLEU is not the gap asked for");
+        chrf.datasets = vec![linked(EntityKind::Dataset, "D")];
+        let other = account("What's the chrF gap between A and C on D? I need chrF rather than BLEU.", &chrf, &facts, &direction).expect("an account");
+        assert!(other.reason.starts_with("The graph records no chrF result on D") && !other.reason.contains("2.4"), "BLEU is not the gap asked for: {}", other.reason);
         let missing = account("How far behind A does Z land on D?", &models(&["A", "Z"]), &facts, &direction).expect("an account");
         assert!(missing.reason.starts_with("The graph records no result of Z on D by BLEU") && missing.supporting.is_empty(), "{}", missing.reason);
     }

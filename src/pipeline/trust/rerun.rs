@@ -24,7 +24,8 @@ fn paper_ref(iri: &str, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>
     PaperRef { iri: iri.to_owned(), title: super::facts::title_of(iri, evidence, metas), year: metas.get(iri).and_then(|m| m.year) }
 }
 
-fn named(p: &PaperRef) -> String {
+/// "\"Title\" (2021)", or the title alone when the paper has no year.
+pub(super) fn named(p: &PaperRef) -> String {
     match p.year {
         Some(y) => format!("\"{}\" ({y})", p.title),
         None => format!("\"{}\"", p.title),

@@ -153,10 +153,7 @@ pub fn quote(question: &str, entities: &Normalized, facts: &[Fact], conflicts: &
     let mut boards: Vec<(&str, &str)> = mine.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
     boards.sort_unstable();
     boards.dedup();
-    let titles = |papers: &[super::PaperRef]| papers.iter().map(|p| match p.year {
-        Some(y) => format!("\"{}\" ({y})", p.title),
-        None => format!("\"{}\"", p.title),
-    }).collect::<Vec<_>>().join(", ");
+    let titles = |papers: &[super::PaperRef]| papers.iter().map(super::rerun::named).collect::<Vec<_>>().join(", ");
     let mut said = Vec::new();
     let mut shown = Vec::new();
     for (dataset, metric) in boards {
@@ -186,10 +183,7 @@ pub fn quote(question: &str, entities: &Normalized, facts: &[Fact], conflicts: &
     if said.is_empty() {
         return None;
     }
-    let text = said.join("; ");
-    let mut c = text.chars();
-    let text = c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default();
-    Some(Verdict::account(text, shown))
+    Some(Verdict::account(capitalized(&said.join("; ")), shown))
 }
 
 /// "What's the state of the art for T?", with T's boards as the entities' datasets: each
@@ -313,12 +307,18 @@ pub(super) fn boards<'a>(now: &'a [(i32, Vec<Fact>)], entities: &Normalized, dir
     named_boards(now, entities).into_iter().map(|k| readings(now, k).into_iter().filter_map(|r| r.into_iter().next().and_then(|(_, fs)| Board::of(fs, direction))).collect()).collect()
 }
 
-fn refs(facts: &[&Fact]) -> Vec<FactRef> {
+pub(super) fn refs(facts: &[&Fact]) -> Vec<FactRef> {
     facts.iter().map(|f| FactRef::of(f)).collect()
 }
 
-fn named(f: &Fact) -> String {
+pub(super) fn named(f: &Fact) -> String {
     format!("{} ({})", f.model, f.value)
+}
+
+/// `s` with its first letter a capital: an account's sentence opens with one.
+pub(super) fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 fn gap<'a>(board: &Board<'a>, mine: &Fact) -> Option<(f64, &'a Fact)> {
