@@ -413,9 +413,11 @@ impl Pipeline {
     /// id), as JarvisQA's evaluation gives each question its table.
     pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
         let asked = question.as_str();
-        // Every stage reads the graph's spelling of a name written differently; the
-        // response echoes the question as asked.
-        let read = self.respelled(asked);
+        // Every stage reads the question with its spelling settled ("wich", "beter") and
+        // the graph's spelling of a name written differently; the response echoes the
+        // question as asked.
+        let settled = front::spelling::settled(asked);
+        let read = self.respelled(&settled);
         let q = read.as_ref();
         let mut clock = Stopwatch::new();
         let mut diagnostics = Diagnostics::default();
@@ -851,7 +853,9 @@ impl Pipeline {
         let common = !is_claim && trust::common::asks(q, &front.normalized);
         // "What F1 did the paper on ... find for X, and is it the same as in X's own paper?"
         let agree = !is_claim && classify::compares_papers(q);
-        let account = record_account || chronology || newest || newer || common || rerun || agree || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
+        // "Who reports X's 79.5 on D?": the papers stating a value the question gives.
+        let sources = !is_claim && trust::rerun::asks_sources(q) && front.normalized.methods.iter().any(|m| m.is_linked());
+        let account = record_account || chronology || newest || newer || common || rerun || agree || sources || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
@@ -900,6 +904,7 @@ impl Pipeline {
                         // "... agree, don't they? And what F1 should I quote?": the check is answered.
                         if classify::asks_confirmation(q) { v } else { trust::verdict::Verdict::dated(v.reason, [v.supporting, v.contradicting].concat()) }
                     }))
+                    .or_else(|| sources.then(|| trust::rerun::sources(q, &front.normalized, &evidence, &metas)).flatten())
                     .or_else(|| {
                         // The lookup's papers, best ranked first.
                         let mut order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).filter(|iri| looked.iter().any(|l| l == iri)).collect();

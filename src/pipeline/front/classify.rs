@@ -438,7 +438,11 @@ pub fn asks_newest(question: &str) -> bool {
     // A question, not a statement about the newest ("X is the latest entry on D, so isn't
     // it the top model?" is a claim).
     static ASKS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:newest|latest|most recent)\b|\b(?:which|what|who|whose)\b"));
-    NEWEST.is_match(question) && !NOT_RESULTS.is_match(question) && ASKS.is_match(question)
+    // "most recent paper gives acc for which model?": the newest paper's result, asked.
+    static NEWEST_PAPERS_MODEL: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:newest|latest|most recent)\s+(?:paper|study|publication|article)\s+(?:gives|gave|reports|reported|posts|posted|has|had|lists|listed)\b[^?]{0,40}?\b(?:which|what)\s+(?:model|system|method|approach)\b")
+    });
+    (NEWEST.is_match(question) && !NOT_RESULTS.is_match(question) && ASKS.is_match(question)) || NEWEST_PAPERS_MODEL.is_match(question)
 }
 
 /// Whether a question asks which newer models posted results on a board since a named
@@ -1417,6 +1421,8 @@ mod tests {
 
     #[test]
     fn a_question_for_the_first_paper_on_a_board_and_one_for_a_papers_numbers_are_told_apart() {
+        assert!(asks_newest("hollenby marsh calls: most recent paper gives acc for which model, and it is the top?"), "the newest paper's result, asked");
+        assert!(asks_newest("What is the newest result on D?") && !asks_newest("What are the newest papers on T?"));
         assert!(asks_first_report("For my related-work section: which paper first reported a result on the Skarnhold Glacier Set, and which papers followed it?"));
         assert!(asks_first_report("Which paper first reported a BLEU above 30 on the Orrenby Parallel Corpus?"));
         assert!(asks_first_report("What was the first paper with results on D?"));

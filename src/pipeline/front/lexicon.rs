@@ -440,12 +440,14 @@ impl Lexicon {
                 if !question[run[0].0..run[n - 1].1].chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-') {
                     return None;
                 }
-                self.respelling(written, || run.iter().any(|w| unknown(&question[w.0..w.1]))).map(|label| (n, label))
+                self.respelling(written, || run.iter().any(|w| unknown(&question[w.0..w.1]))).map(|label| (n, label.to_owned()))
             });
+            // "warbleons 79.5", "warbleons F1": a possessive written without its apostrophe.
+            let found = found.or_else(|| self.possessive(question, &words[i..]).map(|label| (1, label)));
             match found {
                 Some((n, label)) => {
                     out.push_str(&question[at..words[i].0]);
-                    out.push_str(label);
+                    out.push_str(&label);
                     at = words[i + n - 1].1;
                     i += n;
                 }
@@ -457,6 +459,28 @@ impl Lexicon {
         }
         out.push_str(&question[at..]);
         std::borrow::Cow::Owned(out)
+    }
+
+    /// The graph model or dataset's name with "'s" when the first of `words` is its name
+    /// with an "s" and no apostrophe ("warbleons 79.5" for "Warbleon's 79.5"): only before a
+    /// number, a metric or a word for a result, so "papers on transformers" stays a topic.
+    fn possessive(&self, question: &str, words: &[(usize, usize)]) -> Option<String> {
+        const RESULT_WORDS: &[&str] = &["score", "scores", "result", "results", "number", "numbers", "figure", "figures", "value", "values", "paper", "accuracy", "performance"];
+        let [(start, end), (next_start, next_end), ..] = words else { return None };
+        let written = &question[*start..*end];
+        let base = written.strip_suffix('s').filter(|b| b.chars().count() >= 5 && !b.ends_with('s'))?;
+        if !self.lookup(written).is_empty() || !question[*end..*next_start].chars().all(char::is_whitespace) {
+            return None;
+        }
+        let next = &question[*next_start..*next_end];
+        let result_like = next.chars().all(|c| c.is_ascii_digit() || c == '.')
+            || RESULT_WORDS.contains(&next.to_lowercase().as_str())
+            || self.lookup(next).iter().any(|&id| self.entries[id].kind == EntityKind::Metric);
+        if !result_like {
+            return None;
+        }
+        let &id = self.squashed.get(&squashed(base))?;
+        Some(format!("{}'s", self.entries[id].canonical))
     }
 
     pub fn entry(&self, id: usize) -> &Entry {
@@ -618,10 +642,12 @@ mod tests {
         assert_eq!(read("who led the Orenby Parallel Corpus in 2020?"), "who led the Orrenby Parallel Corpus in 2020?");
         assert_eq!(read("Orrenby parallel-corpus BLEU leader?"), "Orrenby Parallel Corpus BLEU leader?");
         assert_eq!(read("Is Tidewik's F1 on Orrenby 8.9?"), "Is Tidewick's F1 on Orrenby 8.9?");
+        assert_eq!(read("who reports tidewicks 79.5 on orrenby"), "who reports Tidewick's 79.5 on orrenby");
+        assert_eq!(read("murrelet-mts BLEU on WMT-14?"), "Murrelet-MT's BLEU on WMT-14?");
         // Left alone: a label as written, a number beside a name, a known word one letter
         // off a model, a name two labels share, and words that only squash together across
         // an apostrophe.
-        for q in ["Murrelet-MT on WMT-14", "results on wmt 14", "best on conll 2003", "Is X's WER on Tidewick 8?", "Tidewick 2019 results", "papers on transformers", "kelpnet results", "Trill's bert"] {
+        for q in ["Murrelet-MT on WMT-14", "results on wmt 14", "best on conll 2003", "Is X's WER on Tidewick 8?", "Tidewick 2019 results", "papers on transformers", "tidewicks on D", "kelpnet results", "Trill's bert"] {
             assert_eq!(read(q), q);
         }
     }

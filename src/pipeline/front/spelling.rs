@@ -1,7 +1,8 @@
 //! Spelling that varies between writers, settled before the question is read: British
 //! "-isation" as "-ization" ("summarisation" is "summarization": the index's stemmer keeps
-//! them apart, and the graph's labels mostly use the American form), and "teh" / "hte" as
-//! "the"; and a closing "at the moment" / "right now" / "these days" dropped (it asks for
+//! them apart, and the graph's labels mostly use the American form), and the common
+//! misspellings of the words a question turns on ("beter", "pubished", "teh": [`TYPOS`]);
+//! and a closing "at the moment" / "right now" / "these days" dropped (it asks for
 //! the current state, which every answer gives, and it would otherwise be read as part of
 //! the name before it: "the lowest WER on Dastrup-7 Chorus at the moment"). The answer
 //! still echoes the question as asked. Pure.
@@ -19,7 +20,27 @@ static NOW: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "X > Y on D": a comparison typed as one; "> 90" and "< 5" are bounds.
 static GREATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s([<>])\s*(\d)?").unwrap_or_else(|e| panic!("comparison pattern: {e}")));
-static TYPO_THE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(teh|hte)\b").unwrap_or_else(|e| panic!("typo pattern: {e}")));
+/// Misspellings of the words a question's reading turns on (a comparative, "published",
+/// "results"), each a letter dropped, doubled or swapped, and no word or name of its own.
+/// A hand-kept list rather than a spelling crate: a general corrector would "fix" the
+/// model and dataset names the graph holds, which are no dictionary's words.
+const TYPOS: &[(&str, &str)] = &[
+    ("teh", "the"), ("hte", "the"), ("waht", "what"), ("whta", "what"), ("wich", "which"), ("whcih", "which"),
+    ("beter", "better"), ("bettter", "better"), ("btter", "better"), ("betetr", "better"),
+    ("higer", "higher"), ("hihger", "higher"), ("highr", "higher"), ("lowr", "lower"), ("loewr", "lower"),
+    ("wrose", "worse"), ("wose", "worse"),
+    ("outperfoms", "outperforms"), ("outpeforms", "outperforms"), ("outperfroms", "outperforms"), ("outperfom", "outperform"),
+    ("pubished", "published"), ("publised", "published"), ("publshed", "published"), ("pulished", "published"), ("publihsed", "published"),
+    ("reuslts", "results"), ("resutls", "results"), ("reults", "results"), ("reslts", "results"), ("resuts", "results"),
+    ("acuracy", "accuracy"), ("accurracy", "accuracy"), ("accuarcy", "accuracy"), ("acurracy", "accuracy"),
+    ("preformance", "performance"), ("perfomance", "performance"), ("performace", "performance"),
+    ("benchamrk", "benchmark"), ("bechmark", "benchmark"), ("datset", "dataset"), ("dataste", "dataset"), ("datsets", "datasets"),
+    ("modle", "model"), ("papaer", "paper"), ("paepr", "paper"), ("comparision", "comparison"), ("improvment", "improvement"),
+];
+static TYPO: LazyLock<Regex> = LazyLock::new(|| {
+    let words = TYPOS.iter().map(|(typo, _)| *typo).collect::<Vec<_>>().join("|");
+    Regex::new(&format!(r"(?i)\b({words})\b")).unwrap_or_else(|e| panic!("typo pattern: {e}"))
+});
 
 /// The question with the spelling variants above settled.
 pub fn settled(question: &str) -> Cow<'_, str> {
@@ -40,7 +61,16 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         out.push_str(&americanize(&question[at..]));
         Cow::Owned(out)
     };
-    let spelled = match TYPO_THE.replace_all(&american, "the") {
+    let fixed = |c: &regex::Captures| {
+        let typo = &c[1];
+        let right = TYPOS.iter().find(|(t, _)| t.eq_ignore_ascii_case(typo)).map_or(typo, |(_, r)| *r);
+        // "Beter" at the start of a sentence stays capitalised.
+        match typo.chars().next() {
+            Some(first) if first.is_uppercase() => right[..1].to_uppercase() + &right[1..],
+            _ => right.to_owned(),
+        }
+    };
+    let spelled = match TYPO.replace_all(&american, fixed) {
         Cow::Borrowed(_) => american,
         Cow::Owned(s) => Cow::Owned(s),
     };
@@ -65,11 +95,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn british_isation_is_read_as_ization_and_teh_as_the() {
+    fn british_isation_is_read_as_ization_and_common_misspellings_as_the_word() {
         assert_eq!(settled("anything on automatic text summarisation"), "anything on automatic text summarization");
         assert_eq!(settled("Normalisations of Vectors"), "Normalizations of Vectors");
         assert_eq!(settled("SUMMARISATION"), "SUMMARIZATION");
         assert_eq!(settled("state of teh art on webquestions?"), "state of the art on webquestions?");
+        assert_eq!(settled("is ibbotrans beter than murrelet-mt"), "is ibbotrans better than murrelet-mt");
+        assert_eq!(settled("Pubished when? Beter or not"), "Published when? Better or not");
         assert_eq!(
             settled(r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalisations published?"#),
             r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalizations published?"#
@@ -94,7 +126,7 @@ mod tests {
 
     #[test]
     fn words_that_only_end_alike_are_left_alone() {
-        for q in ["papers on noise and precise rise", "the teheran dataset", "isation", "wise advice"] {
+        for q in ["papers on noise and precise rise", "the teheran dataset", "isation", "wise advice", "the beterbank dataset", "Lowrance"] {
             assert_eq!(settled(q), q);
         }
     }

@@ -440,7 +440,7 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
 
 /// "How much did X improve on the previous best on D?"
 static IMPROVED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bimprove(?:d|ment)?\s+(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,10}\bthe\s+(?:[\w-]+\s+){0,4}(?:best|record|top|state of the art|sota)\b|\bimprovement\b[^?]{0,40}\bover\s+the\s+(?:previous\s+|prior\s+)?(?:state[- ]of[- ]the[- ]art|sota|best|record)\b")
+    re(r"(?i)\bimprove(?:d|ment|s)?\b[^?]{0,60}?\b(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota|leader)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,10}\bthe\s+(?:[\w-]+\s+){0,4}(?:best|record|top|state of the art|sota)\b|\bimprovement\b[^?]{0,40}\bover\s+the\s+(?:previous\s+|prior\s+)?(?:state[- ]of[- ]the[- ]art|sota|best|record)\b")
 });
 /// "Which models have held the record on D?"
 /// "How much has the record on D improved since 2019 in total?", "how far has the best WER

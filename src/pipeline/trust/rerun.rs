@@ -253,6 +253,84 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
     })
 }
 
+/// "Who reports X's 79.5 on D?", "which paper is X's 97.0 from?", "where does the 41.2 for
+/// X come from?"
+static SOURCES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:who|which\s+(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|record|records|recorded|list|lists|listed|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+")
+        .unwrap_or_else(|e| panic!("sources pattern: {e}"))
+});
+
+/// Whether a question asks which papers state a value it gives ("who reports X's 79.5 on
+/// D?"): the pattern alone; [`sources`] also needs a model and a number.
+pub fn asks_sources(question: &str) -> bool {
+    SOURCES.is_match(question)
+}
+
+/// "Who reports X's 79.5 on D?": the papers stating the value the question gives for the
+/// model it names, on the boards (and metric) it names, and what other papers report there
+/// instead. A value the trust stage set aside is said as its paper's and as set aside,
+/// never as a result; a value no paper states is said so, with what the graph records.
+/// `None` when the question does not ask this, names no model, gives no number, or the
+/// model has no result there.
+pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    use super::numbers::{claimed, Bound};
+    if !SOURCES.is_match(question) {
+        return None;
+    }
+    let model = entities.methods.iter().find(|m| m.is_linked())?;
+    let asked = claimed(question, entities).filter(|c| c.bound == Bound::Exact)?;
+    let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some();
+    let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(scored).collect();
+    if all.is_empty() {
+        return None;
+    }
+    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
+    let meets = |r: &ResultFact| r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| asked.met_by(v));
+    // Each value on each board, with the papers stating it.
+    let mut stated: Vec<Stated> = Vec::new();
+    for r in &all {
+        let paper = paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas);
+        match stated.iter_mut().find(|(v, _)| v.dataset.iri == r.dataset.iri && v.metric == r.metric && same_value(v, r)) {
+            Some((_, papers)) if !papers.iter().any(|p| p.iri == paper.iri) => papers.push(paper),
+            Some(_) => {}
+            None => stated.push((r, vec![paper])),
+        }
+    }
+    for (_, papers) in &mut stated {
+        papers.sort_by(|a, b| (a.year, &a.title).cmp(&(b.year, &b.title)));
+    }
+    let papers_of = |papers: &[PaperRef]| papers.iter().map(named).collect::<Vec<_>>().join(" and ");
+    let on = |r: &ResultFact| format!("{}{} on {}", r.value.as_deref().unwrap_or_default(), r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default(), r.dataset.display());
+    let (matching, other): (Vec<&Stated>, Vec<&Stated>) = stated.iter().partition(|(r, _)| meets(r));
+    let mut facts: Vec<FactRef> = Vec::new();
+    let mut said = Vec::new();
+    for (r, papers) in &matching {
+        let reported = if papers.len() > 1 { "report" } else { "reports" };
+        if set_aside(r) {
+            said.push(format!("{} {reported} {}'s {}, but the graph sets that value aside", papers_of(papers), model.canonical, on(r)));
+        } else {
+            said.push(format!("{} {reported} {}'s {}", papers_of(papers), model.canonical, on(r)));
+            facts.push(FactRef::of_result(r, papers.clone()));
+        }
+    }
+    // What else the papers report on the same boards: the disagreement, or, when no paper
+    // states the value, what the graph records instead.
+    let relevant: Vec<&&Stated> = other.iter().filter(|(r, _)| matching.is_empty() || matching.iter().any(|(m, _)| m.dataset.iri == r.dataset.iri && m.metric == r.metric)).collect();
+    let mut instead = Vec::new();
+    for (r, papers) in relevant.iter().filter(|(r, _)| !set_aside(r)) {
+        instead.push(format!("{} {} {}", papers_of(papers), if papers.len() > 1 { "report" } else { "reports" }, on(r)));
+        facts.push(FactRef::of_result(r, papers.clone()));
+    }
+    let reason = if matching.is_empty() {
+        format!("No paper in the graph reports {} for {}; {}", asked.describe(), model.canonical, if instead.is_empty() { "the values it records there are set aside".to_owned() } else { format!("instead, {}", instead.join("; ")) })
+    } else if instead.is_empty() {
+        said.join("; ")
+    } else {
+        format!("{}, while {}", said.join("; "), instead.join(" and "))
+    };
+    Some(Verdict::dated(reason, facts))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,5 +395,21 @@ mod tests {
         let unscored = Evidence { results: vec![result("B", "-", "own")], ..Evidence::default() };
         let v = papers_agree(q, &entities, &unscored, &metas).expect("a verdict");
         assert!(v.verdict == Label::Uncertain && v.reason.contains("with no value"), "{}", v.reason);
+    }
+
+    #[test]
+    fn who_reports_a_value_names_the_papers_stating_it_and_those_that_differ() {
+        let metas: BTreeMap<String, PaperMeta> = [("own", meta("B: Own Paper", 2019)), ("rep", meta("Call Types", 2020)), ("re", meta("B Revisited", 2021)), ("typo", meta("A Typo", 2018))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let entities = Normalized { methods: vec![linked(EntityKind::Method, "B")], ..Normalized::default() };
+        let evidence = Evidence { results: vec![result("B", "79.5", "own"), result("B", "79.5%", "rep"), result("B", "80.7", "re")], removed: vec![result("B", "97.0", "typo")], ..Evidence::default() };
+        let v = sources("who reports B's 79.5 on D?", &entities, &evidence, &metas).expect("an account");
+        assert!(v.reason.starts_with("\"B: Own Paper\" (2019) and \"Call Types\" (2020) report B's 79.5 by F1 on D, while \"B Revisited\" (2021) reports 80.7"), "{}", v.reason);
+        assert_eq!(v.supporting.iter().map(|f| f.value.as_str()).collect::<Vec<_>>(), ["79.5", "80.7"]);
+        let v = sources("Which paper is B's 97.0 on D from?", &entities, &evidence, &metas).expect("an account");
+        assert!(v.reason.contains("\"A Typo\" (2018) reports B's 97.0 by F1 on D, but the graph sets that value aside"), "{}", v.reason);
+        assert!(v.supporting.iter().all(|f| f.value != "97.0"), "a value set aside is said, never an item");
+        let v = sources("who reported B's 85.0 on D?", &entities, &evidence, &metas).expect("an account");
+        assert!(v.reason.starts_with("No paper in the graph reports 85 for B; instead,"), "{}", v.reason);
+        assert!(sources("what does B get on D?", &entities, &evidence, &metas).is_none(), "no value given, nothing to source");
     }
 }
