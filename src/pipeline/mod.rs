@@ -252,6 +252,10 @@ fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
     if let Some(premise) = classify::best_premise(q) {
         return premise.to_owned();
     }
+    // "X beat Y on D; was the margin more than a point?": the statement with its margin.
+    if let Some(claim) = classify::margin_asked(q) {
+        return claim;
+    }
     // "X is in the top three on D, isn't it? Where does it rank now?": the tagged claim.
     if let Some(claim) = classify::tagged_claim(q) {
         return claim.to_owned();
@@ -267,13 +271,27 @@ fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
 /// premise corrected when the graph refutes it, left open or confirmed otherwise.
 /// `paper`: what the question asks of the named model's paper (its year, its DOI), told
 /// after the premise whatever its verdict.
-fn premise_account(v: trust::verdict::Verdict, paper: Option<String>) -> trust::verdict::Verdict {
+/// `removed`: the results the trust stage sets aside now; a premise about the past may
+/// rest on one (a value the board of 2020 still allowed), which is said but is no item
+/// when the same result stands with another value.
+fn premise_account(v: trust::verdict::Verdict, paper: Option<String>, removed: &[evidence::ResultFact]) -> trust::verdict::Verdict {
     let said = match v.verdict {
         trust::verdict::Label::Refuted => "The question rests on a premise the graph does not support",
         trust::verdict::Label::Uncertain => "The graph does not settle the question's premise",
         trust::verdict::Label::Supported => "The graph supports the question's premise",
     };
-    let facts = [v.supporting, v.contradicting].concat();
+    let mut facts = [v.supporting, v.contradicting].concat();
+    let same_result = |f: &trust::verdict::FactRef, g: &trust::verdict::FactRef| f.model == g.model && f.dataset == g.dataset && f.metric == g.metric;
+    let set_aside = |f: &trust::verdict::FactRef| {
+        removed.iter().any(|r| {
+            r.model.as_ref().is_some_and(|m| m.display() == f.model)
+                && r.dataset.display() == f.dataset
+                && r.metric.as_ref().is_some_and(|m| m.display() == f.metric)
+                && r.value.as_deref().and_then(evidence::scores::value_key) == evidence::scores::value_key(&f.value)
+        })
+    };
+    let kept: Vec<trust::verdict::FactRef> = facts.iter().filter(|f| !set_aside(f)).cloned().collect();
+    facts.retain(|f| !set_aside(f) || !kept.iter().any(|k| same_result(k, f)));
     // One sentence with the premise: the citations that close it cover both.
     let paper = paper.map(|p| format!("; {p}")).unwrap_or_default();
     trust::verdict::Verdict::account(format!("{said}: {}{paper}", v.reason), facts)
@@ -773,7 +791,10 @@ impl Pipeline {
         // boards of the research problem named (no dataset named), read whole; the question
         // is then answered and judged on them ([`scoped`]).
         let linked = |e: &&front::normalize::NormalizedEntity| e.is_linked();
-        let task_boards: Vec<front::normalize::NormalizedEntity> = if front.normalized.tasks.iter().any(|t| linked(&t)) && !front.normalized.datasets.iter().any(|d| linked(&d)) && classify::asks_task_state(q) {
+        // So are they for a named model's results on the problem ("X was also tried on T:
+        // which paper did that, and what mean IoU did it reach?").
+        let model_on_task = front.classification.query_type == classify::QueryType::MethodComparison && front.normalized.methods.iter().any(|m| m.is_linked());
+        let task_boards: Vec<front::normalize::NormalizedEntity> = if front.normalized.tasks.iter().any(|t| linked(&t)) && !front.normalized.datasets.iter().any(|d| linked(&d)) && (classify::asks_task_state(q) || model_on_task) {
             let tasks: Vec<String> = front.normalized.tasks.iter().filter(linked).flat_map(|t| t.iris.clone()).collect();
             let rows = self.graph.datasets_of_task(&tasks, &mut ledger, &mut diagnostics).await;
             let mut boards: Vec<front::normalize::NormalizedEntity> = Vec::new();
@@ -835,7 +856,15 @@ impl Pipeline {
         let event = trust::event_time(q, &front.normalized, &evidence, &metas);
         // "Since X's 34.2 in 2022, which newer models ...?": the year starts a span, it is
         // no "as of".
-        let as_of = front.as_of.clone().filter(|_| !classify::asks_newer(q)).or_else(|| event.anchor().cloned());
+        // "X took the record in 2022. Whose was it before that?": the year is X's taking it,
+        // and the board asked about is the one before it.
+        let before_holder = classify::holder_before_named(q, &front.normalized.methods).is_some();
+        let as_of = event
+            .anchor()
+            .cloned()
+            .filter(|_| before_holder)
+            .or_else(|| front.as_of.clone().filter(|_| !classify::asks_newer(q)))
+            .or_else(|| event.anchor().cloned());
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
@@ -904,14 +933,16 @@ impl Pipeline {
                         // "... agree, don't they? And what F1 should I quote?": the check is answered.
                         if classify::asks_confirmation(q) { v } else { trust::verdict::Verdict::dated(v.reason, [v.supporting, v.contradicting].concat()) }
                     }))
-                    .or_else(|| sources.then(|| trust::rerun::sources(q, &front.normalized, &evidence, &metas)).flatten())
+                    .or_else(|| sources.then(|| trust::rerun::sources(q, &front.normalized, &evidence, &metas, &assessment.facts, &direction)).flatten())
                     .or_else(|| {
                         // The lookup's papers, best ranked first.
                         let mut order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).filter(|iri| looked.iter().any(|l| l == iri)).collect();
                         order.extend(looked.iter().map(String::as_str).filter(|l| !order.contains(l)).collect::<Vec<_>>());
                         rerun.then(|| trust::rerun::account(&order, &evidence, &metas)).flatten()
                     })
-                    .or_else(|| trust::record::account(q, &scoped, &known, &direction))
+                    // A named model's results on a research problem's boards.
+                    .or_else(|| (model_on_task && !task_boards.is_empty()).then(|| trust::rerun::results_on(&scoped, &evidence, &metas)).flatten())
+                    .or_else(|| trust::record::account(q, &scoped, &known, &assessment.facts, &direction))
                     .or_else(|| trust::margins::account(q, &scoped, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::quote(q, &front.normalized, &assessment.facts, &assessment.conflicts))
@@ -928,7 +959,15 @@ impl Pipeline {
         let asked_paper = premised.then(|| paper_asked(q, &front.normalized, &evidence, &metas)).flatten();
         // A refuted premise's model is no answer: its paper is, when the question asks for it.
         let premise_paper = asked_paper.as_ref().filter(|_| verdict.as_ref().is_some_and(|v| v.verdict == trust::verdict::Label::Refuted)).map(|(_, model, paper)| (model.clone(), paper.clone()));
-        let verdict = verdict.map(|v| if premised { premise_account(v, asked_paper.map(|(said, _, _)| said)) } else { v });
+        let verdict = verdict.map(|v| if premised { premise_account(v, asked_paper.map(|(said, _, _)| said), &evidence.removed) } else { v });
+        // A claim about the board as it stood ("X took the record from Y, which had 21.5 at
+        // the time") rests on values today's board sets aside: those its verdict cites are
+        // not reported as removed, since the answer holds them valid for their time.
+        let mut assessment = assessment;
+        if let Some(v) = verdict.as_ref().filter(|_| is_claim && trust::record::asks(&claim_text(q, &front.normalized))) {
+            let cited: Vec<&str> = v.supporting.iter().chain(&v.contradicting).map(|f| f.statement.as_str()).collect();
+            assessment.removals.retain(|r| !cited.contains(&r.fact.as_str()));
+        }
         // "which system has the lowest BLEU": the lowest, though BLEU counts higher as better.
         let extreme = (front.classification.query_type != classify::QueryType::ClaimVerification).then(|| classify::extreme(q)).flatten();
         let asked = |metric: &str| extreme.map_or_else(|| self.direction(metric), |e| e.direction(self.direction(metric)));
@@ -980,6 +1019,30 @@ impl Pipeline {
         let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
         if target == classify::Target::PaperDetails {
             answer::aspects::answer_aspect(q, &chosen, &details, &metas, &mut items);
+            // "Which datasets did the X paper evaluate on?": what it reports on each, too.
+            let listed: Vec<String> = items.iter().filter(|i| i.metric.as_deref() == Some("datasets")).map(|i| i.label.clone()).collect();
+            if let Some(paper) = chosen.first().filter(|_| !listed.is_empty() && classify::asks_paper_datasets(q)) {
+                let reported = evidence::assemble(&self.graph.results_in(&chosen[..1], &mut ledger, &mut diagnostics).await);
+                let reported = reported.results.iter().filter(|r| r.paper.as_deref() == Some(paper.as_str()) && listed.iter().any(|l| l == r.dataset.display()));
+                let mut results: Vec<items::AnswerItem> = Vec::new();
+                for r in reported {
+                    let (Some(model), Some(value), Some(metric)) = (r.model.as_ref(), r.value.as_deref(), r.metric.as_ref()) else { continue };
+                    if evidence::scores::parse_score(value).is_none() || results.iter().any(|i| i.model.as_deref() == Some(model.display()) && i.dataset.as_deref() == Some(r.dataset.display()) && i.metric.as_deref() == Some(metric.display())) {
+                        continue;
+                    }
+                    results.push(items::AnswerItem {
+                        label: model.display().to_owned(),
+                        iri: Some(model.iri.clone()),
+                        value: Some(value.trim().to_owned()),
+                        sources: vec![1],
+                        metric: Some(metric.display().to_owned()),
+                        dataset: Some(r.dataset.display().to_owned()),
+                        model: Some(model.display().to_owned()),
+                        papers: vec![paper.clone()],
+                    });
+                }
+                items.extend(results);
+            }
         }
         ledger.diagnose(&mut diagnostics);
         clock.lap("details");

@@ -97,8 +97,19 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         None if EVERYTHING.is_match(question) => vec![(&d.tasks, ASPECTS[0]), (&d.methods, ASPECTS[1]), (&d.datasets, ASPECTS[2])],
         None => return None,
     };
+    // "Besides D, which datasets ...?": D is known to the asker, and is no answer.
+    static BESIDES: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:besides|other than|apart from|aside from|except(?:\s+for)?|in addition to)\s+(?:the\s+)?([^,?]+?)(?:\s*,|\s+(?:which|what|did|does|do|has|have|is|are)\b|\s*\?|$)")
+    });
+    let squash = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    let besides: Vec<String> = BESIDES.captures_iter(question).filter_map(|c| c.get(1)).map(|m| squash(m.as_str())).filter(|s| s.len() >= 3).collect();
+    let excluded = |name: &str| {
+        let name = squash(name);
+        name.len() >= 3 && besides.iter().any(|b| b.contains(&name) || name.contains(b.as_str()))
+    };
     let mut items: Vec<AnswerItem> = Vec::new();
     for (names, aspect) in chosen {
+        let names: Vec<String> = names.iter().filter(|n| !excluded(n)).cloned().collect();
         let mut seen: Vec<String> = Vec::new();
         items.extend(
             names
@@ -151,6 +162,15 @@ mod tests {
         let items = paper_aspects("details of the paper \"A Frustratingly Easy Approach\"", Some(&details), None).unwrap();
         let got: Vec<(&str, &str)> = items.iter().map(|i| (i.metric.as_deref().unwrap_or(""), i.label.as_str())).collect();
         assert_eq!(got, [("research problems", "NER"), ("models", "DyGIE++"), ("models", "SPTree")]);
+    }
+
+    #[test]
+    fn a_name_the_question_sets_aside_with_besides_is_no_answer() {
+        let details = PaperDetails { datasets: vec!["Quenmark Dialogue Set".into(), "Orrenby Parallel Corpus".into()], ..PaperDetails::default() };
+        let items = paper_aspects("Besides the Quenmark Dialogue Set, which datasets did the Halverin paper evaluate on?", Some(&details), None).unwrap();
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Orrenby Parallel Corpus"]);
+        let items = paper_aspects("Which datasets did the Halverin paper evaluate on?", Some(&details), None).unwrap();
+        assert_eq!(items.len(), 2);
     }
 
     #[test]

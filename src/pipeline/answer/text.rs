@@ -208,6 +208,14 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                     text.push_str(&format!(" Its {aspect} in the knowledge graph: {}.", list(&of, |i| with_citation(&i.label, i))));
                 }
             }
+            // The paper's results on the datasets listed.
+            let results: Vec<AnswerItem> = items.iter().filter(|i| i.model.is_some() && !i.metric.as_deref().is_some_and(|m| super::aspects::ASPECTS.contains(&m))).cloned().collect();
+            if !results.is_empty() {
+                text.push_str(&format!(
+                    " It reports: {}.",
+                    list(&results, |i| with_citation(&format!("{} {} by {} on {}", i.label, i.value.as_deref().unwrap_or("?"), i.metric.as_deref().unwrap_or("?"), i.dataset.as_deref().unwrap_or("?")), i))
+                ));
+            }
             text
         }
         _ => papers(sources),

@@ -461,6 +461,14 @@ pub fn asks_paper_results(question: &str) -> bool {
     RESULTS.is_match(&unquoted(question))
 }
 
+/// Whether a paper lookup asks on which datasets the paper evaluates: "which datasets did
+/// the X paper evaluate on?", "what benchmarks does 'P' report on?" (its results there are
+/// read too).
+pub fn asks_paper_datasets(question: &str) -> bool {
+    static DATASETS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:other\s+)?(?:datasets?|benchmarks?|corpora)\b[^?]{0,60}\b(?:evaluat\w*|test\w*|benchmark\w*|report\w*|use[sd]?|run|ran)\b"));
+    DATASETS.is_match(&unquoted(question))
+}
+
 /// The question without its quoted parts: a title's words ("Language Models are Few-Shot
 /// Learners", 'Reproducible Results in X') ask for nothing.
 pub fn unquoted(question: &str) -> std::borrow::Cow<'_, str> {
@@ -507,7 +515,9 @@ pub fn holder_before(question: &str) -> Option<String> {
 /// [`holder_before`], with "before it" read as the one model the question names: "Ibbotrans
 /// has the lead now, but who held the record before it?".
 pub fn holder_before_named(question: &str, methods: &[super::normalize::NormalizedEntity]) -> Option<String> {
-    static BEFORE_IT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:who|which model|which system|what model)\s+(?:held|had|led|topped|owned)\b[^?]{0,40}\b(?:before|until|prior to)\s+(?:it|them|that)\b"));
+    static BEFORE_IT: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:who|which model|which system|what model)\s+(?:held|had|led|topped|owned)\b[^?]{0,40}\b(?:before|until|prior to)\s+(?:it|them|that)\b|\bwhose\s+(?:record|lead|top spot|best)\s+(?:was|had)\s+(?:it|that)\b[^?]{0,20}\b(?:before|until|prior to)\b")
+    });
     holder_before(question).or_else(|| {
         let linked: Vec<&super::normalize::NormalizedEntity> = methods.iter().filter(|m| m.is_linked()).collect();
         let [one] = linked.as_slice() else { return None };
@@ -701,9 +711,41 @@ pub fn best_premise(question: &str) -> Option<&str> {
     static BEST_WORDS: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)\b(?:leads?|leading|best|highest|lowest|top|tops|record|state of the art|sota|on top|number one|ahead)\b")
     });
-    let c = PREMISE.captures(question)?;
-    let premise = c.get(1)?;
-    BEST_WORDS.is_match(premise.as_str()).then_some(premise.as_str())
+    // "X has topped D since 2020 - what accuracy is it holding the record with?": a
+    // statement that a model leads, then the question resting on it.
+    static STATED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^([^?.:;—–]{6,120}?)\s*(?:—|–|\s-\s|;|:|\.)\s+(?:what|which|who|whose|when|how)\b"));
+    static LEADS: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:has|have)\s+(?:held|led|topped|been\s+(?:the\s+)?(?:best|top|leader|state of the art|sota))\b|\b(?:holds|leads|tops)\b|\bis\s+(?:the\s+|now\s+the\s+|still\s+the\s+)?(?:best|state of the art|sota|top|leader)\b")
+    });
+    if let Some(c) = PREMISE.captures(question) {
+        let premise = c.get(1)?;
+        return BEST_WORDS.is_match(premise.as_str()).then_some(premise.as_str());
+    }
+    // Only a lead held since a year: "X still tops D. Who's closest?" asks about the board,
+    // which the premise's verdict alone would not answer.
+    static SINCE_YEAR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince\s+(?:its\s+|the\s+)?(?:19|20)\d\d\b"));
+    let premise = STATED.captures(question)?.get(1)?.as_str();
+    (LEADS.is_match(premise) && SINCE_YEAR.is_match(premise)).then_some(premise)
+}
+
+/// "X beat Y on D; was the margin more than a full point?": the statement with the margin
+/// asked about, as one claim ("X beat Y on D by more than a full point"). `None` when the
+/// question asks no margin of a statement before it.
+pub fn margin_asked(question: &str) -> Option<String> {
+    static ASKED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\s*([^?;]{8,160}?)\s*(?:;|,|—|–|\s-\s|\.)\s*(?:but\s+|and\s+|so\s+)?(?:was|is|were|did)\s+(?:the\s+|its\s+|that\s+)?(?:margin|gap|difference|lead|win)\s+(?:really\s+|actually\s+)?(more than|bigger than|larger than|greater than|over|above|at least|less than|smaller than|under|below|at most|within)\s+([^?]{1,60}?)\s*\??\s*$")
+    });
+    let c = ASKED.captures(question)?;
+    let bound = match c[2].to_lowercase().as_str() {
+        "more than" | "bigger than" | "larger than" | "greater than" | "over" | "above" => "more than",
+        "less than" | "smaller than" | "under" | "below" => "less than",
+        other => match other {
+            "at least" => "at least",
+            "at most" => "at most",
+            _ => "within",
+        },
+    };
+    Some(format!("{} by {bound} {}", c[1].trim(), c[3].trim()))
 }
 
 /// The question proper after sentences that only set the scene: "We're picking a backbone
@@ -860,7 +902,9 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // A named model's metric on a named board asks for its number, whatever the metric is
     // called: "syrinxa acc on hollenby", "plumaro's WER on dastrup-7" read as "... score on"
     // when the words alone read as a topic.
-    if read.query_type == QueryType::TopicSearch && !entities.methods.is_empty() && !entities.datasets.is_empty() && !entities.metrics.is_empty() {
+    // So does one on a named research problem ("what mean IoU did X reach on kelp canopy
+    // mapping?"): its boards are read for it.
+    if read.query_type == QueryType::TopicSearch && !entities.methods.is_empty() && (!entities.datasets.is_empty() || !entities.tasks.is_empty()) && !entities.metrics.is_empty() {
         for metric in entities.metrics.iter().filter(|m| !m.trim().is_empty()) {
             if let Ok(named) = Regex::new(&format!(r"(?i)\b{}\b", regex::escape(metric.trim()))) {
                 question = std::borrow::Cow::Owned(named.replace_all(&question, "score").into_owned());
@@ -920,6 +964,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     });
     let claim = !(has_dataset && asks_newer(q) && WH_WORD.is_match(q)) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
+        || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
@@ -1421,6 +1466,14 @@ mod tests {
 
     #[test]
     fn a_question_for_the_first_paper_on_a_board_and_one_for_a_papers_numbers_are_told_apart() {
+        assert_eq!(best_premise("Since Tavrosa leads BenchMira these days, what is the DOI of its paper?"), Some("Tavrosa leads BenchMira these days"));
+        assert_eq!(best_premise("Syrinxa has topped Hollenby Marsh Calls since 2020 — what accuracy is it holding the record with?"), Some("Syrinxa has topped Hollenby Marsh Calls since 2020"));
+        assert_eq!(best_premise("hollenby marsh calls: which model leads?"), None, "a board named first is no premise");
+        assert_eq!(best_premise("As far as I know B still tops D on F1. Who's closest to it there these days?"), None, "a question about the board");
+        assert_eq!(best_premise("Trillbert took the D record in 2022. Whose record was it before that?"), None, "an event, not a claim that it leads");
+        assert_eq!(margin_asked("Plumaro beat Trillbert on Dastrup-7 Chorus; was the margin more than a full WER point?").as_deref(), Some("Plumaro beat Trillbert on Dastrup-7 Chorus by more than a full WER point"));
+        assert_eq!(margin_asked("A beats B on D. Is the gap smaller than 2 points?").as_deref(), Some("A beats B on D by less than 2 points"));
+        assert_eq!(margin_asked("Which model leads D, and by how much?"), None);
         assert!(asks_newest("hollenby marsh calls: most recent paper gives acc for which model, and it is the top?"), "the newest paper's result, asked");
         assert!(asks_newest("What is the newest result on D?") && !asks_newest("What are the newest papers on T?"));
         assert!(asks_first_report("For my related-work section: which paper first reported a result on the Skarnhold Glacier Set, and which papers followed it?"));
@@ -1435,6 +1488,8 @@ mod tests {
         assert!(!asks_first_report("Who was the first to reach 90 on D?"));
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
+        assert!(asks_paper_datasets("Besides the Quenmark Dialogue Set, which datasets did the Halverin paper evaluate on?"));
+        assert!(!asks_paper_datasets("What year was the Halverin paper published?"));
     }
 
     #[test]

@@ -51,7 +51,7 @@ static SIDES: LazyLock<Regex> = LazyLock::new(|| {
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
 static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:took|takes|take|taken)\s+(?:over\s+)?(?:the\s+)?lead\b|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
+        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:(?:has|have|had)(?:\s+(?:not|never|always|long|really|still))?\s+(?:held|led|topped|reached|achieved|scored|obtained|attained|got|gotten)|gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:took|takes|take|taken)\s+(?:over\s+)?(?:the\s+)?lead\b|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
     ))
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
@@ -225,6 +225,7 @@ mod tests {
         assert_eq!(named("I'm fairly sure that kestrelnet beats tavrosa on benchmira.")[..2], [(EntityKind::Method, "kestrelnet"), (EntityKind::Method, "tavrosa")]);
         assert_eq!(named("I am sure kestrelnet beats tavrosa on benchmira.")[0], (EntityKind::Method, "kestrelnet"));
         assert_eq!(named("A reviewer wrote that sallowmere never led the Skarnhold leaderboard. True?")[0], (EntityKind::Method, "sallowmere"));
+        assert_eq!(named("Zephyrine-X has held the record on D since 2023, correct?")[0], (EntityKind::Method, "Zephyrine-X"));
         assert_eq!(named("frostlattice has never been the best on benchmira, correct?")[0], (EntityKind::Method, "frostlattice"));
         assert_eq!(named("Marrowfen falls short of selkora on Sealbrook Turbine Logs.")[..2], [(EntityKind::Method, "Marrowfen"), (EntityKind::Method, "selkora")]);
         assert!(named("Can you confirm that nobody beats Gannetron on Orrenby?").iter().all(|(_, n)| *n != "nobody"));

@@ -26,17 +26,31 @@ fn re(pattern: &str) -> Regex {
 }
 
 /// "held the record", "held the top spot", "was the record holder".
-const HELD: &str = r"(?:held|holds|hold|had|kept|owned)\s+(?:the\s+)?(?:record|top spot|top position|lead|best (?:result|score))|was (?:the\s+)?record[- ]holder";
+const HELD: &str = r"(?:held|holds|hold|had|kept|owned)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:record|top spot|top position|lead|best (?:result|score))|was (?:the\s+)?record[- ]holder";
 static FROM_UNTIL: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:{HELD})\b.*?\bfrom\s+((?:19|20)\d\d)\s+(?:until|till|to|through)\s+((?:19|20)\d\d)\b")));
 static HELD_IN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:{HELD})\b.*?\b(?:in|as of|at the end of)\s+((?:19|20)\d\d)\b")));
-static TOOK_FROM: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:took|take|takes|grabbed|wrested|snatched|claimed|inherited)\s+(?:the\s+)?(?:record|top spot|lead|crown)\b.*?\bfrom\b"));
+/// "X has held the record ever since its 2020 paper", "X has led D since 2019".
+static HELD_SINCE: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(r"(?i)(?:{HELD}|(?:has|have)\s+(?:led|topped))\b.*?\b(?:ever\s+)?since\s+(?:its\s+|their\s+|the\s+)?((?:19|20)\d\d)\b"))
+});
+/// The year of [`HELD_SINCE`], unless nothing is said to have led ("nothing has topped X
+/// since 2017" says X has: the best-result claim reads it).
+fn held_since(question: &str) -> Option<i32> {
+    static NOBODY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:nothing|nobody|no one|no model|no system|none)\s+(?:has|have)\b"));
+    if NOBODY.is_match(question) {
+        return None;
+    }
+    HELD_SINCE.captures(question)?.get(1)?.as_str().parse().ok()
+}
+
+static TOOK_FROM: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:took|take|takes|grabbed|wrested|snatched|claimed|inherited)\s+(?:the\s+)?(?:[\w-]+\s+){0,6}?(?:record|top spot|lead|crown)\b.*?\bfrom\b"));
 static CHANGED_SINCE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:best|record|top|state of the art|sota|leader)\b.*?\b(?:changed|moved|been (?:beaten|broken|improved|bettered))\s+(?:hands\s+)?since\s+((?:19|20)\d\d)\b")
 });
 
 /// Whether the claim is about a board's record over time, read here.
 pub fn asks(question: &str) -> bool {
-    FROM_UNTIL.is_match(question) || HELD_IN.is_match(question) || TOOK_FROM.is_match(question) || CHANGED_SINCE.is_match(question)
+    FROM_UNTIL.is_match(question) || held_since(question).is_some() || HELD_IN.is_match(question) || TOOK_FROM.is_match(question) || CHANGED_SINCE.is_match(question)
 }
 
 /// Whether the claim names a span of years ("from 2013 until 2015"): its "until" is part
@@ -425,6 +439,30 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
         });
     }
 
+    // "X has held the record ever since 2020": X led at the end of 2020 and of every year
+    // since, and leads now.
+    if let Some(since) = held_since(question) {
+        if mine.is_empty() {
+            return Some(never(x));
+        }
+        let mut years: Vec<i32> = timeline.iter().map(|(y, _)| *y).filter(|y| *y > since).collect();
+        years.push(since);
+        let conditions: Vec<Option<bool>> = years.iter().map(|&y| leads(x, y)).collect();
+        let mut reason = mine.iter().map(|r| told(r)).collect::<Vec<_>>().join("; ");
+        let mut facts: Vec<FactRef> = mine.iter().flat_map(|r| shown(r)).collect();
+        if !now.is_empty() && !is(x, &now[0].key.0) {
+            reason.push_str(&format!("; {} leads it now", named(&now)));
+            facts.extend(refs(&now));
+        }
+        return Some(if conditions.contains(&Some(false)) {
+            (Label::Refuted, reason, facts)
+        } else if conditions.contains(&None) {
+            (Label::Uncertain, format!("{reason}; no single model led it in some year since {since}"), facts)
+        } else {
+            (Label::Supported, reason, facts)
+        });
+    }
+
     // "X held the record in 2014": who led at the end of 2014.
     if let Some(c) = HELD_IN.captures(question) {
         let year: i32 = c[1].parse().ok()?;
@@ -484,7 +522,9 @@ pub fn asks_account(question: &str) -> bool {
 /// Carried like a verdict (`Verdict::account`: its facts are the answer's items and are
 /// cited) but reported as none. `None` when the question is not one, or no history was
 /// built.
-pub fn account(question: &str, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+/// `now`: today's standing facts, whose best the record's history cannot place when its
+/// paper records no year ("since when" cannot be told then, and is said so).
+pub fn account(question: &str, entities: &Normalized, known: &Known, now: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     if !asks_account(question) {
         return None;
     }
@@ -499,7 +539,7 @@ pub fn account(question: &str, entities: &Normalized, known: &Known, direction: 
     for board in named_boards(main, entities) {
         for history in &known.history {
             for reading in readings(history, board) {
-                if let Some((reason, facts)) = tell(question, entities, &reading, direction) {
+                if let Some((reason, facts)) = tell(question, entities, &reading, now, direction) {
                     told.add(reason, facts);
                 }
             }
@@ -531,7 +571,7 @@ pub(super) fn improvements(x: &NormalizedEntity, entities: &Normalized, known: &
 }
 
 /// One reading's account, with the facts it rests on.
-fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction: &dyn Fn(&str) -> Direction) -> Option<(String, Vec<FactRef>)> {
+fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<(String, Vec<FactRef>)> {
     let board = reading.iter().rev().flat_map(|(_, fs)| fs.first()).next().map(|f| format!("{} by {}", f.dataset, f.metric))?;
     let timeline = timeline(reading, direction);
     let reigns = reigns(&timeline);
@@ -612,6 +652,23 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, direction:
         let Some(holder) = reigns.last().filter(|r| r.until.is_none()) else {
             return Some((format!("No single model leads {board} now"), vec![]));
         };
+        // Today's best may be a result whose paper records no year: it leads, but since
+        // when cannot be told, and the history's holder is only the best dated result.
+        let better = |a: f64, b: f64| if direction(&holder.facts[0].metric) == Direction::Lower { a < b } else { a > b };
+        let undated_top = now
+            .iter()
+            .filter(|f| f.year.is_none() && format!("{} by {}", f.dataset, f.metric) == board)
+            .filter(|f| f.numeric.zip(holder.facts[0].numeric).is_some_and(|(a, b)| better(a, b)))
+            .fold(None::<&Fact>, |best, f| match best {
+                Some(b) if !f.numeric.zip(b.numeric).is_some_and(|(x, y)| better(x, y)) => Some(b),
+                _ => Some(f),
+            });
+        if let Some(top) = undated_top {
+            return Some((
+                format!("{} is the best on {board} now, but its paper records no year, so since when it has led cannot be told; the best dated result, {}, has led since {}", named(&[top]), named(&holder.facts), holder.from),
+                [refs(&[top]), refs(&holder.facts)].concat(),
+            ));
+        }
         let now = format!("{} has held the record on {board} since {}", named(&holder.facts), holder.from);
         let Some(x) = entities.methods.first().filter(|x| !is(x, holder.model)) else { return Some((now, refs(&holder.facts))) };
         // A former holder's value is not given: it is not the record now.
@@ -671,8 +728,8 @@ mod tests {
 
     #[test]
     fn a_span_on_a_board_the_graph_dates_nothing_of_is_said_to_be_untold_not_answered_with_the_best_now() {
-        let v = account("Between 2017 and 2020, who took the top F1 on D?", &Normalized::default(), &Known::default(), &|_| Direction::Higher).expect("an account");
+        let v = account("Between 2017 and 2020, who took the top F1 on D?", &Normalized::default(), &Known::default(), &[], &|_| Direction::Higher).expect("an account");
         assert!(v.is_account() && v.reason.contains("cannot be told") && v.supporting.is_empty(), "{}", v.reason);
-        assert!(account("Who has the top F1 on D?", &Normalized::default(), &Known::default(), &|_| Direction::Higher).is_none());
+        assert!(account("Who has the top F1 on D?", &Normalized::default(), &Known::default(), &[], &|_| Direction::Higher).is_none());
     }
 }

@@ -15,6 +15,7 @@ use super::PaperRef;
 use crate::pipeline::evidence::papers::PaperMeta;
 use crate::pipeline::evidence::scores::value_key;
 use crate::pipeline::evidence::{Evidence, ResultFact};
+use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 
 /// How many of the paper's results are told one by one (the rest are counted).
@@ -175,6 +176,37 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
     Some(verdict)
 }
 
+/// "X was also tried on T: which paper did that, and what mean IoU did it reach?": the
+/// named model's results on the boards `entities` names (a research problem's, read for
+/// it), each with the papers stating it; a value the trust stage set aside is no item.
+/// `None` when it has none there.
+pub fn results_on(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    let model = entities.methods.iter().find(|m| m.is_linked())?;
+    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
+    let mut stated: Vec<Stated> = Vec::new();
+    for r in named_results(model, entities, evidence).into_iter().filter(|r| r.paper.is_some() && !set_aside(r)) {
+        let paper = paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas);
+        match stated.iter_mut().find(|(v, _)| v.dataset.iri == r.dataset.iri && v.metric == r.metric && same_value(v, r)) {
+            Some((_, papers)) if !papers.iter().any(|p| p.iri == paper.iri) => papers.push(paper),
+            Some(_) => {}
+            None => stated.push((r, vec![paper])),
+        }
+    }
+    if stated.is_empty() {
+        return None;
+    }
+    let said: Vec<String> = stated
+        .iter()
+        .map(|(r, papers)| {
+            let metric = r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default();
+            format!("{}{metric} on {}, in {}", r.value.as_deref().unwrap_or("no value"), r.dataset.display(), papers.iter().map(named).collect::<Vec<_>>().join(" and "))
+        })
+        .collect();
+    let facts = stated.iter().map(|(r, papers)| FactRef::of_result(r, papers.clone())).collect();
+    let there = entities.tasks.iter().find(|t| t.is_linked()).map_or_else(|| "there".to_owned(), |t| format!("on {}", t.canonical));
+    Some(Verdict::dated(format!("{}'s results {there}: {}", model.canonical, said.join("; ")), facts))
+}
+
 /// A value and the papers stating it.
 type Stated<'a> = (&'a ResultFact, Vec<PaperRef>);
 
@@ -256,7 +288,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
 /// "Who reports X's 79.5 on D?", "which paper is X's 97.0 from?", "where does the 41.2 for
 /// X come from?"
 static SOURCES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:who|which\s+(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|record|records|recorded|list|lists|listed|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+")
+    Regex::new(r"(?i)\b(?:who|which\s+(?:later\s+|other\s+|newer\s+|earlier\s+)?(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|recorded|lists|listed|confirm|confirms|confirmed|reproduce|reproduces|reproduced|replicate|replicates|replicated|repeat|repeats|repeated|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+")
         .unwrap_or_else(|e| panic!("sources pattern: {e}"))
 });
 
@@ -272,7 +304,7 @@ pub fn asks_sources(question: &str) -> bool {
 /// never as a result; a value no paper states is said so, with what the graph records.
 /// `None` when the question does not ask this, names no model, gives no number, or the
 /// model has no result there.
-pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, facts: &[super::Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     use super::numbers::{claimed, Bound};
     if !SOURCES.is_match(question) {
         return None;
@@ -302,6 +334,7 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     let papers_of = |papers: &[PaperRef]| papers.iter().map(named).collect::<Vec<_>>().join(" and ");
     let on = |r: &ResultFact| format!("{}{} on {}", r.value.as_deref().unwrap_or_default(), r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default(), r.dataset.display());
     let (matching, other): (Vec<&Stated>, Vec<&Stated>) = stated.iter().partition(|(r, _)| meets(r));
+    let standing = facts;
     let mut facts: Vec<FactRef> = Vec::new();
     let mut said = Vec::new();
     for (r, papers) in &matching {
@@ -321,13 +354,22 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
         instead.push(format!("{} {} {}", papers_of(papers), if papers.len() > 1 { "report" } else { "reports" }, on(r)));
         facts.push(FactRef::of_result(r, papers.clone()));
     }
-    let reason = if matching.is_empty() {
+    let mut reason = if matching.is_empty() {
         format!("No paper in the graph reports {} for {}; {}", asked.describe(), model.canonical, if instead.is_empty() { "the values it records there are set aside".to_owned() } else { format!("instead, {}", instead.join("; ")) })
     } else if instead.is_empty() {
         said.join("; ")
     } else {
         format!("{}, while {}", said.join("; "), instead.join(" and "))
     };
+    // "... I want to cite the current record": the board's best too, since the value asked
+    // about may not be it.
+    static RECORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:record|best|state[- ]of[- ]the[- ]art|sota|leader|top)\b").unwrap_or_else(|e| panic!("record pattern: {e}")));
+    if RECORD.is_match(question) && !entities.datasets.is_empty() {
+        if let Some(best) = super::standing::state_of(entities, standing, direction) {
+            reason.push_str(&format!("; {}", best.reason.replacen("On ", "on ", 1)));
+            facts.extend(best.supporting);
+        }
+    }
     Some(Verdict::dated(reason, facts))
 }
 
@@ -402,14 +444,14 @@ mod tests {
         let metas: BTreeMap<String, PaperMeta> = [("own", meta("B: Own Paper", 2019)), ("rep", meta("Call Types", 2020)), ("re", meta("B Revisited", 2021)), ("typo", meta("A Typo", 2018))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
         let entities = Normalized { methods: vec![linked(EntityKind::Method, "B")], ..Normalized::default() };
         let evidence = Evidence { results: vec![result("B", "79.5", "own"), result("B", "79.5%", "rep"), result("B", "80.7", "re")], removed: vec![result("B", "97.0", "typo")], ..Evidence::default() };
-        let v = sources("who reports B's 79.5 on D?", &entities, &evidence, &metas).expect("an account");
+        let v = sources("who reports B's 79.5 on D?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
         assert!(v.reason.starts_with("\"B: Own Paper\" (2019) and \"Call Types\" (2020) report B's 79.5 by F1 on D, while \"B Revisited\" (2021) reports 80.7"), "{}", v.reason);
         assert_eq!(v.supporting.iter().map(|f| f.value.as_str()).collect::<Vec<_>>(), ["79.5", "80.7"]);
-        let v = sources("Which paper is B's 97.0 on D from?", &entities, &evidence, &metas).expect("an account");
+        let v = sources("Which paper is B's 97.0 on D from?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
         assert!(v.reason.contains("\"A Typo\" (2018) reports B's 97.0 by F1 on D, but the graph sets that value aside"), "{}", v.reason);
         assert!(v.supporting.iter().all(|f| f.value != "97.0"), "a value set aside is said, never an item");
-        let v = sources("who reported B's 85.0 on D?", &entities, &evidence, &metas).expect("an account");
+        let v = sources("who reported B's 85.0 on D?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
         assert!(v.reason.starts_with("No paper in the graph reports 85 for B; instead,"), "{}", v.reason);
-        assert!(sources("what does B get on D?", &entities, &evidence, &metas).is_none(), "no value given, nothing to source");
+        assert!(sources("what does B get on D?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).is_none(), "no value given, nothing to source");
     }
 }

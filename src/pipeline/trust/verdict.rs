@@ -1230,6 +1230,11 @@ mod tests {
         assert_eq!(label("was C ever the best on D?", "C"), Label::Refuted, "B's 15.8 was already better in 2019");
         assert_eq!(label("Is B the best on D?", "B"), Label::Refuted, "without 'ever', the best is today's");
         assert_eq!(label("B once held the top score on D - true or false?", "B"), Label::Supported);
+        assert_eq!(label("B has held the D record ever since its 2017 paper, correct?", "B"), Label::Refuted, "D took it in 2023");
+        assert_eq!(label("D has held the record on D since 2023, right?", "D"), Label::Supported);
+        assert_eq!(label("C has led D since 2019, right?", "C"), Label::Refuted, "C never led");
+        let took = |q: &str| judge(q, &entities(&["B", "A"]), &facts, &known, &|_| Direction::Higher).verdict;
+        assert_eq!(took("B's paper is the one that took the D accuracy record away from A, isn't it?"), Label::Supported);
         assert_eq!(judge_q("Has B ever been the best on D?", &["B"], &facts), Label::Uncertain, "no history: no dated result to place");
     }
 
@@ -1244,7 +1249,7 @@ mod tests {
         assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
         assert!(v.reason.contains("from B (15.8), 1.2 points better"), "{}", v.reason);
         assert_eq!(label("E beat the previous record on D by more than one point, right?").verdict, Label::Supported);
-        let told = crate::pipeline::trust::record::account("Which models on D have never held the top spot?", &entities(&[]), &known, &|_| Direction::Higher).expect("an account");
+        let told = crate::pipeline::trust::record::account("Which models on D have never held the top spot?", &entities(&[]), &known, &[], &|_| Direction::Higher).expect("an account");
         assert!(told.reason.contains("never led: C (14, first reported 2019)") && !told.reason.contains("never led: A"), "{}", told.reason);
     }
 
@@ -1320,13 +1325,17 @@ mod tests {
         let (a, b, c) = (dated("A", 71.4, "p1", "A", 2013), dated("B", 78.9, "p2", "B", 2015), dated("C", 80.2, "p3", "C", 2016));
         let history = vec![(2013, vec![a.clone()]), (2015, vec![a.clone(), b.clone()]), (2016, vec![a, b, c])];
         let known = Known { history: vec![history], ..Known::default() };
-        let tell = |q: &str, m: &[&str]| crate::pipeline::trust::record::account(q, &entities(m), &known, &|_| Direction::Higher).expect("an account");
+        let tell = |q: &str, m: &[&str]| crate::pipeline::trust::record::account(q, &entities(m), &known, &[], &|_| Direction::Higher).expect("an account");
         let holders = tell("Which models have held the record on D?", &[]);
         assert!(holders.is_account());
         assert!(holders.reason.contains("A (from 2013), B (from 2015), C (from 2016)"), "{}", holders.reason);
         let since = tell("Since when has A held the record on D?", &["A"]);
         assert!(since.reason.starts_with("A no longer holds it (it led from 2013 until 2015); C (80.2) has held the record"), "{}", since.reason);
         assert!(since.supporting.iter().all(|f| f.model == "C"), "a former holder's value is not given as the record");
+        let undated = Fact { year: None, ..fact("U", 83.0) };
+        let now = [dated("C", 80.2, "p3", "C", 2016), undated];
+        let since = crate::pipeline::trust::record::account("How long has U held the top F1 on D now?", &entities(&["U"]), &known, &now, &|_| Direction::Higher).expect("an account");
+        assert!(since.reason.starts_with("U (83) is the best on D by F1 now, but its paper records no year, so since when it has led cannot be told; the best dated result, C (80.2), has led since 2016"), "{}", since.reason);
         let improved = tell("How much did B improve on the previous best on D?", &["B"]);
         assert!(improved.reason.contains("7.5 points over the previous best, A (71.4)"), "{}", improved.reason);
     }
