@@ -791,9 +791,11 @@ impl Pipeline {
         // boards of the research problem named (no dataset named), read whole; the question
         // is then answered and judged on them ([`scoped`]).
         let linked = |e: &&front::normalize::NormalizedEntity| e.is_linked();
-        // So are they for a named model's results on the problem ("X was also tried on T:
-        // which paper did that, and what mean IoU did it reach?").
-        let model_on_task = front.classification.query_type == classify::QueryType::MethodComparison && front.normalized.methods.iter().any(|m| m.is_linked());
+        // So are they for a named model carried over to the problem ("X was also tried on T:
+        // which paper did that, and what mean IoU did it reach?"): its results on T's boards,
+        // not its best anywhere. A plain "X's accuracy on T" keeps X's own results, which
+        // the answer sets measure.
+        let model_on_task = front.classification.query_type == classify::QueryType::MethodComparison && front.normalized.methods.iter().any(|m| m.is_linked()) && classify::carried_over(q);
         let task_boards: Vec<front::normalize::NormalizedEntity> = if front.normalized.tasks.iter().any(|t| linked(&t)) && !front.normalized.datasets.iter().any(|d| linked(&d)) && (classify::asks_task_state(q) || model_on_task) {
             let tasks: Vec<String> = front.normalized.tasks.iter().filter(linked).flat_map(|t| t.iris.clone()).collect();
             let rows = self.graph.datasets_of_task(&tasks, &mut ledger, &mut diagnostics).await;

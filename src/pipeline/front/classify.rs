@@ -461,6 +461,13 @@ pub fn asks_paper_results(question: &str) -> bool {
     RESULTS.is_match(&unquoted(question))
 }
 
+/// Whether a question speaks of a model carried over to another problem: "X was also tried
+/// on T", "X applied to T", "has anyone evaluated X on T?".
+pub fn carried_over(question: &str) -> bool {
+    static CARRIED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:tried|applied|tested|evaluated|transferred|adapted|ported|reused)\s+(?:\w+\s+){0,2}?(?:on|to|for)\b"));
+    CARRIED.is_match(question)
+}
+
 /// Whether a paper lookup asks on which datasets the paper evaluates: "which datasets did
 /// the X paper evaluate on?", "what benchmarks does 'P' report on?" (its results there are
 /// read too).
@@ -962,7 +969,12 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static SECOND_PAPER: LazyLock<Regex> = LazyLock::new(|| {
         re(r"\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
     });
-    let claim = !(has_dataset && asks_newer(q) && WH_WORD.is_match(q)) && (CLAIM_OPENER.is_match(q)
+    // "Has anyone worked on T for Vendish?": whether there is work on a topic, which the
+    // papers found answer (no claim about a result to judge).
+    static ANYONE_WORKED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(?:has|have|did|does|is)\s+(?:anyone|anybody|someone|somebody|any\s+(?:paper|study|work|group))\s+(?:ever\s+|already\s+|yet\s+)?(?:worked|work|studied|study|looked|done|published|written|tackled|addressed|researched|explored|working|looking)\b")
+    });
+    let claim = !(has_dataset && asks_newer(q) && WH_WORD.is_match(q)) && !ANYONE_WORKED.is_match(q) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
@@ -1323,6 +1335,8 @@ mod tests {
         assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
         assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
         assert_ne!(named("link to the Table-Sequence (two are better than one) implementation"), ClaimVerification);
+        assert_ne!(named("Has anyone worked on part-of-speech tagging for X? I'd need a model to start from."), ClaimVerification, "whether there is work on a topic");
+        assert_eq!(named("Has anyone beaten X's 34.2 BLEU on D?"), ClaimVerification);
     }
 
     #[test]
@@ -1489,6 +1503,8 @@ mod tests {
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
         assert!(asks_paper_datasets("Besides the Quenmark Dialogue Set, which datasets did the Halverin paper evaluate on?"));
+        assert!(carried_over("Marrowfen was apparently also tried on kelp canopy mapping. Which paper did that?"));
+        assert!(!carried_over("What mean IoU does Marrowfen reach on kelp canopy mapping?"));
         assert!(!asks_paper_datasets("What year was the Halverin paper published?"));
     }
 

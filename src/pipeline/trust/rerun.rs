@@ -3,7 +3,10 @@
 //! model, board and metric. A value the trust stage set aside in a conflict is still what
 //! its paper reports, so both the kept and the removed results are read. Values are
 //! compared as numbers ("88.3%" is 88.3). Carried as an account ([`Verdict::dated`]): the
-//! paper's results and the values that differ from them are the answer's items. Pure.
+//! paper's results and the values that differ from them are the answer's items. The same
+//! reading answers which papers state a value ("who reports X's 79.5 on D?", [`sources`]),
+//! whether the papers agree on one ([`papers_agree`]), and what a model reaches on a
+//! research problem's boards ([`results_on`]). Pure.
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -183,15 +186,7 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
 pub fn results_on(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
     let model = entities.methods.iter().find(|m| m.is_linked())?;
     let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
-    let mut stated: Vec<Stated> = Vec::new();
-    for r in named_results(model, entities, evidence).into_iter().filter(|r| r.paper.is_some() && !set_aside(r)) {
-        let paper = paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas);
-        match stated.iter_mut().find(|(v, _)| v.dataset.iri == r.dataset.iri && v.metric == r.metric && same_value(v, r)) {
-            Some((_, papers)) if !papers.iter().any(|p| p.iri == paper.iri) => papers.push(paper),
-            Some(_) => {}
-            None => stated.push((r, vec![paper])),
-        }
-    }
+    let stated = by_value(named_results(model, entities, evidence).into_iter().filter(|r| r.paper.is_some() && !set_aside(r)).collect(), evidence, metas);
     if stated.is_empty() {
         return None;
     }
@@ -209,6 +204,24 @@ pub fn results_on(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<S
 
 /// A value and the papers stating it.
 type Stated<'a> = (&'a ResultFact, Vec<PaperRef>);
+
+/// Each value of `results` on each board (and metric), with the papers stating it, oldest
+/// first ("88.3%" and "88.3" are one value).
+fn by_value<'a>(results: Vec<&'a ResultFact>, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Vec<Stated<'a>> {
+    let mut stated: Vec<Stated> = Vec::new();
+    for r in results {
+        let paper = paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas);
+        match stated.iter_mut().find(|(v, _)| v.dataset.iri == r.dataset.iri && v.metric == r.metric && same_value(v, r)) {
+            Some((_, papers)) if !papers.iter().any(|p| p.iri == paper.iri) => papers.push(paper),
+            Some(_) => {}
+            None => stated.push((r, vec![paper])),
+        }
+    }
+    for (_, papers) in &mut stated {
+        papers.sort_by(|a, b| (a.year, &a.title).cmp(&(b.year, &b.title)));
+    }
+    stated
+}
 
 /// "Do the papers agree on X's accuracy on D?", "is X's F1 on D the same in every paper?"
 static AGREE_ALL: LazyLock<Regex> = LazyLock::new(|| {
@@ -318,19 +331,7 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     }
     let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
     let meets = |r: &ResultFact| r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| asked.met_by(v));
-    // Each value on each board, with the papers stating it.
-    let mut stated: Vec<Stated> = Vec::new();
-    for r in &all {
-        let paper = paper_ref(r.paper.as_deref().unwrap_or_default(), evidence, metas);
-        match stated.iter_mut().find(|(v, _)| v.dataset.iri == r.dataset.iri && v.metric == r.metric && same_value(v, r)) {
-            Some((_, papers)) if !papers.iter().any(|p| p.iri == paper.iri) => papers.push(paper),
-            Some(_) => {}
-            None => stated.push((r, vec![paper])),
-        }
-    }
-    for (_, papers) in &mut stated {
-        papers.sort_by(|a, b| (a.year, &a.title).cmp(&(b.year, &b.title)));
-    }
+    let stated = by_value(all, evidence, metas);
     let papers_of = |papers: &[PaperRef]| papers.iter().map(named).collect::<Vec<_>>().join(" and ");
     let on = |r: &ResultFact| format!("{}{} on {}", r.value.as_deref().unwrap_or_default(), r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default(), r.dataset.display());
     let (matching, other): (Vec<&Stated>, Vec<&Stated>) = stated.iter().partition(|(r, _)| meets(r));
