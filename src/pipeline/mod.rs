@@ -865,7 +865,7 @@ impl Pipeline {
             .anchor()
             .cloned()
             .filter(|_| before_holder)
-            .or_else(|| front.as_of.clone().filter(|_| !classify::asks_newer(q)))
+            .or_else(|| front.as_of.clone().filter(|_| !classify::asks_newer(q) && !classify::asks_since_then(q)))
             .or_else(|| event.anchor().cloned());
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
@@ -886,7 +886,11 @@ impl Pipeline {
         let agree = !is_claim && classify::compares_papers(q);
         // "Who reports X's 79.5 on D?": the papers stating a value the question gives.
         let sources = !is_claim && trust::rerun::asks_sources(q) && front.normalized.methods.iter().any(|m| m.is_linked());
-        let account = record_account || chronology || newest || newer || common || rerun || agree || sources || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
+        // "Which papers from the 2020s report a mean IoU of 60 or more on D?": the papers past
+        // the value (within the decade).
+        let bound = front::extract::threshold(q);
+        let papers_past = !is_claim && target == classify::Target::Papers && bound.is_some() && front.normalized.datasets.iter().any(|d| d.is_linked());
+        let account = record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
@@ -914,6 +918,8 @@ impl Pipeline {
                 Some(
                     trust::rerun::agreement(&claim, &entities, &evidence, &metas)
                         .or_else(|| trust::rerun::papers_agree(q, &entities, &evidence, &metas))
+                        // "Only one paper puts X at 86 on D": the papers stating it, counted.
+                        .or_else(|| trust::rerun::papers_count(&claim, &entities, &evidence, &metas))
                         .or_else(|| trust::chronology::newest_is_best(q, &entities, &evidence, &assessment.facts, &metas, &direction))
                         // "X is the state of the art for T": X must lead each of T's boards.
                         .or_else(|| {
@@ -924,7 +930,6 @@ impl Pipeline {
                 )
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
-                let bound = front::extract::threshold(q);
                 chronology
                     .then(|| trust::chronology::account(q, &front.normalized, &evidence, &metas, bound.as_ref(), &direction))
                     .flatten()
@@ -935,6 +940,7 @@ impl Pipeline {
                         // "... agree, don't they? And what F1 should I quote?": the check is answered.
                         if classify::asks_confirmation(q) { v } else { trust::verdict::Verdict::dated(v.reason, [v.supporting, v.contradicting].concat()) }
                     }))
+                    .or_else(|| bound.as_ref().filter(|_| papers_past).and_then(|b| trust::chronology::papers_past(q, &front.normalized, &evidence, &metas, b)))
                     .or_else(|| sources.then(|| trust::rerun::sources(q, &front.normalized, &evidence, &metas, &assessment.facts, &direction)).flatten())
                     .or_else(|| {
                         // The lookup's papers, best ranked first.

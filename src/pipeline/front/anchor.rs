@@ -20,7 +20,8 @@ pub struct AsOf {
 }
 
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(as of|as at|in|by|until|till|up to|through|before|prior to|(?:at|by) the end of|end of)\s+((?:19|20)\d\d)\b")
+    // The word (or "pre-", or the start of a span "across 2019–"), then the year.
+    Regex::new(r"(?i)\b(as of\s+|as at\s+|in\s+|by\s+|until\s+|till\s+|up to\s+|through\s+|before\s+|prior to\s+|(?:at|by) the end of\s+|end of\s+|pre-?\s*|(?:across|during|over|from|between)\s+(?:19|20)\d\d\s*(?:–|—|-|to|through|until|and)\s*)((?:19|20)\d\d)\b")
         .unwrap_or_else(|e| panic!("anchor pattern: {e}"))
 });
 
@@ -82,8 +83,9 @@ pub fn time_anchor(question: &str) -> Option<AsOf> {
         return None;
     }
     let year: i32 = caps[2].parse().ok()?;
-    let word = caps[1].to_lowercase();
-    let year = if word == "before" || word == "prior to" { year - 1 } else { year };
+    let word = caps[1].trim().to_lowercase();
+    // "before 2020", "pre-2020": by 2019; a span ("across 2019–2021"): the board at its end.
+    let year = if matches!(word.as_str(), "before" | "prior to" | "pre" | "pre-") { year - 1 } else { year };
     Some(AsOf { year, phrase: caps[0].to_owned() })
 }
 
@@ -106,6 +108,8 @@ mod tests {
             ("Which model was best on ImageNet as of 2018?", Some(2018)),
             ("What was the state of the art in 2019?", Some(2019)),
             ("best result before 2020", Some(2019)),
+            ("Pre-2020, which model was the runner-up on D?", Some(2019)),
+            ("Across 2019–2021, what was the top BLEU anyone reported on D?", Some(2021)),
             ("by the end of 2022, what was the highest BLEU on D?", Some(2022)),
             ("best BLEU on WMT 2014 English-German", None),
             ("papers on CoNLL 2003", None),

@@ -461,6 +461,14 @@ pub fn asks_paper_results(question: &str) -> bool {
     RESULTS.is_match(&unquoted(question))
 }
 
+/// Whether a question asks what came after a time it names: "X topped D back in 2019 -
+/// which models have beaten it since?" (the year dates the statement, not the board asked
+/// about).
+pub fn asks_since_then(question: &str) -> bool {
+    static SINCE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:beaten|beat|overtaken|surpassed|bettered|topped|passed|outperformed|improved on)\b[^?]{0,30}\bsince(?:\s+then)?\s*[?.!]*\s*$"));
+    SINCE.is_match(question)
+}
+
 /// Whether a question speaks of a model carried over to another problem: "X was also tried
 /// on T", "X applied to T", "has anyone evaluated X on T?".
 pub fn carried_over(question: &str) -> bool {
@@ -742,7 +750,12 @@ pub fn margin_asked(question: &str) -> Option<String> {
     static ASKED: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)^\s*([^?;]{8,160}?)\s*(?:;|,|—|–|\s-\s|\.)\s*(?:but\s+|and\s+|so\s+)?(?:was|is|were|did)\s+(?:the\s+|its\s+|that\s+)?(?:margin|gap|difference|lead|win)\s+(?:really\s+|actually\s+)?(more than|bigger than|larger than|greater than|over|above|at least|less than|smaller than|under|below|at most|within)\s+([^?]{1,60}?)\s*\??\s*$")
     });
-    let c = ASKED.captures(question)?;
+    // "When X posted 8.1 on D, was that more than a 10% relative reduction on the previous
+    // record?": the event, and the margin asked of it.
+    static WAS_THAT: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\s*(?:when|after)\s+([^?,]{8,160}?)\s*,\s*(?:was|is)\s+(?:that|it|this)\s+(?:really\s+)?(more than|bigger than|larger than|greater than|over|above|at least|less than|smaller than|under|below|at most|within)\s+([^?]{1,80}?)\s*\??\s*$")
+    });
+    let c = ASKED.captures(question).or_else(|| WAS_THAT.captures(question))?;
     let bound = match c[2].to_lowercase().as_str() {
         "more than" | "bigger than" | "larger than" | "greater than" | "over" | "above" => "more than",
         "less than" | "smaller than" | "under" | "below" => "less than",
@@ -974,7 +987,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static ANYONE_WORKED: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^(?:has|have|did|does|is)\s+(?:anyone|anybody|someone|somebody|any\s+(?:paper|study|work|group))\s+(?:ever\s+|already\s+|yet\s+)?(?:worked|work|studied|study|looked|done|published|written|tackled|addressed|researched|explored|working|looking)\b")
     });
-    let claim = !(has_dataset && asks_newer(q) && WH_WORD.is_match(q)) && !ANYONE_WORKED.is_match(q) && (CLAIM_OPENER.is_match(q)
+    let claim = !(ANYONE_WORKED.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
@@ -1043,7 +1056,8 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
     match query_type {
         QueryType::ClaimVerification => Target::Verdict,
         QueryType::PaperLookup => Target::PaperDetails,
-        QueryType::MethodComparison if BEATEN.is_match(q) => Target::Beaten,
+        // "which systems had passed 75 F1": a value passed, not a model beaten.
+        QueryType::MethodComparison if BEATEN.is_match(q) && super::extract::threshold(q).is_none() => Target::Beaten,
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
@@ -1488,6 +1502,10 @@ mod tests {
         assert_eq!(margin_asked("Plumaro beat Trillbert on Dastrup-7 Chorus; was the margin more than a full WER point?").as_deref(), Some("Plumaro beat Trillbert on Dastrup-7 Chorus by more than a full WER point"));
         assert_eq!(margin_asked("A beats B on D. Is the gap smaller than 2 points?").as_deref(), Some("A beats B on D by less than 2 points"));
         assert_eq!(margin_asked("Which model leads D, and by how much?"), None);
+        assert_eq!(
+            margin_asked("When Plumaro posted 8.1 WER on D, was that more than a 10% relative reduction on the previous record?").as_deref(),
+            Some("Plumaro posted 8.1 WER on D by more than a 10% relative reduction on the previous record")
+        );
         assert!(asks_newest("hollenby marsh calls: most recent paper gives acc for which model, and it is the top?"), "the newest paper's result, asked");
         assert!(asks_newest("What is the newest result on D?") && !asks_newest("What are the newest papers on T?"));
         assert!(asks_first_report("For my related-work section: which paper first reported a result on the Skarnhold Glacier Set, and which papers followed it?"));
@@ -1503,6 +1521,8 @@ mod tests {
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
         assert!(asks_paper_datasets("Besides the Quenmark Dialogue Set, which datasets did the Halverin paper evaluate on?"));
+        assert!(asks_since_then("Warbleon topped D back in 2019 with just under 80% accuracy. Which other models have beaten it since?"));
+        assert!(!asks_since_then("Who had beaten X on D by 2019?"));
         assert!(carried_over("Marrowfen was apparently also tried on kelp canopy mapping. Which paper did that?"));
         assert!(!carried_over("What mean IoU does Marrowfen reach on kelp canopy mapping?"));
         assert!(!asks_paper_datasets("What year was the Halverin paper published?"));

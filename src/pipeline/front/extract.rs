@@ -391,8 +391,16 @@ pub struct Threshold {
 }
 
 impl Threshold {
-    /// Whether `value` passes.
+    /// Whether `value` passes. A fraction asked of a board of percentages ("clear 0.9
+    /// F1" where 91.2 is recorded) is read as one, and the other way round.
     pub fn passes(&self, value: f64) -> bool {
+        let value = if self.value.abs() <= 1.0 && value.abs() > 1.0 {
+            value / 100.0
+        } else if self.value.abs() > 1.0 && value.abs() <= 1.0 {
+            value * 100.0
+        } else {
+            value
+        };
         match (self.above, self.inclusive) {
             (true, true) => value >= self.value,
             (true, false) => value > self.value,
@@ -416,15 +424,25 @@ impl Threshold {
 /// A value the question asks results to pass: "score below 75 accuracy", "above 86%".
 pub fn threshold(question: &str) -> Option<Threshold> {
     static PAST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|at most|no more than|above|over|more than|higher than|greater than|at least|no less than|exceeding|beyond)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?)\s*%?(?:\s|$|[?.,;)])")
+        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;)])")
             .unwrap_or_else(|e| panic!("threshold pattern: {e}"))
     });
-    let c = PAST.captures(question)?;
-    let word = c[1].to_lowercase();
-    let value: f64 = c[2].parse().ok()?;
-    let above = matches!(word.as_str(), "above" | "over" | "more than" | "higher than" | "greater than" | "at least" | "no less than" | "exceeding" | "beyond");
-    let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than");
-    Some(Threshold { above, inclusive, value })
+    // "60 or more", "90%+", "10 or lower": the bound after the value, the value included.
+    static OR_MORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:^|[\s(])(\d{1,3}(?:\.\d{1,2})?)\s*%?\s*(?:(\+)|or\s+(more|higher|above|better|greater|less|lower|below|fewer|under))(?:\s|$|[?.,;)])")
+            .unwrap_or_else(|e| panic!("or-more pattern: {e}"))
+    });
+    if let Some(c) = PAST.captures(question) {
+        let word = c[1].to_lowercase();
+        let value: f64 = c[2].parse().ok()?;
+        let above = !matches!(word.as_str(), "below" | "under" | "less than" | "lower than" | "beneath" | "south of" | "at most" | "no more than");
+        let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than");
+        return Some(Threshold { above, inclusive, value });
+    }
+    let c = OR_MORE.captures(question)?;
+    let value: f64 = c[1].parse().ok()?;
+    let above = c.get(2).is_some() || c.get(3).is_some_and(|w| matches!(w.as_str().to_lowercase().as_str(), "more" | "higher" | "above" | "better" | "greater"));
+    Some(Threshold { above, inclusive: true, value })
 }
 
 /// What the question asks of a board beyond its best, if anything (see [`BoardAsk`]).
@@ -749,6 +767,13 @@ mod tests {
         assert_eq!(board_ask("On the Orrenby Parallel Corpus, which model has the highest BLEU and which the lowest?"), Some(BoardAsk::Ends));
         let Some(BoardAsk::Past(t)) = board_ask("Which models score below 75 accuracy on BenchMira?") else { panic!("no threshold") };
         assert!(t.passes(74.1) && !t.passes(75.0) && !t.above);
+        for (q, value, passing, failing) in [("On D, which systems clear 0.9 F1?", 0.9, 91.2, 89.9), ("Which systems are north of 52 chrF on D?", 52.0, 53.4, 51.0), ("which report a mean IoU of 60 or more?", 60.0, 60.0, 59.9), ("which had passed 75 F1 by 2019?", 75.0, 76.0, 75.0), ("systems with 90%+ F1", 90.0, 90.0, 89.0)] {
+            let Some(BoardAsk::Past(t)) = board_ask(q) else { panic!("no threshold in {q}") };
+            assert_eq!(t.value, value, "{q}");
+            assert!(t.passes(passing) && !t.passes(failing), "{q}: {t:?}");
+        }
+        assert!(matches!(board_ask("10 or lower WER on D?"), Some(BoardAsk::Past(Threshold { above: false, inclusive: true, .. }))));
+        assert!(!matches!(board_ask("top 3 models on D?"), Some(BoardAsk::Past(_))), "a count, not a bound");
         let Some(BoardAsk::Past(t)) = board_ask("which systems reach at least 86.5% there?") else { panic!("no threshold") };
         assert!(t.passes(86.5) && t.above);
         assert_eq!(top_k("who's second on Hollenby Marsh Calls by accuracy? and who's first?"), Some(2));

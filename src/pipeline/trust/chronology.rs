@@ -179,6 +179,53 @@ pub fn account(question: &str, entities: &Normalized, evidence: &Evidence, metas
 
 /// The board's results the question asks about: on the linked boards it names, by the
 /// metrics it names (any, when it names none), with a score.
+/// The years a question's decade names: "from the 2020s" (2020–2029), "the early 2010s"
+/// (2010–2013), "mid-2010s" (2014–2016), "the late 2010s" (2017–2019).
+pub fn decade(question: &str) -> Option<(i32, i32)> {
+    static DECADE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:the\s+)?(early|mid|late)?[\s-]*((?:19|20)\d)0['’]?s\b").unwrap_or_else(|e| panic!("decade pattern: {e}"))
+    });
+    let c = DECADE.captures(question)?;
+    let start: i32 = c[2].parse::<i32>().ok()? * 10;
+    Some(match c.get(1).map(|m| m.as_str().to_lowercase()).as_deref() {
+        Some("early") => (start, start + 3),
+        Some("mid") => (start + 4, start + 6),
+        Some("late") => (start + 7, start + 9),
+        _ => (start, start + 9),
+    })
+}
+
+/// "Which papers from the 2020s report a mean IoU of 60 or more on D?": the papers whose
+/// results on the board the question names pass `bound`, within the years of a decade it
+/// names. A paper with no year cannot be placed in a decade: its result is said with that
+/// caveat and is no item. `None` when no board is linked.
+pub fn papers_past(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, bound: &Threshold) -> Option<Verdict> {
+    let board = entities.datasets.iter().find(|d| d.is_linked())?;
+    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
+    let passing: Vec<&ResultFact> = board_results(entities, evidence).into_iter().filter(|r| !set_aside(r) && r.value.as_deref().and_then(parse_score).is_some_and(|v| bound.passes(v))).collect();
+    let span = decade(question);
+    let what = match entities.metrics.first() {
+        Some(m) => format!("{} {} on {}", m.canonical, bound.describe(), board.canonical),
+        None => format!("a result {} on {}", bound.describe(), board.canonical),
+    };
+    let within = |e: &Entry| span.is_none_or(|(from, to)| e.years.iter().any(|y| (from..=to).contains(y)));
+    let papers = entries(&passing, evidence, metas);
+    let (dated, undated): (Vec<&Entry>, Vec<&Entry>) = papers.iter().partition(|e| !e.years.is_empty() || span.is_none());
+    let chosen: Vec<&Entry> = dated.into_iter().filter(|e| within(e)).collect();
+    let from = span.map(|(a, b)| format!(" from {a}–{b}")).unwrap_or_default();
+    let mut said = if chosen.is_empty() {
+        format!("No paper{from} in the graph reports {what}")
+    } else {
+        let listed = chosen.iter().map(|e| format!("{}: {}", e.dated(), e.results.iter().map(|r| result_words(r)).collect::<Vec<_>>().join(", "))).collect::<Vec<_>>().join("; ");
+        format!("Papers{from} reporting {what}: {listed}")
+    };
+    for e in &undated {
+        said.push_str(&format!("; {} reports {}, but its paper records no year, so whether it is from those years cannot be told", e.dated(), e.results.iter().map(|r| result_words(r)).collect::<Vec<_>>().join(", ")));
+    }
+    let facts = chosen.iter().flat_map(|e| e.results.iter().map(|r| fact_of(r, &e.paper))).collect();
+    Some(Verdict::dated(said, facts))
+}
+
 fn board_results<'a>(entities: &Normalized, evidence: &'a Evidence) -> Vec<&'a ResultFact> {
     let boards: Vec<&str> = entities.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| d.iris.iter().map(String::as_str)).collect();
     let metric_named = |r: &ResultFact| {
@@ -569,5 +616,19 @@ mod tests {
     fn a_board_the_question_does_not_name_gets_no_account() {
         let (evidence, metas) = graph();
         assert!(account("which paper first reported a result?", &Normalized::default(), &evidence, &metas, None, &|_| Direction::Higher).is_none());
+    }
+
+    #[test]
+    fn papers_past_a_value_within_a_decade_are_listed_and_an_undated_one_is_said_not_placed() {
+        let entities = Normalized { datasets: vec![linked(EntityKind::Dataset, "D")], ..Normalized::default() };
+        let results = vec![result("K", "61.4", "k"), result("M", "55.2", "m"), result("R", "63.0", "r"), result("O", "64.0", "o")];
+        let metas: BTreeMap<String, PaperMeta> = [("k", paper("K paper", &[2024])), ("m", paper("M paper", &[2020])), ("r", paper("R paper", &[])), ("o", paper("O paper", &[2016]))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let evidence = Evidence { results, ..Evidence::default() };
+        let bound = crate::pipeline::front::extract::threshold("a BLEU of 60 or more").expect("a bound");
+        let v = papers_past("Which papers from the 2020s report a BLEU of 60 or more on D?", &entities, &evidence, &metas, &bound).expect("an account");
+        assert!(v.reason.starts_with("Papers from 2020–2029 reporting a result of at least 60 on D: \"K paper\" (2024): K at 61.4"), "{}", v.reason);
+        assert!(v.reason.contains("\"R paper\" reports R at 63.0 by BLEU, but its paper records no year"), "{}", v.reason);
+        assert!(!v.reason.contains("O paper") && v.supporting.iter().all(|f| f.value == "61.4"), "{}", v.reason);
+        assert_eq!(decade("in the early 2010s"), Some((2010, 2013)));
     }
 }

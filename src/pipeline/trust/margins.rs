@@ -33,12 +33,12 @@ fn re(pattern: &str) -> Regex {
 /// "more than four points", "less than two accuracy points", "over two BLEU", "more than
 /// 10%": a bound and its number (digits or a word).
 static BOUND: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(more than|over|above|at least|upwards of|in excess of|less than|under|below|fewer than|at most|no more than|not more than|about|around|roughly|approximately|some|nearly|almost)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|half a|half|a)\s*(%|percent\b|pp\b|pts?\b|(?:percentage\s+)?points?\b|(?:[a-z][\w-]*\s+){1,2}points?\b|(?:bleu|f1|accuracy|acc|wer|chrf|miou|mean iou|iou)\b)")
+    re(r"(?i)\b(more than|over|above|at least|upwards of|in excess of|less than|under|below|fewer than|at most|no more than|not more than|about|around|roughly|approximately|some|nearly|almost)\s+(?:an?\s+)?(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|half a|half|a)\s*(%|percent\b|pp\b|pts?\b|(?:percentage\s+)?points?\b|(?:[a-z][\w-]*\s+){1,2}points?\b|(?:bleu|f1|accuracy|acc|wer|chrf|miou|mean iou|iou)\b)")
 });
 /// What makes a bound a margin: said of a lead, a gap or a difference.
 static MARGIN_BEFORE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\bby|\b(?:margin|gap|lead|difference|edge)\s+(?:of|is|was)?)[\s(]*$"));
 static MARGIN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^[\s,]*(?:(?:in\s+)?(?:absolute|relative)\s+terms,?\s*)?(?:of\s+)?(?:ahead|apart|clear|better|higher|lower|worse|behind|in front|to spare|up on|above|below|more|less|of (?:a|the) (?:lead|gap|margin)|lead|margin|gap|separat|between)")
+    re(r"(?i)^[\s,]*(?:(?:in\s+)?(?:absolute|relative)\s+terms,?\s*)?(?:of\s+)?(?:ahead|apart|clear|better|higher|lower|worse|behind|in front|to spare|up on|above|below|more|less|of (?:a|the) (?:lead|gap|margin)|lead|margin|gap|separat|between|(?:relative\s+)?(?:reduction|improvement|drop|decrease|cut|gain|increase))")
 });
 /// "apart", "between them": a gap either way.
 static EITHER_WAY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:apart|between (?:them|the two|both)|separat\w*|difference between|gap between|neck and neck)\b"));
@@ -200,7 +200,16 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         // The margin over the record the model took: every reading of the boards' history.
         let read: Vec<Reads> = super::record::improvements(x, entities, known, direction)
             .into_iter()
-            .map(|(margin, said, facts)| (if bound.holds(margin) { Label::Supported } else { Label::Refuted }, format!("{said}, against the claimed {}", bound.describe()), facts))
+            .map(|(margin, previous, said, facts)| {
+                // "a 10% relative reduction on the previous record": the margin over that record.
+                let (margin, relative) = if bound.relative && previous != 0.0 {
+                    let m = 100.0 * margin / previous.abs();
+                    (m, format!(" ({}% in relative terms)", fmt(m)))
+                } else {
+                    (margin, String::new())
+                };
+                (if bound.holds(margin) { Label::Supported } else { Label::Refuted }, format!("{said}{relative}, against the claimed {}", bound.describe()), facts)
+            })
             .collect();
         let mut v = agreed(read)?;
         v.relation = "margin".into();
@@ -281,6 +290,9 @@ static NEAR_TOP: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "on which of its benchmarks does X come closest to the top?"
 static CLOSEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:closest|nearest)\s+to\s+(?:the\s+)?(?:top|best|lead|leader|first place|record)\b"));
+/// "which systems have at least halved X's WER", "doubled X's F1": a ratio to a named
+/// model's value.
+static HALVED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|who)\b[^?]{0,40}\b(?:halved|cut\s+in\s+half|doubled)\b"));
 
 /// Whether a question asks on which of a model's boards it comes closest to the top: every
 /// board of the model is read, whatever the question names.
@@ -297,7 +309,7 @@ fn set_aside(question: &str, metric: &NormalizedEntity) -> bool {
 
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    TOP_GAP.is_match(question) || PAIR_GAP.is_match(question) || NEAR_TOP.is_match(question) || CLOSEST.is_match(question) || SPREAD.is_match(question)
+    TOP_GAP.is_match(question) || PAIR_GAP.is_match(question) || NEAR_TOP.is_match(question) || CLOSEST.is_match(question) || SPREAD.is_match(question) || HALVED.is_match(question)
 }
 
 /// The answer to a question about a margin or a gap; `None` when it is not one, or the
@@ -314,6 +326,9 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     if SPREAD.is_match(question) {
         return spread(entities, &now, direction);
     }
+    if HALVED.is_match(question) {
+        return halved(models.first().copied()?, entities, &now, direction);
+    }
     if let Some(c) = NEAR_TOP.captures(question) {
         let n = number(&c[1]).unwrap_or(1.0);
         return near_top(n, entities, &now, direction);
@@ -327,6 +342,25 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         return top_gap(models.first().copied(), entities, &now, direction);
     }
     None
+}
+
+/// "Which systems have at least halved X's WER on D?": the models at or below half of X's
+/// value (at or above twice it where higher is better), on each board and reading.
+fn halved(x: &NormalizedEntity, entities: &Normalized, now: &[(i32, Vec<Fact>)], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let mut told = Told::default();
+    for board in boards(now, entities, direction).iter().flatten() {
+        let Some(mine) = board.of_model(x) else { continue };
+        let Some(v) = mine.numeric else { continue };
+        let lower = board.d == Direction::Lower;
+        let (bound, word) = if lower { (v / 2.0, "half") } else { (v * 2.0, "twice") };
+        let passing: Vec<&Fact> = board.ranked.iter().copied().filter(|f| f.key.0 != mine.key.0 && f.numeric.is_some_and(|n| if lower { n <= bound } else { n >= bound })).collect();
+        let listed = if passing.is_empty() { "none".to_owned() } else { passing.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ") };
+        let mut shown = vec![mine];
+        shown.extend(&passing);
+        // Two decimals: half of 21.7 is 10.85, which 10.9 would misstate.
+        told.add(format!("on {}, {word} of {} is {}; at or past it: {listed}", board.label, named(mine), (bound * 100.0).round() / 100.0), refs(&shown));
+    }
+    capital(told.account())
 }
 
 /// The board's best and worst, and the spread between them, under each reading.
@@ -538,6 +572,14 @@ mod tests {
         let v = judge("P's WER on D is more than 10% lower, in relative terms, than that of the current runner-up", &models(&["P"]), &facts, &Known::default(), &direction).expect("a verdict");
         assert_eq!(v.verdict, Label::Refuted, "(8.9 - 8.1) / 8.9 is 9.0%: {}", v.reason);
         assert!(v.reason.contains("9.0% in relative terms"), "{}", v.reason);
+    }
+
+    #[test]
+    fn the_models_that_halved_a_named_models_error_rate_are_listed_against_its_standing_value() {
+        let facts = vec![fact("F", 21.7, "WER"), fact("P", 8.1, "WER"), fact("T", 10.1, "WER"), fact("W", 11.3, "WER")];
+        let v = account("Which systems have at least halved F's word error rate on D?", &models(&["F"]), &facts, &direction).expect("an account");
+        assert!(v.reason.contains("half of F (21.7) is 10.85; at or past it: P (8.1), T (10.1)"), "{}", v.reason);
+        assert!(!v.reason.contains("W (11.3)"), "{}", v.reason);
     }
 
     #[test]

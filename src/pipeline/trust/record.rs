@@ -549,9 +549,10 @@ pub fn account(question: &str, entities: &Normalized, known: &Known, now: &[Fact
 }
 
 /// How much `x` improved on the record before it, under every reading of every history
-/// of the boards the claim names: (the margin, what it was taken from, the facts). A
-/// reading where X never led, or led the first result there, gives no margin.
-pub(super) fn improvements(x: &NormalizedEntity, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Vec<(f64, String, Vec<FactRef>)> {
+/// of the boards the claim names: (the margin, the record it was taken from, what was
+/// taken from whom, the facts). A reading where X never led, or led the first result
+/// there, gives no margin.
+pub(super) fn improvements(x: &NormalizedEntity, entities: &Normalized, known: &Known, direction: &dyn Fn(&str) -> Direction) -> Vec<(f64, f64, String, Vec<FactRef>)> {
     let mut out = Vec::new();
     let Some(main) = known.history.first() else { return out };
     for board in named_boards(main, entities) {
@@ -563,7 +564,7 @@ pub(super) fn improvements(x: &NormalizedEntity, entities: &Normalized, known: &
                 let Some(Some(prev)) = lead_in(&timeline, took.from - 1) else { continue };
                 let (Some(a), Some(b)) = (took.facts[0].numeric, prev[0].numeric) else { continue };
                 let said = format!("{} took the record in {} from {}, {:.1} points better", named(&took.facts), took.from, named(prev), (a - b).abs());
-                out.push(((a - b).abs(), said, [refs(&took.facts), refs(prev)].concat()));
+                out.push(((a - b).abs(), b, said, [refs(&took.facts), refs(prev)].concat()));
             }
         }
     }

@@ -202,6 +202,50 @@ pub fn results_on(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<S
     Some(Verdict::dated(format!("{}'s results {there}: {}", model.canonical, said.join("; ")), facts))
 }
 
+/// "Only one paper puts X at 86 F1 on D, right?": how many papers state the value the claim
+/// gives for the model it names, against the count it claims ("only one", "exactly two",
+/// "a single paper"). A value set aside is still stated by its papers. `None` when the claim
+/// counts no papers, names no model or value, or no paper states the value (the value
+/// itself is then what the ordinary judgement reads).
+pub fn papers_count(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    use super::numbers::{claimed, Bound};
+    use super::verdict::Label;
+    static COUNTED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:only|just|exactly)\s+(one|a single|two|three|four|five|\d)\s+(?:papers?|stud(?:y|ies)|sources?|publications?|articles?)\b|\b(?:no|not a single)\s+other\s+(?:paper|study|source|publication)\b")
+            .unwrap_or_else(|e| panic!("counted pattern: {e}"))
+    });
+    let c = COUNTED.captures(question)?;
+    let said = c.get(1).map_or("one", |m| m.as_str()).to_lowercase();
+    let n: usize = match said.as_str() {
+        "one" | "a single" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        digits => digits.parse().ok()?,
+    };
+    let model = entities.methods.iter().find(|m| m.is_linked())?;
+    // The count is no value: "only one paper puts X at 86" claims 86.
+    let counted = question.replacen(c.get(0)?.as_str(), " ", 1);
+    let asked = claimed(&counted, entities).filter(|v| v.bound == Bound::Exact)?;
+    let meets = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| asked.met_by(v));
+    let stated = by_value(named_results(model, entities, evidence).into_iter().filter(meets).collect(), evidence, metas);
+    let mut papers: Vec<PaperRef> = stated.iter().flat_map(|(_, p)| p.iter().cloned()).collect();
+    papers.sort_by(|a, b| (a.year, &a.title).cmp(&(b.year, &b.title)));
+    papers.dedup_by(|a, b| a.iri == b.iri);
+    if papers.is_empty() {
+        return None;
+    }
+    let facts: Vec<FactRef> = stated.iter().map(|(r, p)| FactRef::of_result(r, p.clone())).collect();
+    let listed = papers.iter().map(named).collect::<Vec<_>>().join(" and ");
+    let reason = format!("{} {} {}'s {}: {listed}", papers.len(), if papers.len() == 1 { "paper reports" } else { "papers report" }, model.canonical, asked.describe());
+    Some(if papers.len() == n {
+        Verdict { verdict: Label::Supported, relation: "score".into(), reason, supporting: facts, contradicting: vec![] }
+    } else {
+        Verdict { verdict: Label::Refuted, relation: "score".into(), reason, supporting: vec![], contradicting: facts }
+    })
+}
+
 /// A value and the papers stating it.
 type Stated<'a> = (&'a ResultFact, Vec<PaperRef>);
 
@@ -301,7 +345,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
 /// "Who reports X's 79.5 on D?", "which paper is X's 97.0 from?", "where does the 41.2 for
 /// X come from?"
 static SOURCES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:who|which\s+(?:later\s+|other\s+|newer\s+|earlier\s+)?(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|recorded|lists|listed|confirm|confirms|confirmed|reproduce|reproduces|reproduced|replicate|replicates|replicated|repeat|repeats|repeated|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+")
+    Regex::new(r"(?i)\b(?:who|which\s+(?:later\s+|other\s+|newer\s+|earlier\s+)?(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|recorded|lists|listed|confirm|confirms|confirmed|reproduce|reproduces|reproduced|replicate|replicates|replicated|repeat|repeats|repeated|put|puts|place|places|placed|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+|\bwhich\s+(?:ones?\s+)?(?:put|puts|place|places|give|gives|have|has)\s+(?:it|him|them)\s+at\b")
         .unwrap_or_else(|e| panic!("sources pattern: {e}"))
 });
 
@@ -351,9 +395,15 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     // states the value, what the graph records instead.
     let relevant: Vec<&&Stated> = other.iter().filter(|(r, _)| matching.is_empty() || matching.iter().any(|(m, _)| m.dataset.iri == r.dataset.iri && m.metric == r.metric)).collect();
     let mut instead = Vec::new();
-    for (r, papers) in relevant.iter().filter(|(r, _)| !set_aside(r)) {
-        instead.push(format!("{} {} {}", papers_of(papers), if papers.len() > 1 { "report" } else { "reports" }, on(r)));
-        facts.push(FactRef::of_result(r, papers.clone()));
+    for (r, papers) in &relevant {
+        let reported = if papers.len() > 1 { "report" } else { "reports" };
+        // A value set aside is still its papers' disagreement: said, but no item.
+        if set_aside(r) {
+            instead.push(format!("{} {reported} {}, which the graph sets aside", papers_of(papers), on(r)));
+        } else {
+            instead.push(format!("{} {reported} {}", papers_of(papers), on(r)));
+            facts.push(FactRef::of_result(r, papers.clone()));
+        }
     }
     let mut reason = if matching.is_empty() {
         format!("No paper in the graph reports {} for {}; {}", asked.describe(), model.canonical, if instead.is_empty() { "the values it records there are set aside".to_owned() } else { format!("instead, {}", instead.join("; ")) })
@@ -454,5 +504,20 @@ mod tests {
         let v = sources("who reported B's 85.0 on D?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
         assert!(v.reason.starts_with("No paper in the graph reports 85 for B; instead,"), "{}", v.reason);
         assert!(sources("what does B get on D?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).is_none(), "no value given, nothing to source");
+        let v = sources("A handful of papers have run B on D: which ones, and which put it at about 81?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.contains("\"B Revisited\" (2021) reports B's 80.7"), "about 81 is 80.7 within half a point: {}", v.reason);
+    }
+
+    #[test]
+    fn a_claimed_count_of_papers_is_checked_against_the_papers_stating_the_value() {
+        use crate::pipeline::trust::verdict::Label;
+        let metas: BTreeMap<String, PaperMeta> = [("own", meta("B: Own Paper", 2023)), ("rep", meta("A Replication", 2025))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let entities = Normalized { methods: vec![linked(EntityKind::Method, "B")], ..Normalized::default() };
+        let evidence = Evidence { results: vec![result("B", "86.0", "own"), result("B", "86.0", "rep")], ..Evidence::default() };
+        let v = papers_count("Only one paper puts B at 86 F1 on D, right?", &entities, &evidence, &metas).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.starts_with("2 papers report B's 86"), "{}", v.reason);
+        assert_eq!(papers_count("Exactly two papers put B at 86.0 on D?", &entities, &evidence, &metas).map(|v| v.verdict), Some(Label::Supported));
+        assert!(papers_count("B gets 86 on D, right?", &entities, &evidence, &metas).is_none(), "no count claimed");
     }
 }

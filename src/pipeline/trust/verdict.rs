@@ -1249,6 +1249,10 @@ mod tests {
         assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
         assert!(v.reason.contains("from B (15.8), 1.2 points better"), "{}", v.reason);
         assert_eq!(label("E beat the previous record on D by more than one point, right?").verdict, Label::Supported);
+        let relative = label("E's 17.0 on D was more than a 5% relative improvement on the previous record, right?");
+        assert_eq!(relative.verdict, Label::Supported, "1.2 over 15.8 is 7.6%: {}", relative.reason);
+        assert!(relative.reason.contains("7.6% in relative terms"), "{}", relative.reason);
+        assert_eq!(label("E's 17.0 on D was more than a 10% relative improvement on the previous record, right?").verdict, Label::Refuted);
         let told = crate::pipeline::trust::record::account("Which models on D have never held the top spot?", &entities(&[]), &known, &[], &|_| Direction::Higher).expect("an account");
         assert!(told.reason.contains("never led: C (14, first reported 2019)") && !told.reason.contains("never led: A"), "{}", told.reason);
     }
