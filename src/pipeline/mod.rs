@@ -280,7 +280,17 @@ fn premise_account(v: trust::verdict::Verdict, paper: Option<String>, removed: &
         trust::verdict::Label::Uncertain => "The graph does not settle the question's premise",
         trust::verdict::Label::Supported => "The graph supports the question's premise",
     };
-    let mut facts = [v.supporting, v.contradicting].concat();
+    let facts = standing_only([v.supporting, v.contradicting].concat(), removed);
+    // One sentence with the premise: the citations that close it cover both.
+    let paper = paper.map(|p| format!("; {p}")).unwrap_or_default();
+    trust::verdict::Verdict::account(format!("{said}: {}{paper}", v.reason), facts)
+}
+
+/// `facts` without the values the trust stage sets aside now (`removed`) where the same
+/// result stands with another value among them: an account of the past may rest on a value
+/// the board of its time allowed (Syrinxa's 93.8 in 2020), which its text says but which is
+/// no item of today's answer.
+fn standing_only(mut facts: Vec<trust::verdict::FactRef>, removed: &[evidence::ResultFact]) -> Vec<trust::verdict::FactRef> {
     let same_result = |f: &trust::verdict::FactRef, g: &trust::verdict::FactRef| f.model == g.model && f.dataset == g.dataset && f.metric == g.metric;
     let set_aside = |f: &trust::verdict::FactRef| {
         removed.iter().any(|r| {
@@ -292,9 +302,7 @@ fn premise_account(v: trust::verdict::Verdict, paper: Option<String>, removed: &
     };
     let kept: Vec<trust::verdict::FactRef> = facts.iter().filter(|f| !set_aside(f)).cloned().collect();
     facts.retain(|f| !set_aside(f) || !kept.iter().any(|k| same_result(k, f)));
-    // One sentence with the premise: the citations that close it cover both.
-    let paper = paper.map(|p| format!("; {p}")).unwrap_or_default();
-    trust::verdict::Verdict::account(format!("{said}: {}{paper}", v.reason), facts)
+    facts
 }
 
 /// "..., what year was its paper published?", "what is the DOI of its paper?": the named
@@ -323,6 +331,21 @@ fn claim_entities(q: &str, claim: &str, entities: &front::normalize::Normalized)
     if classify::claim_about(q) == Some(classify::ClaimAbout::Dates) {
         return entities.clone();
     }
+    // "X was the best on D as of 2021, correct? Also, what chrF did it get on E?": a claim
+    // that is part of the question is judged on its own boards and metrics, not the
+    // follow-up's (a board it leaves to "there" is every board named).
+    let entities = &if claim.trim().len() < q.trim().len() {
+        let lower = claim.to_lowercase();
+        let in_claim = |e: &front::normalize::NormalizedEntity| lower.contains(&e.text.to_lowercase());
+        let mut kept = entities.clone();
+        if kept.datasets.iter().any(in_claim) {
+            kept.datasets.retain(in_claim);
+        }
+        kept.metrics.retain(in_claim);
+        kept
+    } else {
+        entities.clone()
+    };
     let Some((name, _)) = classify::paper_event(q) else { return entities.clone() };
     let name = name.to_lowercase();
     let rest = claim.to_lowercase().replace(&format!("{name} paper"), " ");
@@ -893,7 +916,8 @@ impl Pipeline {
         let account = record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
-            let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q));
+            // Nor is the time before a model's result: the record's history runs to now.
+            let anchor = as_of.as_ref().filter(|_| !trust::record::names_a_span(q) && !before_holder);
             trust::history(&self.trust, &evidence, &metas, anchor, &direction)
         } else {
             Vec::new()
@@ -950,7 +974,9 @@ impl Pipeline {
                     })
                     // A named model's results on a research problem's boards.
                     .or_else(|| (model_on_task && !task_boards.is_empty()).then(|| trust::rerun::results_on(&scoped, &evidence, &metas)).flatten())
-                    .or_else(|| trust::record::account(q, &scoped, &known, &assessment.facts, &direction))
+                    .or_else(|| {
+                        trust::record::account(q, &scoped, &known, &assessment.facts, &direction).map(|v| trust::verdict::Verdict { supporting: standing_only(v.supporting, &evidence.removed), ..v })
+                    })
                     .or_else(|| trust::margins::account(q, &scoped, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::quote(q, &front.normalized, &assessment.facts, &assessment.conflicts))

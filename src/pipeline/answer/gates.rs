@@ -360,7 +360,7 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
     // A verdict on one part of the question ("X held the record in 2017 with 15.8 - right?")
     // does not give the best asked beside it ("who holds it now?") unless it speaks of it.
     static OF_THE_BEST: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)\b(best|better|worse|record|leads?|led|ahead|top|beaten|beats?|first|second|third|place)\b").unwrap_or_else(|e| panic!("best-words pattern: {e}")));
+        LazyLock::new(|| Regex::new(r"(?i)\b(best|better|worse|record|leads?|led|ahead|behind|ranks?|top|beaten|beats?|first|second|third|place)\b").unwrap_or_else(|e| panic!("best-words pattern: {e}")));
     if asked.best && decided && !OF_THE_BEST.is_match(answer) && !NO_RESULT.is_match(answer) {
         missing.push("the best result");
     }
@@ -647,6 +647,9 @@ mod tests {
         let valued = AnswerItem { value: Some("89.6".into()), ..AnswerItem::new("Zephyrine-L", None) };
         let best = "Zephyrine-L, 89.6 [1]: \"Zephyrine\", 2023, DOI 10.5555/cryors.2023.009 [1].";
         assert!(parts_given(passed(), &asked(q), best, &[valued], &[], false, false).passed);
+        let q = "Corrasine's 8.9 is the newest number on D. Where does it place, and who is ahead of it?";
+        let ranked = "Corrasine (8.9) ranks 2 of 6 on D by Word Error Rate, behind Plumaro (8.1) [1][2].";
+        assert!(parts_given(passed(), &asked(q), ranked, &[], &[], true, false).passed, "a rank tells where the best is");
         let q = "which papers evaluated Marrowfen, and on which datasets?";
         let papers = "I found 3 relevant papers: \"Marrowfen\" (2018) [1].";
         assert!(!parts_given(passed(), &asked(q), papers, &[], &[], false, false).passed);

@@ -388,6 +388,30 @@ pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence
         return None;
     }
     let board = entities.datasets.iter().find(|d| d.is_linked())?;
+    let now = vec![(0, facts.to_vec())];
+    // "X is the newest model on D and also the best there": if another model leads under
+    // every reading, the claim fails whichever result is the newest.
+    if let Some(x) = entities.methods.iter().find(|m| m.is_linked()) {
+        let mut behind: Vec<String> = Vec::new();
+        let mut shown: Vec<FactRef> = Vec::new();
+        let mut leads_somewhere = false;
+        for board in super::standing::boards(&now, entities, direction).iter().flatten() {
+            let (Some(top), Some(mine)) = (board.top(), board.of_model(x)) else { continue };
+            if top.key.0 == mine.key.0 || top.numeric == mine.numeric {
+                leads_somewhere = true;
+                continue;
+            }
+            let gap = top.numeric.zip(mine.numeric).map(|(a, b)| format!(", {} points ahead of {} ({})", ((a - b).abs() * 10.0).round() / 10.0, mine.model, mine.value)).unwrap_or_default();
+            let said = format!("on {}, {} ({}) leads{gap}", board.label, top.model, top.value);
+            if !behind.contains(&said) {
+                behind.push(said);
+                shown.extend([FactRef::of(top), FactRef::of(mine)]);
+            }
+        }
+        if !behind.is_empty() && !leads_somewhere {
+            return Some(Verdict { verdict: Label::Refuted, relation: "best".into(), reason: format!("{} is not the best: {}", x.canonical, behind.join("; ")), supporting: vec![], contradicting: shown });
+        }
+    }
     let on_board = board_results(entities, evidence);
     let papers = entries(&on_board, evidence, metas);
     let results = first_reports(&papers);
@@ -399,7 +423,6 @@ pub fn newest_is_best(question: &str, entities: &Normalized, evidence: &Evidence
     }
     // The best now: the standing facts of each board named, under every reading of a
     // value the papers dispute (`standing::boards`), a tie at the top kept whole.
-    let now = vec![(0, facts.to_vec())];
     let stated = |n: &ResultFact, f: &Fact| {
         n.model.as_ref().is_some_and(|m| m.iri == f.key.0) && n.metric.as_ref().is_some_and(|m| m.iri == f.key.2) && n.value.as_deref().and_then(value_key) == value_key(&f.value)
     };
@@ -610,6 +633,12 @@ mod tests {
         metas25.insert("p2025b".into(), meta("New Re-run", &[2025]));
         assert_eq!(newest_is_best(q, &board(), &open, &standing(&open, &metas25), &metas25, &|_| Direction::Higher).expect("a verdict").verdict, Label::Uncertain);
         assert!(newest_is_best("What is the best result on D?", &board(), &evidence, &[], &metas, &|_| Direction::Higher).is_none());
+        // A named model that another leads under every reading: refuted, with the gap.
+        let mut named = board();
+        named.methods.push(linked(EntityKind::Method, "Mur"));
+        let v = newest_is_best("Mur is the newest model on D and also the best there, isn't it?", &named, &evidence, &standing(&evidence, &metas), &metas, &|_| Direction::Higher).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("Ymb (40.0) leads, 5.8 points ahead of Mur (34.2)"), "{}", v.reason);
     }
 
     #[test]

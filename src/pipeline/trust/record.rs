@@ -59,18 +59,19 @@ pub fn names_a_span(question: &str) -> bool {
     FROM_UNTIL.is_match(question) || span(question).is_some() || progress_since(question).is_some()
 }
 
-/// "between 2019 and 2022", "at the end of 2019, and ... at the end of 2022": the two years
+/// "between 2019 and 2022", "at the end of 2019, and ... at the end of 2022", "as of 2016,
+/// and ... as of 2020": the two years
 /// of a question about how the record moved over a span, with a word of the record.
 static SPAN: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bbetween\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b|\b(?:end|close) of\s+((?:19|20)\d\d)\b.*?\b(?:end|close) of\s+((?:19|20)\d\d)\b")
+    re(r"(?i)\bbetween\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b|\b(?:end|close) of\s+((?:19|20)\d\d)\b.*?\b(?:end|close) of\s+((?:19|20)\d\d)\b|\bas of\s+((?:19|20)\d\d)\b.*?\bas of\s+((?:19|20)\d\d)\b")
 });
 static RECORD_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:best|record|top|lead|led|leader|held|holds?|sota|state[- ]of[- ]the[- ]art)\b"));
 
 /// The span's first and last year, when the question asks how the record moved over one.
 fn span(question: &str) -> Option<(i32, i32)> {
     let c = SPAN.captures(question)?;
-    let year = |i: usize, j: usize| c.get(i).or_else(|| c.get(j)).and_then(|m| m.as_str().parse::<i32>().ok());
-    let (a, b) = (year(1, 3)?, year(2, 4)?);
+    let year = |i: usize| [i, i + 2, i + 4].into_iter().find_map(|g| c.get(g)).and_then(|m| m.as_str().parse::<i32>().ok());
+    let (a, b) = (year(1)?, year(2)?);
     (RECORD_WORD.is_match(question) && a < b).then_some((a, b))
 }
 
@@ -478,7 +479,7 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
 
 /// "How much did X improve on the previous best on D?"
 static IMPROVED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bimprove(?:d|ment|s)?\b[^?]{0,60}?\b(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota|leader)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,10}\bthe\s+(?:[\w-]+\s+){0,4}(?:best|record|top|state of the art|sota)\b|\bimprovement\b[^?]{0,40}\bover\s+the\s+(?:previous\s+|prior\s+)?(?:state[- ]of[- ]the[- ]art|sota|best|record)\b")
+    re(r"(?i)\bimprove(?:d|ment|s)?\b[^?]{0,60}?\b(?:on|over|upon)\s+the\s+(?:previous|prior|old|earlier|last)\s+(?:best|record|state[- ]of[- ]the[- ]art|sota|leader)\b|\bhow much did\b[^?]*\b(?:beat|improve|raise|lower|better)\b[^?]*\bprevious\b|\bhow much did\b[^?]{0,40}\b(?:add|add to|raise|improve|lift|push)\b[^?]{0,10}\bthe\s+(?:[\w-]+\s+){0,4}(?:best|record|top|state of the art|sota)\b|\bimprovement\b[^?]{0,40}\bover\s+the\s+(?:previous\s+|prior\s+)?(?:state[- ]of[- ]the[- ]art|sota|best|record)\b|\bhow much did\b[^?]{0,30}\b(?:improve|beat|better|cut|lower|raise)\b[^?]{0,15}\b(?:on|over|upon)\s+(?:that|it|them|this)\b")
 });
 /// "Which models have held the record on D?"
 /// "How much has the record on D improved since 2019 in total?", "how far has the best WER
@@ -690,7 +691,9 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fac
         return Some(match lead_in(&timeline, took.from - 1) {
             Some(Some(prev)) => {
                 let margin = (value(took.facts[0]) - value(prev[0])).abs();
-                (format!("{} took the lead on {board} in {}, {margin:.1} points over the previous best, {}", named(&took.facts), took.from, named(prev)), [refs(&took.facts), refs(prev)].concat())
+                // The best before first: what "who held it before X, and by how much did X
+                // improve?" asks first.
+                (format!("{} took the lead on {board} in {}, {margin:.1} points over the previous best, {}", named(&took.facts), took.from, named(prev)), [refs(prev), refs(&took.facts)].concat())
             }
             Some(None) => (format!("{} took the lead on {board} in {}, when no single model led it before", named(&took.facts), took.from), refs(&took.facts)),
             None => (format!("{} was the first result on {board} ({}): there was no previous best", named(&took.facts), took.from), refs(&took.facts)),
@@ -708,6 +711,7 @@ mod tests {
         assert_eq!(span("between 2019 and 2022, who took the BenchMira record from whom?"), Some((2019, 2022)));
         assert_eq!(span("Who held the best F1 on D at the end of 2019, and who held it at the end of 2022?"), Some((2019, 2022)));
         assert_eq!(span("How many papers appeared between 2019 and 2022?"), None, "no word of the record");
+        assert_eq!(span("Who led D on Mean IoU as of 2016, and who was ahead as of 2020?"), Some((2016, 2020)));
     }
 
     #[test]

@@ -41,7 +41,9 @@ static BOTH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota)\b[^?]*\b(?:both|all\s+(?:(?:two|three|four|five|six|\d)\s+)?(?:the\s+|its\s+)?(?:datasets|benchmarks|boards)|each\s+of\s+(?:the|its)\s+(?:datasets|benchmarks|boards))\b")
 });
 /// "what rank does X have", "where does X rank".
-static RANK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b"));
+static RANK: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
+});
 /// "how far is X behind the best".
 static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b|\b(?:deficit|gap|distance)\s+(?:to|from|behind)\s+(?:the\s+)?(?:leader|best|top|record|first place)\b|\bhow\s+far\s+(?:off|from)\s+(?:the\s+)?(?:best|top|leader|record)\b")
