@@ -1015,7 +1015,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "Which paper first reported a result on D, and which followed it?": the board's
         // results, read with their papers' years.
         QueryType::DatasetSearch
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(lowered).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
         // topic; "which models score below 75 on D" like a dataset's models), it compares
@@ -1351,6 +1351,8 @@ mod tests {
         assert_ne!(named("link to the Table-Sequence (two are better than one) implementation"), ClaimVerification);
         assert_ne!(named("Has anyone worked on part-of-speech tagging for X? I'd need a model to start from."), ClaimVerification, "whether there is work on a topic");
         assert_eq!(named("Has anyone beaten X's 34.2 BLEU on D?"), ClaimVerification);
+        let on_board = |q: &str| classify(q, &Entities { datasets: vec!["SQuAD1.1".into()], ..Entities::default() }).query_type;
+        assert_eq!(on_board("SQuAD1.1 f1 of 90 or more: which models?"), MethodComparison, "the bound is in the head before the colon");
     }
 
     #[test]
