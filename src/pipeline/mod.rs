@@ -280,29 +280,10 @@ fn premise_account(v: trust::verdict::Verdict, paper: Option<String>, removed: &
         trust::verdict::Label::Uncertain => "The graph does not settle the question's premise",
         trust::verdict::Label::Supported => "The graph supports the question's premise",
     };
-    let facts = standing_only([v.supporting, v.contradicting].concat(), removed);
+    let facts = trust::standing_only([v.supporting, v.contradicting].concat(), removed);
     // One sentence with the premise: the citations that close it cover both.
     let paper = paper.map(|p| format!("; {p}")).unwrap_or_default();
     trust::verdict::Verdict::account(format!("{said}: {}{paper}", v.reason), facts)
-}
-
-/// `facts` without the values the trust stage sets aside now (`removed`) where the same
-/// result stands with another value among them: an account of the past may rest on a value
-/// the board of its time allowed (Syrinxa's 93.8 in 2020), which its text says but which is
-/// no item of today's answer.
-fn standing_only(mut facts: Vec<trust::verdict::FactRef>, removed: &[evidence::ResultFact]) -> Vec<trust::verdict::FactRef> {
-    let same_result = |f: &trust::verdict::FactRef, g: &trust::verdict::FactRef| f.model == g.model && f.dataset == g.dataset && f.metric == g.metric;
-    let set_aside = |f: &trust::verdict::FactRef| {
-        removed.iter().any(|r| {
-            r.model.as_ref().is_some_and(|m| m.display() == f.model)
-                && r.dataset.display() == f.dataset
-                && r.metric.as_ref().is_some_and(|m| m.display() == f.metric)
-                && r.value.as_deref().and_then(evidence::scores::value_key) == evidence::scores::value_key(&f.value)
-        })
-    };
-    let kept: Vec<trust::verdict::FactRef> = facts.iter().filter(|f| !set_aside(f)).cloned().collect();
-    facts.retain(|f| !set_aside(f) || !kept.iter().any(|k| same_result(k, f)));
-    facts
 }
 
 /// "..., what year was its paper published?", "what is the DOI of its paper?": the named
@@ -883,7 +864,8 @@ impl Pipeline {
         // no "as of".
         // "X took the record in 2022. Whose was it before that?": the year is X's taking it,
         // and the board asked about is the one before it.
-        let before_holder = classify::holder_before_named(q, &front.normalized.methods).is_some();
+        let holder = classify::holder_before_named(q, &front.normalized.methods);
+        let before_holder = holder.is_some();
         let as_of = event
             .anchor()
             .cloned()
@@ -892,6 +874,8 @@ impl Pipeline {
             .or_else(|| event.anchor().cloned());
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
+        // The words a claim is read from (`claim_text`), once.
+        let claim = if is_claim { claim_text(q, &front.normalized) } else { String::new() };
         // "Was X ever the best": the boards as they stood, from the evidence before removals.
         // A question about the record over time ("since when has X held it?") is answered
         // from the same boards (`record::account`).
@@ -934,7 +918,6 @@ impl Pipeline {
         let verdict = if is_claim || account {
             let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
             if is_claim {
-                let claim = claim_text(q, &front.normalized);
                 let entities = claim_entities(q, &claim, &scoped);
                 // "The replication found the same F1 for X as X's own paper": two papers' values.
                 // "Do the papers agree on X's F1 on D?": every paper's value.
@@ -975,7 +958,7 @@ impl Pipeline {
                     // A named model's results on a research problem's boards.
                     .or_else(|| (model_on_task && !task_boards.is_empty()).then(|| trust::rerun::results_on(&scoped, &evidence, &metas)).flatten())
                     .or_else(|| {
-                        trust::record::account(q, &scoped, &known, &assessment.facts, &direction).map(|v| trust::verdict::Verdict { supporting: standing_only(v.supporting, &evidence.removed), ..v })
+                        trust::record::account(q, &scoped, &known, &assessment.facts, &direction).map(|v| trust::verdict::Verdict { supporting: trust::standing_only(v.supporting, &evidence.removed), ..v })
                     })
                     .or_else(|| trust::margins::account(q, &scoped, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
@@ -998,7 +981,7 @@ impl Pipeline {
         // the time") rests on values today's board sets aside: those its verdict cites are
         // not reported as removed, since the answer holds them valid for their time.
         let mut assessment = assessment;
-        if let Some(v) = verdict.as_ref().filter(|_| is_claim && trust::record::asks(&claim_text(q, &front.normalized))) {
+        if let Some(v) = verdict.as_ref().filter(|_| is_claim && trust::record::asks(&claim)) {
             let cited: Vec<&str> = v.supporting.iter().chain(&v.contradicting).map(|f| f.statement.as_str()).collect();
             assessment.removals.retain(|r| !cited.contains(&r.fact.as_str()));
         }
@@ -1010,7 +993,6 @@ impl Pipeline {
         // So is a model named only to date the board ("before the Plumaro paper came out, who
         // had the lowest WER?", "who held it before X took it?").
         // "Before X took the record, who held it?" ("before it", X the one model named).
-        let holder = classify::holder_before_named(q, &front.normalized.methods);
         let dates_by = holder.clone().or_else(|| classify::paper_event(q).map(|(name, _)| name));
         let dates_only = dates_by.is_some_and(|name| front.normalized.methods.iter().all(|m| m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
         let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && (classify::asks_which_model(q) || dates_only);
@@ -1054,28 +1036,10 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             answer::aspects::answer_aspect(q, &chosen, &details, &metas, &mut items);
             // "Which datasets did the X paper evaluate on?": what it reports on each, too.
-            let listed: Vec<String> = items.iter().filter(|i| i.metric.as_deref() == Some("datasets")).map(|i| i.label.clone()).collect();
-            if let Some(paper) = chosen.first().filter(|_| !listed.is_empty() && classify::asks_paper_datasets(q)) {
+            let lists_datasets = items.iter().any(|i| i.metric.as_deref() == Some("datasets"));
+            if let Some(paper) = chosen.first().filter(|_| lists_datasets && classify::asks_paper_datasets(q)) {
                 let reported = evidence::assemble(&self.graph.results_in(&chosen[..1], &mut ledger, &mut diagnostics).await);
-                let reported = reported.results.iter().filter(|r| r.paper.as_deref() == Some(paper.as_str()) && listed.iter().any(|l| l == r.dataset.display()));
-                let mut results: Vec<items::AnswerItem> = Vec::new();
-                for r in reported {
-                    let (Some(model), Some(value), Some(metric)) = (r.model.as_ref(), r.value.as_deref(), r.metric.as_ref()) else { continue };
-                    if evidence::scores::parse_score(value).is_none() || results.iter().any(|i| i.model.as_deref() == Some(model.display()) && i.dataset.as_deref() == Some(r.dataset.display()) && i.metric.as_deref() == Some(metric.display())) {
-                        continue;
-                    }
-                    results.push(items::AnswerItem {
-                        label: model.display().to_owned(),
-                        iri: Some(model.iri.clone()),
-                        value: Some(value.trim().to_owned()),
-                        sources: vec![1],
-                        metric: Some(metric.display().to_owned()),
-                        dataset: Some(r.dataset.display().to_owned()),
-                        model: Some(model.display().to_owned()),
-                        papers: vec![paper.clone()],
-                    });
-                }
-                items.extend(results);
+                answer::aspects::add_reported(&mut items, paper, &reported);
             }
         }
         ledger.diagnose(&mut diagnostics);

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use super::items::{AnswerItem, Source};
 use crate::pipeline::evidence::papers::{PaperDetails, PaperMeta};
+use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::Evidence;
 use crate::pipeline::front::classify::{asks_doi, unquoted};
 
 use std::sync::LazyLock;
@@ -137,6 +139,22 @@ pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<Strin
     }
 }
 
+/// "Which datasets did the X paper evaluate on?": what `paper` reports on each dataset the
+/// items list (`reported`: its results), one result item per model, dataset and metric,
+/// citing it. A row with no score ("-") is no result.
+pub fn add_reported(items: &mut Vec<AnswerItem>, paper: &str, reported: &Evidence) {
+    let listed: Vec<String> = items.iter().filter(|i| i.metric.as_deref() == Some(ASPECTS[2])).map(|i| i.label.clone()).collect();
+    let mut results: Vec<AnswerItem> = Vec::new();
+    for r in reported.results.iter().filter(|r| r.paper.as_deref() == Some(paper) && listed.iter().any(|l| l == r.dataset.display())) {
+        let Some(model) = r.model.as_ref().filter(|_| r.metric.is_some() && r.value.as_deref().and_then(parse_score).is_some()) else { continue };
+        let mut item = AnswerItem { sources: vec![1], ..AnswerItem::new(model.display(), Some(&model.iri)) };
+        super::leaderboard::with_result(&mut item, r);
+        if !results.iter().any(|i| i.model == item.model && i.dataset == item.dataset && i.metric == item.metric) {
+            results.push(item);
+        }
+    }
+    items.extend(results);
+}
 
 #[cfg(test)]
 mod tests {
@@ -171,6 +189,18 @@ mod tests {
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Orrenby Parallel Corpus"]);
         let items = paper_aspects("Which datasets did the Halverin paper evaluate on?", Some(&details), None).unwrap();
         assert_eq!(items.len(), 2);
+    }
+
+    #[test]
+    fn a_papers_results_on_the_datasets_listed_are_added_once_each_and_unscored_rows_are_not() {
+        use crate::pipeline::evidence::{Named, ResultFact};
+        let named = |iri: &str| Named { iri: iri.into(), label: Some(iri.into()) };
+        let row = |dataset: &str, value: &str, paper: &str| ResultFact { dataset: named(dataset), model: Some(named("H")), metric: Some(named("BLEU")), value: Some(value.into()), paper: Some(paper.into()), contribution: "c".into(), evaluation: format!("e-{dataset}-{paper}") };
+        let reported = Evidence { results: vec![row("Orrenby", "27.3 ", "p"), row("Orrenby", "27.3", "p"), row("Mirelle", "-", "p"), row("Quenmark", "15.8", "q")], ..Evidence::default() };
+        let mut items = vec![AnswerItem { metric: Some("datasets".into()), ..AnswerItem::new("Orrenby", None) }, AnswerItem { metric: Some("datasets".into()), ..AnswerItem::new("Mirelle", None) }];
+        add_reported(&mut items, "p", &reported);
+        let results: Vec<(&str, &str)> = items.iter().filter(|i| i.model.is_some()).map(|i| (i.dataset.as_deref().unwrap_or(""), i.value.as_deref().unwrap_or(""))).collect();
+        assert_eq!(results, [("Orrenby", "27.3")], "one Orrenby result, trimmed; Mirelle's '-' and another paper's Quenmark are not added");
     }
 
     #[test]

@@ -118,7 +118,7 @@ pub fn metrics_missing(evidence: &Evidence, entities: &Normalized) -> Vec<String
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.
-fn with_result(item: &mut AnswerItem, fact: &ResultFact) {
+pub(super) fn with_result(item: &mut AnswerItem, fact: &ResultFact) {
     item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
     item.metric = fact.metric.as_ref().map(|m| m.display().to_owned());
     item.dataset = Some(fact.dataset.display().to_owned());

@@ -114,6 +114,12 @@ impl Evidence {
         found
     }
 
+    /// Whether the trust stage set `r` aside (its evaluation and value are among the
+    /// removed): a value its paper still states, but no result of the answer.
+    pub fn sets_aside(&self, r: &ResultFact) -> bool {
+        self.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value)
+    }
+
     /// Which models were evaluated on which datasets, with or without a recorded value:
     /// (model IRI, model label, dataset IRI).
     pub fn evaluated(&self) -> Vec<(String, String, String)> {

@@ -201,8 +201,7 @@ pub fn decade(question: &str) -> Option<(i32, i32)> {
 /// caveat and is no item. `None` when no board is linked.
 pub fn papers_past(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>, bound: &Threshold) -> Option<Verdict> {
     let board = entities.datasets.iter().find(|d| d.is_linked())?;
-    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
-    let passing: Vec<&ResultFact> = board_results(entities, evidence).into_iter().filter(|r| !set_aside(r) && r.value.as_deref().and_then(parse_score).is_some_and(|v| bound.passes(v))).collect();
+    let passing: Vec<&ResultFact> = board_results(entities, evidence).into_iter().filter(|r| !evidence.sets_aside(r) && r.value.as_deref().and_then(parse_score).is_some_and(|v| bound.passes(v))).collect();
     let span = decade(question);
     let what = match entities.metrics.first() {
         Some(m) => format!("{} {} on {}", m.canonical, bound.describe(), board.canonical),

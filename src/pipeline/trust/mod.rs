@@ -47,7 +47,7 @@ pub use facts::{apply_anchor, facts, source_weight, Fact, PaperRef};
 use crate::config::TrustSettings;
 use crate::pipeline::diagnostics::{Code, Diagnostics, Stage};
 use crate::pipeline::evidence::papers::PaperMeta;
-use crate::pipeline::evidence::Evidence;
+use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::anchor::AsOf;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::Normalized;
@@ -273,6 +273,25 @@ fn one_history(settings: &TrustSettings, evidence: &Evidence, papers: &BTreeMap<
         .collect()
 }
 
+/// `facts` without the values the trust stage sets aside now (`removed`) where the same
+/// result stands with another value among them: an account of the past may rest on a value
+/// the board of its time allowed (Syrinxa's 93.8 in 2020), which its text says but which is
+/// no item of today's answer.
+pub fn standing_only(mut facts: Vec<verdict::FactRef>, removed: &[ResultFact]) -> Vec<verdict::FactRef> {
+    let same_result = |f: &verdict::FactRef, g: &verdict::FactRef| f.model == g.model && f.dataset == g.dataset && f.metric == g.metric;
+    let set_aside = |f: &verdict::FactRef| {
+        removed.iter().any(|r| {
+            r.model.as_ref().is_some_and(|m| m.display() == f.model)
+                && r.dataset.display() == f.dataset
+                && r.metric.as_ref().is_some_and(|m| m.display() == f.metric)
+                && r.value.as_deref().and_then(crate::pipeline::evidence::scores::value_key) == crate::pipeline::evidence::scores::value_key(&f.value)
+        })
+    };
+    let kept: Vec<verdict::FactRef> = facts.iter().filter(|f| !set_aside(f)).cloned().collect();
+    facts.retain(|f| !set_aside(f) || !kept.iter().any(|k| same_result(k, f)));
+    facts
+}
+
 /// A model's own paper among the evidence (its title opens with the model's name), else the
 /// earliest dated paper reporting a result of it: (the paper, its DOIs, whether it is the
 /// model's own). For a question
@@ -490,5 +509,15 @@ mod tests {
         assert_eq!(at("At the time the survey of Vendish language resources was published, what was the best BLEU?"), EventTime::Placed(AsOf { year: 2021, phrase: "when \"A Survey of Vendish Language Resources\" appeared (2021)".into() }));
         assert!(matches!(at("At the time the review of tidal stream condition monitoring came out, who led?"), EventTime::Unplaced(_)), "a paper not read");
         assert_eq!(at("who leads kelpwatch?"), EventTime::None);
+    }
+
+    #[test]
+    fn a_value_set_aside_now_is_no_item_where_the_same_result_stands_with_another() {
+        use super::fixtures::result_by;
+        let (kept, outlier, lone) = (result_by("S", "88.3", "p1", "Acc"), result_by("S", "93.8", "p2", "Acc"), result_by("W", "79.5", "p3", "Acc"));
+        let facts = [&kept, &outlier, &lone].map(|r| verdict::FactRef::of_result(r, vec![])).to_vec();
+        let left = standing_only(facts, &[outlier.clone(), lone.clone()]);
+        let values: Vec<&str> = left.iter().map(|f| f.value.as_str()).collect();
+        assert_eq!(values, ["88.3", "79.5"], "93.8 goes (88.3 stands for S); W's only value stays, said as it was");
     }
 }

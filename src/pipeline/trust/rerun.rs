@@ -16,7 +16,7 @@ use regex::Regex;
 use super::verdict::{FactRef, Verdict};
 use super::PaperRef;
 use crate::pipeline::evidence::papers::PaperMeta;
-use crate::pipeline::evidence::scores::value_key;
+use crate::pipeline::evidence::scores::{parse_score, value_key};
 use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
@@ -150,7 +150,6 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
     let mut told = Vec::new();
     let mut differ = false;
     // A value the trust stage set aside is said as such, never listed as the answer.
-    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
     for t in &theirs {
         let Some(o) = mine.iter().find(|o| o.dataset.iri == t.dataset.iri && o.metric == t.metric) else { continue };
         let metric = t.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default();
@@ -159,14 +158,14 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
             told.push(format!("both report {v} for {} on {}{metric}", model.canonical, t.dataset.display()));
         } else {
             differ = true;
-            let kept = match (set_aside(t), set_aside(o)) {
+            let kept = match (evidence.sets_aside(t), evidence.sets_aside(o)) {
                 (false, true) => format!("; the graph keeps {v} and sets {w} aside"),
                 (true, false) => format!("; the graph keeps {w} and sets {v} aside"),
                 _ => String::new(),
             };
             told.push(format!("{} reports {v} for {} on {}{metric}, its own paper {w}{kept}", named(&other_ref), model.canonical, t.dataset.display()));
         }
-        facts.extend([(t, &other_ref), (o, &own_ref)].into_iter().filter(|(r, _)| !set_aside(r)).map(|(r, p)| FactRef::of_result(r, vec![p.clone()])));
+        facts.extend([(t, &other_ref), (o, &own_ref)].into_iter().filter(|(r, _)| !evidence.sets_aside(r)).map(|(r, p)| FactRef::of_result(r, vec![p.clone()])));
     }
     let pair = format!("{} and {}", named(&other_ref), named(&own_ref));
     let verdict = if told.is_empty() {
@@ -185,8 +184,7 @@ pub fn agreement(question: &str, entities: &Normalized, evidence: &Evidence, met
 /// `None` when it has none there.
 pub fn results_on(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
     let model = entities.methods.iter().find(|m| m.is_linked())?;
-    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
-    let stated = by_value(named_results(model, entities, evidence).into_iter().filter(|r| r.paper.is_some() && !set_aside(r)).collect(), evidence, metas);
+    let stated = by_value(named_results(model, entities, evidence).into_iter().filter(|r| r.paper.is_some() && !evidence.sets_aside(r)).collect(), evidence, metas);
     if stated.is_empty() {
         return None;
     }
@@ -228,7 +226,7 @@ pub fn papers_count(question: &str, entities: &Normalized, evidence: &Evidence, 
     // The count is no value: "only one paper puts X at 86" claims 86.
     let counted = question.replacen(c.get(0)?.as_str(), " ", 1);
     let asked = claimed(&counted, entities).filter(|v| v.bound == Bound::Exact)?;
-    let meets = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| asked.met_by(v));
+    let meets = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(parse_score).is_some_and(|v| asked.met_by(v));
     let stated = by_value(named_results(model, entities, evidence).into_iter().filter(meets).collect(), evidence, metas);
     let mut papers: Vec<PaperRef> = stated.iter().flat_map(|(_, p)| p.iter().cloned()).collect();
     papers.sort_by(|a, b| (a.year, &a.title).cmp(&(b.year, &b.title)));
@@ -244,6 +242,11 @@ pub fn papers_count(question: &str, entities: &Normalized, evidence: &Evidence, 
     } else {
         Verdict { verdict: Label::Refuted, relation: "score".into(), reason, supporting: vec![], contradicting: facts }
     })
+}
+
+/// A result with a paper and a number (not "-").
+fn scored(r: &ResultFact) -> bool {
+    r.paper.is_some() && r.value.as_deref().and_then(parse_score).is_some()
 }
 
 /// A value and the papers stating it.
@@ -290,9 +293,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
         return None;
     }
     let model = entities.methods.iter().find(|m| m.is_linked())?;
-    let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some();
-    let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(scored).collect();
-    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
+    let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(|r| scored(r)).collect();
     // Each board's values, each with the papers stating it.
     let mut boards: BTreeMap<(String, String), Vec<Stated>> = BTreeMap::new();
     for r in &all {
@@ -315,7 +316,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
     for ((dataset, metric), values) in &boards {
         let by = if metric.is_empty() { String::new() } else { format!(" by {metric}") };
         let each = |(r, papers): &Stated| {
-            let aside = if set_aside(r) { ", which the graph sets aside" } else { "" };
+            let aside = if evidence.sets_aside(r) { ", which the graph sets aside" } else { "" };
             format!("{} in {}{aside}", r.value.as_deref().unwrap_or_default(), papers.iter().map(named).collect::<Vec<_>>().join(" and "))
         };
         match values.as_slice() {
@@ -326,7 +327,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
             [(_, papers)] => alone.push(format!("on {dataset}{by}, only {} reports it", papers.iter().map(named).collect::<Vec<_>>().join(", "))),
             many => {
                 differ.push(format!("on {dataset}{by}, the papers differ: {}", many.iter().map(each).collect::<Vec<_>>().join("; ")));
-                contradicting.extend(many.iter().filter(|(r, _)| !set_aside(r)).map(|(r, papers)| FactRef::of_result(r, papers.clone())));
+                contradicting.extend(many.iter().filter(|(r, _)| !evidence.sets_aside(r)).map(|(r, papers)| FactRef::of_result(r, papers.clone())));
             }
         }
     }
@@ -368,13 +369,11 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     }
     let model = entities.methods.iter().find(|m| m.is_linked())?;
     let asked = claimed(question, entities).filter(|c| c.bound == Bound::Exact)?;
-    let scored = |r: &&ResultFact| r.paper.is_some() && r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some();
-    let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(scored).collect();
+    let all: Vec<&ResultFact> = named_results(model, entities, evidence).into_iter().filter(|r| scored(r)).collect();
     if all.is_empty() {
         return None;
     }
-    let set_aside = |r: &ResultFact| evidence.removed.iter().any(|x| x.evaluation == r.evaluation && x.value == r.value);
-    let meets = |r: &ResultFact| r.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| asked.met_by(v));
+    let meets = |r: &ResultFact| r.value.as_deref().and_then(parse_score).is_some_and(|v| asked.met_by(v));
     let stated = by_value(all, evidence, metas);
     let papers_of = |papers: &[PaperRef]| papers.iter().map(named).collect::<Vec<_>>().join(" and ");
     let on = |r: &ResultFact| format!("{}{} on {}", r.value.as_deref().unwrap_or_default(), r.metric.as_ref().map(|m| format!(" by {}", m.display())).unwrap_or_default(), r.dataset.display());
@@ -384,7 +383,7 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     let mut said = Vec::new();
     for (r, papers) in &matching {
         let reported = if papers.len() > 1 { "report" } else { "reports" };
-        if set_aside(r) {
+        if evidence.sets_aside(r) {
             said.push(format!("{} {reported} {}'s {}, but the graph sets that value aside", papers_of(papers), model.canonical, on(r)));
         } else {
             said.push(format!("{} {reported} {}'s {}", papers_of(papers), model.canonical, on(r)));
@@ -398,7 +397,7 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     for (r, papers) in &relevant {
         let reported = if papers.len() > 1 { "report" } else { "reports" };
         // A value set aside is still its papers' disagreement: said, but no item.
-        if set_aside(r) {
+        if evidence.sets_aside(r) {
             instead.push(format!("{} {reported} {}, which the graph sets aside", papers_of(papers), on(r)));
         } else {
             instead.push(format!("{} {reported} {}", papers_of(papers), on(r)));
