@@ -136,9 +136,9 @@ impl Words {
         !phrase.is_empty() && self.all.windows(phrase.len()).any(|w| w == phrase)
     }
 
-    /// The share of `label`'s content words in the question, skipping `taken` words.
-    fn coverage(&self, label: &str, taken: &BTreeSet<String>) -> (f64, usize) {
-        let content: Vec<String> = words(label).into_iter().filter(|w| !LABEL_STOP.contains(&w.as_str()) && w.len() > 1).collect();
+    /// The share of a label's content words (see [`ColumnWords`]) in the question,
+    /// skipping `taken` words.
+    fn coverage(&self, content: &[String], taken: &BTreeSet<String>) -> (f64, usize) {
         if content.is_empty() {
             return (0.0, 0);
         }
@@ -183,47 +183,23 @@ static ROWS_WORD: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(papers?|publications?|systems?|systsms|approaches|tools?|works?|ontolog(y|ies)|methods?|evaluations?)\b").expect("rows pattern"));
 
 /// How well each row is named: 1 for its name, else the share of its title's words.
-fn row_scores(table: &Table, q: &Words, quotes: &[String]) -> Vec<(usize, f64, BTreeSet<String>)> {
+fn row_scores(shape: &TableWords, q: &Words, quotes: &[String]) -> Vec<(usize, f64, BTreeSet<String>)> {
     let mut out = Vec::new();
-    let mut frequency: BTreeMap<String, usize> = BTreeMap::new();
-    for row in &table.rows {
-        for w in words(&row.title).into_iter().collect::<BTreeSet<_>>() {
-            *frequency.entry(w).or_default() += 1;
-        }
-    }
-    let common = (table.rows.len() * 3 / 10).max(2);
-    let topic: BTreeSet<String> = frequency.into_iter().filter(|(_, n)| *n >= common).map(|(w, _)| w).collect();
-    for r in 0..table.rows.len() {
-        let name = table.name(r);
-        let name_words = words(&name);
-        let title = &table.rows[r].title;
-        let head = crate::comparisons::short_name(title).map(words).unwrap_or_default();
-        // A short cell of a naming column ("implementation", "evaluation") names its row too,
-        // where the table's name column could not be told (its values repeat).
-        let named_cells: Vec<Vec<String>> = (0..table.columns.len())
-            .filter(|&c| NAME_LABELS.iter().any(|l| table.columns[c].label.to_lowercase().contains(l)))
-            .flat_map(|c| table.rows[r].texts(c).into_iter().filter(|t| t.split_whitespace().count() <= 3 && flag(t).is_none()).map(words).collect::<Vec<_>>())
-            .collect();
-        let named = [&name_words, &head].into_iter().chain(named_cells.iter()).find(|n| !n.is_empty() && n.iter().any(|w| w.len() >= 3) && q.has_phrase(n));
-        if let Some(n) = named {
+    let quoted_words: Vec<String> = quotes.iter().map(|quote| words(quote).join(" ")).filter(|quote| quote.split(' ').count() >= 2).collect();
+    for (r, row) in shape.rows.iter().enumerate() {
+        if let Some(n) = row.names.iter().find(|n| q.has_phrase(n)) {
             out.push((r, 1.0, n.iter().cloned().collect()));
             continue;
         }
-        // Words many titles of the table share are its topic ("author", "disambiguation"):
-        // they name no row.
-        let content: Vec<String> = words(title).into_iter().filter(|w| !is_stop(w) && w.len() >= 3 && !topic.contains(w)).collect();
-        let matched: BTreeSet<String> = q.all.iter().filter(|w| content.iter().any(|c| same_word(w, c))).cloned().collect();
+        let matched: BTreeSet<String> = q.all.iter().filter(|w| row.content.iter().any(|c| same_word(w, c))).cloned().collect();
         // A title quoted in part ("the paper "Open Research Knowledge Graph"") names its row.
-        let quoted = quotes.iter().any(|quote| {
-            let (t, quote) = (words(title).join(" "), words(quote).join(" "));
-            quote.split(' ').count() >= 2 && (t.starts_with(&quote) || (quote.len() >= 20 && t.contains(&quote)))
-        });
-        if quoted {
+        let t = &row.title;
+        if quoted_words.iter().any(|quote| t.starts_with(quote.as_str()) || (quote.len() >= 20 && t.contains(quote.as_str()))) {
             out.push((r, 1.0, quotes.iter().flat_map(|quote| words(quote)).collect()));
             continue;
         }
-        let hits = content.iter().filter(|c| q.has(c)).count();
-        let coverage = if content.is_empty() { 0.0 } else { hits as f64 / content.len() as f64 };
+        let hits = row.content.iter().filter(|c| q.has(c)).count();
+        let coverage = if row.content.is_empty() { 0.0 } else { hits as f64 / row.content.len() as f64 };
         // Two or three shared words are often only the table's topic ("name disambiguation"):
         // a title is named by most of its words, at least three, or all of a short one.
         if (hits >= 3 && coverage >= 0.6) || (hits >= 2 && coverage >= 0.999) || (hits >= 5 && coverage >= 0.5) {
@@ -231,6 +207,90 @@ fn row_scores(table: &Table, q: &Words, quotes: &[String]) -> Vec<(usize, f64, B
         }
     }
     out
+}
+
+/// A table's words, split once when the [`Catalogue`] is built rather than for every
+/// question read on it: what [`read_table`] compares with the question's words.
+struct TableWords {
+    rows: Vec<RowWords>,
+    columns: Vec<ColumnWords>,
+    /// Every word the table holds (titles, labels, cells): what explains the words of a
+    /// question that names no row.
+    all: BTreeSet<String>,
+}
+
+struct RowWords {
+    /// The phrases that name the row whole, in the order they are tried: its name, its
+    /// title's head, a short cell of a naming column (each with a word of three letters).
+    names: Vec<Vec<String>>,
+    /// The title's words, joined by single spaces (what a quoted title is compared with).
+    title: String,
+    /// The title's content words: no stop word, none shorter than three letters, none of
+    /// the words many titles of the table share (its topic: "author", "disambiguation").
+    content: Vec<String>,
+    /// The words of the title and of every cell.
+    own: Vec<String>,
+}
+
+struct ColumnWords {
+    /// The label's words.
+    label: Vec<String>,
+    /// The label's content words (no function word, no single letter): what names it.
+    content: Vec<String>,
+    numeric: bool,
+    flag: bool,
+    /// The values that can filter the rows, with their content words: not held by every
+    /// row, not a number or a flag, with a word of three letters.
+    filters: Vec<(String, Vec<String>)>,
+}
+
+impl TableWords {
+    fn new(table: &Table) -> Self {
+        let mut frequency: BTreeMap<String, usize> = BTreeMap::new();
+        for row in &table.rows {
+            for w in words(&row.title).into_iter().collect::<BTreeSet<_>>() {
+                *frequency.entry(w).or_default() += 1;
+            }
+        }
+        let common = (table.rows.len() * 3 / 10).max(2);
+        let topic: BTreeSet<String> = frequency.into_iter().filter(|(_, n)| *n >= common).map(|(w, _)| w).collect();
+        let naming: Vec<usize> = (0..table.columns.len()).filter(|&c| NAME_LABELS.iter().any(|l| table.columns[c].label.to_lowercase().contains(l))).collect();
+        let rows = table
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let head = crate::comparisons::short_name(&row.title).map(words).unwrap_or_default();
+                // A short cell of a naming column ("implementation", "evaluation") names its
+                // row too, where the table's name column could not be told (its values repeat).
+                let named_cells = naming.iter().flat_map(|&c| row.texts(c).into_iter().filter(|t| t.split_whitespace().count() <= 3 && flag(t).is_none()).map(words));
+                let names = [words(&table.name(r)), head].into_iter().chain(named_cells).filter(|n| n.iter().any(|w| w.len() >= 3)).collect();
+                let title_words = words(&row.title);
+                let content = title_words.iter().filter(|w| !is_stop(w) && w.len() >= 3 && !topic.contains(*w)).cloned().collect();
+                let mut own = title_words.clone();
+                own.extend(row.cells.values().flatten().flat_map(|c| words(&c.text)));
+                RowWords { names, title: title_words.join(" "), content, own }
+            })
+            .collect();
+        let columns = (0..table.columns.len())
+            .map(|c| {
+                let label = words(&table.columns[c].label);
+                let content = label.iter().filter(|w| !LABEL_STOP.contains(&w.as_str()) && w.len() > 1).cloned().collect();
+                let filters = column_values(table, c)
+                    .into_iter()
+                    // A value every row holds filters nothing (the research problem of the whole table).
+                    .filter(|value| !table.rows.iter().all(|r| r.values(c).iter().any(|v| v.eq_ignore_ascii_case(value))))
+                    .filter(|value| flag(value).is_none() && numeric(value).is_none())
+                    .filter_map(|value| {
+                        let vw: Vec<String> = words(&value).into_iter().filter(|w| !is_stop(w)).collect();
+                        vw.iter().any(|w| w.len() >= 3).then_some((value, vw))
+                    })
+                    .collect();
+                ColumnWords { label, content, numeric: is_numeric(table, c), flag: is_flag(table, c), filters }
+            })
+            .collect();
+        Self { rows, columns, all: table_words(table) }
+    }
 }
 
 /// The distinct values of a column, each with its words.
@@ -300,24 +360,38 @@ fn question_words(lower: &str) -> Vec<String> {
     all
 }
 
-fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
-    let lower = q.trim().to_lowercase();
-    let qw = Words { all: question_words(&lower) };
+/// A question as every table reads it: lower-cased, its words, its quotations.
+struct Asked {
+    lower: String,
+    words: Words,
+    quotes: Vec<String>,
+}
+
+impl Asked {
+    fn new(q: &str) -> Self {
+        let lower = q.trim().to_lowercase();
+        let words = Words { all: question_words(&lower) };
+        let quotes = QUOTED.captures_iter(q).filter_map(|c| c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)).map(|m| m.as_str().to_owned())).collect();
+        Self { lower, words, quotes }
+    }
+}
+
+fn read_table(asked: &Asked, table: &Table, shape: &TableWords) -> Option<(f64, Reading)> {
+    let (lower, qw) = (&asked.lower, &asked.words);
     // Rows: the best named, and any as well named.
-    let quotes: Vec<String> = QUOTED.captures_iter(q).filter_map(|c| c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)).map(|m| m.as_str().to_owned())).collect();
-    let scored = row_scores(table, &qw, &quotes);
+    let scored = row_scores(shape, qw, &asked.quotes);
     let best_row = scored.iter().map(|(_, s, _)| *s).fold(0.0, f64::max);
     let rows: Vec<&(usize, f64, BTreeSet<String>)> = if best_row >= 0.6 { scored.iter().filter(|(_, s, _)| *s >= best_row - 1e-9).collect() } else { Vec::new() };
     // Several rows named in a question that counts, ranks or lists are the table's context
     // ("among SUMMARIST, SumUM, GISTEXTER etc, how many ..."), not its subject.
-    let aggregates = COUNT.is_match(&lower) || AVERAGE.is_match(&lower) || MOST.is_match(&lower) || LEAST.is_match(&lower);
+    let aggregates = COUNT.is_match(lower) || AVERAGE.is_match(lower) || MOST.is_match(lower) || LEAST.is_match(lower);
     let rows: Vec<&(usize, f64, BTreeSet<String>)> = if rows.len() >= 2 && (aggregates || lower.starts_with("which")) { Vec::new() } else { rows };
     let taken: BTreeSet<String> = rows.iter().flat_map(|(_, _, w)| w.iter().cloned()).collect();
     // Properties, by their labels' words.
     let mut matched_words: BTreeMap<usize, usize> = BTreeMap::new();
     let mut columns: Vec<(usize, f64)> = (0..table.columns.len())
         .filter_map(|c| {
-            let (coverage, matched) = qw.coverage(&table.columns[c].label, &taken);
+            let (coverage, matched) = qw.coverage(&shape.columns[c].content, &taken);
             matched_words.insert(c, matched);
             (coverage >= 0.5 && matched >= 1).then_some((c, coverage))
         })
@@ -329,19 +403,11 @@ fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
     let best_words = columns.first().map_or(0, |c| matched_words[&c.0]);
     // A value named, outside the row's own words.
     let mut filter: Option<(usize, String, f64)> = None;
-    for c in 0..table.columns.len() {
-        for value in column_values(table, c) {
-            // A value every row holds filters nothing (the research problem of the whole table).
-            if table.rows.iter().all(|r| r.values(c).iter().any(|v| v.eq_ignore_ascii_case(&value))) {
-                continue;
-            }
-            let vw: Vec<String> = words(&value).into_iter().filter(|w| !is_stop(w)).collect();
-            if vw.is_empty() || vw.iter().all(|w| w.len() < 3) || flag(&value).is_some() || numeric(&value).is_some() {
-                continue;
-            }
+    for (c, column) in shape.columns.iter().enumerate() {
+        for (value, vw) in &column.filters {
             let all_there = vw.iter().all(|w| qw.all.iter().any(|q| !taken.contains(q) && same_word(q, w)));
             // A value that is only the property's own name ("Aggregation") is no filter.
-            let is_label = columns.iter().any(|(cc, _)| words(&table.columns[*cc].label) == vw);
+            let is_label = columns.iter().any(|(cc, _)| shape.columns[*cc].label == *vw);
             if all_there && !is_label {
                 let strength = vw.len() as f64 + if columns.iter().any(|(cc, _)| *cc == c) { 0.5 } else { 0.0 };
                 if filter.as_ref().is_none_or(|f| strength > f.2) {
@@ -351,36 +417,36 @@ fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
         }
     }
     let named_rows = !rows.is_empty();
-    let asks = ASK.is_match(&lower);
-    let which = WHICH.is_match(&lower) && ROWS_WORD.is_match(&lower);
-    let numeric_best = columns.iter().find(|(c, _)| is_numeric(table, *c)).map(|(c, _)| *c);
+    let asks = ASK.is_match(lower);
+    let which = WHICH.is_match(lower) && ROWS_WORD.is_match(lower);
+    let numeric_best = columns.iter().find(|(c, _)| shape.columns[*c].numeric).map(|(c, _)| *c);
     // A yes/no property named in a "which"/"how many" question: the rows where it holds.
-    let flag_best = columns.iter().find(|(c, s)| *s >= 0.99 && is_flag(table, *c)).map(|(c, _)| *c);
-    if !named_rows && filter.is_none() && (which || COUNT.is_match(&lower)) {
+    let flag_best = columns.iter().find(|(c, s)| *s >= 0.99 && shape.columns[*c].flag).map(|(c, _)| *c);
+    if !named_rows && filter.is_none() && (which || COUNT.is_match(lower)) {
         if let Some(c) = flag_best {
             filter = Some((c, "T".to_owned(), 1.0));
         }
     }
-    let names_asked = named_rows && best_column < 0.99 && ASKS_NAME.is_match(&lower);
+    let names_asked = named_rows && best_column < 0.99 && ASKS_NAME.is_match(lower);
     // Only a question reads a table: "ontology visualization tools" or "scholarly knowledge
     // graphs / ORKG papers" are topic searches that happen to share a table's words.
-    if !QUESTION_FORM.is_match(&lower) {
+    if !QUESTION_FORM.is_match(lower) {
         return None;
     }
     let op = if asks && named_rows {
         Op::Ask
-    } else if !named_rows && AVERAGE.is_match(&lower) && numeric_best.is_some() {
+    } else if !named_rows && AVERAGE.is_match(lower) && numeric_best.is_some() {
         Op::Average
-    } else if !named_rows && COUNT.is_match(&lower) && (filter.is_some() || best_column > 0.0) {
+    } else if !named_rows && COUNT.is_match(lower) && (filter.is_some() || best_column > 0.0) {
         Op::Count
-    } else if !named_rows && LEAST.is_match(&lower) && best_column > 0.0 {
+    } else if !named_rows && LEAST.is_match(lower) && best_column > 0.0 {
         if numeric_best.is_some() { Op::Lowest { which } } else { Op::Least }
-    } else if !named_rows && LOWEST.is_match(&lower) && numeric_best.is_some() {
+    } else if !named_rows && LOWEST.is_match(lower) && numeric_best.is_some() {
         Op::Lowest { which }
-    } else if !named_rows && HIGHEST.is_match(&lower) && numeric_best.is_some() {
+    } else if !named_rows && HIGHEST.is_match(lower) && numeric_best.is_some() {
         Op::Highest { which }
-    } else if !named_rows && MOST.is_match(&lower) && best_column > 0.0 {
-        if numeric_best.is_some() && !MOST_COMMON.is_match(&lower) {
+    } else if !named_rows && MOST.is_match(lower) && best_column > 0.0 {
+        if numeric_best.is_some() && !MOST_COMMON.is_match(lower) {
             Op::Highest { which: true }
         } else {
             Op::Most
@@ -414,26 +480,25 @@ fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
     // named (or, with none named, anything the table holds), the rows in general, or the
     // operation. "What's the runtime complexity of <a method>?" names a method row and a
     // "Method" column, but "runtime complexity" is nowhere.
-    let mut explained: BTreeSet<String> = chosen.iter().flat_map(|&c| words(&table.columns[c].label)).chain(filter.iter().flat_map(|(_, v, _)| words(v))).collect();
-    explained.extend(taken.iter().cloned());
+    let mut explained: BTreeSet<&str> = chosen.iter().flat_map(|&c| shape.columns[c].label.iter().map(String::as_str)).chain(taken.iter().map(String::as_str)).collect();
+    let filter_words = filter.as_ref().map(|(_, v, _)| words(v)).unwrap_or_default();
+    explained.extend(filter_words.iter().map(String::as_str));
     for (r, _, _) in &rows {
-        let row = &table.rows[*r];
-        explained.extend(words(&row.title));
-        explained.extend(row.cells.values().flatten().flat_map(|c| words(&c.text)));
+        explained.extend(shape.rows[*r].own.iter().map(String::as_str));
     }
     if !named_rows {
-        explained.extend(table_words(table));
+        explained.extend(shape.all.iter().map(String::as_str));
     }
     let leftover = qw
         .all
         .iter()
         .filter(|w| !is_stop(w) && !ROW_WORDS.contains(&w.as_str()) && !ORDINARY.contains(&w.as_str()) && w.len() > 2 && w.parse::<f64>().is_err())
-        .filter(|w| !explained.iter().any(|e| same_word(w, e)))
+        .filter(|w| !explained.contains(w.as_str()) && !explained.iter().any(|e| same_word(w, e)))
         .count();
     let enough = match op {
         Op::Ask => leftover <= 2,
         Op::Cell => (best_column >= 0.5 || names_asked) && leftover <= 2,
-        Op::List => filter.is_some() && (best_column >= 0.99 || ROWS_WORD.is_match(&lower)) && leftover <= 1,
+        Op::List => filter.is_some() && (best_column >= 0.99 || ROWS_WORD.is_match(lower)) && leftover <= 1,
         Op::Column => best_column >= 0.99 && leftover == 0,
         _ => (best_column >= 0.99 || (best_column >= 0.5 && columns.len() == 1)) && leftover <= 2,
     };
@@ -448,7 +513,7 @@ fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
             rows: rows.iter().map(|(r, _, _)| table.rows[*r].contribution.clone()).collect(),
             columns: chosen.iter().map(|c| table.columns[*c].predicate.clone()).collect(),
             filter: filter.map(|(c, v, _)| (table.columns[c].predicate.clone(), v)),
-            papers: PAPERS.is_match(&lower) && !lower.contains("paper \"") && op == Op::List,
+            papers: PAPERS.is_match(lower) && !lower.contains("paper \"") && op == Op::List,
             labels: chosen.iter().map(|c| table.columns[*c].label.clone()).collect(),
         },
     ))
@@ -457,13 +522,15 @@ fn read_table(q: &str, table: &Table) -> Option<(f64, Reading)> {
 /// The reading of `q` over `tables`, from the one it points at most; `hint` restricts it
 /// to one comparison (an evaluation that is given the table, as JarvisQA's is).
 pub fn understand(q: &str, tables: &[Table], hint: Option<&str>) -> Option<Reading> {
-    best_reading(q, tables.iter(), hint)
+    let shapes: Vec<TableWords> = tables.iter().map(TableWords::new).collect();
+    best_reading(q, tables.iter().zip(&shapes), hint)
 }
 
-fn best_reading<'a>(q: &str, tables: impl Iterator<Item = &'a Table>, hint: Option<&str>) -> Option<Reading> {
+fn best_reading<'a>(q: &str, tables: impl Iterator<Item = (&'a Table, &'a TableWords)>, hint: Option<&str>) -> Option<Reading> {
+    let asked = Asked::new(q);
     tables
-        .filter(|t| hint.is_none_or(|h| t.iri == h || t.iri.ends_with(&format!("/{h}"))))
-        .filter_map(|t| read_table(q, t))
+        .filter(|(t, _)| hint.is_none_or(|h| t.iri == h || t.iri.ends_with(&format!("/{h}"))))
+        .filter_map(|(t, shape)| read_table(&asked, t, shape))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, reading)| reading)
 }
@@ -478,6 +545,8 @@ fn best_reading<'a>(q: &str, tables: impl Iterator<Item = &'a Table>, hint: Opti
 /// it that `n` deletions from each reach), so no question is compared with every word.
 pub struct Catalogue {
     pub tables: Vec<Table>,
+    /// Each table's words, split once.
+    shapes: Vec<TableWords>,
     /// By [`stem`]: the tables holding a word of that stem.
     stems: HashMap<String, Vec<usize>>,
     /// By a word's deletions (the word itself included): the words of five letters or more.
@@ -573,7 +642,8 @@ impl Catalogue {
                 long.push((word, in_tables));
             }
         }
-        Self { tables, stems, deletions: deletion_index, long }
+        let shapes = tables.iter().map(TableWords::new).collect();
+        Self { tables, shapes, stems, deletions: deletion_index, long }
     }
 
     /// The tables sharing a word with the question, in order.
@@ -605,12 +675,8 @@ impl Catalogue {
         if !QUESTION_FORM.is_match(&lower) {
             return None;
         }
-        let tables: Vec<&Table> = if QUOTED.is_match(q) {
-            self.tables.iter().collect()
-        } else {
-            self.candidates(&question_words(&lower)).into_iter().map(|t| &self.tables[t]).collect()
-        };
-        best_reading(q, tables.into_iter(), hint)
+        let chosen: Vec<usize> = if QUOTED.is_match(q) { (0..self.tables.len()).collect() } else { self.candidates(&question_words(&lower)).into_iter().collect() };
+        best_reading(q, chosen.into_iter().map(|t| (&self.tables[t], &self.shapes[t])), hint)
     }
 }
 

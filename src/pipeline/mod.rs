@@ -264,7 +264,12 @@ fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
     let part = classify::asked_part(&settled);
     let lower = part.to_lowercase();
     let states_it = trust::numbers::claimed(part, entities).is_some() && entities.methods.iter().any(|m| lower.contains(&m.text.to_lowercase()));
-    if part.len() < settled.len() && states_it { part.to_owned() } else { settled.into_owned() }
+    // "... cites the Quillon-XL paper for it. Does that paper state 86.1 for Tavrosa?": the
+    // paper is named before, so the whole is read.
+    static PAPER_BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(?:that|this|the same|the cited|their cited)\s+(?:paper|study|article|publication|reference|citation|work)\b").unwrap_or_else(|e| panic!("paper back pattern: {e}"))
+    });
+    if part.len() < settled.len() && states_it && !PAPER_BACK.is_match(&lower) { part.to_owned() } else { settled.into_owned() }
 }
 
 /// The verdict on a question's premise ("since X leads D, ..."), said as an account: the

@@ -28,7 +28,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b|\b((?:19|20)\d\d),? (?:really |actually )?the (?:publication )?year (?:of|for)\b|\bdate[sd]?\b[^?\d]{0,80}?\bto ((?:19|20)\d\d)\b")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
@@ -63,7 +63,10 @@ pub fn asks_recent(question: &str) -> bool {
 }
 
 pub fn stated_year(question: &str) -> Option<i32> {
-    let c = STATED_YEAR.captures(question)?;
+    // "since it appeared in 2021" dates a span ("nobody has beaten X since"), not a claim
+    // about the paper's year.
+    static SINCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bsince(?:\s+[\w'’-]+){0,3}\s*$").unwrap_or_else(|e| panic!("since pattern: {e}")));
+    let c = STATED_YEAR.captures_iter(question).find(|c| c.get(0).is_some_and(|m| !SINCE_BEFORE.is_match(&question[..m.start()])))?;
     c.iter().skip(2).flatten().next()?.as_str().parse().ok()
 }
 
@@ -73,7 +76,11 @@ pub fn time_anchor(question: &str) -> Option<AsOf> {
     if stated_year(question).is_some() || value_year(question).is_some() {
         return None;
     }
-    let caps = ANCHOR.captures_iter(question).last()?;
+    // "since it appeared in 2021" starts a span ("nobody has beaten X since"): no anchor.
+    static SINCE_EVENT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\bsince\s+(?:[\w'’-]+\s+){0,3}?(?:first\s+)?(?:appeared|came out|was published|were published|was released)\s*$").unwrap_or_else(|e| panic!("since event pattern: {e}"))
+    });
+    let caps = ANCHOR.captures_iter(question).filter(|c| c.get(0).is_none_or(|m| !SINCE_EVENT.is_match(&question[..m.start()]))).last()?;
     // "X had the lowest WER in 2022, and it still does": the year scopes the first part;
     // the claim's point is now.
     static STILL_NOW: LazyLock<Regex> = LazyLock::new(|| {
@@ -127,6 +134,10 @@ mod tests {
         assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
         assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
         assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
+        assert_eq!(stated_year("Is 2019 the year of that paper?"), Some(2019));
+        assert_eq!(stated_year("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?"), None, "a span's start");
+        assert!(time_anchor("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?").is_none(), "a span's start is no anchor");
+        assert_eq!(stated_year("the manuscript dates the Tidewick paper (kurtosis features) to 2019. Right?"), Some(2019));
         assert_eq!(stated_year("The reference manager has the Tidewick paper as 2017 with DOI 10.5555/m.057. OK?"), Some(2017));
         assert_eq!(value_year("FrostLattice's 71.4 on BenchMira was reported in 2014, right?"), Some(2014));
         assert_eq!(value_year("Zephyrine-L reached 89.6 in 2023, right?"), Some(2023));

@@ -107,12 +107,12 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;])\s*(can|could) you (confirm|verify)( (that|this|it))?\s*\?+\s*$|^(can|may|could) (i|we) (keep|use|leave|write|say|cite|quote) (that|this|it)( sentence| line| claim| statement| number| figure)?( as it is| as is| in)?\s*\?+\s*$|^(does|will) (that|this|it) (hold|hold up|stand|stand up)\s*\?+\s*$|[;,]\s*(is|was) (it|that|this|they) (also |still |really |actually |now )?(the )?(best|state[- ]of[- ]the[- ]art|sota|top|leader|leading|number one)\b[^?]{0,30}\?\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;])\s*(can|could) you (confirm|verify)( (that|this|it))?\s*\?+\s*$|^(can|may|could) (i|we) (keep|use|leave|write|say|cite|quote) (that|this|it)( sentence| line| claim| statement| number| figure)?( as it is| as is| in)?\s*\?+\s*$|^(does|will) (that|this|it)( sentence| line| claim| statement)? (hold|hold up|stand|stand up)\s*\?+\s*$|^(can|may|could|should) (i|we) let (that|this|it)( sentence| line| claim| statement)? stand\s*\?+\s*$|[;,]\s*(is|was) (it|that|this|they) (also |still |really |actually |now )?(the )?(best|state[- ]of[- ]the[- ]art|sota|top|leader|leading|number one)\b[^?]{0,30}\?\s*$")
 });
 /// "Which models have beaten it since?", "who has overtaken X on D": results better than
 /// a named model's.
 static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|who|whom|list|name|every|all)\b[^?]{0,40}\b(beaten|beat|beats|overtaken|overtook|surpassed|surpass|outperformed|outperform|outdone|bettered|improved on|improved upon|outscored|outscore|ahead of|gone past|went past|got past|moved past|passed)\b")
+    re(r"\b(which|what|who|whom|list|name|every|all)\b[^?]{0,40}\b(beaten|beat|beats|overtaken|overtook|surpassed|surpass|outperformed|outperform|outdone|bettered|improved on|improved upon|outscored|outscore|ahead of|gone past|went past|got past|moved past|passed)\b|\b(which|what|who)\b[^?]{0,40}\b(published|reported|posted|achieved|got|obtained)\s+an?\s+(lower|higher|better|stronger)\b")
 });
 /// A request for a number: "what acc do they agree on", "what's the most recent result on
 /// D", "what F1 does X get" (not "which papers report results": that asks for papers).
@@ -244,7 +244,7 @@ pub enum ClaimAbout {
 /// See [`ClaimAbout`].
 pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     static BEATEN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|dethroned|unseated|knocked off|gone past|went past|got past|(?:lower|higher|better|stronger)\b.{0,30}\bthan)\b")
+        re(r"(?i)\b(anyone|anybody|someone|somebody|anything|any (other )?(model|system|method|approach|one|paper)s?|no (other |later |newer |subsequent )?(model|system|method|approach|paper|work|entry|submission)s?|none|nobody|no one|nothing)\b.{0,40}\b(beat|beaten|beats|outdone|outdid|outperformed|surpassed|topped|bettered|exceeded|improved on|overtaken|overtook|dethroned|unseated|knocked off|gone past|went past|got past|(?:lower|higher|better|stronger)\b.{0,30}\bthan)\b")
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {
@@ -1204,6 +1204,7 @@ mod tests {
     fn what_a_claim_is_about_beyond_a_result_is_read() {
         assert_eq!(claim_about("Somebody must have beaten Brackwater-UNet's 91.2 F1 on Corvalla by now, right?"), Some(ClaimAbout::Beaten));
         assert_eq!(claim_about("has anyone beaten murrelet-mt's 34.2 bleu on orrenby?"), Some(ClaimAbout::Beaten));
+        assert_eq!(claim_about("No method has surpassed PimbraFormer's 84.7 accuracy on BenchMira since 2018, true?"), Some(ClaimAbout::Beaten));
         assert_eq!(claim_about("is driftmere's kelpwatch result older than pellucid-km's 2013 one?"), Some(ClaimAbout::Dates));
         assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");
         assert_eq!(claim_about("quillon-xl is four years newer than brackwater-unet, so it has the better f1 on corvalla-ice by now, right?"), None, "the dates are the premise, the scores the claim");
@@ -1517,6 +1518,7 @@ mod tests {
         assert!(asks_first_report("Who was first to report a BLEU on D, and who came after?"));
         let reported = |q: &str| classify(q, &Entities { methods: vec!["Nerrisa".into()], datasets: vec!["D".into()], ..Entities::default() }).query_type;
         assert_eq!(reported("The intro of our paper says Nerrisa beat the earlier D record by over two BLEU. Can I keep that sentence?"), QueryType::ClaimVerification);
+        assert_eq!(reported("The authors write: \"Nerrisa (6.8 WER) is the strongest prior system on D.\" Can I let that sentence stand?"), QueryType::ClaimVerification);
         assert_eq!(reported("A reviewer wrote that Nerrisa leads D. Does that hold up?"), QueryType::ClaimVerification);
         assert_eq!(reported("Nerrisa is the newest system on D; is it also the state of the art there?"), QueryType::ClaimVerification);
         assert!(!asks_first_report("Who was the first to reach 90 on D?"));

@@ -126,7 +126,11 @@ impl Front {
             static BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
                 regex::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|he|she|his|her)\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
             });
-            let points_back = BACK.is_match(&part.replace("these days", ""));
+            // "that board", "this dataset" point back to the board, not to a model.
+            static BOARD_BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+                regex::Regex::new(r"\b(?:that|this|the same)\s+(?:board|leaderboard|dataset|benchmark|corpus|set|task|metric)\b").unwrap_or_else(|e| panic!("board pronoun pattern: {e}"))
+            });
+            let points_back = BACK.is_match(&BOARD_BACK.replace_all(&part.replace("these days", ""), ""));
             if normalized.methods.iter().any(named_in_part) || !points_back {
                 normalized.methods.retain(named_in_part);
             }

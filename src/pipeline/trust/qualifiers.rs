@@ -51,7 +51,9 @@ static LEADS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leads?|led|tops|t
 static LOWER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\blower than\b"));
 static HIGHER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhigher than\b"));
 /// "since 2024".
-static SINCE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince\s+((?:19|20)\d\d)\b"));
+static SINCE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bsince\s+(?:(?:[\w'’-]+\s+){0,3}?(?:first\s+)?(?:appeared|came out|was published|were published|was released)\s+in\s+)?((?:19|20)\d\d)\b")
+});
 
 /// The claim's qualifier checked, when it states one the graph can decide or leave open;
 /// `None` leaves the claim to the other readings.

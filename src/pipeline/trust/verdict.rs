@@ -402,7 +402,7 @@ fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &
 
 /// A negation: "nobody has beaten X", "X has not been beaten".
 pub(super) static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(nobody|no one|nothing|none|not|never|no other|unbeaten)\b|n['’]t\b").unwrap_or_else(|e| panic!("negation pattern: {e}"))
+    Regex::new(r"(?i)\b(nobody|no one|nothing|none|not|never|no other|unbeaten|no (?:later |newer |subsequent )?(?:model|method|system|approach|paper|work|entry|submission|result)s?)\b|n['’]t\b").unwrap_or_else(|e| panic!("negation pattern: {e}"))
 });
 
 /// The verdict on the opposite claim: supported and refuted swap, with their facts.
@@ -604,12 +604,14 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         // Only a best said in so many words: "top-1", "leading" or "ahead" beside a value
         // need not claim the board's best.
         static IS_THE_BEST: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"(?i)\b(?:is|remains|stays|still|now)\s+(?:now\s+|still\s+)?the\s+(?:best|highest|lowest|top)\b").unwrap_or_else(|e| panic!("is-the-best pattern: {e}"))
+            Regex::new(r"(?i)\b(?:is|remains|stays|still|now)\s+(?:now\s+|still\s+)?the\s+(?:best|highest|lowest|top|strongest)\b").unwrap_or_else(|e| panic!("is-the-best pattern: {e}"))
         });
         let named_best = IS_THE_BEST.is_match(question);
         if BEST_VALUE.is_match(question) || named_best {
             let best = is_best(x, entities, &fx, facts, direction);
-            if best.verdict == Label::Refuted || (named_best && value.verdict == Label::Supported && best.verdict == Label::Uncertain) {
+            // A best left open while the value is open too ("X (6.8) is the strongest on D",
+            // 6.8 disputed by 7.9): the best's account says both and who leads under each.
+            if best.verdict == Label::Refuted || (named_best && value.verdict != Label::Refuted && best.verdict == Label::Uncertain) {
                 return best;
             }
         }
