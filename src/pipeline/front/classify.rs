@@ -974,7 +974,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // "frostlattice still SOTA on benchmira?", "kelvane already best miou on D before 2024?":
     // a claim with its verb left out.
     static VERBLESS_BEST: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"^[\w\-.+ ]{2,40}?\s+(?:still|already|now|ever|once|really)\s+(?:the\s+)?(?:sota|best|top|state[- ]of[- ]the[- ]art|leading|leader|number one|#1|on top|ahead|record holder)\b")
+        re(r"^[\w\-.+ :,()%]{2,60}?\s+(?:still|already|now|ever|once|really)\s+(?:the\s+)?(?:sota|best|top|state[- ]of[- ]the[- ]art|leading|leader|number one|#1|on top|ahead|record holder)\b|^[\w\-.+ ]{2,40}?\s+the\s+(?:best|sota|top|leader|number one)\s+on\b.*,\s*as of\b|^(?:the\s+)?(?:sota|best|top|leader|state[- ]of[- ]the[- ]art)\b[^?]{0,60}\s(?:is|was)\s+[\w\-.+]+\s*\?\s*$")
     });
     static PUTS_AT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:puts|places|gives)\s+[^?]{1,40}?\s+at\s+\d+(?:[.,]\d+)?\b"));
     // "X's 88.5 on D: has a second paper reported the same number?": whether a value is
@@ -993,7 +993,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
-        || (!WH_OPENER.is_match(q) && VERBLESS_BEST.is_match(q))
+        || (!WH_OPENER.is_match(q) && !q.starts_with("wh") && VERBLESS_BEST.is_match(q))
         // "the X paper (2018) puts X at 89.9 f1 on D?": a value credited to a paper.
         || (!WH_WORD.is_match(q) && PUTS_AT.is_match(q))
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))

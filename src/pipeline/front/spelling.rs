@@ -78,6 +78,11 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
     };
+    // Shorthand first: ">=" is "at least", not ">" then "=".
+    let spelled = match written_out(&spelled) {
+        Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
     let worded = GREATER.replace_all(&spelled, |c: &regex::Captures| match (&c[1], c.get(2)) {
         (">", Some(d)) => format!(" above {}", d.as_str()),
         ("<", Some(d)) => format!(" below {}", d.as_str()),
@@ -88,6 +93,70 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
     }
+}
+
+/// Notes' shorthand in words: a two-digit year ("as of '19", "('17)") in full, "#1" as the
+/// best, "≥" / "≤" / "≈" as at least, at most and about, "X = 19.6" as a score, "@" as "on",
+/// "yr" and "pts" in full, "pre-X" as before X came along, "SOTA(D, acc)"
+/// as the best on D by acc, "A → B, +0.6 pts" as B improving on A by 0.6, and the arrows
+/// that only say which way a metric counts dropped. Years up to '40 are this century's.
+fn written_out(text: &str) -> Cow<'_, str> {
+    static SHORTHAND: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(^|[\s(\[,/])['’‘](\d\d)\b|#\s?1\b|\s*(≥|>=|=>)\s*(\d)?|\s*(≤|<=|=<)\s*(\d)?|\s*≈\s*|\s=\s*(\d)|\s=\s|\s@\s|\byrs\b|\byr\b|\bpts\b|\s*[↓↑]|\bpre-(\p{Lu}[\p{L}\p{N}-]*)|\b(SOTA|sota)\(([^,()]{2,40}),\s*([^()]{1,20})\)")
+            .unwrap_or_else(|e| panic!("shorthand pattern: {e}"))
+    });
+    // "Murrelet-MT ('22) → Ibbotrans ('23), +0.6 pts?": the second improved on the first.
+    static ARROW: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"([^,:;?→]+?)\s*(?:→|->)\s*([^,:;?→]+?)\s*,?\s*([+−-])\s*(\d+(?:\.\d+)?)\s*(points?|pts|pp|%)?").unwrap_or_else(|e| panic!("arrow pattern: {e}"))
+    });
+    let text: Cow<'_, str> = match ARROW.replace_all(text, |c: &regex::Captures| {
+        let unit = if c.get(5).is_some_and(|u| u.as_str() == "%") { "%" } else { " points" };
+        let verb = if &c[3] == "+" { "improved on" } else { "fell behind" };
+        let lead = &c[1][..c[1].len() - c[1].trim_start().len()];
+        format!("{lead}{} {verb} {} by {}{unit}", c[2].trim(), c[1].trim(), &c[4])
+    }) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(s) => Cow::Owned(s),
+    };
+    if !SHORTHAND.is_match(&text) {
+        return text;
+    }
+    Cow::Owned(SHORTHAND.replace_all(&text, |c: &regex::Captures| {
+        let all = &c[0];
+        if let (Some(before), Some(yy)) = (c.get(1), c.get(2)) {
+            let century = if yy.as_str() <= "40" { "20" } else { "19" };
+            return format!("{}{century}{}", before.as_str(), yy.as_str());
+        }
+        // "X ≥ 80": a bound stated for X; "acc ≥" with no number: the words alone.
+        for (sign, digit, words) in [(3, 4, "at least"), (5, 6, "at most")] {
+            if c.get(sign).is_some() {
+                return match c.get(digit) {
+                    Some(d) => format!(" is {words} {}", d.as_str()),
+                    None => format!(" {words} "),
+                };
+            }
+        }
+        if let Some(digit) = c.get(7) {
+            return format!(" scores {}", digit.as_str());
+        }
+        if let Some(name) = c.get(8) {
+            return format!("before {} came along", name.as_str());
+        }
+        // "SOTA(D, acc)": the best on D by acc.
+        if let (Some(sota), Some(board), Some(metric)) = (c.get(9), c.get(10), c.get(11)) {
+            return format!("{} on {} by {}", sota.as_str(), board.as_str().trim(), metric.as_str().trim());
+        }
+        match all.trim() {
+            "≈" => " about ".to_owned(),
+            "=" => " is ".to_owned(),
+            "@" => " on ".to_owned(),
+            "yrs" => "years".to_owned(),
+            "yr" => "year".to_owned(),
+            "pts" => "points".to_owned(),
+            "↓" | "↑" => String::new(),
+            _ => "the best".to_owned(),
+        }
+    }).into_owned())
 }
 
 #[cfg(test)]
@@ -122,6 +191,22 @@ mod tests {
         assert_eq!(settled("X's acc > 90 on D?"), "X's acc above 90 on D?");
         assert_eq!(settled("X < Y on D"), "X underperforms Y on D");
         assert_eq!(settled("a->b"), "a->b");
+    }
+
+    #[test]
+    fn notes_shorthand_is_read_as_words() {
+        assert_eq!(settled("Skarnhold mIoU: best as of '19?"), "Skarnhold mIoU: best as of 2019?");
+        assert_eq!(settled("X: 91.2 F1 ('17), still #1 on D?"), "X: 91.2 F1 (2017), still the best on D?");
+        assert_eq!(settled("Kelvane ≥ 80 F1 on D?"), "Kelvane is at least 80 F1 on D?");
+        assert_eq!(settled("Kelvane >= 80 F1 on D?"), "Kelvane is at least 80 F1 on D?");
+        assert_eq!(settled("D acc ≤ the best?"), "D acc at most the best?");
+        assert_eq!(settled("Orrenby BLEU: Murrelet-MT ('22) → Ibbotrans ('23), +0.6 pts?"), "Orrenby BLEU: Ibbotrans (2023) improved on Murrelet-MT (2022) by 0.6 points?");
+        assert_eq!(settled("cite check: Varnholt = 19.6 BLEU @ Q [Varnholt paper, '19]?"), "cite check: Varnholt scores 19.6 BLEU on Q [Varnholt paper, 2019]?");
+        assert_eq!(settled("#papers w/ Selkora, their yrs"), "#papers w/ Selkora, their years", "\"w/\" is part of names (\"BiLSTM-Attn w/ ELMo\")");
+        assert_eq!(settled("best WER ↓ on D, as of '21?"), "best WER on D, as of 2021?");
+        assert_eq!(settled("D SOTA (mIoU), pre-Kelvane?"), "D SOTA (mIoU), before Kelvane came along?");
+        assert_eq!(settled("SOTA(BenchMira, acc) since '20 = Tavrosa?"), "SOTA on BenchMira by acc since 2020 is Tavrosa?");
+        assert_eq!(settled("the 90s, X's paper, '98 edition"), "the 90s, X's paper, 1998 edition");
     }
 
     #[test]

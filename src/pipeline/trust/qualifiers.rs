@@ -46,7 +46,7 @@ static REPRODUCED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(reproduced|replicated|matched|confirmed|repeated)\s+(exactly|precisely|to the decimal|in full)\b|\b(exactly|precisely)\s+(reproduced|replicated|matched|repeated)\b|\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
 });
 /// "A leads B by 9.1 points": with a margin, leading is beating.
-static LEADS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leads?|led|tops|topped)\b"));
+static LEADS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leads?|led|tops|topped|improved? (?:on|upon)|improves (?:on|upon))\b"));
 /// The comparative a margin is said with, read with the metric's direction.
 static LOWER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\blower than\b"));
 static HIGHER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhigher than\b"));

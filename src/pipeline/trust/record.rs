@@ -29,6 +29,8 @@ fn re(pattern: &str) -> Regex {
 const HELD: &str = r"(?:held|holds|hold|had|kept|owned)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:record|top spot|top position|lead|best (?:result|score))|was (?:the\s+)?record[- ]holder";
 static FROM_UNTIL: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:{HELD})\b.*?\bfrom\s+((?:19|20)\d\d)\s+(?:until|till|to|through)\s+((?:19|20)\d\d)\b")));
 static HELD_IN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:{HELD})\b.*?\b(?:in|as of|at the end of)\s+((?:19|20)\d\d)\b")));
+/// "Was X the best on D as of 2017?": the record as it stood then, as "held the record in".
+static BEST_AS_OF: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:best|top|sota|leader|leading|number one|state[- ]of[- ]the[- ]art)\b.*?\bas of\s+((?:19|20)\d\d)\b"));
 /// "X has held the record ever since its 2020 paper", "X has led D since 2019".
 static HELD_SINCE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(r"(?i)(?:{HELD}|(?:has|have)\s+(?:led|topped))\b.*?\b(?:ever\s+)?since\s+(?:its\s+|their\s+|the\s+)?((?:19|20)\d\d)\b"))
@@ -50,7 +52,7 @@ static CHANGED_SINCE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Whether the claim is about a board's record over time, read here.
 pub fn asks(question: &str) -> bool {
-    FROM_UNTIL.is_match(question) || held_since(question).is_some() || HELD_IN.is_match(question) || TOOK_FROM.is_match(question) || CHANGED_SINCE.is_match(question)
+    FROM_UNTIL.is_match(question) || held_since(question).is_some() || HELD_IN.is_match(question) || BEST_AS_OF.is_match(question) || TOOK_FROM.is_match(question) || CHANGED_SINCE.is_match(question)
 }
 
 /// Whether the claim names a span of years ("from 2013 until 2015"): its "until" is part
@@ -334,7 +336,28 @@ pub fn judge(question: &str, entities: &Normalized, known: &Known, direction: &d
             }
         }
     }
-    agreed(read)
+    let mut v = agreed(read)?;
+    // Left open by a paper's two years: which paper, and its years, said.
+    if v.verdict == Label::Uncertain {
+        if let Some(years) = two_years(known) {
+            v.reason.push_str(&format!(" ({years})"));
+        }
+    }
+    Some(v)
+}
+
+/// The papers on the histories' boards recorded with two real years, with their years:
+/// "the graph records "Tidewick: ..." with 2017 and 2019".
+fn two_years(known: &Known) -> Option<String> {
+    let mut told: Vec<String> = Vec::new();
+    for paper in known.history.iter().flatten().flat_map(|(_, facts)| facts).flat_map(|f| &f.papers) {
+        let Some(years) = known.disputed_years.get(&paper.iri) else { continue };
+        let said = format!("the graph records \"{}\" with {}", paper.title, years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and "));
+        if !told.contains(&said) {
+            told.push(said);
+        }
+    }
+    (!told.is_empty()).then(|| told.join("; "))
 }
 
 fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, direction: &dyn Fn(&str) -> Direction) -> Option<Reads> {
@@ -465,7 +488,7 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
     }
 
     // "X held the record in 2014": who led at the end of 2014.
-    if let Some(c) = HELD_IN.captures(question) {
+    if let Some(c) = HELD_IN.captures(question).or_else(|| BEST_AS_OF.captures(question)) {
         let year: i32 = c[1].parse().ok()?;
         return Some(match lead_in(&timeline, year) {
             None => (Label::Uncertain, format!("the graph records no result on {board} by {year}"), vec![]),
