@@ -96,9 +96,9 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
     facts.into_iter().filter(|f| f.metric.as_ref().is_some_and(|m| main.contains(&m.iri.as_str()))).collect()
 }
 
-/// The metrics the question names (known to the graph) that none of the results is by, nor
-/// anything sharing a word with them: "BLEU" on a board that records chrF. The answer says
-/// so before giving the board's other metrics.
+/// The metrics the question names that none of the results is by, nor anything sharing a
+/// word with them: "BLEU" on a board that records chrF, "Dice" where the graph holds no
+/// Dice at all. The answer says so before giving the board's other metrics.
 pub fn metrics_missing(evidence: &Evidence, entities: &Normalized) -> Vec<String> {
     let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
     let labels: Vec<Vec<String>> = evidence.results.iter().filter_map(|f| f.metric.as_ref()).map(|m| words(m.display())).collect();
@@ -108,7 +108,11 @@ pub fn metrics_missing(evidence: &Evidence, entities: &Normalized) -> Vec<String
     entities
         .metrics
         .iter()
-        .filter(|m| m.is_linked())
+        // Linked or not: "the best Dice on D" where the graph holds no Dice at all is as
+        // missing as a metric it holds on other boards.
+        // A result by the very resource linked ("mIoU" linked to "Mean IoU") is by it,
+        // whatever words the two are written with.
+        .filter(|m| !evidence.results.iter().filter_map(|f| f.metric.as_ref()).any(|metric| m.iris.contains(&metric.iri)))
         .filter(|m| {
             let named: Vec<String> = words(&m.text).into_iter().chain(words(&m.canonical)).collect();
             !labels.iter().any(|l| l.iter().any(|w| named.contains(w)))
@@ -390,6 +394,12 @@ mod tests {
         entities.metrics[0] = named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "error rate", "x:ER");
         let error = Evidence { results: vec![result("VGG", "Error", "0.99")], ..Evidence::default() };
         assert!(metrics_missing(&error, &entities).is_empty(), "a shared word is close enough: Error for error rate");
+        entities.metrics[0] = named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "mIoU", "x:Mean IoU");
+        let iou = Evidence { results: vec![result("Lumoria", "Mean IoU", "61.5")], ..Evidence::default() };
+        assert!(metrics_missing(&iou, &entities).is_empty(), "linked to the very metric the results are by, whatever its words");
+        let dice = crate::pipeline::front::normalize::NormalizedEntity { iris: vec![], canonical: "Dice Coefficient".into(), ..named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "Dice score", "") };
+        entities.metrics[0] = dice;
+        assert_eq!(metrics_missing(&iou, &entities), ["Dice Coefficient"], "a metric the graph does not hold at all is missing too");
     }
 
     #[test]

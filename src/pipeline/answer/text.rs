@@ -90,36 +90,6 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             .to_owned();
     }
     let on = subject(entities, &[EntityKind::Dataset]);
-    // A metric the question names that no result here is by ("the best Dice on D" where D
-    // records only F1): said first, so the results by other metrics are not taken for it.
-    // A top score's item is its metric.
-    let metric_of = |i: &'_ AnswerItem| i.metric.clone().or_else(|| matches!(target, Target::TopScore).then(|| i.label.clone()));
-    let unrecorded: Vec<&str> = if matches!(target, Target::BestModel | Target::TopScore) && !items.is_empty() {
-        entities
-            .metrics
-            .iter()
-            .filter(|m| m.iris.is_empty() && !items.iter().any(|i| metric_of(i).is_some_and(|label| m.names(&label) || label.eq_ignore_ascii_case(&m.canonical))))
-            .map(|m| m.canonical.as_str())
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let text = extractive_of(target, items, sources, entities, cut, &on);
-    match unrecorded.as_slice() {
-        [] => text,
-        metrics => {
-            let by: Vec<String> = items.iter().filter_map(metric_of).fold(Vec::new(), |mut all, m| {
-                if !all.contains(&m) {
-                    all.push(m);
-                }
-                all
-            });
-            format!("The graph records no {} on {on}; what it records there is by {}. {text}", metrics.join(" or "), by.join(" and "))
-        }
-    }
-}
-
-fn extractive_of(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut, on: &str) -> String {
     match target {
         // "models for named entity recognition": a task's models.
         Target::Models if !items.is_empty() && entities.datasets.is_empty() && !entities.tasks.is_empty() => format!(
@@ -140,7 +110,7 @@ fn extractive_of(target: Target, items: &[AnswerItem], sources: &[Source], entit
             let best = list(items, |i| {
                 let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
                 let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
-                with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(on)), i)
+                with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(&on)), i)
             });
             // Models the question named that hold none of the best results have no score
             // there ("is resnet or vit better on D" when neither has a value on D).
@@ -585,19 +555,6 @@ mod tests {
         entities.methods.push(model("murrelet-mt", "Murrelet-MT", &["m2"]));
         let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The top recorded scores on "), "the top of two named models is one of theirs: {text}");
-    }
-
-    #[test]
-    fn a_metric_named_that_no_result_is_by_is_said_to_be_unrecorded_before_the_others() {
-        let mut entities = Normalized::default();
-        entities.metrics.push(NormalizedEntity { kind: EntityKind::Metric, ..model("Dice score", "Dice Coefficient", &[]) });
-        let items = [AnswerItem { model: Some("Brackwater-UNet".into()), value: Some("91.2".into()), ..AnswerItem::new("F1", Some("f1")) }];
-        let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
-        assert!(text.starts_with("The graph records no Dice Coefficient on ") && text.contains("is by F1. The top recorded scores on "), "{text}");
-        // A metric the results are by is no news.
-        entities.metrics[0] = NormalizedEntity { kind: EntityKind::Metric, ..model("f1", "F1", &[]) };
-        let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
-        assert!(text.starts_with("The top recorded scores on "), "{text}");
     }
 
     #[test]
