@@ -62,11 +62,25 @@ pub fn asks_recent(question: &str) -> bool {
     RECENT.is_match(question)
 }
 
+/// "since 2020", "since it appeared in 2021": the start of a span ("nobody has beaten X
+/// since"), neither a paper's year a claim states nor a time anchor.
+static SINCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bsince\s+(?:(?:[\w'’-]+\s+){0,3}?(?:first\s+)?(?:appeared|came out|was published|were published|was released)\b[^?\d]{0,12}?)?((?:19|20)\d\d)\b")
+        .unwrap_or_else(|e| panic!("since pattern: {e}"))
+});
+
+/// The year a span starts at: "since 2020", "since it appeared in 2021".
+pub fn since_year(question: &str) -> Option<i32> {
+    SINCE.captures(question)?[1].parse().ok()
+}
+
+/// Whether the text at `at` lies inside a "since ..." span.
+fn in_since_span(question: &str, at: usize) -> bool {
+    SINCE.find_iter(question).any(|m| (m.start()..m.end()).contains(&at))
+}
+
 pub fn stated_year(question: &str) -> Option<i32> {
-    // "since it appeared in 2021" dates a span ("nobody has beaten X since"), not a claim
-    // about the paper's year.
-    static SINCE_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bsince(?:\s+[\w'’-]+){0,3}\s*$").unwrap_or_else(|e| panic!("since pattern: {e}")));
-    let c = STATED_YEAR.captures_iter(question).find(|c| c.get(0).is_some_and(|m| !SINCE_BEFORE.is_match(&question[..m.start()])))?;
+    let c = STATED_YEAR.captures_iter(question).find(|c| c.get(0).is_some_and(|m| !in_since_span(question, m.start())))?;
     c.iter().skip(2).flatten().next()?.as_str().parse().ok()
 }
 
@@ -76,11 +90,7 @@ pub fn time_anchor(question: &str) -> Option<AsOf> {
     if stated_year(question).is_some() || value_year(question).is_some() {
         return None;
     }
-    // "since it appeared in 2021" starts a span ("nobody has beaten X since"): no anchor.
-    static SINCE_EVENT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\bsince\s+(?:[\w'’-]+\s+){0,3}?(?:first\s+)?(?:appeared|came out|was published|were published|was released)\s*$").unwrap_or_else(|e| panic!("since event pattern: {e}"))
-    });
-    let caps = ANCHOR.captures_iter(question).filter(|c| c.get(0).is_none_or(|m| !SINCE_EVENT.is_match(&question[..m.start()]))).last()?;
+    let caps = ANCHOR.captures_iter(question).filter(|c| c.get(0).is_none_or(|m| !in_since_span(question, m.start()))).last()?;
     // "X had the lowest WER in 2022, and it still does": the year scopes the first part;
     // the claim's point is now.
     static STILL_NOW: LazyLock<Regex> = LazyLock::new(|| {
@@ -137,6 +147,8 @@ mod tests {
         assert_eq!(stated_year("Is 2019 the year of that paper?"), Some(2019));
         assert_eq!(stated_year("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?"), None, "a span's start");
         assert!(time_anchor("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?").is_none(), "a span's start is no anchor");
+        assert_eq!(since_year("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?"), Some(2021));
+        assert_eq!(since_year("nobody has beaten X since 2018"), Some(2018));
         assert_eq!(stated_year("the manuscript dates the Tidewick paper (kurtosis features) to 2019. Right?"), Some(2019));
         assert_eq!(stated_year("The reference manager has the Tidewick paper as 2017 with DOI 10.5555/m.057. OK?"), Some(2017));
         assert_eq!(value_year("FrostLattice's 71.4 on BenchMira was reported in 2014, right?"), Some(2014));

@@ -993,6 +993,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
+        // ("whats the sota on D, as of 2019?" opens with a wh-word WH_OPENER does not spell.)
         || (!WH_OPENER.is_match(q) && !q.starts_with("wh") && VERBLESS_BEST.is_match(q))
         // "the X paper (2018) puts X at 89.9 f1 on D?": a value credited to a paper.
         || (!WH_WORD.is_match(q) && PUTS_AT.is_match(q))

@@ -50,10 +50,6 @@ static LEADS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leads?|led|tops|t
 /// The comparative a margin is said with, read with the metric's direction.
 static LOWER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\blower than\b"));
 static HIGHER_THAN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhigher than\b"));
-/// "since 2024".
-static SINCE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bsince\s+(?:(?:[\w'’-]+\s+){0,3}?(?:first\s+)?(?:appeared|came out|was published|were published|was released)\s+in\s+)?((?:19|20)\d\d)\b")
-});
 
 /// The claim's qualifier checked, when it states one the graph can decide or leave open;
 /// `None` leaves the claim to the other readings.
@@ -103,8 +99,7 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
         let threshold = claimed(question, entities)?;
         return first_to_reach(x, threshold.value, entities, facts, direction);
     }
-    if let (Some(c), Some(classify::ClaimAbout::Beaten)) = (SINCE.captures(question), classify::claim_about(question)) {
-        let year: i32 = c[1].parse().ok()?;
+    if let (Some(year), Some(classify::ClaimAbout::Beaten)) = (crate::pipeline::front::anchor::since_year(question), classify::claim_about(question)) {
         let v = unbeaten_since(question, x, year, entities, facts, direction)?;
         return Some(if NEGATED.is_match(question) { v } else { super::verdict::turned(v) });
     }
