@@ -1030,10 +1030,15 @@ impl Pipeline {
             })
             .flatten()
             .map(|m| m.text.clone());
-        if absent_model.is_some() {
+        // "the newest works on fault detection of wave energy converters": a research problem
+        // narrowed by words the graph holds nowhere; its papers are on the wider problem.
+        let narrowed = (target == classify::Target::Papers && absent_model.is_none() && !is_claim && verdict.is_none())
+            .then(|| self.graph.index.as_deref().and_then(|index| front::link::narrowed_topic(index, q, &front.normalized)))
+            .flatten();
+        if absent_model.is_some() || narrowed.is_some() {
             items.clear();
         }
-        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent_model.is_none();
+        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent_model.is_none() && narrowed.is_none();
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
@@ -1071,6 +1076,9 @@ impl Pipeline {
         let mut composed = answer::text::compose(&draft);
         if let Some(name) = &absent_model {
             composed.text = format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");
+        }
+        if let Some((topic, wider)) = &narrowed {
+            composed.text = format!("The knowledge graph records no paper on {topic}: no label or title in it holds those words. The nearest research problem it holds is {wider}.");
         }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
@@ -1186,7 +1194,7 @@ impl Pipeline {
         // name it writes as the graph's label does (its papers exist). A name that did not
         // link may be what the graph lacks ("quantum machine learning for drug discovery").
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
-        let held = if nothing_found && absent_model.is_none() {
+        let held = if nothing_found && absent_model.is_none() && narrowed.is_none() {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
                 // A model named only to date a wish ("since the X paper") is not what was asked.

@@ -180,8 +180,16 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
         }
     }
     // "LUKE vs SpanRel on CoNLL 2003": each named model's own best follows the best, so the
-    // answer speaks of every model compared.
-    if target == Target::BestModel && entities.methods.len() >= 2 {
+    // answer speaks of every model compared. One named model and no board ("which
+    // benchmarks has X been evaluated on, and what WER did it get on each?"): its best on
+    // every board it has results on, not only the best of them all.
+    let one_model_alone = entities.methods.len() == 1 && !entities.datasets.iter().any(|d| d.is_linked());
+    let per_board = match target {
+        Target::BestModel => entities.methods.len() >= 2 || one_model_alone,
+        Target::TopScore => one_model_alone,
+        _ => false,
+    };
+    if per_board {
         for entity in &entities.methods {
             let own: Vec<&ResultFact> = facts.iter().copied().filter(|f| f.model.as_ref().is_some_and(|m| entity.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| entity.names(l)))).collect();
             // On every board ("A or B on D1? And on D2?"): each model's best per board and
@@ -192,8 +200,11 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
             for board in boards {
                 let on: Vec<&ResultFact> = own.iter().copied().filter(|f| f.dataset.iri == board).collect();
                 for (fact, _) in best_per_metric(&on, direction) {
-                    let Some(model) = &fact.model else { continue };
-                    let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+                    let mut item = match (target, &fact.model, &fact.metric) {
+                        (Target::TopScore, Some(_), Some(metric)) => AnswerItem::new(metric.display(), Some(&metric.iri)),
+                        (_, Some(model), _) => AnswerItem::new(model.display(), Some(&model.iri)),
+                        _ => continue,
+                    };
                     with_result(&mut item, fact);
                     let said = items.iter().any(|i| (i.iri == item.iri || entity.names(&i.label)) && i.dataset == item.dataset && i.metric == item.metric);
                     if !said {
@@ -354,6 +365,30 @@ mod tests {
             assert!(said.iter().any(|s| s == want), "{want} in {said:?}");
         }
         assert!(!said.iter().any(|s| s.starts_with('C')), "only the models named: {said:?}");
+    }
+
+    #[test]
+    fn one_named_model_and_no_board_gives_its_best_on_every_board_it_is_on() {
+        let on = |model: &str, value: &str, board: &str| ResultFact { dataset: Named { iri: board.into(), label: Some(board.into()) }, ..result(model, "WER", value) };
+        let evidence = Evidence { results: vec![on("A", "7.2", "D1"), on("A", "8.9", "D2"), on("B", "6.0", "D2")], ..Evidence::default() };
+        let a = crate::pipeline::front::normalize::NormalizedEntity {
+            kind: crate::pipeline::front::lexicon::EntityKind::Method,
+            text: "a".into(),
+            canonical: "A".into(),
+            aliases: vec![],
+            iris: vec!["m:A".into()],
+            direction: None,
+            link: None,
+        };
+        let entities = Normalized { methods: vec![a], ..Normalized::default() };
+        for target in [Target::BestModel, Target::TopScore] {
+            let items = best_items(target, &evidence, &entities, &|_| Direction::Lower);
+            let said: Vec<String> = items.iter().map(|i| format!("{} {}", i.value.as_deref().unwrap_or(""), i.dataset.as_deref().unwrap_or(""))).collect();
+            assert_eq!(said, ["7.2 D1", "8.9 D2"], "{target:?}");
+        }
+        let items = best_items(Target::TopScore, &evidence, &entities, &|_| Direction::Lower);
+        let text = crate::pipeline::answer::text::extractive(Target::TopScore, &items, &[], &entities, crate::pipeline::query::retrieve::Cut::default());
+        assert!(text.contains("scores of A: WER 7.2 on D1") && text.contains("WER 8.9 on D2"), "{text}");
     }
 
     #[test]

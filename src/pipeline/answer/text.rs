@@ -166,7 +166,7 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             format!("The graph records no score of {} on {on}, so what has beaten it there cannot be told.", subject(entities, &[EntityKind::Method]))
         }
         Target::TopScore if !items.is_empty() => format!(
-            "{}The top {} scores on {on}: {}.",
+            "{}The top {} scores {}: {}.",
             {
                 // "When was X's result on D first reported?" where X's row holds no score:
                 // the board's scores are not X's, and the answer says so first. (The top
@@ -176,9 +176,23 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 if unscored.is_empty() { String::new() } else { format!("The graph records no score of {} on {on}. ", unscored.join(" or ")) }
             },
             if cut.results { "read" } else { "recorded" },
+            // One model's results and no board named ("Halverin's datasets, with which
+            // scores?") are its, each said with its board.
+            match model_alone(entities, items) {
+                Some(m) => format!("of {}", m.canonical),
+                None => format!("on {on}"),
+            },
             list(items, |i| {
-                let model = i.model.as_deref().map(|m| format!(" ({m})")).unwrap_or_default();
-                with_citation(&format!("{} {}{model}", i.label, i.value.as_deref().unwrap_or("?")), i)
+                let model = match (i.model.as_deref(), model_alone(entities, items)) {
+                    (Some(label), Some(m)) if label == m.canonical => String::new(),
+                    (Some(label), _) => format!(" ({label})"),
+                    (None, _) => String::new(),
+                };
+                let board = match (spread(items) || model_alone(entities, items).is_some(), i.dataset.as_deref()) {
+                    (true, Some(d)) => format!(" on {d}"),
+                    _ => String::new(),
+                };
+                with_citation(&format!("{} {}{model}{board}", i.label, i.value.as_deref().unwrap_or("?")), i)
             })
         ),
         Target::Metrics if !items.is_empty() => {
@@ -238,6 +252,19 @@ fn paper_details(s: &Source) -> String {
         parts.push(format!("research field {}", s.fields.join(", ")));
     }
     format!("{} [1].", parts.join(", "))
+}
+
+/// The one model a question names when it names no board, and every item is its.
+fn model_alone<'a>(entities: &'a Normalized, items: &[AnswerItem]) -> Option<&'a crate::pipeline::front::normalize::NormalizedEntity> {
+    match entities.methods.as_slice() {
+        [m] if !entities.datasets.iter().any(|d| d.is_linked()) && items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))) => Some(m),
+        _ => None,
+    }
+}
+
+/// Whether the items are on more than one board.
+fn spread(items: &[AnswerItem]) -> bool {
+    items.iter().filter_map(|i| i.dataset.as_deref()).collect::<std::collections::BTreeSet<_>>().len() > 1
 }
 
 /// The relevant papers, each with its year and number.
@@ -551,7 +578,7 @@ mod tests {
         assert!(text.starts_with("The graph records no score of Ostrada-T on "), "{text}");
         let own = [AnswerItem { model: Some("Ostrada-T".into()), ..items[0].clone() }];
         let text = extractive(Target::TopScore, &own, &[], &entities, Cut::default());
-        assert!(text.starts_with("The top recorded scores on "), "{text}");
+        assert!(text.starts_with("The top recorded scores of Ostrada-T: chrF 55.1"), "its own, no board named: {text}");
         entities.methods.push(model("murrelet-mt", "Murrelet-MT", &["m2"]));
         let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The top recorded scores on "), "the top of two named models is one of theirs: {text}");

@@ -1022,6 +1022,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // topic; "which models score below 75 on D" like a dataset's models), it compares
         // results.
         QueryType::MethodComparison
+    } else if has_method && !has_dataset && asks_datasets && asks_value(q) {
+        // "In which datasets was used X, and which WER it obtains there?": a model's
+        // results, each with its board.
+        QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
@@ -1400,6 +1404,9 @@ mod tests {
         let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
         assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("RACE metrics?", &dataset).target, Target::Metrics);
+        assert_eq!(classify("In which datasets was used Trillbert, and which WER it obtains there?", &model).query_type, MethodComparison, "its datasets with its scores");
+        assert_eq!(classify("Halverin was used on which datasets, with which scores?", &model).query_type, MethodComparison);
+        assert_eq!(classify("which datasets was Halverin used on?", &model).query_type, DatasetSearch);
     }
 
     #[test]

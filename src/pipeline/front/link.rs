@@ -591,6 +591,34 @@ pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) ->
     })
 }
 
+/// A research problem the question narrows with words the graph holds nowhere: "the newest
+/// works on fault detection of wave energy converters", where "fault detection" linked a
+/// problem but no label or title holds "wave", "energy" or "converters". The papers on the
+/// wider problem are not on the topic asked about; returns the topic as written and the
+/// problem's label. The narrowing phrase follows the name ("of", "for", "in", "on", "to",
+/// "with"), up to four words, and every content word of it must be unknown to the index:
+/// "fault detection in tidal turbines" is held, and a phrase about the asker ("for my
+/// thesis") is no topic. Pure.
+pub fn narrowed_topic(index: &TextIndex, question: &str, entities: &Normalized) -> Option<(String, String)> {
+    static NARROWED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\s+(of|for|in|on|to|with)\s+(?:the\s+|a\s+|an\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})").unwrap_or_else(|e| panic!("narrowing pattern: {e}"))
+    });
+    /// Words that say who asks or what for, not what about.
+    const FRAMING: &[&str] = &["thesis", "project", "survey", "review", "overview", "literature", "work", "works", "research", "paper", "papers", "class", "course", "lecture", "talk", "report", "general", "practice", "particular", "detail", "details", "recent", "years", "example", "reference", "references", "beginners", "newcomers", "students", "teaching"];
+    /// Words that end the narrowing phrase.
+    const ENDS: &[&str] = &["and", "or", "but", "that", "which", "since", "before", "after", "until", "published", "from", "by", "using", "with", "in", "on", "as", "please"];
+    let lowered = question.to_lowercase();
+    entities.tasks.iter().filter(|t| t.is_linked()).find_map(|task| {
+        let name = task.text.to_lowercase();
+        let at = lowered.find(&name)?;
+        let c = NARROWED.captures(&lowered[at + name.len()..])?;
+        let words: Vec<&str> = c[2].split_whitespace().take_while(|w| !ENDS.contains(w)).collect();
+        let content: Vec<&&str> = words.iter().filter(|w| w.chars().count() >= 4 && !super::extract::is_stopword(w) && !FRAMING.contains(w)).collect();
+        let unknown = |w: &str| !crate::index::terms(w).is_empty() && index.weights(w).is_empty();
+        (!content.is_empty() && content.iter().all(|w| unknown(w))).then(|| (format!("{} {} {}", task.text, &c[1], words.join(" ")), task.canonical.clone()))
+    })
+}
+
 /// Why a board kept by [`near_miss_board`] was not linked.
 pub const NEAR_MISS: &str = "not linked: a word of the name is in no label, though another is in this dataset's";
 
@@ -924,6 +952,27 @@ mod tests {
         let mut linked = Normalized::default();
         linked.datasets.push(NormalizedEntity { iris: vec!["d11".into()], ..entity(EntityKind::Dataset, "Dastrup-7 Chorus") });
         assert_eq!(unrecognised(&index, "When did the best Dastrup-7 result appear?", &linked), None, "it was linked");
+    }
+
+    #[test]
+    fn a_problem_narrowed_by_words_the_graph_holds_nowhere_is_a_topic_it_lacks() {
+        let index = index_of(&[
+            (DocKind::Problem, "p1", "Tidal Turbine Fault Detection"),
+            (DocKind::Paper, "t1", "Brinehawk: Vibration Signatures for Tidal Turbine Fault Detection"),
+            (DocKind::Paper, "t2", "Energy use of offshore arrays"),
+        ]);
+        let task = NormalizedEntity { iris: vec!["p1".into()], canonical: "Tidal Turbine Fault Detection".into(), ..entity(EntityKind::Task, "fault detection") };
+        let entities = Normalized { tasks: vec![task], ..Normalized::default() };
+        let narrowed = |q: &str| narrowed_topic(&index, q, &entities);
+        assert_eq!(
+            narrowed("Which are the newest works on the fault detection of wave converters?"),
+            Some(("fault detection of wave converters".to_owned(), "Tidal Turbine Fault Detection".to_owned()))
+        );
+        assert_eq!(narrowed("papers on fault detection in tidal turbines"), None, "held words");
+        assert_eq!(narrowed("papers on fault detection of wave energy converters"), None, "one word is held (energy)");
+        assert_eq!(narrowed("papers on fault detection for my thesis"), None, "about the asker");
+        assert_eq!(narrowed("fault detection papers since 2019"), None);
+        assert_eq!(narrowed("papers on fault detection?"), None);
     }
 
     #[test]

@@ -4,8 +4,11 @@
 //! misspellings of the words a question turns on ("beter", "pubished", "teh": [`TYPOS`]);
 //! and a closing "at the moment" / "right now" / "these days" dropped (it asks for
 //! the current state, which every answer gives, and it would otherwise be read as part of
-//! the name before it: "the lowest WER on Dastrup-7 Chorus at the moment"). The answer
-//! still echoes the question as asked. Pure.
+//! the name before it: "the lowest WER on Dastrup-7 Chorus at the moment"). Phrasings of
+//! people whose first language is another ("the more good", "before of 2020", "78,4",
+//! "kindly confirm: ...") and notes' shorthand ("as of '19", "#1", "≥ 80") are written as
+//! the words they mean ([`second_language`], [`written_out`]). The answer still echoes the
+//! question as asked. Pure.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -15,7 +18,7 @@ use regex::Regex;
 static BRITISH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(\w{2,}i)(s)(ations?)\b").unwrap_or_else(|e| panic!("spelling pattern: {e}")));
 static NOW: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i),?\s+(at the moment|at present|right now|currently|these days|nowadays|as of (now|today)|to date|today)(\s*[?.!]*\s*)$")
+    Regex::new(r"(?i),?\s+(at the moment|at present|right now|currently|these days|nowadays|as of (now|today)|to date|today|up to now|until now|till now|so far)(\s*[?.!]*\s*)$")
         .unwrap_or_else(|e| panic!("now pattern: {e}"))
 });
 /// "X > Y on D": a comparison typed as one; "> 90" and "< 5" are bounds.
@@ -78,6 +81,10 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
     };
+    let spelled = match second_language(&spelled) {
+        Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
     // Shorthand first: ">=" is "at least", not ">" then "=".
     let spelled = match written_out(&spelled) {
         Cow::Borrowed(_) => spelled,
@@ -93,6 +100,104 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
     }
+}
+
+/// English as people write it whose first language is another, in the words the rest of
+/// the reading knows: comparatives built with "more" ("more good", "more better", "the
+/// most high"), "before of 2020", "in 2020 year", a decimal comma ("78,4"), "78.4 of F1",
+/// "kindly confirm: ..." as "is it true that ...", "please tell me", "how much is the
+/// chrF of X", "the actual best" (the current one), "the last paper" (the latest) and
+/// "isn't true?". Each is a whole phrase no native phrasing uses in another sense.
+fn second_language(text: &str) -> Cow<'_, str> {
+    static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:(the )?(more|most) (good|well|bad)|more (better|worse|higher|lower|newer|older|bigger|smaller|larger)|(?:the )?most (best|highest|lowest|newest|oldest)",
+            r"|more (new|old|high|low|big|small|large)|the most (high|low|new|old)|(before|after|until) of|in (\d{4}) year|in (?:the )?year (\d{4})",
+            r"|(\d) of (accuracy|acc|f1|f-score|bleu|wer|miou|mean iou|iou|chrf|rouge\S*|precision|recall|auc)\b|how much is the (score|value|result|accuracy|f1|bleu|wer|miou|mean iou|chrf|rouge\S*)",
+            r"|the actual (best|leader|sota|state of the art|record|top)|actually (the )?(best|leading|top|sota|state of the art|record)",
+            r"|the last (papers?|works?|results?|publications?|studies|study)\b|isn'?t true\b|from when\b)",
+        ))
+        .unwrap_or_else(|e| panic!("second-language pattern: {e}"))
+    });
+    static REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:(?:please|kindly)\s+(?:confirm|check|verify)(?:\s+(?:for\s+)?me)?(?:\s+that\b|\s*[:,])|(?:please|kindly)\s+tell\s+me\b\s*[:,]?)\s*")
+            .unwrap_or_else(|e| panic!("request pattern: {e}"))
+    });
+    // "78,4": a decimal comma (one or two decimals, not a list "1,2,3" or "1,000").
+    static COMMA: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(\d{1,3}),(\d{1,2})\b(,\d)?").unwrap_or_else(|e| panic!("comma pattern: {e}")));
+    let text: Cow<'_, str> = match REQUEST.find(text) {
+        Some(m) => {
+            let rest = &text[m.end()..];
+            let confirm = m.as_str().to_lowercase().split_whitespace().nth(1).is_some_and(|w| w != "tell");
+            Cow::Owned(if confirm { format!("Is it true that {rest}") } else { rest.to_owned() })
+        }
+        None => Cow::Borrowed(text),
+    };
+    let text: Cow<'_, str> = match COMMA.replace_all(&text, |c: &regex::Captures| match c.get(3) {
+        Some(_) => c[0].to_owned(),
+        None => format!("{}.{}", &c[1], &c[2]),
+    }) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
+    if !PHRASE.is_match(&text) {
+        return text;
+    }
+    Cow::Owned(PHRASE.replace_all(&text, |c: &regex::Captures| {
+        let lower = |i: usize| c.get(i).map(|m| m.as_str().to_lowercase());
+        if let (Some(degree), Some(word)) = (lower(2), lower(3)) {
+            let best = if word == "bad" { "worst" } else { "best" };
+            return match (c.get(1).is_some() || degree == "most", word.as_str()) {
+                (true, _) => format!("the {best}"),
+                (false, "bad") => "worse".to_owned(),
+                (false, _) => "better".to_owned(),
+            };
+        }
+        if let Some(word) = c.get(4).or(c.get(5)) {
+            return word.as_str().to_owned();
+        }
+        if let Some(word) = lower(6) {
+            let er = match word.as_str() {
+                "big" => "bigger".to_owned(),
+                "large" => "larger".to_owned(),
+                w => format!("{w}er"),
+            };
+            return er;
+        }
+        if let Some(word) = lower(7) {
+            return format!("the {word}est");
+        }
+        if let Some(word) = c.get(8) {
+            return word.as_str().to_owned();
+        }
+        if let Some(year) = c.get(9).or(c.get(10)) {
+            return format!("in {}", year.as_str());
+        }
+        if let (Some(digit), Some(metric)) = (c.get(11), c.get(12)) {
+            // "3 of F1-like metrics" is a count, not a score.
+            if text[c.get(0).map_or(0, |m| m.end())..].starts_with(|ch: char| ch == '-' || ch.is_alphanumeric()) {
+                return c[0].to_owned();
+            }
+            return format!("{} {}", digit.as_str(), metric.as_str());
+        }
+        if let Some(what) = c.get(13) {
+            return format!("what is the {}", what.as_str());
+        }
+        if let Some(what) = c.get(14) {
+            return format!("the current {}", what.as_str());
+        }
+        if let Some(what) = c.get(16) {
+            return format!("currently {}{}", c.get(15).map_or("", |m| m.as_str()), what.as_str());
+        }
+        if let Some(what) = c.get(17) {
+            return format!("the latest {}", what.as_str());
+        }
+        let all = c[0].to_lowercase();
+        if all.starts_with("isn") {
+            return "isn't it true".to_owned();
+        }
+        "since when".to_owned()
+    }).into_owned())
 }
 
 /// Notes' shorthand in words: a two-digit year ("as of '19", "('17)") in full, "#1" as the
@@ -181,6 +286,7 @@ mod tests {
     fn a_closing_at_the_moment_is_dropped_and_the_same_words_elsewhere_kept() {
         assert_eq!(settled("which model has the lowest WER on Dastrup-7 Chorus at the moment?"), "which model has the lowest WER on Dastrup-7 Chorus?");
         assert_eq!(settled("best model on BenchMira, right now"), "best model on BenchMira");
+        assert_eq!(settled("who is the best on BenchMira until now?"), "who is the best on BenchMira?");
         assert_eq!(settled("what is currently the best on X?"), "what is currently the best on X?");
         assert_eq!(settled("papers on today's forecasting"), "papers on today's forecasting");
     }
@@ -207,6 +313,27 @@ mod tests {
         assert_eq!(settled("D SOTA (mIoU), pre-Kelvane?"), "D SOTA (mIoU), before Kelvane came along?");
         assert_eq!(settled("SOTA(BenchMira, acc) since '20 = Tavrosa?"), "SOTA on BenchMira by acc since 2020 is Tavrosa?");
         assert_eq!(settled("the 90s, X's paper, '98 edition"), "the 90s, X's paper, 1998 edition");
+    }
+
+    #[test]
+    fn second_language_english_is_read_as_the_words_it_means() {
+        assert_eq!(settled("Which model was the more good on the Skarnhold Glacier Set before of 2020?"), "Which model was the best on the Skarnhold Glacier Set before 2020?");
+        assert_eq!(settled("Corrasine is more better than Plumaro because its paper is more new (2025), isn't it?"), "Corrasine is better than Plumaro because its paper is newer (2025), isn't it?");
+        assert_eq!(settled("The Tidewick paper is more old than the Marrowfen paper, isn't true?"), "The Tidewick paper is older than the Marrowfen paper, isn't it true?");
+        assert_eq!(settled("Which model was the best on Kelpwatch-Norrland in 2020 year?"), "Which model was the best on Kelpwatch-Norrland in 2020?");
+        assert_eq!(settled("Kindly confirm: Marrowfen's 78,4 of F1 on Sealbrook is reported in more than one paper?"), "Is it true that Marrowfen's 78.4 F1 on Sealbrook is reported in more than one paper?");
+        assert_eq!(settled("Please tell me which model has the most high BLEU"), "which model has the highest BLEU");
+        assert_eq!(settled("How much is the chrF of Ostrada-T on the Mirelle Subtitles?"), "what is the chrF of Ostrada-T on the Mirelle Subtitles?");
+        assert_eq!(settled("Is Nerrisa actually the best on Orrenby? What is the actual best?"), "Is Nerrisa currently the best on Orrenby? What is the current best?");
+        assert_eq!(settled("Which is the last paper on kelp mapping? From when is X the best?"), "Which is the latest paper on kelp mapping? since when is X the best?");
+        assert_eq!(settled("X is the best in the year 2021"), "X is the best in 2021");
+    }
+
+    #[test]
+    fn numbers_and_phrases_that_only_look_alike_are_left_alone() {
+        for q in ["models 1,2,3 on D", "1,000 papers", "a 2018,19 survey", "more recent papers", "the more papers the better", "How much is X better than Y?", "the last of the papers", "Please list the papers", "3 of F1-like metrics"] {
+            assert_eq!(settled(q), q);
+        }
     }
 
     #[test]
