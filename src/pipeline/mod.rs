@@ -1232,7 +1232,10 @@ impl Pipeline {
         let scope = gates::count_given(scope, classify::counts_papers(q) && !nothing_found, counted);
         let scope = gates::holder_shown(scope, holder.as_deref(), &text, &items);
         let about_results = matches!(target, classify::Target::Models | classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten | classify::Target::Verdict);
-        let resolved = front.normalized.methods.iter().any(|m| m.is_linked());
+        // A named model resolves it; so does the best a question asks for first ("who's top
+        // on D, and what year is that paper?"), which the answer gives.
+        let resolved = front.normalized.methods.iter().any(|m| m.is_linked())
+            || (matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !items.is_empty() && classify::refers_to_the_best(classify::unquoted(q).as_ref()));
         let scope = gates::referent_resolved(scope, about_results && classify::unnamed_referent(classify::asked_part(q)), resolved, nothing_found);
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());

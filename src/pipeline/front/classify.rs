@@ -551,6 +551,16 @@ pub fn unnamed_referent(question: &str) -> bool {
     REFERENT.is_match(question)
 }
 
+/// Whether "that paper" / "that model" points back at the best the question first asks
+/// for ("who's top on D for BLEU, and what year and DOI is that paper?"): the answer's own
+/// best names it.
+pub fn refers_to_the_best(question: &str) -> bool {
+    static BACK: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:who|which|what)(?:'s|’s|\s+is|\s+was|\s+has)?\b[^?]{0,60}\b(?:top|best|highest|lowest|leader|leads|leading|record)\b[^?]{0,80}\b(?:that|this|its|their) (?:paper|model|method|system|work|result)\b")
+    });
+    BACK.is_match(question)
+}
+
 /// A time given as a model's paper appearing: "when the Ibbotrans paper appeared" (the board
 /// as it stood that year), "before the Murrelet-MT paper came out" (the year before). The
 /// words naming the model, as written, and whether the time is before the paper.
@@ -1407,6 +1417,14 @@ mod tests {
         assert_eq!(classify("In which datasets was used Trillbert, and which WER it obtains there?", &model).query_type, MethodComparison, "its datasets with its scores");
         assert_eq!(classify("Halverin was used on which datasets, with which scores?", &model).query_type, MethodComparison);
         assert_eq!(classify("which datasets was Halverin used on?", &model).query_type, DatasetSearch);
+    }
+
+    #[test]
+    fn that_paper_after_an_ask_for_the_best_points_back_at_it() {
+        assert!(refers_to_the_best("who's top on the quenmark dialogue set for BLEU and what year and DOI is that paper"));
+        assert!(refers_to_the_best("Which model has the best F1 on D, and when did that model appear?"));
+        assert!(!refers_to_the_best("what score does that model get on D?"));
+        assert!(!refers_to_the_best("Is that paper's result the best on D?"));
     }
 
     #[test]

@@ -7,8 +7,10 @@
 //! the name before it: "the lowest WER on Dastrup-7 Chorus at the moment"). Phrasings of
 //! people whose first language is another ("the more good", "before of 2020", "78,4",
 //! "kindly confirm: ...") and notes' shorthand ("as of '19", "#1", "≥ 80") are written as
-//! the words they mean ([`second_language`], [`written_out`]). The answer still echoes the
-//! question as asked. Pure.
+//! the words they mean ([`second_language`], [`written_out`]); a dictated question's
+//! spoken numbers, spelled letters and fillers as a typist would write them ([`spoken`]);
+//! and a concession after a claim dropped as background ([`clauses`]). The answer still
+//! echoes the question as asked. Pure.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -81,6 +83,14 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
     };
+    let spelled = match spoken(&spelled) {
+        Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
+    let spelled = match clauses(&spelled) {
+        Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
     let spelled = match second_language(&spelled) {
         Cow::Borrowed(_) => spelled,
         Cow::Owned(s) => Cow::Owned(s),
@@ -98,6 +108,214 @@ pub fn settled(question: &str) -> Cow<'_, str> {
     });
     match worded {
         Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    }
+}
+
+/// Number words, as a speech-to-text transcript writes what was said.
+const UNITS: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+const TEENS: &[&str] = &["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const TENS: &[&str] = &["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+fn unit(w: &str) -> Option<u32> {
+    UNITS.iter().position(|u| *u == w).map(|i| i as u32)
+}
+
+/// Words after which a number word counts ("at least two", "top three", "only one").
+const COUNT_BEFORE: &[&str] = &["least", "most", "top", "only", "just", "over", "under", "about", "around", "than", "last", "first", "next", "another", "other", "those", "these", "all", "both"];
+/// Nouns a number word before them counts ("two papers", "three years").
+const COUNTED: &[&str] = &["paper", "year", "model", "dataset", "benchmark", "point", "result", "time", "stud", "source", "value", "number", "run", "decade", "month", "metric", "system", "method", "entr", "place", "spot", "of"];
+
+/// Two digits spoken at `words[i..]`: "seventy eight", "seventy", "sixteen", "nine"; with
+/// how many words they took.
+fn two_digits(words: &[String], i: usize) -> Option<(u32, usize)> {
+    let w = words.get(i)?.as_str();
+    if let Some(t) = TENS.iter().position(|t| !t.is_empty() && *t == w) {
+        return Some(match words.get(i + 1).and_then(|u| unit(u)).filter(|&u| u > 0) {
+            Some(u) => (t as u32 * 10 + u, 2),
+            None => (t as u32 * 10, 1),
+        });
+    }
+    if let Some(t) = TEENS.iter().position(|t| *t == w) {
+        return Some((10 + t as u32, 1));
+    }
+    unit(w).map(|u| (u, 1))
+}
+
+/// A year spoken at `words[i..]`: "twenty nineteen", "nineteen ninety eight", "twenty
+/// twenty two", "twenty oh five", "two thousand and twenty one", "two thousand".
+fn spoken_year(words: &[String], i: usize) -> Option<(u32, usize)> {
+    let w = words.get(i)?.as_str();
+    if w == "two" && words.get(i + 1).is_some_and(|t| t == "thousand") {
+        let at = i + 2 + usize::from(words.get(i + 2).is_some_and(|a| a == "and"));
+        return Some(match two_digits(words, at) {
+            Some((n, used)) => (2000 + n, at - i + used),
+            None => (2000, 2),
+        });
+    }
+    let century = match w {
+        "nineteen" => 1900,
+        "twenty" => 2000,
+        _ => return None,
+    };
+    let next = words.get(i + 1)?.as_str();
+    if next == "oh" {
+        let u = words.get(i + 2).and_then(|u| unit(u))?;
+        return Some((century + u, 3));
+    }
+    // "twenty two" is 22; the second half of a year is ten or more.
+    let (n, used) = two_digits(words, i + 1)?;
+    (n >= 10).then_some((century + n, 1 + used))
+}
+
+/// What a speech-to-text transcript writes out in words, in the signs the rest of the
+/// reading knows: numbers and years ("seventy eight point nine" is 78.9, "twenty nineteen"
+/// 2019, "two thousand and twenty one" 2021, "point five" 0.5), letters said one by one
+/// ("m i o u", "w e r"), "f one", "chr f", "blue" for BLEU beside a score word, "dash",
+/// fillers ("um", "uh", an opening "so" or "okay"), and a self-correction ("on X no sorry on
+/// Y" is "on Y"). "one" alone stays a word ("which one is best"); a question with a quoted
+/// title is left as written.
+fn spoken(text: &str) -> Cow<'_, str> {
+    static SPOKEN: LazyLock<Regex> = LazyLock::new(|| {
+        let words = UNITS[2..].iter().chain(TEENS).chain(TENS.iter().filter(|t| !t.is_empty())).copied().collect::<Vec<_>>().join("|");
+        Regex::new(&format!(r"(?i)\b(?:{words}|point|dash|um+|uh+|erm|sorry|blue|chr)\b|^\s*(?:so|okay|ok|hey|well)\b|(?-i:\b[a-z]\s+[a-z]\b)|\b[a-z] one\b"))
+            .unwrap_or_else(|e| panic!("spoken pattern: {e}"))
+    });
+    static FILLER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:(?:um+|uh+|erm|so|okay|ok|hey|well)\b[,\s]*)+|\s*\b(?:um+|uh+|erm)\b,?").unwrap_or_else(|e| panic!("filler pattern: {e}"))
+    });
+    static CORRECTED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:on|in|for|by|of)\s+[^,?.]{1,40}?\s+(?:no\s+)?(?:sorry|i mean|no wait|wait no|or rather),?\s+(on|in|for|by|of)\s+").unwrap_or_else(|e| panic!("correction pattern: {e}"))
+    });
+    static SCORE_BLUE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(best|top|highest|lowest|by|in terms of)\s+blue\b|\bblue(\s+(?:score|scores|of|on|for|points?))\b").unwrap_or_else(|e| panic!("bleu pattern: {e}"))
+    });
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
+    if !SPOKEN.is_match(text) || QUOTED.is_match(text) {
+        return Cow::Borrowed(text);
+    }
+    let cleaned = FILLER.replace_all(text, "");
+    let cleaned = CORRECTED.replace_all(&cleaned, "$1 ");
+    let cleaned = SCORE_BLUE.replace_all(&cleaned, |c: &regex::Captures| match (c.get(1), c.get(2)) {
+        (Some(before), _) => format!("{} BLEU", before.as_str()),
+        (None, Some(after)) => format!("BLEU{}", after.as_str()),
+        _ => c[0].to_owned(),
+    });
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    // Each word without the punctuation around it, lower case, for matching; and the
+    // punctuation around it, kept ("twenty nineteen?" is "2019?").
+    let bare: Vec<String> = words.iter().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let lead = |j: usize| &words[j][..words[j].len() - words[j].trim_start_matches(|c: char| !c.is_alphanumeric()).len()];
+    let tail = |j: usize| &words[j][words[j].trim_end_matches(|c: char| !c.is_alphanumeric()).len()..];
+    // A letter said alone: one lower-case letter, nothing before it.
+    let letter = |j: usize| words.get(j).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_lowercase()) && bare[j].len() == 1);
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        if let Some((year, used)) = spoken_year(&bare, i).filter(|(y, _)| (1950..2040).contains(y)) {
+            out.push(format!("{}{year}{}", lead(i), tail(i + used - 1)));
+            i += used;
+            continue;
+        }
+        let point_after = |j: usize| bare.get(j).is_some_and(|p| p == "point") && bare.get(j + 1).is_some_and(|d| unit(d).is_some());
+        // A number word alone counts things in written English too ("two papers", "at least
+        // two", "three years newer", "which one"): it is a digit only inside a name
+        // ("dastrup seven chorus"), after a word no count follows and before no counted noun.
+        let in_name = |j: usize, used: usize| {
+            i > 0
+                && bare[j - 1].chars().all(|c| c.is_alphabetic())
+                && !bare[j - 1].is_empty()
+                && !COUNT_BEFORE.contains(&bare[j - 1].as_str())
+                && !super::extract::is_stopword(&bare[j - 1])
+                && bare.get(j + used).is_none_or(|next| !COUNTED.iter().any(|c| next.starts_with(c)))
+        };
+        let whole = two_digits(&bare, i).filter(|&(n, used)| {
+            let compound = used == 2;
+            let decimal = point_after(i + used);
+            compound || decimal || (n != 1 && in_name(i, used))
+        });
+        if whole.is_some() || point_after(i) {
+            let (n, mut used) = whole.unwrap_or((0, 0));
+            let mut number = n.to_string();
+            if point_after(i + used) {
+                let digits: String = bare[i + used + 1..].iter().map_while(|d| unit(d)).filter_map(|d| char::from_digit(d, 10)).collect();
+                used += 1 + digits.len();
+                number = format!("{number}.{digits}");
+            }
+            out.push(format!("{}{number}{}", lead(i), tail(i + used - 1)));
+            i += used;
+            continue;
+        }
+        // "dastrup dash 7": a hyphen said.
+        if bare[i] == "dash" && !out.is_empty() && i + 1 < words.len() {
+            let (next, used) = match two_digits(&bare, i + 1) {
+                Some((n, used)) => (format!("{n}{}", tail(i + used)), used),
+                None => (words[i + 1].to_owned(), 1),
+            };
+            if let Some(last) = out.last_mut() {
+                last.push('-');
+                last.push_str(&next);
+            }
+            i += 1 + used;
+            continue;
+        }
+        // "f one" is F1, "chr f" chrF; "m i o u", "w e r": letters said one by one are a word.
+        if letter(i) && bare.get(i + 1).is_some_and(|w| w == "one") {
+            out.push(format!("{}1{}", bare[i], tail(i + 1)));
+            i += 2;
+            continue;
+        }
+        if bare[i] == "chr" && bare.get(i + 1).is_some_and(|w| w == "f") {
+            out.push(format!("chrF{}", tail(i + 1)));
+            i += 2;
+            continue;
+        }
+        // ("a b testing", "i o" read as two words: an article or "I" opening two letters.)
+        if letter(i) && letter(i + 1) && tail(i).is_empty() && (!matches!(bare[i].as_str(), "a" | "i") || letter(i + 2)) {
+            let mut j = i;
+            let mut joined = String::new();
+            while letter(j) {
+                joined.push_str(&bare[j]);
+                j += 1;
+                if !tail(j - 1).is_empty() {
+                    break;
+                }
+            }
+            out.push(format!("{joined}{}", tail(j - 1)));
+            i = j;
+            continue;
+        }
+        out.push(words[i].to_owned());
+        i += 1;
+    }
+    let joined = out.join(" ");
+    if joined == text.split_whitespace().collect::<Vec<_>>().join(" ") {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(joined)
+}
+
+/// Clauses a run-on sentence joins to the one that asks: a concession after the claim is
+/// background, not a second claim ("X beats Y on D, right, even though Y came out in
+/// 2025?" asks whether X beats Y; the year is said in passing and read as Y's, not X's), and
+/// a question about what beat a model run on after the statement it rests on, without the
+/// stop a transcript leaves out ("back in 2016 X was top of D who's beaten it since then"
+/// asks who beat X).
+fn clauses(text: &str) -> Cow<'_, str> {
+    static CONCESSION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i),?\s+(?:even though|although|even if|despite)\s+[^?,.;]+").unwrap_or_else(|e| panic!("concession pattern: {e}"))
+    });
+    static RUN_ON: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)([\p{L}\p{N}])\s+((?:who|which (?:models?|systems?|methods?)|what)(?:'s|’s| has| have| had)?\s+(?:beaten|beat|overtaken|surpassed|topped|passed|bettered|outperformed)\b)")
+            .unwrap_or_else(|e| panic!("run-on pattern: {e}"))
+    });
+    let text: Cow<'_, str> = match CONCESSION.find(text) {
+        // Not one that opens the question ("Although X led in 2019, is it still best?").
+        Some(m) if m.start() > 0 => Cow::Owned(format!("{}{}", &text[..m.start()], &text[m.end()..])),
+        _ => Cow::Borrowed(text),
+    };
+    match RUN_ON.replace(&text, "$1 - $2") {
+        Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
     }
 }
@@ -327,6 +545,35 @@ mod tests {
         assert_eq!(settled("Is Nerrisa actually the best on Orrenby? What is the actual best?"), "Is Nerrisa currently the best on Orrenby? What is the current best?");
         assert_eq!(settled("Which is the last paper on kelp mapping? From when is X the best?"), "Which is the latest paper on kelp mapping? since when is X the best?");
         assert_eq!(settled("X is the best in the year 2021"), "X is the best in 2021");
+    }
+
+    #[test]
+    fn a_dictated_question_is_read_in_the_signs_it_stands_for() {
+        assert_eq!(settled("um kestrel net gets seventy eight point nine accuracy on bench mira that's right isn't it."), "kestrel net gets 78.9 accuracy on bench mira that's right isn't it.");
+        assert_eq!(settled("so back in twenty sixteen orvalis cnn was top of benchmira"), "back in 2016 orvalis cnn was top of benchmira");
+        assert_eq!(settled("what was the best m i o u on bench mira no sorry on skarnhold glacier set as of twenty nineteen"), "what was the best miou on skarnhold glacier set as of 2019");
+        assert_eq!(settled("who had the lowest w e r on dastrup dash seven chorus in twenty twenty two"), "who had the lowest wer on dastrup-7 chorus in 2022");
+        assert_eq!(settled("um what was the best blue on orrenby as of two thousand and twenty one"), "what was the best BLEU on orrenby as of 2021");
+        assert_eq!(settled("did it reach ninety one point two f one or point five more"), "did it reach 91.2 f1 or 0.5 more");
+        assert_eq!(settled("the chr f of murrelet m t in nineteen ninety eight?"), "the chrF of murrelet mt in 1998?");
+        assert_eq!(settled("is twenty two the score, and one point zero five the gap"), "is 22 the score, and 1.05 the gap");
+    }
+
+    #[test]
+    fn a_concession_after_a_claim_is_background_and_a_run_on_question_is_set_apart() {
+        assert_eq!(settled("Plumaro beats Corrasine on Dastrup-7 Chorus WER, right, even though Corrasine came out in 2025?"), "Plumaro beats Corrasine on Dastrup-7 Chorus WER, right?");
+        assert_eq!(settled("plumaro beats corrasine on dastrup seven chorus w e r right even though corrasine came out in twenty twenty five"), "plumaro beats corrasine on dastrup 7 chorus wer right");
+        assert_eq!(settled("Although X led D in 2019, is it still the best?"), "Although X led D in 2019, is it still the best?");
+        assert_eq!(settled("so back in twenty sixteen orvalis cnn was top of benchmira who's beaten it since then"), "back in 2016 orvalis cnn was top of benchmira - who's beaten it since then");
+        assert_eq!(settled("X was top of D. Who has beaten it since?"), "X was top of D. Who has beaten it since?");
+        assert_eq!(settled("Which models have beaten X on D?"), "Which models have beaten X on D?");
+    }
+
+    #[test]
+    fn words_a_transcript_would_turn_into_signs_are_left_alone_in_written_questions() {
+        for q in ["Which one is the best on X?", "Is X better than Y on D?", "Two papers put X at 7.2% WER on D, right?", "its paper is three years newer", "backed by at least two papers", "the top three models on D", "the blue whale dataset", "\"Ten Years of Twenty Questions\" paper", "papers on a b testing", "Is it true that BERT got 80.1 on SQuAD?"] {
+            assert_eq!(settled(q), q);
+        }
     }
 
     #[test]
