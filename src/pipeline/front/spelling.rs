@@ -182,7 +182,7 @@ fn spoken(text: &str) -> Cow<'_, str> {
             .unwrap_or_else(|e| panic!("spoken pattern: {e}"))
     });
     static FILLER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*(?:(?:um+|uh+|erm|so|okay|ok|hey|well)\b[,\s]*)+|\s*\b(?:um+|uh+|erm)\b,?").unwrap_or_else(|e| panic!("filler pattern: {e}"))
+        Regex::new(r"(?i)^\s*(?:(?:um+|uh+|erm|so|okay|ok|hey|well)(?:,\s*|\s+))+").unwrap_or_else(|e| panic!("filler pattern: {e}"))
     });
     static CORRECTED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:on|in|for|by|of)\s+[^,?.]{1,40}?\s+(?:no\s+)?(?:sorry|i mean|no wait|wait no|or rather),?\s+(on|in|for|by|of)\s+").unwrap_or_else(|e| panic!("correction pattern: {e}"))
@@ -194,7 +194,10 @@ fn spoken(text: &str) -> Cow<'_, str> {
     if !SPOKEN.is_match(text) || QUOTED.is_match(text) {
         return Cow::Borrowed(text);
     }
-    let cleaned = FILLER.replace_all(text, "");
+    // "um" / "uh" inside the sentence: the word goes, the space after it stays.
+    static MUMBLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\s+(?:um+|uh+|erm),?(\s|$)").unwrap_or_else(|e| panic!("mumble pattern: {e}")));
+    let cleaned = FILLER.replace(text, "");
+    let cleaned = MUMBLE.replace_all(&cleaned, "$1");
     let cleaned = CORRECTED.replace_all(&cleaned, "$1 ");
     let cleaned = SCORE_BLUE.replace_all(&cleaned, |c: &regex::Captures| match (c.get(1), c.get(2)) {
         (Some(before), _) => format!("{} BLEU", before.as_str()),
@@ -557,6 +560,7 @@ mod tests {
         assert_eq!(settled("did it reach ninety one point two f one or point five more"), "did it reach 91.2 f1 or 0.5 more");
         assert_eq!(settled("the chr f of murrelet m t in nineteen ninety eight?"), "the chrF of murrelet mt in 1998?");
         assert_eq!(settled("is twenty two the score, and one point zero five the gap"), "is 22 the score, and 1.05 the gap");
+        assert_eq!(settled("what um is the best, uh, on D"), "what is the best, on D");
     }
 
     #[test]
@@ -571,7 +575,7 @@ mod tests {
 
     #[test]
     fn words_a_transcript_would_turn_into_signs_are_left_alone_in_written_questions() {
-        for q in ["Which one is the best on X?", "Is X better than Y on D?", "Two papers put X at 7.2% WER on D, right?", "its paper is three years newer", "backed by at least two papers", "the top three models on D", "the blue whale dataset", "\"Ten Years of Twenty Questions\" paper", "papers on a b testing", "Is it true that BERT got 80.1 on SQuAD?"] {
+        for q in ["Well-known datasets for question answering?", "OK-VQA results", "Which one is the best on X?", "Is X better than Y on D?", "Two papers put X at 7.2% WER on D, right?", "its paper is three years newer", "backed by at least two papers", "the top three models on D", "the blue whale dataset", "\"Ten Years of Twenty Questions\" paper", "papers on a b testing", "Is it true that BERT got 80.1 on SQuAD?"] {
             assert_eq!(settled(q), q);
         }
     }
