@@ -327,15 +327,16 @@ pub fn named_paper(question: &str) -> Option<String> {
     static NAMED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:the|that|this|their|your)\s+((?:[\w'’-]+\s+){3,12}?)(?:paper|article|preprint|review|survey)\b").unwrap_or_else(|e| panic!("named paper pattern: {e}"))
     });
-    // "the spectral kurtosis paper on turbine blade faults": its name and its subject.
+    // "the spectral kurtosis paper on turbine blade faults": its name and its subject; "the
+    // paper on pretrained audio encoders for birdsong": its subject alone.
     static ON: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:the|that|this)\s+((?:[\w'’-]+\s+){1,6}?)(?:paper|article|preprint|review|survey)\s+(?:on|about|for|of)\s+((?:[\w'’-]+\s*){2,8})").unwrap_or_else(|e| panic!("paper on pattern: {e}"))
+        Regex::new(r"(?i)\b(?:the|that|this)\s+((?:[\w'’-]+\s+){0,6}?)(?:paper|article|preprint|review|survey)\s+(?:on|about|for|of)\s+((?:[\w'’-]+\s*){2,8})").unwrap_or_else(|e| panic!("paper on pattern: {e}"))
     });
     if let Some(c) = ON.captures(question) {
         let subject: Vec<&str> = c[2].split_whitespace().take_while(|w| !["come", "came", "published", "appear", "appeared", "released", "and", "-"].contains(&w.to_lowercase().as_str())).collect();
         let named = format!("{} {}", c[1].trim(), subject.join(" "));
         if named.split_whitespace().count() >= 3 {
-            return Some(named.trim_end_matches(['?', '.', ',', '!']).to_owned());
+            return Some(named.trim().trim_end_matches(['?', '.', ',', '!']).to_owned());
         }
     }
     let caps = NAMED.captures_iter(question).last()?;
@@ -761,6 +762,7 @@ mod tests {
         assert_eq!(named_paper("the answer is in the kelp canopy mapping paper").as_deref(), Some("kelp canopy mapping"), "the nearest determiner");
         assert_eq!(named_paper("what year is the BERT paper from?"), None, "a model's name is no title");
         assert_eq!(named_paper("when did the spectral kurtosis paper on turbine blade faults come out?").as_deref(), Some("spectral kurtosis turbine blade faults"));
+        assert_eq!(named_paper("When did the paper on pretrained audio encoders for birdsong come out, and what is its DOI?").as_deref(), Some("pretrained audio encoders for birdsong"));
     }
 
     #[test]
