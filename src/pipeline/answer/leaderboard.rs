@@ -183,7 +183,7 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     // answer speaks of every model compared. One named model and no board ("which
     // benchmarks has X been evaluated on, and what WER did it get on each?"): its best on
     // every board it has results on, not only the best of them all.
-    let one_model_alone = entities.methods.len() == 1 && !entities.datasets.iter().any(|d| d.is_linked());
+    let one_model_alone = model_alone(entities).is_some();
     let per_board = match target {
         Target::BestModel => entities.methods.len() >= 2 || one_model_alone,
         Target::TopScore => one_model_alone,
@@ -215,6 +215,15 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
         }
     }
     items
+}
+
+/// The one model a question names when it names no board ("which datasets was X used on,
+/// with which scores?"): its results are read board by board.
+pub(super) fn model_alone(entities: &Normalized) -> Option<&crate::pipeline::front::normalize::NormalizedEntity> {
+    match entities.methods.as_slice() {
+        [m] if !entities.datasets.iter().any(|d| d.is_linked()) => Some(m),
+        _ => None,
+    }
 }
 
 /// "Which models have beaten X since?": on each board the named model has a score on (the

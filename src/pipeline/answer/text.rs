@@ -165,36 +165,32 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
         Target::Beaten if !entities.methods.is_empty() => {
             format!("The graph records no score of {} on {on}, so what has beaten it there cannot be told.", subject(entities, &[EntityKind::Method]))
         }
-        Target::TopScore if !items.is_empty() => format!(
-            "{}The top {} scores {}: {}.",
-            {
-                // "When was X's result on D first reported?" where X's row holds no score:
-                // the board's scores are not X's, and the answer says so first. (The top
-                // score among two named models is one of theirs: the other is not unscored.)
-                let of_named = |i: &AnswerItem| entities.methods.iter().any(|m| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l)));
-                let unscored: Vec<&str> = if items.iter().any(of_named) { Vec::new() } else { entities.methods.iter().map(|m| m.canonical.as_str()).collect() };
-                if unscored.is_empty() { String::new() } else { format!("The graph records no score of {} on {on}. ", unscored.join(" or ")) }
-            },
-            if cut.results { "read" } else { "recorded" },
+        Target::TopScore if !items.is_empty() => {
+            // "When was X's result on D first reported?" where X's row holds no score: the
+            // board's scores are not X's, and the answer says so first. (The top score among
+            // two named models is one of theirs: the other is not unscored.)
+            let of_named = |i: &AnswerItem| entities.methods.iter().any(|m| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l)));
+            let unscored: Vec<&str> = if items.iter().any(of_named) { Vec::new() } else { entities.methods.iter().map(|m| m.canonical.as_str()).collect() };
+            let none = if unscored.is_empty() { String::new() } else { format!("The graph records no score of {} on {on}. ", unscored.join(" or ")) };
             // One model's results and no board named ("Halverin's datasets, with which
             // scores?") are its, each said with its board.
-            match model_alone(entities, items) {
-                Some(m) => format!("of {}", m.canonical),
-                None => format!("on {on}"),
-            },
-            list(items, |i| {
-                let model = match (i.model.as_deref(), model_alone(entities, items)) {
+            let own = model_alone(entities, items);
+            let scope = own.map_or_else(|| format!("on {on}"), |m| format!("of {}", m.canonical));
+            let boards = own.is_some() || spread(items);
+            let scores = list(items, |i| {
+                let model = match (i.model.as_deref(), own) {
                     (Some(label), Some(m)) if label == m.canonical => String::new(),
                     (Some(label), _) => format!(" ({label})"),
                     (None, _) => String::new(),
                 };
-                let board = match (spread(items) || model_alone(entities, items).is_some(), i.dataset.as_deref()) {
+                let board = match (boards, i.dataset.as_deref()) {
                     (true, Some(d)) => format!(" on {d}"),
                     _ => String::new(),
                 };
                 with_citation(&format!("{} {}{model}{board}", i.label, i.value.as_deref().unwrap_or("?")), i)
-            })
-        ),
+            });
+            format!("{none}The top {} scores {scope}: {scores}.", if cut.results { "read" } else { "recorded" })
+        }
         Target::Metrics if !items.is_empty() => {
             format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
         }
@@ -254,12 +250,10 @@ fn paper_details(s: &Source) -> String {
     format!("{} [1].", parts.join(", "))
 }
 
-/// The one model a question names when it names no board, and every item is its.
+/// The one model a question names when it names no board ([`super::leaderboard::model_alone`]),
+/// when every item is its.
 fn model_alone<'a>(entities: &'a Normalized, items: &[AnswerItem]) -> Option<&'a crate::pipeline::front::normalize::NormalizedEntity> {
-    match entities.methods.as_slice() {
-        [m] if !entities.datasets.iter().any(|d| d.is_linked()) && items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))) => Some(m),
-        _ => None,
-    }
+    super::leaderboard::model_alone(entities).filter(|m| items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))))
 }
 
 /// Whether the items are on more than one board.

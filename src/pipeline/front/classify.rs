@@ -123,7 +123,7 @@ static ASKS_VALUE: LazyLock<Regex> = LazyLock::new(|| {
 static NAMES_VALUE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b({METRIC_WORDS}|numbers|figure|scores?)\b")));
 /// Metrics as people write them in a question, shared by the readings of a value named,
 /// asked for or given.
-const METRIC_WORDS: &str = r"accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity";
+pub(super) const METRIC_WORDS: &str = r"accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|miou|mean iou|iou|chrf|rouge\S*|error rate|perplexity";
 /// A request for a list of papers, models or datasets, which may name a metric without
 /// asking for its values ("which papers report accuracy on X").
 static LIST_REQUEST: LazyLock<Regex> = LazyLock::new(|| {

@@ -23,6 +23,8 @@ static NOW: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i),?\s+(at the moment|at present|right now|currently|these days|nowadays|as of (now|today)|to date|today|up to now|until now|till now|so far)(\s*[?.!]*\s*)$")
         .unwrap_or_else(|e| panic!("now pattern: {e}"))
 });
+/// A quoted title: the paper's own words, left as written.
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
 /// "X > Y on D": a comparison typed as one; "> 90" and "< 5" are bounds.
 static GREATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s([<>])\s*(\d)?").unwrap_or_else(|e| panic!("comparison pattern: {e}")));
 /// Misspellings of the words a question's reading turns on (a comparative, "published",
@@ -51,7 +53,6 @@ static TYPO: LazyLock<Regex> = LazyLock::new(|| {
 pub fn settled(question: &str) -> Cow<'_, str> {
     // The "s" keeps its case ("SUMMARISATION" stays upper case). A quoted title is the
     // paper's own spelling ("Syllable-Level Attention for Avian Vocalisations"): left as is.
-    static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
     let americanize = |text: &str| BRITISH.replace_all(text, |c: &regex::Captures| format!("{}{}{}", &c[1], if &c[2] == "S" { "Z" } else { "z" }, &c[3])).into_owned();
     let american: Cow<'_, str> = if !BRITISH.is_match(question) {
         Cow::Borrowed(question)
@@ -79,27 +80,12 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => american,
         Cow::Owned(s) => Cow::Owned(s),
     };
-    let spelled = match NOW.replace(&spelled, "$3") {
-        Cow::Borrowed(_) => spelled,
-        Cow::Owned(s) => Cow::Owned(s),
-    };
-    let spelled = match spoken(&spelled) {
-        Cow::Borrowed(_) => spelled,
-        Cow::Owned(s) => Cow::Owned(s),
-    };
-    let spelled = match clauses(&spelled) {
-        Cow::Borrowed(_) => spelled,
-        Cow::Owned(s) => Cow::Owned(s),
-    };
-    let spelled = match second_language(&spelled) {
-        Cow::Borrowed(_) => spelled,
-        Cow::Owned(s) => Cow::Owned(s),
-    };
+    let spelled = then(spelled, |t| NOW.replace(t, "$3"));
+    let spelled = then(spelled, spoken);
+    let spelled = then(spelled, clauses);
+    let spelled = then(spelled, second_language);
     // Shorthand first: ">=" is "at least", not ">" then "=".
-    let spelled = match written_out(&spelled) {
-        Cow::Borrowed(_) => spelled,
-        Cow::Owned(s) => Cow::Owned(s),
-    };
+    let spelled = then(spelled, written_out);
     let worded = GREATER.replace_all(&spelled, |c: &regex::Captures| match (&c[1], c.get(2)) {
         (">", Some(d)) => format!(" above {}", d.as_str()),
         ("<", Some(d)) => format!(" below {}", d.as_str()),
@@ -108,6 +94,14 @@ pub fn settled(question: &str) -> Cow<'_, str> {
     });
     match worded {
         Cow::Borrowed(_) => spelled,
+        Cow::Owned(s) => Cow::Owned(s),
+    }
+}
+
+/// `text` after `step`, still borrowed while no step has changed it.
+fn then<'a>(text: Cow<'a, str>, step: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    match step(&text) {
+        Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
     }
 }
@@ -190,7 +184,6 @@ fn spoken(text: &str) -> Cow<'_, str> {
     static SCORE_BLUE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(best|top|highest|lowest|by|in terms of)\s+blue\b|\bblue(\s+(?:score|scores|of|on|for|points?))\b").unwrap_or_else(|e| panic!("bleu pattern: {e}"))
     });
-    static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
     if !SPOKEN.is_match(text) || QUOTED.is_match(text) {
         return Cow::Borrowed(text);
     }
@@ -331,13 +324,14 @@ fn clauses(text: &str) -> Cow<'_, str> {
 /// "isn't true?". Each is a whole phrase no native phrasing uses in another sense.
 fn second_language(text: &str) -> Cow<'_, str> {
     static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(concat!(
+        let metric = super::classify::METRIC_WORDS;
+        Regex::new(&format!(concat!(
             r"(?i)\b(?:(the )?(more|most) (good|well|bad)|more (better|worse|higher|lower|newer|older|bigger|smaller|larger)|(?:the )?most (best|highest|lowest|newest|oldest)",
-            r"|more (new|old|high|low|big|small|large)|the most (high|low|new|old)|(before|after|until) of|in (\d{4}) year|in (?:the )?year (\d{4})",
-            r"|(\d) of (accuracy|acc|f1|f-score|bleu|wer|miou|mean iou|iou|chrf|rouge\S*|precision|recall|auc)\b|how much is the (score|value|result|accuracy|f1|bleu|wer|miou|mean iou|chrf|rouge\S*)",
+            r"|more (new|old|high|low|big|small|large)|the most (high|low|new|old)|(before|after|until) of|in (\d{{4}}) year|in (?:the )?year (\d{{4}})",
+            r"|(\d) of ({metric})\b|how much is the (score|value|result|{metric})",
             r"|the actual (best|leader|sota|state of the art|record|top)|actually (the )?(best|leading|top|sota|state of the art|record)",
             r"|the last (papers?|works?|results?|publications?|studies|study)\b|isn'?t true\b|from when\b)",
-        ))
+        ), metric = metric))
         .unwrap_or_else(|e| panic!("second-language pattern: {e}"))
     });
     static REQUEST: LazyLock<Regex> = LazyLock::new(|| {
