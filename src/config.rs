@@ -32,6 +32,7 @@ pub const VARIABLES: &[&str] = &[
     "SCIGRAPH_MAX_QUESTION_CHARS",
     "SCIGRAPH_REQUEST_TIMEOUT",
     "SCIGRAPH_DRAIN_SECS",
+    "SCIGRAPH_WARM_UP",
     "SCIGRAPH_LLM_STAGES",
     "CORS_ORIGINS",
     "SCIGRAPH_RATE_LIMIT",
@@ -138,6 +139,9 @@ pub struct ServerSettings {
     /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client. A
     /// request from anywhere else is its peer address, whatever its headers say.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Whether `serve` asks the demo graph a few questions of every shape before it serves,
+    /// so that no user's first question of a kind pays for compiling the stages' patterns.
+    pub warm_up: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -366,6 +370,8 @@ mod tests {
         assert!(settings(&[("SCIGRAPH_REMOTE_BOARDS", "on")]).unwrap().kg.remote_boards);
         assert!(s.kg.precomputed_rows, "precomputed rows are used by default");
         assert!(!settings(&[("SCIGRAPH_PRECOMPUTED_ROWS", "off")]).unwrap().kg.precomputed_rows);
+        assert!(s.server.warm_up, "serve warms the stages up by default");
+        assert!(!settings(&[("SCIGRAPH_WARM_UP", "off")]).unwrap().server.warm_up);
     }
 
     #[test]

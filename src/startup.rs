@@ -67,6 +67,18 @@ pub struct Application {
     drain: Duration,
 }
 
+/// [`crate::pipeline::warm::warm_stages`] on a runtime of its own (the calling thread is one
+/// of the blocking pool's), its log lines silenced: how many questions found something, and
+/// the milliseconds taken.
+fn warm_up() -> Result<(usize, u64), crate::pipeline::warm::WarmError> {
+    let started = std::time::Instant::now();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(crate::pipeline::warm::WarmError::Runtime)?;
+    // The demo pipeline's start-up lines would read as the served graph's.
+    let quiet = tracing::subscriber::NoSubscriber::default();
+    let found = tracing::subscriber::with_default(quiet, || runtime.block_on(crate::pipeline::warm::warm_stages()))?;
+    Ok((found, started.elapsed().as_millis() as u64))
+}
+
 /// Whether the service has begun to stop; shared by the application and every worker.
 #[derive(Clone, Default)]
 struct Stopping(Arc<AtomicBool>);
@@ -82,9 +94,19 @@ impl Stopping {
 }
 
 impl Application {
-    /// Connects the configured backends and binds `host:port` from the settings.
+    /// Connects the configured backends and binds `host:port` from the settings. With
+    /// `SCIGRAPH_WARM_UP` on, the stages are warmed up (`pipeline::warm`) on another thread
+    /// while the graph is opened, and the listener is bound once both are done.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        let warming = settings.server.warm_up.then(|| tokio::task::spawn_blocking(warm_up));
         let kg = kg::connect(&settings.kg).await?;
+        if let Some(warming) = warming {
+            match warming.await {
+                Ok(Ok((found, ms))) => tracing::info!(questions = found, ms, "stages warmed up"),
+                Ok(Err(e)) => tracing::warn!(error = %e, "could not warm the stages up; the first question of each kind will be slower"),
+                Err(e) => tracing::warn!(error = %e, "the warm-up panicked; the first question of each kind will be slower"),
+            }
+        }
         Self::build_with(settings, kg).await
     }
 

@@ -54,6 +54,8 @@ impl Service {
             .envs([
                 ("RUST_LOG", "info,actix_server=warn"),
                 ("NO_COLOR", "1"),
+                // A debug build takes seconds to warm every stage up; `tests/api` covers it.
+                ("SCIGRAPH_WARM_UP", "off"),
                 ("SCIGRAPH_LLM_PROVIDER", "openai"),
                 ("OPENAI_BASE_URL", base.as_str()),
                 ("OPENAI_MODEL", "m"),

@@ -26,6 +26,7 @@ impl Env<'_> {
             rate_limit_per_minute: self.parse("SCIGRAPH_RATE_LIMIT", 120u32, "expected requests per minute per client (0 = off)")?,
             rate_limit_loopback: self.switch("SCIGRAPH_RATE_LIMIT_LOOPBACK", false)?,
             trusted_proxies: self.networks("SCIGRAPH_TRUSTED_PROXIES")?,
+            warm_up: self.switch("SCIGRAPH_WARM_UP", true)?,
         };
         for origin in &server.cors_origins {
             if origin != "*" && Url::parse(origin).is_err() {

@@ -56,6 +56,9 @@ pub enum Code {
     PaperMetadata,
     /// Papers published after the question's time anchor were left out.
     AfterAnchor,
+    /// What the question sets aside (models, boards, papers, years, papers without a DOI)
+    /// was left out.
+    Restricted,
     /// No paper matched both the method and the dataset; papers matching either are shown.
     HardFilterRelaxed,
 }

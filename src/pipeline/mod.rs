@@ -27,6 +27,7 @@ pub mod query;
 pub mod response;
 pub mod stage_llm;
 pub mod trust;
+pub mod warm;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -530,7 +531,8 @@ impl Pipeline {
         let entities = extract::choose(q, &lexicon, keywords, reply.as_deref(), diagnostics);
         clock.lap("extract");
 
-        let rules = classify::classify(q, &entities.0);
+        // A clause that only sets something aside is no part of what kind of question it is.
+        let rules = classify::classify(front::restrict::asked(q), &entities.0);
         let reply = self.llm.ask(LlmUse::Classify, &classify::llm_request(q), diagnostics, exchanges).await;
         let classification = classify::choose(q, rules, reply.as_deref(), diagnostics);
         clock.lap("classify");
@@ -859,6 +861,13 @@ impl Pipeline {
         evidence.add_indexed(&indexed);
         let mut metas = papers::paper_meta(&self.graph.years(&evidence.papers_found(), &mut ledger, &mut diagnostics).await, year);
         clock.lap("years");
+        // What the question sets aside goes before anything is weighed: the verdict, the
+        // best and the board's history are of the part asked about.
+        if front.restriction.restricts() {
+            let left_out = trust::facts::apply_restriction(&mut evidence, &metas, &front.restriction);
+            let message = format!("left out what the question sets aside: {} ({} paper(s))", front.restriction.describe(), left_out.len());
+            diagnostics.push(diagnostics::Code::Restricted, diagnostics::Stage::Trust, message);
+        }
 
         // Trust.
         // "Before X took the record, who held it?": the board as it stood the year before X.
@@ -1237,6 +1246,7 @@ impl Pipeline {
         let resolved = front.normalized.methods.iter().any(|m| m.is_linked())
             || (matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !items.is_empty() && classify::refers_to_the_best(classify::unquoted(q).as_ref()));
         let scope = gates::referent_resolved(scope, about_results && classify::unnamed_referent(classify::asked_part(q)), resolved, nothing_found);
+        let scope = gates::restriction_read(scope, front.restriction.unread.as_deref());
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

@@ -30,6 +30,16 @@ async fn health_on_the_default_embedded_demo_graph_is_ok_with_a_triple_count() {
 }
 
 #[tokio::test]
+async fn a_service_that_warms_its_stages_up_at_start_serves_health_and_answers() {
+    // The warm-up asks the bundled demo graph its questions before the listener serves.
+    let app = spawn_app(&[("SCIGRAPH_WARM_UP", "on")]).await;
+
+    assert_eq!(app.health().await["status"], "ok");
+    let body = app.ask("Which model has the best Top-1 Accuracy on ImageNet?").await;
+    assert!(!body["answer_items"].as_array().expect("items").is_empty(), "{body}");
+}
+
+#[tokio::test]
 async fn health_on_a_remote_endpoint_reports_it_and_asks_it_once_per_cache_period() {
     let sparql = MockServer::start().await;
     // The health check's ASK, once; the start-up label query is answered separately.

@@ -43,6 +43,8 @@ pub fn settings(vars: &[(&str, &str)]) -> Settings {
     let mut map: HashMap<String, String> =
         vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     map.entry("SCIGRAPH_PORT".into()).or_insert_with(|| "0".into());
+    // Each test app would compile every pattern again in a debug build; one test turns it on.
+    map.entry("SCIGRAPH_WARM_UP".into()).or_insert_with(|| "off".into());
     Settings::from_lookup(|name| map.get(name).cloned()).expect("valid test settings")
 }
 

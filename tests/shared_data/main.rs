@@ -103,6 +103,7 @@ async fn serve_with(args: &[&str], env: &[(&str, &str)]) -> Server {
         .args(args)
         .env_remove("SCIGRAPH_BACKEND")
         .env("SCIGRAPH_LLM_PROVIDER", "none")
+        .env("SCIGRAPH_WARM_UP", "off")
         .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

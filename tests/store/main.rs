@@ -154,6 +154,7 @@ async fn serve(store: &Path) -> Server {
         .arg(store)
         .env_remove("SCIGRAPH_BACKEND")
         .env("SCIGRAPH_LLM_PROVIDER", "none")
+        .env("SCIGRAPH_WARM_UP", "off")
         .env("SCIGRAPH_HEALTH_CACHE_SECS", "0.05");
     let server = Server {
         _process: Running::spawn(command),

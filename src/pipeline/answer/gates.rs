@@ -243,6 +243,16 @@ pub fn scope(answer: &str, nothing_found: bool, relevant: bool) -> Gate {
     }
 }
 
+/// The scope gate, also failing when the question sets part of the graph aside in words the
+/// front did not understand (`unread`, "other than the selkora authors"): the answer is
+/// about all of it, not the part asked about.
+pub fn restriction_read(scope: Gate, unread: Option<&str>) -> Gate {
+    match unread {
+        Some(cue) if scope.passed => Gate { passed: false, detail: format!("the question sets something aside (\"{cue}\") that this answer does not leave out") },
+        _ => scope,
+    }
+}
+
 /// The scope gate, also checking that a question asking for a number ("what acc do they
 /// agree on?") is given one, or told the graph records none: a list of papers is not an
 /// answer to it.
@@ -503,6 +513,15 @@ pub fn check(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[S
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_restriction_the_front_did_not_understand_fails_the_scope_gate() {
+        let passed = Gate { passed: true, detail: "ok".into() };
+        assert!(restriction_read(passed.clone(), None).passed);
+        let failed = restriction_read(passed, Some("other than"));
+        assert!(!failed.passed && failed.detail.contains("other than"), "{}", failed.detail);
+    }
+
     use super::*;
 
     fn source(n: usize, title: &str, year: Option<i32>) -> Source {

@@ -600,8 +600,10 @@ pub fn described_paper_event(question: &str) -> Option<(String, bool)> {
 /// or say the graph does not record (the scope gate checks it).
 pub fn asks_value(question: &str) -> bool {
     static WHAT_DID: LazyLock<Regex> = LazyLock::new(|| re(r"\bwhat (did|does|do)\b[^?]{0,60}\b(find|found|get|got|score|scored|report|reported|reach|reached|achieve|achieved)\b"));
+    // "Which models go in, with what F1?": each listed with its value.
+    static WITH_WHAT: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:with|at|and)\s+what\s+(?:{METRIC_WORDS}|scores?|numbers?|values?)\b")));
     let q = question.to_lowercase();
-    if WHAT_DID.is_match(&q) {
+    if WHAT_DID.is_match(&q) || WITH_WHAT.is_match(&q) {
         return true;
     }
     // "How many models have results on D by Accuracy?" asks for a count of things, which the
@@ -862,8 +864,10 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
+/// A quoted title; a single quote only opening after no letter and closing before none, so
+/// the apostrophes of "I'm new to X. What's ..." quote nothing.
 static QUOTED_TITLE: LazyLock<Regex> =
-    LazyLock::new(|| re(r#"["“'‘][^"“”'‘’]{12,}["”'’]"#));
+    LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
 });

@@ -332,7 +332,10 @@ pub fn named_paper(question: &str) -> Option<String> {
     static ON: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:the|that|this)\s+((?:[\w'’-]+\s+){0,6}?)(?:paper|article|preprint|review|survey)\s+(?:on|about|for|of)\s+((?:[\w'’-]+\s*){2,8})").unwrap_or_else(|e| panic!("paper on pattern: {e}"))
     });
-    if let Some(c) = ON.captures(question) {
+    // "the most recent paper on X", "the first paper about X": which of X's papers, not a
+    // paper's name.
+    let ranked = |words: &str| words.split_whitespace().any(|w| ["recent", "latest", "newest", "first", "earliest", "oldest", "last", "newer", "older"].contains(&w.to_lowercase().as_str()));
+    if let Some(c) = ON.captures(question).filter(|c| !ranked(&c[1])) {
         let subject: Vec<&str> = c[2].split_whitespace().take_while(|w| !["come", "came", "published", "appear", "appeared", "released", "and", "-"].contains(&w.to_lowercase().as_str())).collect();
         let named = format!("{} {}", c[1].trim(), subject.join(" "));
         if named.split_whitespace().count() >= 3 {
@@ -345,7 +348,7 @@ pub fn named_paper(question: &str) -> Option<String> {
     let lowered = words.to_lowercase();
     let start = [" the ", " that ", " this ", " their ", " your "].iter().filter_map(|d| lowered.rfind(d).map(|i| i + d.len())).max().unwrap_or(0);
     let named = words[start..].trim();
-    (named.split_whitespace().count() >= 3).then(|| named.to_owned())
+    (named.split_whitespace().count() >= 3 && !ranked(named)).then(|| named.to_owned())
 }
 
 /// Words that say nothing about which papers are meant.

@@ -409,6 +409,62 @@ pub fn board_in_question(index: &TextIndex, question: &str, entities: &mut Norma
     });
 }
 
+/// A research problem the question names in its own word order or inflection ("the most
+/// recent paper on translating dialogue" for "Dialogue Translation"), when nothing else in
+/// it is linked: two or three neighbouring words whose index terms are exactly a problem
+/// label's, in any order. Two labels found alike link neither; the label written as the
+/// graph writes it was linked already, by the lexicon.
+pub fn problem_in_question(index: &TextIndex, question: &str, entities: &mut Normalized) {
+    if entities.all().any(NormalizedEntity::is_linked) {
+        return;
+    }
+    let content = |text: &str| -> Vec<String> { crate::index::terms(text).into_iter().filter(|t| !super::extract::is_stopword(t)).collect() };
+    let words: Vec<&str> = question.split(|c: char| !(c.is_alphanumeric() || c == '-')).filter(|w| !w.is_empty()).collect();
+    for n in [3, 2] {
+        let mut found: Vec<(String, String, Vec<String>)> = Vec::new();
+        for window in words.windows(n) {
+            // Each word one content term, none repeated.
+            let mut terms: Vec<String> = Vec::new();
+            for w in window {
+                match content(w).as_slice() {
+                    [one] if !terms.contains(one) => terms.push(one.clone()),
+                    _ => break,
+                }
+            }
+            if terms.len() != n {
+                continue;
+            }
+            terms.sort();
+            let said = window.join(" ");
+            for hit in index.search(&said, &[DocKind::Problem], 10) {
+                let mut label = content(&hit.label);
+                label.sort();
+                label.dedup();
+                if label == terms {
+                    found.push((hit.label.clone(), said.clone(), vec![hit.iri.clone()]));
+                }
+            }
+        }
+        let Some((label, said, _)) = found.first().cloned() else { continue };
+        if found.iter().any(|(l, _, _)| !l.eq_ignore_ascii_case(&label)) {
+            return;
+        }
+        let mut iris: Vec<String> = found.into_iter().flat_map(|(_, _, i)| i).collect();
+        iris.sort();
+        iris.dedup();
+        entities.tasks.push(NormalizedEntity {
+            kind: EntityKind::Task,
+            text: said,
+            canonical: label.clone(),
+            aliases: Vec::new(),
+            iris,
+            direction: None,
+            link: Some(IndexLink { label, score: 0.0, label_coverage: 1.0, why: "the question holds this research problem's words in another order or form (text index)" }),
+        });
+        return;
+    }
+}
+
 /// "best on sealbrook", "the orrenby corpus": a question word that opens one board's label
 /// and is in no other board's names that board, though the rest of the label is unsaid.
 fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word], entities: &mut Normalized) {

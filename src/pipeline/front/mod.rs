@@ -15,6 +15,7 @@ pub mod lexicon;
 pub mod metrics;
 pub mod link;
 pub mod normalize;
+pub mod restrict;
 pub mod spelling;
 pub mod statement;
 pub mod synonyms;
@@ -59,6 +60,8 @@ pub struct Front {
     pub board: Option<extract::BoardAsk>,
     /// "the most recent work on X": papers are listed newest first.
     pub recent: bool,
+    /// The part of the graph the question asks about ("other than X", "from 2020 on").
+    pub restriction: restrict::Restriction,
 }
 
 /// The two decisions the LLM may take part in, as made (see [`extract::choose`] and
@@ -97,6 +100,7 @@ impl Front {
                 link::board_in_question(index, question, &mut normalized);
                 link::near_miss_board(index, question, &mut normalized);
             }
+            link::problem_in_question(index, question, &mut normalized);
             // Every variant counts for a model's papers and code; for its datasets when the
             // name is a family's, not one label's ("which datasets was bert evaluated on" is
             // every BERT's; "bit-l evaluations" are BiT-L's own).
@@ -108,6 +112,9 @@ impl Front {
                 }
             }
         }
+        // Models and boards the question sets aside are not what it asks about.
+        let restriction = restrict::read(question, &normalized);
+        restrict::set_aside(&mut normalized, &restriction);
         // A model named only in an aside after the question ("By 2020, what was the best
         // chrF on it? I seem to remember Ostrada-T reported something there") is not asked
         // about, whatever the question's pronouns point back to.
@@ -163,6 +170,7 @@ impl Front {
             top_k: extract::top_k(question).or(board.map(|_| extract::EVERY)),
             board,
             recent: anchor::asks_recent(question),
+            restriction,
             classification,
             query_type_source,
             entities,
@@ -200,7 +208,7 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
     let question = settled.as_ref();
     let mut ignored = Diagnostics::default();
     let entities = extract::by_keywords(lexicon, question);
-    let rules = classify::classify(question, &entities);
+    let rules = classify::classify(restrict::asked(question), &entities);
     let decisions = Decisions {
         classification: classify::choose(question, rules, None, &mut ignored),
         entities: extract::choose(question, lexicon, entities, None, &mut ignored),

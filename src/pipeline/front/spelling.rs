@@ -23,6 +23,11 @@ static NOW: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i),?\s+(at the moment|at present|right now|currently|these days|nowadays|as of (now|today)|to date|today|up to now|until now|till now|so far)(\s*[?.!]*\s*)$")
         .unwrap_or_else(|e| panic!("now pattern: {e}"))
 });
+/// Who is asking, before the question ("team lead question:", "reviewer here:"): not the
+/// question's words ("team" is no model).
+static PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*(?:[\w'’-]+\s+){0,3}?(?:question|query|here)\s*:\s*").unwrap_or_else(|e| panic!("preamble pattern: {e}"))
+});
 /// A quoted title: the paper's own words, left as written.
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
 /// "X > Y on D": a comparison typed as one; "> 90" and "< 5" are bounds.
@@ -81,6 +86,7 @@ pub fn settled(question: &str) -> Cow<'_, str> {
         Cow::Owned(s) => Cow::Owned(s),
     };
     let spelled = then(spelled, |t| NOW.replace(t, "$3"));
+    let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
     let spelled = then(spelled, spoken);
     let spelled = then(spelled, clauses);
     let spelled = then(spelled, second_language);

@@ -9,8 +9,10 @@ use serde::Serialize;
 use super::Trust;
 use crate::pipeline::evidence::papers::PaperMeta;
 use crate::pipeline::evidence::scores::{parse_score, value_key};
-use crate::pipeline::evidence::{Evidence, ResultFact};
+use crate::pipeline::evidence::{Evidence, Named, ResultFact};
 use crate::pipeline::front::anchor::AsOf;
+use crate::pipeline::front::normalize::NormalizedEntity;
+use crate::pipeline::front::restrict::{PaperName, Restriction};
 
 /// A paper as shown inside facts and conflicts.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -93,6 +95,50 @@ pub fn apply_anchor(evidence: &mut Evidence, papers: &BTreeMap<String, PaperMeta
     late
 }
 
+/// Leaves out what the question sets aside ([`Restriction`]): results of the models and on
+/// the boards it names, and papers by name, by year, or without a DOI, with the results
+/// stated only by them. Returns the papers left out.
+pub fn apply_restriction(evidence: &mut Evidence, papers: &BTreeMap<String, PaperMeta>, restriction: &Restriction) -> BTreeSet<String> {
+    if !restriction.restricts() {
+        return BTreeSet::new();
+    }
+    let named = |meta: &PaperMeta| -> bool {
+        let title = crate::index::terms(&meta.title);
+        restriction.papers.iter().any(|p| match p {
+            PaperName::Titled { words, year } => {
+                let words: Vec<String> = words.iter().flat_map(|w| crate::index::terms(w)).collect();
+                !words.is_empty() && words.iter().all(|w| title.contains(w)) && year.is_none_or(|y| meta.valid_years.contains(&y) || meta.year == Some(y))
+            }
+            // The paper that introduced X: its title opens with X's name ("X: ...").
+            PaperName::Introducing(name) => {
+                let head = meta.title.split([':', '-', '–', '—']).next().unwrap_or_default();
+                crate::index::terms(head) == crate::index::terms(name)
+            }
+        })
+    };
+    let placed = |meta: &PaperMeta| -> bool {
+        // A paper with two real years is kept when either reading falls within the bound.
+        let years: Vec<i32> = if meta.valid_years.is_empty() { meta.year.into_iter().collect() } else { meta.valid_years.clone() };
+        let after = restriction.from_year.is_none_or(|from| years.iter().any(|y| *y >= from));
+        let dropped = !years.is_empty() && years.iter().all(|y| restriction.dropped_years.contains(y));
+        after && !dropped && (!restriction.doi_only || !meta.dois.is_empty())
+    };
+    let left_out: BTreeSet<String> = papers.iter().filter(|(_, m)| named(m) || !placed(m)).map(|(iri, _)| iri.clone()).collect();
+    // A result no paper states cannot be placed in time or given a DOI.
+    let unplaced = restriction.from_year.is_some() || !restriction.dropped_years.is_empty() || restriction.doi_only;
+    let kept_paper = |paper: &Option<String>| match paper {
+        Some(p) => !left_out.contains(p),
+        None => !unplaced,
+    };
+    let aside = |named: &Named, list: &[NormalizedEntity]| list.iter().any(|e| e.iris.contains(&named.iri) || named.label.as_deref().is_some_and(|l| e.names(l)));
+    evidence.papers.retain(|iri, _| !left_out.contains(iri));
+    evidence.results.retain(|r| kept_paper(&r.paper) && !aside(&r.dataset, &restriction.datasets) && r.model.as_ref().is_none_or(|m| !aside(m, &restriction.models)));
+    evidence.code.retain(|c| kept_paper(&c.paper) && !aside(&c.model, &restriction.models));
+    evidence.datasets.retain(|l| l.paper.as_ref().is_none_or(|p| !left_out.contains(p)));
+    evidence.problems.retain(|l| l.paper.as_ref().is_none_or(|p| !left_out.contains(p)));
+    left_out
+}
+
 pub(super) fn paper_ref(iri: &str, papers: &BTreeMap<String, PaperMeta>) -> PaperRef {
     let meta = papers.get(iri);
     PaperRef {
@@ -153,4 +199,33 @@ pub(super) fn title_of(iri: &str, evidence: &crate::pipeline::evidence::Evidence
         .or_else(|| evidence.titles.get(iri).cloned())
         .or_else(|| evidence.papers.get(iri).map(|p| p.title.clone()).filter(|t| !t.is_empty()))
         .unwrap_or_else(|| iri.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::front::lexicon::EntityKind;
+    use crate::pipeline::trust::fixtures::{linked, paper, result_by};
+
+    #[test]
+    fn what_a_question_sets_aside_is_left_out_of_the_evidence_and_an_undatable_paper_with_it() {
+        let papers: BTreeMap<String, PaperMeta> = [
+            ("p1".to_owned(), paper("Aster: a model", &[2019])),
+            ("p2".to_owned(), paper("Birch: another", &[2022])),
+            ("p3".to_owned(), paper("A replication study", &[])),
+        ]
+        .into();
+        let evidence = Evidence { results: vec![result_by("Aster", "1", "p1", "F1"), result_by("Birch", "2", "p2", "F1"), result_by("Aster", "3", "p3", "F1")], ..Evidence::default() };
+        let kept = |r: Restriction| {
+            let mut e = evidence.clone();
+            apply_restriction(&mut e, &papers, &r);
+            e.results.iter().map(|r| r.value.clone().unwrap_or_default()).collect::<Vec<_>>()
+        };
+        assert_eq!(kept(Restriction { models: vec![linked(EntityKind::Method, "Birch")], ..Restriction::default() }), ["1", "3"]);
+        assert_eq!(kept(Restriction { from_year: Some(2020), ..Restriction::default() }), ["2"], "2019 and the undated paper are out");
+        assert_eq!(kept(Restriction { dropped_years: vec![2022], ..Restriction::default() }), ["1", "3"]);
+        assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster".into())], ..Restriction::default() }), ["2", "3"]);
+        assert_eq!(kept(Restriction { papers: vec![PaperName::Titled { words: vec!["replication".into()], year: None }], ..Restriction::default() }), ["1", "2"]);
+        assert!(kept(Restriction { doi_only: true, ..Restriction::default() }).is_empty(), "no paper has a DOI");
+    }
 }

@@ -1,0 +1,291 @@
+//! What part of the graph a question asks about, when it is not all of it: models or boards
+//! set aside ("other than X", "X aside", "leave X out of it", "we can't use X"), papers set
+//! aside ("not counting the Nerrisa paper", "apart from the paper that introduced X", "leaving
+//! out the 2025 replication study"), a first year ("from 2020 on", "2018 or later"), a year
+//! dropped ("if I drop the 2024 papers") and papers without a DOI ("I can only cite work that
+//! has a DOI"). Read here from the question and the names the front linked (pure); applied
+//! to the evidence before the trust stage weighs it (`trust::facts::apply_restriction`), so
+//! every later stage, the verdict's included, sees only what was asked about. A cue read
+//! but not understood is kept as `unread`, and the scope gate fails on it: an answer about
+//! the whole board is no answer to a question about part of it.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::lexicon::EntityKind;
+use super::normalize::{Normalized, NormalizedEntity};
+
+/// A paper set aside by how the question names it: its title's words (and year), or the
+/// model it introduced.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PaperName {
+    /// "the Nerrisa paper", "the 2025 replication study": words its title holds.
+    Titled { words: Vec<String>, year: Option<i32> },
+    /// "the paper that introduced KestrelNet": the paper whose title opens with the name.
+    Introducing(String),
+}
+
+/// The part of the graph a question asks about. Empty: all of it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Restriction {
+    /// Models whose results are set aside (linked or as written).
+    pub models: Vec<NormalizedEntity>,
+    /// Boards set aside.
+    pub datasets: Vec<NormalizedEntity>,
+    pub papers: Vec<PaperName>,
+    /// Only papers of this year or later (undated papers cannot be placed, and are left out).
+    pub from_year: Option<i32>,
+    /// Papers of these years are set aside.
+    pub dropped_years: Vec<i32>,
+    /// Only papers with a DOI.
+    pub doi_only: bool,
+    /// A cue that sets something aside, read in the question but not understood.
+    pub unread: Option<String>,
+}
+
+impl Restriction {
+    /// Whether anything is set aside.
+    pub fn restricts(&self) -> bool {
+        !self.models.is_empty() || !self.datasets.is_empty() || !self.papers.is_empty() || self.from_year.is_some() || !self.dropped_years.is_empty() || self.doi_only
+    }
+
+    /// What is set aside, in words: "Zephyrine-L and Wendrel-S; papers before 2020".
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let names: Vec<&str> = self.models.iter().chain(&self.datasets).map(|e| e.canonical.as_str()).collect();
+        if !names.is_empty() {
+            parts.push(names.join(", "));
+        }
+        for paper in &self.papers {
+            parts.push(match paper {
+                PaperName::Titled { words, year: Some(y) } => format!("the {y} paper \"{}\"", words.join(" ")),
+                PaperName::Titled { words, year: None } => format!("the paper \"{}\"", words.join(" ")),
+                PaperName::Introducing(name) => format!("the paper that introduced {name}"),
+            });
+        }
+        if let Some(y) = self.from_year {
+            parts.push(format!("papers before {y} or with no usable year"));
+        }
+        for y in &self.dropped_years {
+            parts.push(format!("papers of {y}"));
+        }
+        if self.doi_only {
+            parts.push("papers without a DOI".into());
+        }
+        parts.join("; ")
+    }
+}
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|e| panic!("restriction pattern {pattern}: {e}"))
+}
+
+/// Words before a name that set it aside ("other than X", "we can't use X").
+static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside)\s+(?:the\s+)?$")
+});
+/// Words before a name that set it aside only with [`AFTER_PAIRED`] after it ("leave X out").
+static BEFORE_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leave|leaving|set|setting|put|putting|take|taking)\s+(?:the\s+)?$"));
+static AFTER_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:out|aside|away)\b"));
+/// Words after a name that set it aside ("X aside", "with X gone").
+/// A name's own paper after it: "apart from Gannetron's own 2016 paper".
+/// "besides the brackwater unet one", "other than the selkora authors": its paper too.
+static OWN_PAPER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(?:(?:'s|’s)\s+(?:own\s+|original\s+|first\s+)*(?:(?:19|20)\d\d\s+)?(?:paper|article|preprint|publication)|\s+(?:one|authors?|team|group|people|folks|paper)\b)")
+});
+static AFTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:aside|set\s+aside|left\s+out|excluded|removed|gone)\b"));
+/// A list going on: "other than X and Y", "X, Y or Z".
+static LIST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:,|and|or|&|nor|,\s*and|,\s*or)\s*(?:the\s+)?$"));
+/// "not counting the Nerrisa paper", "leaving out the 2025 replication study", "apart from
+/// the paper that introduced KestrelNet".
+static PAPER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|without|not\s+counting|ignoring|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside|dropping|drop)\s+the\s+(?:(paper|article|preprint|study)\s+that\s+(?:first\s+)?(?:introduced|proposed|presented)\s+([\w.+-]+)|((?:19|20)\d\d\s+)?((?:[\w.+'’-]+\s+){0,3}?[\w.+'’-]+)\s+(?:paper|article|preprint|study|survey|replication|reproduction))\b")
+});
+/// "from 2020 on", "2018 or later", "2023 onward", "in or after 2021".
+static FROM_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:from\s+((?:19|20)\d\d)\s+(?:on|onwards?|forwards?)\b|((?:19|20)\d\d)\s+(?:or|and)\s+(?:later|after|newer)\b|((?:19|20)\d\d)\s+onwards?\b|in\s+or\s+after\s+((?:19|20)\d\d)\b)")
+});
+/// "if I drop the 2024 papers", "excluding the 2024 results".
+static DROPPED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:drop|dropping|exclude|excluding|without|ignore|ignoring|leave\s+out|leaving\s+out|not\s+counting|minus|set\s+aside|setting\s+aside)\s+(?:the\s+|all\s+|any\s+)?((?:19|20)\d\d)(?:'s)?\s+(?:papers?|results?|work|entries|studies|numbers|rows|scores)\b")
+});
+/// "I can only cite work that has a DOI", "a survey that only cites papers with a DOI".
+static DOI_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:only|just|solely)\b[^.?!;]{0,40}?\b(?:with|that\s+has|that\s+have|having|carrying|which\s+has|which\s+have)\s+(?:an?\s+|its\s+)?dois?\b|\b(?:papers|work|studies)\s+(?:with|having)\s+(?:an?\s+)?dois?\s+only\b")
+});
+/// Any cue that sets part of the graph aside, read or not.
+static CUE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting|leaving\s+out|leave\s+\S+(?:\s+\S+)?\s+out\b|setting\s+\S+(?:\s+\S+)?\s+aside|\S+\s+aside\b|only\s+(?:papers|work|results|studies)\s+(?:with|that|from)|(?:19|20)\d\d\s+or\s+later|(?:19|20)\d\d\s+onwards?)")
+});
+
+/// A clause opening the question that only sets something aside: "Not counting the Nerrisa
+/// paper, ", "Marrowfen aside, ", "Leave Syrinxa out of it: ".
+static LEADING: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\s*(?:(?:other\s+than|apart\s+from|aside\s+from|besides|except\s+for|excluding|without|not\s+counting|ignoring|leaving\s+out|setting\s+aside)\s+[^,;:?]{1,60}|(?:leave|leaving|setting|set)\s+[^,;:?]{1,40}?\s+(?:out(?:\s+of\s+it)?|aside)|[^,;:?\s]+(?:\s+[^,;:?\s]+)?\s+aside)\s*[,;:]\s*")
+});
+
+/// The question without a clause opening it that only sets something aside: what the rules
+/// classify ("Not counting the Nerrisa paper, which systems have beaten X?" asks "which
+/// systems have beaten X?", no claim).
+pub fn asked(question: &str) -> &str {
+    LEADING.find(question).map_or(question, |m| &question[m.end()..])
+}
+
+/// The restriction `question` puts on what it asks about, reading the names in `entities`
+/// (the front's linked mentions). Pure.
+pub fn read(question: &str, entities: &Normalized) -> Restriction {
+    let lower = question.to_lowercase();
+    let mut r = Restriction::default();
+    for c in PAPER.captures_iter(question) {
+        if let Some(name) = c.get(2) {
+            r.papers.push(PaperName::Introducing(name.as_str().trim_end_matches(['?', '.', ',']).to_owned()));
+        } else if let Some(words) = c.get(4) {
+            let words: Vec<String> = words.as_str().split_whitespace().map(str::to_owned).collect();
+            let year = c.get(3).and_then(|y| y.as_str().trim().parse().ok());
+            r.papers.push(PaperName::Titled { words, year });
+        }
+    }
+    let paper_words: Vec<String> = r
+        .papers
+        .iter()
+        .flat_map(|p| match p {
+            PaperName::Titled { words, .. } => words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>(),
+            PaperName::Introducing(_) => Vec::new(),
+        })
+        .collect();
+    for kind in [EntityKind::Method, EntityKind::Dataset] {
+        let mut mentions: Vec<(usize, &NormalizedEntity)> = entities.get(kind).iter().filter_map(|e| lower.find(&e.text.to_lowercase()).map(|at| (at, e))).collect();
+        mentions.sort_by_key(|(at, _)| *at);
+        mentions.dedup_by_key(|(at, _)| *at);
+        let mut flags: Vec<bool> = mentions
+            .iter()
+            .map(|&(at, entity)| {
+                // Offsets from the lowercased text: a letter whose case changes its length
+                // puts them off a character boundary, and nothing is read there.
+                let (Some(before), Some(after)) = (question.get(..at), question.get(at + entity.text.len()..)) else { return false };
+                BEFORE.is_match(before) || (BEFORE_PAIRED.is_match(before) && AFTER_PAIRED.is_match(after)) || AFTER.is_match(after)
+            })
+            .collect();
+        // A list shares its cue: "other than X and Y" sets Y aside, "X and Y aside" X.
+        let listed = |i: usize| -> bool {
+            let (at, e) = mentions[i];
+            mentions.get(i + 1).is_some_and(|&(next, _)| question.get(at + e.text.len()..next).is_some_and(|between| LIST.is_match(between)))
+        };
+        for i in 0..mentions.len().saturating_sub(1) {
+            if flags[i] && listed(i) {
+                flags[i + 1] = true;
+            }
+        }
+        for i in (0..mentions.len().saturating_sub(1)).rev() {
+            let (at, e) = mentions[i + 1];
+            if flags[i + 1] && listed(i) && question.get(at + e.text.len()..).is_some_and(|after| AFTER.is_match(after)) {
+                flags[i] = true;
+            }
+        }
+        for (&(at, entity), aside) in mentions.iter().zip(flags) {
+            // A name that names a paper set aside ("the Nerrisa paper") is that paper's.
+            if !aside || paper_words.contains(&entity.text.to_lowercase()) {
+                continue;
+            }
+            // "Gannetron's own 2016 paper": the paper is set aside, not the model.
+            if question.get(at + entity.text.len()..).is_some_and(|after| OWN_PAPER.is_match(after)) {
+                r.papers.push(PaperName::Introducing(entity.text.clone()));
+                continue;
+            }
+            match kind {
+                EntityKind::Dataset => r.datasets.push(entity.clone()),
+                _ => r.models.push(entity.clone()),
+            }
+        }
+    }
+    r.from_year = FROM_YEAR.captures(question).and_then(|c| (1..=4).find_map(|i| c.get(i)).and_then(|y| y.as_str().parse().ok()));
+    r.dropped_years = DROPPED_YEAR.captures_iter(question).filter_map(|c| c[1].parse().ok()).collect();
+    r.doi_only = DOI_ONLY.is_match(question);
+    if !r.restricts() {
+        // "re-run by papers other than its own": the model's own paper, which the reading of
+        // re-runs leaves out itself.
+        static OWN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|not\s+counting)\s+(?:its|their|his|her|the\s+model's|the\s+original)\s+own\b"));
+        r.unread = CUE.find(&OWN.replace_all(question, " ")).map(|m| m.as_str().to_owned());
+    }
+    r
+}
+
+/// Takes the models and boards `restriction` sets aside out of `entities`, and the model
+/// names that only name a paper set aside: none of them is what the question asks about.
+pub fn set_aside(entities: &mut Normalized, restriction: &Restriction) {
+    let words: Vec<String> = restriction
+        .papers
+        .iter()
+        .flat_map(|p| match p {
+            PaperName::Titled { words, .. } => words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>(),
+            PaperName::Introducing(_) => Vec::new(),
+        })
+        .collect();
+    let aside = |e: &NormalizedEntity, list: &[NormalizedEntity]| list.iter().any(|x| x.text == e.text);
+    entities.methods.retain(|m| !aside(m, &restriction.models) && !words.contains(&m.text.to_lowercase()));
+    entities.datasets.retain(|d| !aside(d, &restriction.datasets));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entity(kind: EntityKind, text: &str) -> NormalizedEntity {
+        NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: Vec::new(), iris: Vec::new(), direction: None, link: None }
+    }
+
+    fn models(names: &[&str]) -> Normalized {
+        Normalized { methods: names.iter().map(|n| entity(EntityKind::Method, n)).collect(), ..Normalized::default() }
+    }
+
+    fn aside(question: &str, names: &[&str]) -> Vec<String> {
+        read(question, &models(names)).models.iter().map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn models_set_aside_are_read_before_and_after_their_names_and_through_a_list() {
+        assert_eq!(aside("With Zephyrine-L and Wendrel-S gone, Tavrosa is the top model on BenchMira, right?", &["Zephyrine-L", "Wendrel-S", "Tavrosa"]), ["Zephyrine-L", "Wendrel-S"]);
+        assert_eq!(aside("For my table I'm leaving out Zephyrine-L and Wendrel-S. Is Tavrosa the top model?", &["Zephyrine-L", "Wendrel-S", "Tavrosa"]), ["Zephyrine-L", "Wendrel-S"]);
+        assert_eq!(aside("Leave Syrinxa out of it: does Plumaro have the best accuracy?", &["Syrinxa", "Plumaro"]), ["Syrinxa"]);
+        assert_eq!(aside("Marrowfen aside, what was the best F1 before 2021?", &["Marrowfen"]), ["Marrowfen"]);
+        assert_eq!(aside("We can't use Brackwater-UNet. Does Wendrel-S have the best F1?", &["Brackwater-UNet", "Wendrel-S"]), ["Brackwater-UNet"]);
+        assert!(aside("Is Tavrosa better than Wendrel-S on BenchMira?", &["Tavrosa", "Wendrel-S"]).is_empty(), "a comparison sets nothing aside");
+    }
+
+    #[test]
+    fn papers_years_and_dois_set_aside_are_read() {
+        let r = read("Not counting the Nerrisa paper, which systems have beaten Halverin's 27.3 BLEU?", &models(&["Nerrisa", "Halverin"]));
+        assert_eq!(r.papers, [PaperName::Titled { words: vec!["Nerrisa".into()], year: None }]);
+        assert!(r.models.is_empty(), "Nerrisa names the paper");
+        let r = read("Apart from the paper that introduced KestrelNet, which papers report its accuracy?", &models(&["KestrelNet"]));
+        assert_eq!(r.papers, [PaperName::Introducing("KestrelNet".into())]);
+        let r = read("Apart from Gannetron's own 2016 paper, does every paper put it at 18.9?", &models(&["Gannetron"]));
+        assert_eq!(r.papers, [PaperName::Introducing("Gannetron".into())]);
+        assert!(r.models.is_empty(), "the model is what is asked about");
+        let r = read("Which models go in from 2018 or later, leaving out the 2025 replication study?", &Normalized::default());
+        assert_eq!(r.from_year, Some(2018));
+        assert_eq!(r.papers, [PaperName::Titled { words: vec!["replication".into()], year: Some(2025) }]);
+        assert_eq!(read("Looking only at papers from 2023 onward, is it below 10?", &Normalized::default()).from_year, Some(2023));
+        assert_eq!(read("If I drop the 2024 papers, which system has the lowest WER?", &Normalized::default()).dropped_years, [2024]);
+        assert!(read("I can only cite work that has a DOI. Who is best?", &Normalized::default()).doi_only);
+        assert!(!read("Who is best on D, and what is the paper's DOI?", &Normalized::default()).restricts());
+    }
+
+    #[test]
+    fn a_clause_opening_the_question_that_only_sets_something_aside_is_not_what_is_asked() {
+        assert_eq!(asked("Not counting the Nerrisa paper, which systems have beaten X?"), "which systems have beaten X?");
+        assert_eq!(asked("Leave Syrinxa out of it: does Plumaro lead?"), "does Plumaro lead?");
+        assert_eq!(asked("Marrowfen aside, what was the best F1?"), "what was the best F1?");
+        assert_eq!(asked("Which model leads, other than X?"), "Which model leads, other than X?");
+    }
+
+    #[test]
+    fn a_cue_not_understood_is_kept_and_no_cue_is_none() {
+        let r = read("Has anyone other than the tidewick crew reported its 88.5 F1?", &Normalized::default());
+        assert!(!r.restricts());
+        assert_eq!(r.unread.as_deref(), Some("other than"));
+        assert_eq!(read("On which datasets was X re-run by papers other than its own?", &Normalized::default()).unread, None, "the reading of re-runs leaves its own paper out");
+        assert_eq!(read("Which model is best on BenchMira?", &Normalized::default()).unread, None);
+    }
+}
