@@ -465,6 +465,59 @@ pub fn problem_in_question(index: &TextIndex, question: &str, entities: &mut Nor
     }
 }
 
+/// "the back-translation system": a model described by the words its paper's title gives
+/// after its name ("Halverin: Back-Translation at Scale for Low-Resource Pairs"), when the
+/// question links no model. The description's content words (two or more) must stand
+/// together and in order in the title's part after the colon, the part before it must be a
+/// model's label, and one model only may fit: a description that fits two links neither.
+pub fn model_described(index: &TextIndex, question: &str, entities: &mut Normalized) {
+    static DESCRIBED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bthe\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:system|model|method|approach|network|architecture|tagger|parser|classifier|detector|segmenter|transcriber|translator)\b")
+            .unwrap_or_else(|e| panic!("described model pattern: {e}"))
+    });
+    if entities.methods.iter().any(NormalizedEntity::is_linked) {
+        return;
+    }
+    let content = |text: &str| -> Vec<String> { crate::index::terms(text).into_iter().filter(|t| !super::extract::is_stopword(t)).collect() };
+    for c in DESCRIBED.captures_iter(question) {
+        let said = c[1].to_owned();
+        let words = content(&said);
+        // A year, a size or a word of one letter describes nothing a title holds; one word
+        // alone ("the graph model") describes too many things to tell which.
+        if words.len() < 2 || words.iter().any(|w| w.chars().all(|ch| ch.is_ascii_digit()) || w.len() < 3) {
+            continue;
+        }
+        let mut fits: Vec<(String, Vec<String>)> = Vec::new();
+        for hit in index.search(&said, &[DocKind::Paper], 20).iter().filter(|h| h.coverage >= 0.999) {
+            let Some((head, body)) = hit.label.split_once(':') else { continue };
+            // The description's words as the title writes them, together and in order: "the
+            // deep neural network" is not "Deep Networks Using Neural Projections".
+            let body = content(body);
+            if !body.windows(words.len()).any(|w| w == words.as_slice()) {
+                continue;
+            }
+            let head = head.trim();
+            let models: Vec<String> = index.search(head, &[DocKind::Model], 10).into_iter().filter(|m| m.label.eq_ignore_ascii_case(head)).map(|m| m.iri).collect();
+            if !models.is_empty() && !fits.iter().any(|(l, _)| l.eq_ignore_ascii_case(head)) {
+                fits.push((head.to_owned(), models));
+            }
+        }
+        if let [(label, iris)] = fits.as_slice() {
+            entities.methods.retain(|m| m.is_linked());
+            entities.methods.push(NormalizedEntity {
+                kind: EntityKind::Method,
+                text: format!("the {said}"),
+                canonical: label.clone(),
+                aliases: Vec::new(),
+                iris: iris.clone(),
+                direction: None,
+                link: Some(IndexLink { label: label.clone(), score: 0.0, label_coverage: 1.0, why: "the question describes the model in the words its paper's title gives after its name (text index)" }),
+            });
+            return;
+        }
+    }
+}
+
 /// "best on sealbrook", "the orrenby corpus": a question word that opens one board's label
 /// and is in no other board's names that board, though the rest of the label is unsaid.
 fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word], entities: &mut Normalized) {
@@ -636,6 +689,25 @@ pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) ->
     if let Some(hit) = problem {
         return Some(hit.label);
     }
+    // A board described by its task's words: "the kelp mapping benchmark" when a problem or
+    // a board's label holds every one of them ("Kelp Canopy Mapping").
+    static DESCRIBED_BOARD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bthe\s+((?:[\w-]+\s+){1,3}?)(?:benchmark|dataset|data\s+set|board|leaderboard|corpus)\b").unwrap_or_else(|e| panic!("described board pattern: {e}"))
+    });
+    let content = |text: &str| -> Vec<String> { crate::index::terms(text).into_iter().filter(|t| !super::extract::is_stopword(t)).collect() };
+    for c in DESCRIBED_BOARD.captures_iter(question) {
+        let words = content(&c[1]);
+        if words.len() < 2 || words.iter().any(|w| w.chars().all(|ch| ch.is_ascii_digit())) {
+            continue;
+        }
+        let holds = index.search(&c[1], &[DocKind::Problem, DocKind::Dataset], 10).into_iter().find(|h| {
+            let label = content(&h.label);
+            words.iter().all(|w| label.contains(w)) && !linked.contains(&h.label.to_lowercase())
+        });
+        if let Some(hit) = holds {
+            return Some(hit.label);
+        }
+    }
     terms.into_iter().find_map(|term| {
         let holding = |kinds: &[DocKind], limit: usize| index.search(&term, kinds, limit).into_iter().filter(|h| h.matched.contains(&term)).collect::<Vec<_>>();
         let names = holding(&[DocKind::Dataset, DocKind::Model], 5);
@@ -759,6 +831,47 @@ mod tests {
             docs.push((DocKind::Paper, "p", if i % 2 == 0 { "A test of english models" } else { "Learning to play games with deep networks" }));
         }
         docs
+    }
+
+    #[test]
+    fn a_board_described_by_its_tasks_words_is_one_the_graph_holds() {
+        let index = index_of(&[(DocKind::Problem, "t1", "Kelp Canopy Mapping"), (DocKind::Dataset, "d1", "Kelpwatch-Norrland")]);
+        let q = "As of 2024, did Kelvane hold the best overlap score on the kelp mapping benchmark?";
+        assert_eq!(unrecognised(&index, q, &Normalized::default()).as_deref(), Some("Kelp Canopy Mapping"));
+        assert_eq!(unrecognised(&index, "Who leads the glacier mapping benchmark?", &Normalized::default()), None, "no label holds glacier");
+    }
+
+    #[test]
+    fn a_problem_written_in_another_order_or_form_links_when_nothing_else_does() {
+        let index = index_of(&[(DocKind::Problem, "t1", "Dialogue Translation"), (DocKind::Problem, "t2", "Machine Translation")]);
+        let linked = |q: &str| {
+            let mut entities = Normalized::default();
+            problem_in_question(&index, q, &mut entities);
+            entities.tasks.first().map(|t| t.canonical.clone())
+        };
+        assert_eq!(linked("What's the most recent paper on translating dialogue?").as_deref(), Some("Dialogue Translation"));
+        assert_eq!(linked("What's the most recent paper on translating?"), None, "one word is no label");
+    }
+
+    #[test]
+    fn a_model_described_by_its_titles_words_links_and_a_vague_or_shared_description_does_not() {
+        let index = index_of(&[
+            (DocKind::Paper, "p1", "Halverin: Back-Translation at Scale for Low-Resource Pairs"),
+            (DocKind::Paper, "p2", "Marrowfen: Graph Features for Drivetrain Fault Diagnosis"),
+            (DocKind::Paper, "p3", "Ostrada: Back-Translation for Subtitles"),
+            (DocKind::Model, "m1", "Halverin"),
+            (DocKind::Model, "m2", "Marrowfen"),
+            (DocKind::Model, "m3", "Ostrada"),
+        ]);
+        let described = |q: &str| {
+            let mut entities = Normalized::default();
+            model_described(&index, q, &mut entities);
+            entities.methods.first().map(|m| m.canonical.clone())
+        };
+        assert_eq!(described("Where has the low-resource pairs system been evaluated?").as_deref(), Some("Halverin"));
+        assert_eq!(described("Where has the back-translation system been evaluated?"), None, "two titles fit");
+        assert_eq!(described("Is the graph model the best?"), None, "one word");
+        assert_eq!(described("Is the drivetrain graph model the best?"), None, "the title's words are not together in this order");
     }
 
     #[test]

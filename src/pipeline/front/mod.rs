@@ -100,6 +100,7 @@ impl Front {
                 link::board_in_question(index, question, &mut normalized);
                 link::near_miss_board(index, question, &mut normalized);
             }
+            link::model_described(index, question, &mut normalized);
             link::problem_in_question(index, question, &mut normalized);
             // Every variant counts for a model's papers and code; for its datasets when the
             // name is a family's, not one label's ("which datasets was bert evaluated on" is

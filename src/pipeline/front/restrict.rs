@@ -50,6 +50,18 @@ impl Restriction {
         !self.models.is_empty() || !self.datasets.is_empty() || !self.papers.is_empty() || self.from_year.is_some() || !self.dropped_years.is_empty() || self.doi_only
     }
 
+    /// The words of the papers set aside by their titles, lowercased: a model named by one
+    /// of them ("the Nerrisa paper") names the paper.
+    fn paper_words(&self) -> Vec<String> {
+        self.papers
+            .iter()
+            .flat_map(|p| match p {
+                PaperName::Titled { words, .. } => words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>(),
+                PaperName::Introducing(_) => Vec::new(),
+            })
+            .collect()
+    }
+
     /// What is set aside, in words: "Zephyrine-L and Wendrel-S; papers before 2020".
     pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -146,14 +158,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
             r.papers.push(PaperName::Titled { words, year });
         }
     }
-    let paper_words: Vec<String> = r
-        .papers
-        .iter()
-        .flat_map(|p| match p {
-            PaperName::Titled { words, .. } => words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>(),
-            PaperName::Introducing(_) => Vec::new(),
-        })
-        .collect();
+    let paper_words = r.paper_words();
     for kind in [EntityKind::Method, EntityKind::Dataset] {
         let mut mentions: Vec<(usize, &NormalizedEntity)> = entities.get(kind).iter().filter_map(|e| lower.find(&e.text.to_lowercase()).map(|at| (at, e))).collect();
         mentions.sort_by_key(|(at, _)| *at);
@@ -214,14 +219,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
 /// Takes the models and boards `restriction` sets aside out of `entities`, and the model
 /// names that only name a paper set aside: none of them is what the question asks about.
 pub fn set_aside(entities: &mut Normalized, restriction: &Restriction) {
-    let words: Vec<String> = restriction
-        .papers
-        .iter()
-        .flat_map(|p| match p {
-            PaperName::Titled { words, .. } => words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>(),
-            PaperName::Introducing(_) => Vec::new(),
-        })
-        .collect();
+    let words = restriction.paper_words();
     let aside = |e: &NormalizedEntity, list: &[NormalizedEntity]| list.iter().any(|x| x.text == e.text);
     entities.methods.retain(|m| !aside(m, &restriction.models) && !words.contains(&m.text.to_lowercase()));
     entities.datasets.retain(|d| !aside(d, &restriction.datasets));
