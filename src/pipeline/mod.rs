@@ -863,10 +863,15 @@ impl Pipeline {
         clock.lap("years");
         // What the question sets aside goes before anything is weighed: the verdict, the
         // best and the board's history are of the part asked about.
+        // What was set aside, when it took anything away: a "found nothing" says so.
+        let mut set_aside: Option<String> = None;
         if front.restriction.restricts() {
+            let held = evidence.results.len() + evidence.papers.len();
             let left_out = trust::facts::apply_restriction(&mut evidence, &metas, &front.restriction);
-            let message = format!("left out what the question sets aside: {} ({} paper(s))", front.restriction.describe(), left_out.len());
+            let described = front.restriction.describe();
+            let message = format!("left out what the question sets aside: {described} ({} paper(s))", left_out.len());
             diagnostics.push(diagnostics::Code::Restricted, diagnostics::Stage::Trust, message);
+            set_aside = (evidence.results.len() + evidence.papers.len() < held).then_some(described);
         }
 
         // Trust.
@@ -1088,6 +1093,9 @@ impl Pipeline {
         }
         if let Some((topic, wider)) = &narrowed {
             composed.text = format!("The knowledge graph records no paper on {topic}: no label or title in it holds those words. The nearest research problem it holds is {wider}.");
+        }
+        if let Some(what) = set_aside.as_ref().filter(|_| nothing_found && verdict.is_none()) {
+            composed.text = format!("I found nothing in the knowledge graph that answers this question once what it sets aside is left out ({what}), so I cannot cite any paper for it.");
         }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);

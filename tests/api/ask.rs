@@ -64,6 +64,22 @@ async fn a_leaderboard_question_names_the_best_model_by_number_with_its_paper() 
 }
 
 #[tokio::test]
+async fn a_model_the_question_sets_aside_is_not_the_best_and_a_restriction_leaving_nothing_says_so() {
+    let app = spawn_app(&[]).await;
+
+    let whole = ask(&app, "Which model has the best Top-1 Accuracy on ImageNet?").await;
+    let aside = ask(&app, "Other than ViT-H/14, which model has the best Top-1 Accuracy on ImageNet?").await;
+    let nothing = ask(&app, "Which models were evaluated on CIFAR-10, from 2030 on?").await;
+
+    assert_eq!(whole["answer_items"][0]["label"], "ViT-H/14", "{whole}");
+    assert!(codes(&aside).contains(&"restricted".to_owned()), "{aside}");
+    let best = aside["answer_items"][0]["label"].as_str().expect("a best result");
+    assert_ne!(best, "ViT-H/14", "{aside}");
+    assert!(nothing["answer"].as_str().unwrap_or_default().contains("once what it sets aside is left out"), "{nothing}");
+    assert!(nothing["answer_items"].as_array().is_some_and(Vec::is_empty), "{nothing}");
+}
+
+#[tokio::test]
 async fn a_dataset_question_lists_the_models_evaluated_on_it() {
     let app = spawn_app(&[]).await;
 
