@@ -420,49 +420,51 @@ pub fn problem_in_question(index: &TextIndex, question: &str, entities: &mut Nor
     }
     let content = |text: &str| -> Vec<String> { crate::index::terms(text).into_iter().filter(|t| !super::extract::is_stopword(t)).collect() };
     let words: Vec<&str> = question.split(|c: char| !(c.is_alphanumeric() || c == '-')).filter(|w| !w.is_empty()).collect();
-    for n in [3, 2] {
-        let mut found: Vec<(String, String, Vec<String>)> = Vec::new();
-        for window in words.windows(n) {
-            // Each word one content term, none repeated.
-            let mut terms: Vec<String> = Vec::new();
-            for w in window {
-                match content(w).as_slice() {
-                    [one] if !terms.contains(one) => terms.push(one.clone()),
-                    _ => break,
-                }
-            }
-            if terms.len() != n {
-                continue;
-            }
-            terms.sort();
-            let said = window.join(" ");
-            for hit in index.search(&said, &[DocKind::Problem], 10) {
-                let mut label = content(&hit.label);
-                label.sort();
-                label.dedup();
-                if label == terms {
-                    found.push((hit.label.clone(), said.clone(), vec![hit.iri.clone()]));
-                }
-            }
+    // Each word's one content term (none for a stopword or a word of several terms).
+    let terms: Vec<Option<String>> = words.iter().map(|w| match content(w).as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }).collect();
+    // One search for the problems sharing any word; each label then sought among the
+    // question's neighbouring words, the longest labels first.
+    let mut found: Vec<(usize, String, String, String)> = Vec::new();
+    for hit in index.search(question, &[DocKind::Problem], 20) {
+        let mut label = content(&hit.label);
+        label.sort();
+        label.dedup();
+        if !(2..=3).contains(&label.len()) {
+            continue;
         }
-        let Some((label, said, _)) = found.first().cloned() else { continue };
-        if found.iter().any(|(l, _, _)| !l.eq_ignore_ascii_case(&label)) {
-            return;
-        }
-        let mut iris: Vec<String> = found.into_iter().flat_map(|(_, _, i)| i).collect();
-        iris.sort();
-        iris.dedup();
-        entities.tasks.push(NormalizedEntity {
-            kind: EntityKind::Task,
-            text: said,
-            canonical: label.clone(),
-            aliases: Vec::new(),
-            iris,
-            direction: None,
-            link: Some(IndexLink { label, score: 0.0, label_coverage: 1.0, why: "the question holds this research problem's words in another order or form (text index)" }),
+        let at = (0..terms.len().saturating_sub(label.len() - 1)).find(|&i| {
+            let mut window: Option<Vec<String>> = terms[i..i + label.len()].iter().cloned().collect();
+            if let Some(w) = window.as_mut() {
+                w.sort();
+            }
+            window.as_ref() == Some(&label)
         });
+        if let Some(at) = at {
+            found.push((label.len(), hit.label.clone(), words[at..at + label.len()].join(" "), hit.iri.clone()));
+        }
+    }
+    let Some(longest) = found.iter().map(|f| f.0).max() else { return };
+    found.retain(|f| f.0 == longest);
+    let Some((_, label, said, _)) = found.first().cloned() else { return };
+    // Two labels found alike link neither.
+    if found.iter().any(|f| !f.1.eq_ignore_ascii_case(&label)) {
         return;
     }
+    let mut iris: Vec<String> = found.into_iter().map(|f| f.3).collect();
+    iris.sort();
+    iris.dedup();
+    entities.tasks.push(NormalizedEntity {
+        kind: EntityKind::Task,
+        text: said,
+        canonical: label.clone(),
+        aliases: Vec::new(),
+        iris,
+        direction: None,
+        link: Some(IndexLink { label, score: 0.0, label_coverage: 1.0, why: "the question holds this research problem's words in another order or form (text index)" }),
+    });
 }
 
 /// "the back-translation system": a model described by the words its paper's title gives

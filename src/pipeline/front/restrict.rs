@@ -93,26 +93,26 @@ fn re(pattern: &str) -> Regex {
     Regex::new(pattern).unwrap_or_else(|e| panic!("restriction pattern {pattern}: {e}"))
 }
 
+/// The words that set what follows them aside, shared by every reading below.
+const SETS_ASIDE: &str = r"other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside";
 /// Words before a name that set it aside ("other than X", "we can't use X").
-static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside)\s+(?:the\s+)?$")
-});
+static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use)\s+(?:the\s+)?$")));
 /// Words before a name that set it aside only with [`AFTER_PAIRED`] after it ("leave X out").
 static BEFORE_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leave|leaving|set|setting|put|putting|take|taking)\s+(?:the\s+)?$"));
 static AFTER_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:out|aside|away)\b"));
-/// Words after a name that set it aside ("X aside", "with X gone").
-/// A name's own paper after it: "apart from Gannetron's own 2016 paper".
-/// "besides the brackwater unet one", "other than the selkora authors": its paper too.
+/// A name's own paper after it: "apart from Gannetron's own 2016 paper"; "besides the
+/// brackwater unet one", "other than the selkora authors": its paper too.
 static OWN_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^(?:(?:'s|’s)\s+(?:own\s+|original\s+|first\s+)*(?:(?:19|20)\d\d\s+)?(?:paper|article|preprint|publication)|\s+(?:one|authors?|team|group|people|folks|paper)\b)")
 });
+/// Words after a name that set it aside ("X aside", "with X gone").
 static AFTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:aside|set\s+aside|left\s+out|excluded|removed|gone)\b"));
 /// A list going on: "other than X and Y", "X, Y or Z".
 static LIST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:,|and|or|&|nor|,\s*and|,\s*or)\s*(?:the\s+)?$"));
 /// "not counting the Nerrisa paper", "leaving out the 2025 replication study", "apart from
 /// the paper that introduced KestrelNet".
 static PAPER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|without|not\s+counting|ignoring|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside|dropping|drop)\s+the\s+(?:(paper|article|preprint|study)\s+that\s+(?:first\s+)?(?:introduced|proposed|presented)\s+([\w.+-]+)|((?:19|20)\d\d\s+)?((?:[\w.+'’-]+\s+){0,3}?[\w.+'’-]+)\s+(?:paper|article|preprint|study|survey|replication|reproduction))\b")
+    re(&format!(r"(?i)\b(?:{SETS_ASIDE})\s+the\s+(?:(paper|article|preprint|study)\s+that\s+(?:first\s+)?(?:introduced|proposed|presented)\s+([\w.+-]+)|((?:19|20)\d\d\s+)?((?:[\w.+'’-]+\s+){{0,3}}?[\w.+'’-]+)\s+(?:paper|article|preprint|study|survey|replication|reproduction))\b"))
 });
 /// "from 2020 on", "2018 or later", "2023 onward", "in or after 2021".
 static FROM_YEAR: LazyLock<Regex> = LazyLock::new(|| {
@@ -120,13 +120,14 @@ static FROM_YEAR: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "if I drop the 2024 papers", "excluding the 2024 results".
 static DROPPED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:drop|dropping|exclude|excluding|without|ignore|ignoring|leave\s+out|leaving\s+out|not\s+counting|minus|set\s+aside|setting\s+aside)\s+(?:the\s+|all\s+|any\s+)?((?:19|20)\d\d)(?:'s)?\s+(?:papers?|results?|work|entries|studies|numbers|rows|scores)\b")
+    re(&format!(r"(?i)\b(?:{SETS_ASIDE})\s+(?:the\s+|all\s+|any\s+)?((?:19|20)\d\d)(?:'s)?\s+(?:papers?|results?|work|entries|studies|numbers|rows|scores)\b"))
 });
 /// "I can only cite work that has a DOI", "a survey that only cites papers with a DOI".
 static DOI_ONLY: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:only|just|solely)\b[^.?!;]{0,40}?\b(?:with|that\s+has|that\s+have|having|carrying|which\s+has|which\s+have)\s+(?:an?\s+|its\s+)?dois?\b|\b(?:papers|work|studies)\s+(?:with|having)\s+(?:an?\s+)?dois?\s+only\b")
 });
-/// Any cue that sets part of the graph aside, read or not.
+/// Any cue that sets part of the graph aside, read or not: narrower than [`SETS_ASIDE`],
+/// whose "without", "besides" or "drop" say nothing about a board without a name after them.
 static CUE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting|leaving\s+out|leave\s+\S+(?:\s+\S+)?\s+out\b|setting\s+\S+(?:\s+\S+)?\s+aside|\S+\s+aside\b|only\s+(?:papers|work|results|studies)\s+(?:with|that|from)|(?:19|20)\d\d\s+or\s+later|(?:19|20)\d\d\s+onwards?)")
 });
@@ -134,7 +135,7 @@ static CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// A clause opening the question that only sets something aside: "Not counting the Nerrisa
 /// paper, ", "Marrowfen aside, ", "Leave Syrinxa out of it: ".
 static LEADING: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^\s*(?:(?:other\s+than|apart\s+from|aside\s+from|besides|except\s+for|excluding|without|not\s+counting|ignoring|leaving\s+out|setting\s+aside)\s+[^,;:?]{1,60}|(?:leave|leaving|setting|set)\s+[^,;:?]{1,40}?\s+(?:out(?:\s+of\s+it)?|aside)|[^,;:?\s]+(?:\s+[^,;:?\s]+)?\s+aside)\s*[,;:]\s*")
+    re(&format!(r"(?i)^\s*(?:(?:{SETS_ASIDE})\s+[^,;:?]{{1,60}}|(?:leave|leaving|setting|set)\s+[^,;:?]{{1,40}}?\s+(?:out(?:\s+of\s+it)?|aside)|[^,;:?\s]+(?:\s+[^,;:?\s]+)?\s+aside)\s*[,;:]\s*"))
 });
 
 /// The question without a clause opening it that only sets something aside: what the rules
@@ -210,7 +211,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
     if !r.restricts() {
         // "re-run by papers other than its own": the model's own paper, which the reading of
         // re-runs leaves out itself.
-        static OWN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|not\s+counting)\s+(?:its|their|his|her|the\s+model's|the\s+original)\s+own\b"));
+        static OWN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE})\s+(?:its|their|his|her|the\s+model's|the\s+original)\s+own\b")));
         r.unread = CUE.find(&OWN.replace_all(question, " ")).map(|m| m.as_str().to_owned());
     }
     r

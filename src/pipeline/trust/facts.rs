@@ -109,10 +109,11 @@ pub fn apply_restriction(evidence: &mut Evidence, papers: &BTreeMap<String, Pape
                 let words: Vec<String> = words.iter().flat_map(|w| crate::index::terms(w)).collect();
                 !words.is_empty() && words.iter().all(|w| title.contains(w)) && year.is_none_or(|y| meta.valid_years.contains(&y) || meta.year == Some(y))
             }
-            // The paper that introduced X: its title opens with X's name ("X: ...").
+            // The paper that introduced X: its title opens with X's name ("X: ...", "X - ..."),
+            // a hyphen inside the name being part of it ("Orvalis-CNN: ...").
             PaperName::Introducing(name) => {
-                let head = meta.title.split([':', '-', '–', '—']).next().unwrap_or_default();
-                crate::index::terms(head) == crate::index::terms(name)
+                let head = [":", " - ", " – ", " — "].iter().filter_map(|sep| meta.title.split_once(sep).map(|(head, _)| head)).min_by_key(|head| head.len()).unwrap_or_default();
+                !head.is_empty() && crate::index::terms(head) == crate::index::terms(name)
             }
         })
     };
@@ -210,7 +211,7 @@ mod tests {
     #[test]
     fn what_a_question_sets_aside_is_left_out_of_the_evidence_and_an_undatable_paper_with_it() {
         let papers: BTreeMap<String, PaperMeta> = [
-            ("p1".to_owned(), paper("Aster: a model", &[2019])),
+            ("p1".to_owned(), paper("Aster-Net: a model", &[2019])),
             ("p2".to_owned(), paper("Birch: another", &[2022])),
             ("p3".to_owned(), paper("A replication study", &[])),
         ]
@@ -224,7 +225,8 @@ mod tests {
         assert_eq!(kept(Restriction { models: vec![linked(EntityKind::Method, "Birch")], ..Restriction::default() }), ["1", "3"]);
         assert_eq!(kept(Restriction { from_year: Some(2020), ..Restriction::default() }), ["2"], "2019 and the undated paper are out");
         assert_eq!(kept(Restriction { dropped_years: vec![2022], ..Restriction::default() }), ["1", "3"]);
-        assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster".into())], ..Restriction::default() }), ["2", "3"]);
+        assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster-Net".into())], ..Restriction::default() }), ["2", "3"]);
+        assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster".into())], ..Restriction::default() }), ["1", "2", "3"], "another model's paper");
         assert_eq!(kept(Restriction { papers: vec![PaperName::Titled { words: vec!["replication".into()], year: None }], ..Restriction::default() }), ["1", "2"]);
         assert!(kept(Restriction { doi_only: true, ..Restriction::default() }).is_empty(), "no paper has a DOI");
     }
