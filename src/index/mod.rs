@@ -14,12 +14,13 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
+use std::sync::Arc;
 
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, STORED, STRING};
 use tantivy::tokenizer::{Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
-use tantivy::{doc, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
+use tantivy::{doc, DocAddress, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 /// What a label names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -208,6 +209,24 @@ pub struct TextIndex {
     reader: IndexReader,
     fields: Fields,
     docs: u64,
+    /// Documents read back for hits. Reading one (its block of the doc store
+    /// decompressed, its fields parsed, its label split into terms) cost about half of a
+    /// search, and the same few thousand labels are hit again and again. An address
+    /// names the same document for the index's life: nothing writes to it once opened,
+    /// and the reader never reloads.
+    stored: moka::sync::Cache<DocAddress, Arc<Stored>>,
+}
+
+/// Documents kept read: at most this many (a few hundred bytes each).
+const STORED_KEPT: u64 = 50_000;
+
+/// A document as a hit needs it.
+struct Stored {
+    kind: DocKind,
+    iri: String,
+    label: String,
+    /// The label's own terms.
+    terms: Vec<String>,
 }
 
 impl TextIndex {
@@ -249,7 +268,7 @@ impl TextIndex {
     fn with_index(index: Index, fields: Fields) -> Result<Self, IndexError> {
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let docs = reader.searcher().num_docs();
-        Ok(Self { reader, fields, docs })
+        Ok(Self { reader, fields, docs, stored: moka::sync::Cache::new(STORED_KEPT) })
     }
 
     /// How many labels it holds.
@@ -324,6 +343,20 @@ impl TextIndex {
             .collect()
     }
 
+    /// The document at `address`, read once and then kept; `None` for one without the
+    /// fields every document is written with.
+    fn stored(&self, searcher: &tantivy::Searcher, address: DocAddress) -> Option<Arc<Stored>> {
+        if let Some(kept) = self.stored.get(&address) {
+            return Some(kept);
+        }
+        let doc: TantivyDocument = searcher.doc(address).ok()?;
+        let get = |f| doc.get_first(f).and_then(|v| v.as_str().map(str::to_owned));
+        let label = get(self.fields.display)?;
+        let read = Arc::new(Stored { kind: DocKind::parse(&get(self.fields.kind)?)?, iri: get(self.fields.iri)?, terms: terms(&label), label });
+        self.stored.insert(address, read.clone());
+        Some(read)
+    }
+
     /// The best `limit` labels of the given kinds for `text`, ranked by BM25, each with the
     /// query terms it matched and its coverage of the query's weight.
     pub fn search(&self, text: &str, kinds: &[DocKind], limit: usize) -> Vec<Hit> {
@@ -357,20 +390,16 @@ impl TextIndex {
         let wanted: BTreeSet<&String> = query_terms.iter().collect();
         top.into_iter()
             .filter_map(|(score, address)| {
-                let doc: TantivyDocument = searcher.doc(address).ok()?;
-                let get = |f| doc.get_first(f).and_then(|v| v.as_str().map(str::to_owned));
-                let kind = DocKind::parse(&get(self.fields.kind)?)?;
-                let label = get(self.fields.display)?;
-                let own = terms(&label);
-                let matched: Vec<String> = own.iter().filter(|t| wanted.contains(t)).cloned().collect();
+                let doc = self.stored(&searcher, address)?;
+                let matched: Vec<String> = doc.terms.iter().filter(|t| wanted.contains(t)).cloned().collect();
                 let weight: f32 = matched.iter().filter_map(|t| idf.get(t)).sum();
                 Some(Hit {
-                    kind,
-                    iri: get(self.fields.iri)?,
-                    label,
+                    kind: doc.kind,
+                    iri: doc.iri.clone(),
+                    label: doc.label.clone(),
                     score,
                     coverage: if total > 0.0 { weight / total } else { 0.0 },
-                    label_coverage: if own.is_empty() { 0.0 } else { matched.len() as f32 / own.len() as f32 },
+                    label_coverage: if doc.terms.is_empty() { 0.0 } else { matched.len() as f32 / doc.terms.len() as f32 },
                     matched,
                 })
             })
@@ -399,6 +428,20 @@ mod tests {
         let mut back = TextIndex::open(dir.path()).unwrap().entity_docs().unwrap();
         back.sort_by(|a, b| a.iri.cmp(&b.iri));
         assert_eq!(back, vec![docs[0].clone(), docs[2].clone()]);
+    }
+
+    #[test]
+    fn a_label_hit_again_reads_as_it_did_the_first_time() {
+        let ix = index(&[(DocKind::Dataset, "CIFAR-10"), (DocKind::Dataset, "CIFAR-100"), (DocKind::Model, "Wide ResNet")]);
+        let first = ix.search("cifar 10", &[DocKind::Dataset], 2);
+        ix.stored.run_pending_tasks();
+        assert_eq!(ix.stored.entry_count(), 2, "both hits are kept");
+        let again = ix.search("cifar 10", &[DocKind::Dataset], 2);
+        assert_eq!(again, first);
+        assert_eq!((again[0].label.as_str(), again[0].matched.clone(), again[0].label_coverage), ("CIFAR-10", vec!["cifar".to_owned(), "10".to_owned()], 1.0));
+        // A kept document answers another query with that query's own terms.
+        let other = ix.search("cifar", &[DocKind::Dataset], 1);
+        assert_eq!(other[0].matched, vec!["cifar".to_owned()]);
     }
 
     #[test]

@@ -33,7 +33,9 @@ pub const PING_QUERY: &str = "ASK { ?s ?p ?o }";
 #[derive(Debug, Clone)]
 pub struct ReadQuery {
     text: String,
-    parsed: spargebra::Query,
+    /// Shared: a query planned again (another question on the same dataset) is the same
+    /// parse, kept by the templates.
+    parsed: Arc<spargebra::Query>,
 }
 
 impl ReadQuery {
@@ -53,7 +55,7 @@ impl ReadQuery {
                 ))
             }
         }
-        Ok(Self { text: text.to_owned(), parsed })
+        Ok(Self { text: text.to_owned(), parsed: Arc::new(parsed) })
     }
 
     pub fn as_str(&self) -> &str {
@@ -72,7 +74,7 @@ impl ReadQuery {
     /// The outermost `LIMIT` of a SELECT, if any: a query that returns exactly this many
     /// rows may have had more matches cut off.
     pub fn row_limit(&self) -> Option<usize> {
-        let spargebra::Query::Select { pattern, .. } = &self.parsed else { return None };
+        let spargebra::Query::Select { pattern, .. } = &*self.parsed else { return None };
         let mut pattern = pattern;
         loop {
             match pattern {

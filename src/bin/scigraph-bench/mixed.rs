@@ -169,6 +169,13 @@ async fn in_process(args: &Args, backend: &Backend, items: &[Item], http: &[Outc
     let store = graph.store().clone();
     let pipeline = scigraph::pipeline::Pipeline::build(&settings, Arc::new(graph), None).await?;
     report["in_process_ready_seconds"] = json!(round(t.elapsed().as_secs_f64()));
+    let mut per_question: BTreeMap<String, Value> = http
+        .iter()
+        .map(|o| {
+            let bytes = o.body.as_ref().and_then(|b| serde_json::to_vec(b).ok()).map_or(0, |v| v.len());
+            (o.item.id.clone(), json!({ "id": o.item.id, "type": o.item.query_type, "http_ms": round(o.ms), "bytes": bytes }))
+        })
+        .collect();
     if args.in_process {
         let mut outcomes = Vec::new();
         for item in items {
@@ -176,6 +183,9 @@ async fn in_process(args: &Args, backend: &Backend, items: &[Item], http: &[Outc
             let t = Instant::now();
             let response = pipeline.ask(&question).await;
             let ms = t.elapsed().as_secs_f64() * 1000.0;
+            if let Some(q) = per_question.get_mut(&item.id) {
+                q["in_process_ms"] = json!(round(ms));
+            }
             outcomes.push(Outcome { item: item.clone(), ms, ok: true, body: Some(serde_json::to_value(&response)?) });
         }
         report["in_process"] = by_type(&outcomes);
@@ -194,6 +204,10 @@ async fn in_process(args: &Args, backend: &Backend, items: &[Item], http: &[Outc
                 continue;
             }
             let bare = bare_time(&store, &queries);
+            if let Some(q) = per_question.get_mut(&o.item.id) {
+                q["bare_ms"] = json!((bare * 1000.0).round() / 1000.0);
+                q["queries"] = json!(queries.len());
+            }
             if bare > 0.0 {
                 ratios.entry(&o.item.query_type).or_default().push(o.ms / bare);
                 ratios.entry("all").or_default().push(o.ms / bare);
@@ -208,5 +222,7 @@ async fn in_process(args: &Args, backend: &Backend, items: &[Item], http: &[Outc
             .collect();
         report["overhead_ratio"] = json!(overhead);
     }
+    // Each question's own figures, for taking a percentile apart.
+    report["per_question"] = json!(per_question.into_values().collect::<Vec<_>>());
     Ok(())
 }
