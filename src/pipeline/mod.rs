@@ -1255,6 +1255,8 @@ impl Pipeline {
             || (matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !items.is_empty() && classify::refers_to_the_best(classify::unquoted(q).as_ref()));
         let scope = gates::referent_resolved(scope, about_results && classify::unnamed_referent(classify::asked_part(q)), resolved, nothing_found);
         let scope = gates::restriction_read(scope, front.restriction.unread.as_deref());
+        let bar = front::extract::threshold(&classify::unquoted(q)).map(|t| t.value);
+        let scope = gates::bar_applied(scope, bar, trust::qualifiers::top_n(q).is_some(), &text, decided, nothing_found);
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

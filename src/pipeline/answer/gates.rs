@@ -253,6 +253,23 @@ pub fn restriction_read(scope: Gate, unread: Option<&str>) -> Gate {
     }
 }
 
+/// The scope gate, also failing when the question asks where results stand against a bar
+/// or a rank ("which kelp work had got above 60 mIoU?", "on which datasets does X make the
+/// top two?") and the answer neither judges it nor speaks of the bar: the best of a board,
+/// or papers without their values, do not answer it. `bar`: the value a result must pass;
+/// `top_n`: whether a place within the top N is asked.
+pub fn bar_applied(scope: Gate, bar: Option<f64>, top_n: bool, answer: &str, decided: bool, nothing_found: bool) -> Gate {
+    if !scope.passed || decided || nothing_found {
+        return scope;
+    }
+    let bar_unsaid = bar.is_some_and(|v| !answer.contains(&format!("{v}")));
+    match (bar_unsaid, top_n) {
+        (true, _) => Gate { passed: false, detail: format!("the question asks about results past {}; the answer does not speak of it", bar.unwrap_or_default()) },
+        (false, true) => Gate { passed: false, detail: "the question asks about a place in the top of a board; the answer does not judge it".into() },
+        (false, false) => scope,
+    }
+}
+
 /// The scope gate, also checking that a question asking for a number ("what acc do they
 /// agree on?") is given one, or told the graph records none: a list of papers is not an
 /// answer to it.
@@ -513,6 +530,17 @@ pub fn check(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[S
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_bar_or_a_top_place_the_answer_does_not_judge_fails_the_scope_gate() {
+        let passed = Gate { passed: true, detail: "ok".into() };
+        let papers = "I found 4 relevant papers: \"Kelvane: Kelp Canopy Mapping\" (2024) [1].";
+        assert!(!bar_applied(passed.clone(), Some(60.0), false, papers, false, false).passed);
+        assert!(bar_applied(passed.clone(), Some(60.0), false, "1 model has a result above 60 on D: K with 61.4 [1].", false, false).passed);
+        assert!(!bar_applied(passed.clone(), None, true, "The best recorded result: M with 78.4 [1].", false, false).passed);
+        assert!(bar_applied(passed.clone(), None, true, "REFUTED: T is third [1].", true, false).passed, "a verdict judges the place");
+        assert!(bar_applied(passed, Some(60.0), true, "I found nothing.", false, true).passed);
+    }
 
     #[test]
     fn a_restriction_the_front_did_not_understand_fails_the_scope_gate() {

@@ -728,6 +728,20 @@ pub fn tagged_claim(question: &str) -> Option<&str> {
     (rest.split_whitespace().count() >= 2 && rest.ends_with('?')).then(|| question[..m.end()].trim())
 }
 
+/// "Is there any model within a point of the leader on D?": whether a model other than the
+/// best is that close to it. The margin, or `None` when the question asks no such thing.
+pub fn near_leader_asked(question: &str) -> Option<f64> {
+    static NEAR_LEADER: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:is\s+there|are\s+there|is|does|has|did)\s+(?:any|some|a|another|anything|anyone|anybody)\b(?:\s+(?:other\s+)?(?:models?|systems?|methods?|entr(?:y|ies)|ones?|results?))?\b[^?.]{0,40}?\bwithin\s+(half a|half|a|one|two|three|four|five|\d+(?:\.\d+)?)\s*(?:(?:[a-z][\w-]*\s+){0,2}points?|pp|pts?)?\s+of\s+(?:the\s+)?(?:leader|best|top|first\s+place|record|sota|state\s+of\s+the\s+art|number\s+one|#1)\b")
+    });
+    let n = NEAR_LEADER.captures(question)?[1].to_lowercase();
+    match n.as_str() {
+        "a" => Some(1.0),
+        "half" | "half a" => Some(0.5),
+        n => n.parse::<f64>().ok().or_else(|| super::extract::count_word(n).map(|k| k as f64)),
+    }
+}
+
 /// "Since Tavrosa leads BenchMira these days, what is the DOI of its paper?": a question
 /// resting on a claim that a model is the best. The claim is checked first (a false premise
 /// is corrected, not answered as if it held); `None` when the question rests on none.
@@ -1011,6 +1025,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || (!WH_OPENER.is_match(q) && !q.starts_with("wh") && VERBLESS_BEST.is_match(q))
         // "the X paper (2018) puts X at 89.9 f1 on D?": a value credited to a paper.
         || (!WH_WORD.is_match(q) && PUTS_AT.is_match(q))
+        // "is there any model within a point of the leader on D?": yes or no, on the board.
+        || near_leader_asked(q).is_some()
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
         || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question))));

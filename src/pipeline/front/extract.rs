@@ -429,7 +429,7 @@ impl Threshold {
 /// A value the question asks results to pass: "score below 75 accuracy", "above 86%".
 pub fn threshold(question: &str) -> Option<Threshold> {
     static PAST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
+        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
             .unwrap_or_else(|e| panic!("threshold pattern: {e}"))
     });
     // "60 or more", "90%+", "10 or lower": the bound after the value, the value included.

@@ -23,10 +23,18 @@ static NOW: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i),?\s+(at the moment|at present|right now|currently|these days|nowadays|as of (now|today)|to date|today|up to now|until now|till now|so far)(\s*[?.!]*\s*)$")
         .unwrap_or_else(|e| panic!("now pattern: {e}"))
 });
-/// Who is asking, before the question ("team lead question:", "reviewer here:"): not the
+/// Who is asking, before the question ("team lead question:", "reviewer here:", "quick one
+/// from a student:"): not the
 /// question's words ("team" is no model).
 static PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\s*(?:[\w'’-]+\s+){0,3}?(?:question|query|here)\s*:\s*").unwrap_or_else(|e| panic!("preamble pattern: {e}"))
+    Regex::new(r"(?i)^\s*(?:[\w'’-]+\s+){0,3}?(?:question|query|here|quick one)(?:\s+from\s+(?:a|an|the|my|our)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?\s*:\s*").unwrap_or_else(|e| panic!("preamble pattern: {e}"))
+});
+/// "My grant draft says 'X clears 86% on D'. ok to keep that line as written?": a sentence
+/// quoted as someone's words, then only whether it may stay. The quoted sentence is the
+/// claim (read as "X clears 86% on D, right?"), not a title to look up.
+static QUOTED_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)^[^"“'‘?]{0,80}?\b(?:says?|said|reads?|claims?|claimed|states?|stated|wrote|writes|has it)\s*:?\s*["“'‘]([^"“”'‘’?]{12,}?)[.!]?["”'’]\s*[.,;:!–—-]*\s*((?:is\s+(?:it|that|this)\s+|am\s+i\s+|are\s+we\s+)?(?:ok|okay|fine|safe|alright|good)\b[^?]{0,60}\?|(?:can|could|may|should)\s+(?:i|we)\s+(?:keep|leave)\b[^?]{0,60}\?)\s*$"#)
+        .unwrap_or_else(|e| panic!("quoted line pattern: {e}"))
 });
 /// A quoted title: the paper's own words, left as written.
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
@@ -87,6 +95,7 @@ pub fn settled(question: &str) -> Cow<'_, str> {
     };
     let spelled = then(spelled, |t| NOW.replace(t, "$3"));
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
+    let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
     let spelled = then(spelled, spoken);
     let spelled = then(spelled, clauses);
     let spelled = then(spelled, second_language);
@@ -501,6 +510,23 @@ mod tests {
             settled(r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalisations published?"#),
             r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalizations published?"#
         );
+    }
+
+    #[test]
+    fn who_is_asking_is_no_part_of_the_question() {
+        assert_eq!(settled("quick one from a student: is Warbleon a top-3 system on D?"), "is Warbleon a top-3 system on D?");
+        assert_eq!(settled("team lead question: who leads D?"), "who leads D?");
+        assert_eq!(settled("Which one: X or Y?"), "Which one: X or Y?");
+    }
+
+    #[test]
+    fn a_quoted_line_asked_to_stay_is_the_claim_checked() {
+        assert_eq!(settled("My grant draft says 'Tavrosa clears 86% accuracy on BenchMira'. ok to keep that line as written?"), "Tavrosa clears 86% accuracy on BenchMira, right?");
+        assert_eq!(settled(r#"the abstract reads "X beats Y on D." can we keep it?"#), "X beats Y on D, right?");
+        // Whether a quoted sentence is true is read as it was; a quoted title stays a title.
+        let asked = r#"My draft says "When Y appeared, X still held the best BLEU on D." Was that true at the time?"#;
+        assert_eq!(settled(asked), asked);
+        assert_eq!(settled(r#"Is "Warbleon: Syllable-Level Attention" ok to cite?"#), r#"Is "Warbleon: Syllable-Level Attention" ok to cite?"#);
     }
 
     #[test]

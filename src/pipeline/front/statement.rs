@@ -141,7 +141,7 @@ pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::No
 
 /// Words that open a question or a request, never a name: "which model has ..." asks.
 const NOT_A_SUBJECT: &[&str] = &[
-    "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "can",
+    "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "has", "have", "had", "can",
     "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
     "highest", "lowest", "best", "top", "most", "anyone", "everyone", "nobody", "no", "someone", "somebody", "anybody",
     "everybody", "none", "nothing", "i", "we", "you", "they", "he", "she", "it", "that", "this", "there", "mine", "ours",

@@ -22,6 +22,7 @@ use super::relations::Known;
 use super::standing::{boards, capitalized, named, refs, Board};
 use super::verdict::{on_board, Label, Verdict};
 use super::Fact;
+use crate::pipeline::front::classify;
 use crate::pipeline::front::extract::count_word;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
@@ -184,9 +185,38 @@ fn within_of(question: &str, entities: &Normalized, facts: &[Fact], direction: &
     Some(v)
 }
 
+/// "Is any model within N points of the leader on D?": on each board, whether a model
+/// other than the best is that close to it, under every reading.
+fn near_leader(n: f64, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let within = Bound { more: false, or_equal: true, about: false, value: n, relative: false };
+    let now = vec![(0, facts.to_vec())];
+    let mut read: Vec<Reads> = Vec::new();
+    for board in boards(&now, entities, direction).iter().flatten() {
+        let Some(top) = board.top() else { continue };
+        let near = board.ranked.iter().copied().filter(|f| f.key.0 != top.key.0).filter_map(|f| Some((f, lead(board, top, f)?))).find(|(_, g)| within.holds(*g));
+        read.push(match near {
+            Some((f, g)) => (Label::Supported, format!("on {}, {} is {} points behind the best, {}", board.label, named(f), fmt(g), named(top)), refs(&[top, f])),
+            None => {
+                let next = board.ranked.iter().copied().find(|f| f.key.0 != top.key.0);
+                let said = next.and_then(|f| Some(format!("; the next, {}, is {} behind", named(f), fmt(lead(board, top, f)?)))).unwrap_or_default();
+                (Label::Refuted, format!("on {}, no other model is within {} points of the best, {}{said}", board.label, fmt(n), named(top)), refs(&[Some(top), next].into_iter().flatten().collect::<Vec<_>>()))
+            }
+        });
+    }
+    let mut v = agreed(read)?;
+    v.relation = "margin".into();
+    v.reason = capitalized(&v.reason);
+    Some(v)
+}
+
 /// Judges a claim that bounds a margin; `None` when the claim bounds none, or names no
 /// model with results on a board it names.
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    if let Some(n) = classify::near_leader_asked(question) {
+        if let Some(v) = near_leader(n, entities, facts, direction) {
+            return Some(v);
+        }
+    }
     if let Some(v) = within_of(question, entities, facts, direction) {
         return Some(v);
     }
@@ -564,6 +594,19 @@ mod tests {
         assert_eq!(judge("C trails A by more than five points on D, right?", &["C", "A"]), Some(Label::Supported), "trailing: the named model is behind");
         assert_eq!(judge("someone has come within half a point of A on D since, right?", &["A"]), Some(Label::Refuted), "B is 3.5 or 4.2 away");
         assert_eq!(judge("nobody has come within a point of C on D, right?", &["C"]), Some(Label::Supported), "the closest, B, is 5.4 or 6.1 away");
+    }
+
+    #[test]
+    fn whether_any_model_is_near_the_leader_is_judged_under_every_reading() {
+        let known = Known::default();
+        let facts = vec![fact("A", 91.2, "F1"), fact("B", 90.5, "F1"), fact("C", 89.9, "F1")];
+        let label = |q: &str, facts: &[Fact]| judge(q, &Normalized::default(), facts, &known, &direction).map(|v| v.verdict);
+        assert_eq!(label("Is there any model within a point of the leader on D?", &facts), Some(Label::Supported));
+        assert_eq!(label("is any model within 0.5 points of the best on D?", &facts), Some(Label::Refuted));
+        // B at 90.5 or 89.9: within 1 point of A under one reading only.
+        let open = vec![fact("A", 91.2, "F1"), fact("B", 90.5, "F1"), fact("B", 89.9, "F1")];
+        assert_eq!(label("Is there any model within a point of the leader on D?", &open), Some(Label::Uncertain));
+        assert_eq!(classify::near_leader_asked("is A within a point of B?"), None, "a named model is another claim");
     }
 
     #[test]

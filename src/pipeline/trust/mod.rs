@@ -29,7 +29,7 @@ pub mod facts;
 pub mod margins;
 pub mod negation;
 pub mod numbers;
-mod qualifiers;
+pub mod qualifiers;
 pub mod record;
 pub mod rerun;
 pub mod standing;

@@ -33,10 +33,16 @@ static MARGIN: LazyLock<Regex> = LazyLock::new(|| {
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:best|highest|strongest|placed|place|ranked|strongest|most accurate)\b|\bin (second|third|fourth|fifth|2nd|3rd|4th|5th) place\b|\branks? (second|third|fourth|fifth|2nd|3rd|4th|5th)\b|\b(runner[- ]up)\b|\bnumber (two|three|four|five|2|3|4|5)\b(?:\s+(?:on|in|at)\b)")
 });
-/// "in the top three on D", "among the top 2".
+/// "in the top three on D", "among the top 2", "makes the top two".
 static TOP_N: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:in|among|within|inside|into|still in)\s+the\s+top\s+(two|three|four|five|ten|2|3|4|5|10)\b|\ba\s+top[- ](two|three|four|five|2|3|4|5|10)\s+(?:model|system|entry|result)\b")
+    re(r"(?i)\b(?:in|among|within|inside|into|still in|makes?|made|making|cracks?|cracked|cracking)\s+the\s+top\s+(two|three|four|five|ten|2|3|4|5|10)\b|\ba\s+top[- ](two|three|four|five|2|3|4|5|10)\s+(?:model|system|entry|result)\b")
 });
+/// The N of a place within the top N of a board that a claim or question asks about.
+pub fn top_n(question: &str) -> Option<usize> {
+    let c = TOP_N.captures(question)?;
+    crate::pipeline::front::extract::count_word(&c.iter().skip(1).flatten().next()?.as_str().to_lowercase())
+}
+
 /// "the first model to reach 87", "first to break 30 BLEU".
 static FIRST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bfirst (?:model |system |method |one |approach |entry |result |paper )?(?:to|that|which) (?:ever )?(?:reach|reached|reaches|hit|hits|pass|passed|break|broke|exceed|exceeded|cross|crossed|surpass|surpassed|achieve|achieved|score|scored|get|got|go|went|clear|cleared|top|topped)\b")
@@ -82,9 +88,10 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
     if let Some(c) = TOP_N.captures(question) {
         let word = c.iter().skip(1).flatten().next()?.as_str().to_lowercase();
         let n = crate::pipeline::front::extract::count_word(&word)?;
-        return rank_of(x, n, true, entities, facts, direction);
+        return rank_of(ranked(question, c.get(0)?.start(), entities)?, n, true, entities, facts, direction);
     }
     if let Some(c) = RANK.captures(question) {
+        let x = ranked(question, c.get(0)?.start(), entities)?;
         let word = c.iter().skip(1).flatten().next()?.as_str().to_lowercase();
         let rank = match word.as_str() {
             "second" | "2nd" | "two" | "2" => 2,
@@ -104,6 +111,15 @@ pub(super) fn judge(question: &str, entities: &Normalized, facts: &[Fact], known
         return Some(if NEGATED.is_match(question) { v } else { super::verdict::turned(v) });
     }
     None
+}
+
+/// The model a rank is said of: the one named last before the rank's words ("Ibbotrans
+/// came out after Murrelet-MT, but is Murrelet-MT still in the top 2?" ranks Murrelet-MT),
+/// else the first named.
+fn ranked<'a>(question: &str, at: usize, entities: &'a Normalized) -> Option<&'a NormalizedEntity> {
+    let before = question[..at].to_lowercase();
+    let last = entities.methods.iter().filter_map(|m| before.rfind(&m.text.to_lowercase()).map(|i| (i, m))).max_by_key(|(i, _)| *i);
+    last.map(|(_, m)| m).or_else(|| entities.methods.first())
 }
 
 /// Every value kept for each model on a board: (model IRI, its facts).
@@ -215,7 +231,7 @@ fn rank_of(x: &NormalizedEntity, rank: usize, within: bool, entities: &Normalize
     Some(settled(holds, "best", reason, cited))
 }
 
-fn ordinal(n: usize) -> &'static str {
+pub(super) fn ordinal(n: usize) -> &'static str {
     ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"].get(n.wrapping_sub(1)).copied().unwrap_or("below the tenth")
 }
 
@@ -448,6 +464,10 @@ mod tests {
         assert_eq!(label("C is still in the top three on D, isn't it?", &["C"], &b), Some(Label::Supported), "third");
         assert_eq!(label("Is C in the top two on D?", &["C"], &b), Some(Label::Refuted));
         assert_eq!(label("Is F in the top two on D?", &["F"], &b), Some(Label::Supported), "second");
+        assert_eq!(label("does F make the top two on D?", &["F"], &b), Some(Label::Supported));
+        // The rank is said of the model named just before it, not of the first named.
+        assert_eq!(label("C came out after F, but is F still in the top 2 on D?", &["C", "F"], &b), Some(Label::Supported));
+        assert_eq!(label("F came out after C, but is C still in the top 2 on D?", &["F", "C"], &b), Some(Label::Refuted));
     }
 
     #[test]

@@ -31,6 +31,11 @@ static ONLY_BEAT: LazyLock<Regex> = LazyLock::new(|| {
 static ONLY_PAST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\b[^?.]{0,30}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
 });
+/// "did any model break 85 F1 on D?": whether some model is past the value (the claim that
+/// none is, turned round).
+static ANY_PAST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(?:did|has|have|does|do|is\s+there|are\s+there|was\s+there|were\s+there)\s+(?:any|a|some|another|anything|anyone|anybody)\b(?:\s+(?:other\s+)?(?:models?|systems?|methods?|entr(?:y|ies)|ones?|results?))?\b")
+});
 /// "nobody had gotten below 12 WER": no model past the value.
 static NONE_PAST: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:nobody|no one|no-one|no model|no system|no method|none of the models)\s+(?:(?:had|has|have|ever|yet|so far)\s+)*(?:gotten|got|gone|scored|reached|achieved|come|been|get|score|reach|scores|reaches|gets)\b[^?.]{0,20}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
@@ -341,6 +346,12 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         let past = crate::pipeline::front::extract::threshold(&question[at..])?;
         return agreed(boards(&[(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
     }
+    if entities.methods.is_empty() {
+        if let Some(past) = ANY_PAST.find(question).and_then(|m| crate::pipeline::front::extract::threshold(&question[m.end()..])) {
+            let none = agreed(boards(&[(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, 0, past, entities)).collect())?;
+            return Some(super::verdict::turned(none));
+        }
+    }
     let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
     let only = ONLY_BEAT.captures(question).and_then(|c| count_word(&c[1]));
     let both = BOTH.is_match(question);
@@ -435,6 +446,18 @@ fn only_past(board: &Board<'_>, n: usize, past: crate::pipeline::front::extract:
     (label, reason, [refs(&passing), next.map(|f| refs(&[f])).unwrap_or_default()].concat())
 }
 
+/// "X is in the top N on D" on one reading of one board: its place counts the models
+/// ahead of it.
+fn top_on(board: &Board<'_>, x: &NormalizedEntity, n: usize) -> Reads {
+    let Some(mine) = board.of_model(x) else {
+        return (Label::Refuted, format!("the graph records no result of {} on {}", x.canonical, board.label), vec![]);
+    };
+    let ahead = board.ahead(mine);
+    let place = ahead.len() + 1;
+    let label = if place <= n { Label::Supported } else { Label::Refuted };
+    (label, format!("{} is {} on {}", named(mine), super::qualifiers::ordinal(place), board.label), [refs(&[mine]), refs(&ahead)].concat())
+}
+
 /// "X is the best on D" on one reading of one board.
 fn best_on(board: &Board<'_>, x: &NormalizedEntity) -> Reads {
     let Some(top) = board.top() else { return (Label::Uncertain, format!("the graph records no result on {}", board.label), vec![]) };
@@ -459,20 +482,23 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     if COUNT_PAPERS.is_match(question) {
         return papers_reporting(entities, facts);
     }
-    if let Some(c) = PAIR.captures(question) {
+    // ("On which datasets does X make the top two?" is X's place, not X over another.)
+    if let Some(c) = PAIR.captures(question).filter(|_| super::qualifiers::top_n(question).is_none()) {
         return pairwise(question, entities, facts, direction, c[1].eq_ignore_ascii_case("how many"));
     }
     let x = subject(entities)?;
     let now = vec![(0, facts.to_vec())];
     let mut told = Told::default();
     if BEST_WHERE.is_match(question) {
+        // "On which datasets does X make the top two?": a place within the top N, not the best.
+        let top_n = super::qualifiers::top_n(question);
         // Every board X has a result on, whatever the question names.
         let all = Normalized { methods: entities.methods.clone(), ..Normalized::default() };
         let mut led: Vec<String> = Vec::new();
         let mut open: Vec<String> = Vec::new();
         let mut on_any = false;
         for readings in boards(&now, &all, direction) {
-            let outcomes: Vec<Reads> = readings.iter().map(|b| best_on(b, x)).filter(|o| !o.2.is_empty()).collect();
+            let outcomes: Vec<Reads> = readings.iter().map(|b| top_n.map_or_else(|| best_on(b, x), |n| top_on(b, x, n))).filter(|o| !o.2.is_empty()).collect();
             if readings.iter().all(|b| b.of_model(x).is_none()) {
                 continue;
             }
@@ -493,10 +519,11 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         if !on_any {
             return None;
         }
+        let standing = top_n.map_or_else(|| "the best".to_owned(), |n| format!("in the top {n}"));
         let mut text = if led.is_empty() {
-            format!("The knowledge graph records no dataset on which {} is the best now", x.canonical)
+            format!("The knowledge graph records no dataset on which {} is {standing} now", x.canonical)
         } else {
-            format!("Of the datasets {} was evaluated on, it is the best now on these: {}", x.canonical, led.join("; "))
+            format!("Of the datasets {} was evaluated on, it is {standing} now on these: {}", x.canonical, led.join("; "))
         };
         if !open.is_empty() {
             text.push_str(&format!("; too close to call: {}", open.join("; ")));

@@ -1367,6 +1367,10 @@ mod tests {
         assert!(crate::pipeline::trust::standing::asks_where_best("which datasets is C best at?"), "without the preposition too");
         let nowhere = tell("On which datasets is C the best?", &["C"]);
         assert!(nowhere.reason.starts_with("The knowledge graph records no dataset on which C is the best"), "{}", nowhere.reason);
+        let top_two = tell("On which datasets does B make the top two?", &["B"]);
+        assert!(top_two.reason.starts_with("Of the datasets B was evaluated on, it is in the top 2 now on these: B (86.1 or 85.4) is second on D"), "{}", top_two.reason);
+        let not_c = tell("On which datasets is C in the top 2?", &["C"]);
+        assert!(not_c.reason.starts_with("The knowledge graph records no dataset on which C is in the top 2"), "{}", not_c.reason);
     }
 
     #[test]
@@ -1386,6 +1390,8 @@ mod tests {
         assert_eq!(judged("Only one model scores above 87 on D, right?", &[]).verdict, Label::Refuted);
         assert_eq!(judged("Only two models get above 87 on D, namely A and B. True?", &["A", "B"]).verdict, Label::Refuted, "B is not one of them");
         assert_eq!(judged("Nobody had gotten above 90 on D, right?", &[]).verdict, Label::Supported);
+        assert_eq!(judged("did any model break 90 on D?", &[]).verdict, Label::Refuted);
+        assert_eq!(judged("has any model got past 88 on D?", &[]).verdict, Label::Supported, "A");
         assert_eq!(judged("Reviewer 2 claims nobody had gotten below 80 on D. Is that true?", &[]).verdict, Label::Refuted, "D has 71.4");
     }
 
