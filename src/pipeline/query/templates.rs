@@ -320,7 +320,7 @@ pub struct Templates {
 }
 
 /// Parsed queries kept: at most this many (a parse is some kilobytes).
-const PARSED_KEPT: u64 = 2_048;
+const PARSED_KEPT: u64 = 1_024;
 
 impl Templates {
     /// Loads and checks the compiled-in templates.
