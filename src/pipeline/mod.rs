@@ -1097,6 +1097,14 @@ impl Pipeline {
         if let Some(what) = set_aside.as_ref().filter(|_| nothing_found && verdict.is_none()) {
             composed.text = format!("I found nothing in the knowledge graph that answers this question once what it sets aside is left out ({what}), so I cannot cite any paper for it.");
         }
+        // "Other than X, which model is best on D?" where the rest of the board was evaluated
+        // without a value: that is the answer, not a list of papers.
+        let best_asked = matches!(target, classify::Target::BestModel | classify::Target::TopScore);
+        if let Some(what) = set_aside.as_ref().filter(|_| best_asked && items.is_empty() && verdict.is_none()) {
+            if let Some(text) = answer::text::left_unscored(what, &evidence.results, &sources) {
+                composed.text = text;
+            }
+        }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
         }

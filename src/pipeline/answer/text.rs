@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 
 use super::items::{number_of, AnswerItem, Source};
+use crate::pipeline::evidence::scores::parse_score;
+use crate::pipeline::evidence::ResultFact;
 use crate::pipeline::trust::verdict::Verdict;
 use crate::pipeline::trust::{Conflict, PaperRef};
 use crate::pipeline::front::classify::Target;
@@ -437,6 +439,30 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
 
 /// The extractive answer: the verdict first (with the facts' citations), then the
 /// target's sentence, then each unresolved disagreement with both sides cited.
+/// "Other than X, which model is best on D?" when what is left of the board was evaluated
+/// without a value: those models, each cited by its paper. `None` when a scored result is
+/// left, when no model is, or when one of them has no cited paper.
+pub fn left_unscored(what: &str, results: &[ResultFact], sources: &[Source]) -> Option<String> {
+    if results.iter().any(|r| r.value.as_deref().and_then(parse_score).is_some()) {
+        return None;
+    }
+    let mut models: Vec<(String, usize)> = Vec::new();
+    for r in results {
+        let Some(label) = r.model.as_ref().and_then(|m| m.label.clone()) else { continue };
+        let n = r.paper.as_ref().and_then(|p| sources.iter().find(|s| &s.iri == p)).map(|s| s.n)?;
+        if !models.iter().any(|(l, _)| *l == label) {
+            models.push((label, n));
+        }
+    }
+    let board = results.first()?.dataset.label.clone()?;
+    let list = models.iter().map(|(l, n)| format!("{l} [{n}]")).collect::<Vec<_>>().join("; ");
+    match models.len() {
+        0 => None,
+        1 => Some(format!("Once what the question sets aside is left out ({what}), the knowledge graph records no score on {board}: the one other model evaluated there has no value recorded: {list}.")),
+        k => Some(format!("Once what the question sets aside is left out ({what}), the knowledge graph records no score on {board}: the {k} other models evaluated there have no value recorded: {list}.")),
+    }
+}
+
 pub fn compose(draft: &Draft<'_>) -> Composed {
     let mut text = if draft.all_failed {
         "I could not query the knowledge graph (see strategies_used and warnings), so I cannot answer or cite anything.".to_owned()
@@ -503,6 +529,17 @@ mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::EntityKind;
     use crate::pipeline::front::normalize::NormalizedEntity;
+
+    #[test]
+    fn a_board_left_without_a_score_once_a_model_is_set_aside_says_so_and_cites_each_model() {
+        let named = |label: &str| crate::pipeline::evidence::Named { iri: format!("r:{label}"), label: Some(label.into()) };
+        let row = |model: &str, value: Option<&str>, paper: &str| ResultFact { dataset: named("Cornell"), model: Some(named(model)), metric: None, value: value.map(str::to_owned), paper: Some(paper.into()), contribution: "c".into(), evaluation: format!("e-{model}") };
+        let sources = [Source { n: 1, iri: "p1".into(), ..Source::titled("A") }, Source { n: 2, iri: "p2".into(), ..Source::titled("B") }];
+        let text = left_unscored("X", &[row("GGCNN", None, "p1"), row("Fast Search", Some("-"), "p2")], &sources).expect("said");
+        assert!(text.contains("no score on Cornell") && text.contains("GGCNN [1]; Fast Search [2]"), "{text}");
+        assert_eq!(left_unscored("X", &[row("GGCNN", Some("91.2%"), "p1")], &sources), None, "a score is left");
+        assert_eq!(left_unscored("X", &[row("GGCNN", None, "p9")], &sources), None, "every model is cited or nothing is said");
+    }
 
     fn model(text: &str, canonical: &str, iris: &[&str]) -> NormalizedEntity {
         NormalizedEntity {
