@@ -36,6 +36,11 @@ static QUOTED_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?i)^[^"“'‘?]{0,80}?\b(?:says?|said|reads?|claims?|claimed|states?|stated|wrote|writes|has it)\s*:?\s*["“'‘]([^"“”'‘’?]{12,}?)[.!]?["”'’]\s*[.,;:!–—-]*\s*((?:is\s+(?:it|that|this)\s+|am\s+i\s+|are\s+we\s+)?(?:ok|okay|fine|safe|alright|good)\b[^?]{0,60}\?|(?:can|could|may|should)\s+(?:i|we)\s+(?:keep|leave)\b[^?]{0,60}\?)\s*$"#)
         .unwrap_or_else(|e| panic!("quoted line pattern: {e}"))
 });
+/// "As of 2018 was X in the top two on D?": a time written first with no comma after it,
+/// then a yes-or-no question; read as "was X in the top two on D as of 2018?".
+static LEADING_ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*(?:as of|by|in)\s+((?:19|20)\d\d)\s+((?:was|were|did|had|has|is|does)\b[^?,]*?)\s*\?\s*$").unwrap_or_else(|e| panic!("leading anchor pattern: {e}"))
+});
 /// A quoted title: the paper's own words, left as written.
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).unwrap_or_else(|e| panic!("quoted pattern: {e}")));
 /// "X > Y on D": a comparison typed as one; "> 90" and "< 5" are bounds.
@@ -96,6 +101,7 @@ pub fn settled(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, |t| NOW.replace(t, "$3"));
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
     let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
+    let spelled = then(spelled, |t| LEADING_ANCHOR.replace(t, "$2 as of $1?"));
     let spelled = then(spelled, spoken);
     let spelled = then(spelled, clauses);
     let spelled = then(spelled, second_language);
@@ -517,6 +523,15 @@ mod tests {
         assert_eq!(settled("quick one from a student: is Warbleon a top-3 system on D?"), "is Warbleon a top-3 system on D?");
         assert_eq!(settled("team lead question: who leads D?"), "who leads D?");
         assert_eq!(settled("Which one: X or Y?"), "Which one: X or Y?");
+    }
+
+    #[test]
+    fn a_time_written_first_without_a_comma_is_read_after_the_question() {
+        assert_eq!(settled("As of 2018 was Tidewick in the top two on Sealbrook Turbine Logs?"), "was Tidewick in the top two on Sealbrook Turbine Logs as of 2018?");
+        assert_eq!(settled("in 2021 did X beat Y on D?"), "did X beat Y on D as of 2021?");
+        // With a comma, or before a wh-question, the question is read as it was.
+        assert_eq!(settled("As of 2018, was X the best on D?"), "As of 2018, was X the best on D?");
+        assert_eq!(settled("In 2019 which model led D?"), "In 2019 which model led D?");
     }
 
     #[test]

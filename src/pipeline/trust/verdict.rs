@@ -1241,6 +1241,18 @@ mod tests {
     }
 
     #[test]
+    fn a_place_in_the_top_n_as_of_a_year_is_read_from_the_board_as_it_stood_then() {
+        let facts = [dated("A", 12.4, "p1", "A", 2016), dated("B", 15.8, "p2", "B", 2017), dated("C", 14.0, "p3", "C", 2019), dated("D", 22.0, "p4", "D", 2023)];
+        let history = facts.iter().map(|f| (f.year.unwrap_or_default(), facts.iter().filter(|g| g.year <= f.year).cloned().collect())).collect();
+        let known = Known { history: vec![history], ..Known::default() };
+        let label = |q: &str, m: &str| judge(q, &entities(&[m]), &facts, &known, &|_| Direction::Higher).verdict;
+        assert_eq!(label("was C in the top two on D as of 2019?", "C"), Label::Supported, "second behind B");
+        assert_eq!(label("was A in the top two on D as of 2019?", "A"), Label::Refuted, "third");
+        assert_eq!(label("was C in the top two on D as of 2018?", "C"), Label::Refuted, "no result yet");
+        assert_eq!(label("was B the best on D as of 2019?", "B"), Label::Supported, "a lead is still a lead");
+    }
+
+    #[test]
     fn a_margin_over_the_record_before_is_read_from_the_history_and_never_leaders_are_told() {
         let facts = [dated("A", 12.4, "p1", "A", 2016), dated("B", 15.8, "p2", "B", 2017), dated("C", 14.0, "p3", "C", 2019), dated("E", 17.0, "p4", "E", 2023)];
         let history = facts.iter().map(|f| (f.year.unwrap_or_default(), facts.iter().filter(|g| g.year <= f.year).cloned().collect())).collect();
