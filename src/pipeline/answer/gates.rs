@@ -262,12 +262,13 @@ pub fn bar_applied(scope: Gate, bar: Option<f64>, top_n: bool, answer: &str, dec
     if !scope.passed || decided || nothing_found {
         return scope;
     }
-    let bar_unsaid = bar.is_some_and(|v| !answer.contains(&format!("{v}")));
-    match (bar_unsaid, top_n) {
-        (true, _) => Gate { passed: false, detail: format!("the question asks about results past {}; the answer does not speak of it", bar.unwrap_or_default()) },
-        (false, true) => Gate { passed: false, detail: "the question asks about a place in the top of a board; the answer does not judge it".into() },
-        (false, false) => scope,
+    if let Some(v) = bar.filter(|v| !answer.contains(&format!("{v}"))) {
+        return Gate { passed: false, detail: format!("the question asks about results past {v}; the answer does not speak of it") };
     }
+    if top_n {
+        return Gate { passed: false, detail: "the question asks about a place in the top of a board; the answer does not judge it".into() };
+    }
+    scope
 }
 
 /// The scope gate, also checking that a question asking for a number ("what acc do they

@@ -443,18 +443,21 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
 /// without a value: those models, each cited by its paper. `None` when a scored result is
 /// left, when no model is, or when one of them has no cited paper.
 pub fn left_unscored(what: &str, results: &[ResultFact], sources: &[Source]) -> Option<String> {
+    // The board of the first result; the others' results are another question's.
+    let on = &results.first()?.dataset;
+    let results: Vec<&ResultFact> = results.iter().filter(|r| r.dataset.iri == on.iri).collect();
     if results.iter().any(|r| r.value.as_deref().and_then(parse_score).is_some()) {
         return None;
     }
     let mut models: Vec<(String, usize)> = Vec::new();
-    for r in results {
+    for r in &results {
         let Some(label) = r.model.as_ref().and_then(|m| m.label.clone()) else { continue };
         let n = r.paper.as_ref().and_then(|p| sources.iter().find(|s| &s.iri == p)).map(|s| s.n)?;
         if !models.iter().any(|(l, _)| *l == label) {
             models.push((label, n));
         }
     }
-    let board = results.first()?.dataset.label.clone()?;
+    let board = on.label.clone()?;
     let list = models.iter().map(|(l, n)| format!("{l} [{n}]")).collect::<Vec<_>>().join("; ");
     match models.len() {
         0 => None,

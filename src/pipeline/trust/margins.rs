@@ -193,8 +193,7 @@ fn near_leader(n: f64, entities: &Normalized, facts: &[Fact], direction: &dyn Fn
     let mut read: Vec<Reads> = Vec::new();
     for board in boards(&now, entities, direction).iter().flatten() {
         let Some(top) = board.top() else { continue };
-        let near = board.ranked.iter().copied().filter(|f| f.key.0 != top.key.0).filter_map(|f| Some((f, lead(board, top, f)?))).find(|(_, g)| within.holds(*g));
-        read.push(match near {
+        read.push(match close_to(board, top, &within).first().copied() {
             Some((f, g)) => (Label::Supported, format!("on {}, {} is {} points behind the best, {}", board.label, named(f), fmt(g), named(top)), refs(&[top, f])),
             None => {
                 let next = board.ranked.iter().copied().find(|f| f.key.0 != top.key.0);
@@ -481,13 +480,18 @@ fn pair(a: &NormalizedEntity, b: &NormalizedEntity, entities: &Normalized, now: 
     Some(v)
 }
 
+/// The other models on `board` whose gap to `top` is `within`, closest first, with the gap.
+fn close_to<'a>(board: &Board<'a>, top: &Fact, within: &Bound) -> Vec<(&'a Fact, f64)> {
+    board.ranked.iter().copied().filter(|f| f.key.0 != top.key.0).filter_map(|f| Some((f, lead(board, top, f)?))).filter(|(_, g)| within.holds(*g)).collect()
+}
+
 /// The models within `n` points of the top, under each reading.
 fn near_top(n: f64, entities: &Normalized, now: &[(i32, Vec<Fact>)], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     let within = Bound { more: false, or_equal: true, about: false, value: n, relative: false };
     let mut told = Told::default();
     for board in boards(now, entities, direction).iter().flatten() {
         let Some(top) = board.top() else { continue };
-        let near: Vec<(&Fact, f64)> = board.ranked.iter().copied().filter(|f| f.key.0 != top.key.0).filter_map(|f| Some((f, lead(board, top, f)?))).filter(|(_, g)| within.holds(*g)).collect();
+        let near = close_to(board, top, &within);
         let next = board.ranked.iter().copied().filter(|f| f.key.0 != top.key.0).find(|f| !near.iter().any(|(g, _)| g.key.0 == f.key.0));
         let mut reason = if near.is_empty() {
             format!("on {}, no other model is within {} points of the best, {}", board.label, fmt(n), named(top))

@@ -491,30 +491,11 @@ fn on_reading(question: &str, entities: &Normalized, reading: &Reading<'_>, dire
     // of 2018, not whether it led.
     if let (Some(n), Some(c)) = (super::qualifiers::top_n(question), HELD_IN.captures(question).or_else(|| BEST_AS_OF.captures(question))) {
         let year: i32 = c[1].parse().ok()?;
-        let then: &[&Fact] = reading.iter().rev().find(|(y, _)| *y <= year).map_or(&[], |(_, fs)| fs.as_slice());
-        let mine: Vec<&Fact> = then.iter().copied().filter(|f| model_of(x, &f.key.0, &f.model)).collect();
-        let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
-        let Some(top_mine) = best(&mine, direction) else {
-            // The board's best N then, for the reader to see.
-            let d = then.first().map_or(Direction::Higher, |f| direction(&f.metric));
-            let mut ranked = then.to_vec();
-            ranked.sort_by(|a, b| value(b).total_cmp(&value(a)));
-            if d == Direction::Lower {
-                ranked.reverse();
-            }
-            return Some((Label::Refuted, format!("{} had no result on {board} by {year}", x.canonical), refs(&ranked[..n.min(ranked.len())])));
+        let Some(then) = reading.iter().rev().find(|(y, _)| *y <= year).and_then(|(_, fs)| super::standing::Board::of(fs.clone(), direction)) else {
+            return Some((Label::Refuted, format!("the graph records no result on {board} by {year}"), vec![]));
         };
-        let d = direction(&top_mine.metric);
-        let mut ahead: Vec<&Fact> = Vec::new();
-        for f in then.iter().copied().filter(|f| f.key.0 != top_mine.key.0 && super::verdict::better(d, value(f), value(top_mine))) {
-            if !ahead.iter().any(|a| a.key.0 == f.key.0) {
-                ahead.push(f);
-            }
-        }
-        let place = ahead.len() + 1;
-        let label = if place <= n { Label::Supported } else { Label::Refuted };
-        let reason = format!("{} was {} on {board} at the end of {year}", named(&[top_mine]), super::qualifiers::ordinal(place));
-        return Some((label, reason, [refs(&[top_mine]), refs(&ahead)].concat()));
+        let (label, reason, shown) = super::standing::top_on(&then, x, n);
+        return Some((label, format!("{reason}, as the board stood at the end of {year}"), shown));
     }
     // "X held the record in 2014": who led at the end of 2014.
     if let Some(c) = HELD_IN.captures(question).or_else(|| BEST_AS_OF.captures(question)) {

@@ -281,7 +281,7 @@ pub(super) struct Board<'a> {
 }
 
 impl<'a> Board<'a> {
-    fn of(facts: Vec<&'a Fact>, direction: &dyn Fn(&str) -> Direction) -> Option<Self> {
+    pub(super) fn of(facts: Vec<&'a Fact>, direction: &dyn Fn(&str) -> Direction) -> Option<Self> {
         let first = facts.first()?;
         let d = direction(&first.metric);
         let label = format!("{} by {}", first.dataset, first.metric);
@@ -447,10 +447,10 @@ fn only_past(board: &Board<'_>, n: usize, past: crate::pipeline::front::extract:
 }
 
 /// "X is in the top N on D" on one reading of one board: its place counts the models
-/// ahead of it.
-fn top_on(board: &Board<'_>, x: &NormalizedEntity, n: usize) -> Reads {
+/// ahead of it. Without a result of X there, the board's top N are shown.
+pub(super) fn top_on(board: &Board<'_>, x: &NormalizedEntity, n: usize) -> Reads {
     let Some(mine) = board.of_model(x) else {
-        return (Label::Refuted, format!("the graph records no result of {} on {}", x.canonical, board.label), vec![]);
+        return (Label::Refuted, format!("the graph records no result of {} on {}", x.canonical, board.label), refs(&board.ranked[..n.min(board.ranked.len())]));
     };
     let ahead = board.ahead(mine);
     let place = ahead.len() + 1;
