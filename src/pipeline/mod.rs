@@ -995,6 +995,7 @@ impl Pipeline {
         let asked_paper = premised.then(|| paper_asked(q, &front.normalized, &evidence, &metas)).flatten();
         // A refuted premise's model is no answer: its paper is, when the question asks for it.
         let premise_paper = asked_paper.as_ref().filter(|_| verdict.as_ref().is_some_and(|v| v.verdict == trust::verdict::Label::Refuted)).map(|(_, model, paper)| (model.clone(), paper.clone()));
+        let verdict = verdict.map(|v| if is_claim { trust::anchor_said(v, &assessment, &metas, as_of.as_ref()) } else { v });
         let verdict = verdict.map(|v| if premised { premise_account(v, asked_paper.map(|(said, _, _)| said), &evidence.removed) } else { v });
         // A claim about the board as it stood ("X took the record from Y, which had 21.5 at
         // the time") rests on values today's board sets aside: those its verdict cites are

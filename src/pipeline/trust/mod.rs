@@ -203,17 +203,48 @@ pub fn weigh(
     direction: &dyn Fn(&str) -> Direction,
     diagnostics: &mut Diagnostics,
 ) -> Assessment {
+    let mut after_anchor = BTreeSet::new();
     if let Some(as_of) = as_of {
+        let with_results: BTreeSet<String> = evidence.results.iter().filter_map(|r| r.paper.clone()).collect();
         let late = apply_anchor(evidence, papers, as_of);
         if !late.is_empty() {
             let message = format!("left out {} paper(s) published after {} or with no usable year ({})", late.len(), as_of.year, as_of.phrase);
             diagnostics.push(Code::AfterAnchor, Stage::Trust, message);
         }
+        after_anchor = late.into_iter().filter(|p| with_results.contains(p)).collect();
     }
     let facts = facts(trust, evidence, papers);
-    let assessment = assess(trust, facts, papers, direction);
+    let assessment = Assessment { after_anchor, ..assess(trust, facts, papers, direction) };
     apply_removals(evidence, &assessment.facts);
     assessment
+}
+
+/// A claim left with nothing to judge under its time anchor says what the anchor set
+/// aside: "no matching result" alone reads as if the graph held none, when it may hold
+/// them in later papers or in papers without a usable year.
+pub fn anchor_said(v: verdict::Verdict, assessment: &Assessment, papers: &BTreeMap<String, PaperMeta>, as_of: Option<&AsOf>) -> verdict::Verdict {
+    let late = &assessment.after_anchor;
+    let Some(as_of) = as_of else { return v };
+    if v.verdict != verdict::Label::Uncertain || !v.supporting.is_empty() || !v.contradicting.is_empty() || late.is_empty() {
+        return v;
+    }
+    let undated = late.iter().filter(|p| papers.get(*p).is_none_or(|m| m.year.is_none())).count();
+    let later = late.len() - undated;
+    let kinds: Vec<String> = [(later, format!("published after {}", as_of.year)), (undated, "with no usable year".to_owned())]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+    let set_aside = match kinds.as_slice() {
+        [one] => format!("the results of {one} paper(s) were set aside"),
+        _ => format!("the results of {} paper(s) were set aside ({})", late.len(), kinds.join(", ")),
+    };
+    let mut phrase = as_of.phrase.clone();
+    if let Some(first) = phrase.get(..1).filter(|f| *f == "A") {
+        phrase.replace_range(..1, &first.to_lowercase());
+    }
+    let reason = format!("{} {phrase}; {set_aside}", v.reason);
+    verdict::Verdict { reason, ..v }
 }
 
 /// A board's past: the facts standing at the end of each year a result appeared.
@@ -460,6 +491,19 @@ mod tests {
         let late = apply_anchor(&mut evidence, &papers, &AsOf { year: 2024, phrase: "as of 2024".into() });
         assert!(late.contains("undated"), "a paper with no usable year is not known to come before 2024");
         assert_eq!(evidence.results.len(), 1);
+    }
+
+    #[test]
+    fn a_claim_left_without_results_by_its_anchor_says_what_the_anchor_set_aside() {
+        let papers: BTreeMap<String, PaperMeta> = [("late".to_owned(), meta(2021)), ("undated".to_owned(), PaperMeta { year: None, ..meta(2016) })].into();
+        let assessment = Assessment { after_anchor: ["late".to_owned(), "undated".to_owned()].into(), ..Assessment::default() };
+        let nothing = verdict::Verdict { verdict: verdict::Label::Uncertain, relation: "achieves".into(), reason: "the graph records no matching result of X".into(), supporting: vec![], contradicting: vec![] };
+        let as_of = AsOf { year: 2019, phrase: "As of 2019".into() };
+        let said = anchor_said(nothing.clone(), &assessment, &papers, Some(&as_of));
+        assert_eq!(said.reason, "the graph records no matching result of X as of 2019; the results of 2 paper(s) were set aside (1 published after 2019, 1 with no usable year)");
+        assert_eq!(anchor_said(nothing.clone(), &assessment, &papers, None).reason, nothing.reason, "no anchor, nothing set aside");
+        let judged = verdict::Verdict { verdict: verdict::Label::Refuted, ..nothing };
+        assert_eq!(anchor_said(judged.clone(), &assessment, &papers, Some(&as_of)).reason, judged.reason, "a judged claim keeps its reason");
     }
 
     #[test]
