@@ -253,6 +253,10 @@ fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
     if let Some(premise) = classify::best_premise(q) {
         return premise.to_owned();
     }
+    // "Now that Y is out, X isn't the top model anymore, right?": the claim after the scene.
+    if let Some(claim) = classify::after_scene(q) {
+        return claim_text(claim, entities);
+    }
     // "X beat Y on D; was the margin more than a point?": the statement with its margin.
     if let Some(claim) = classify::margin_asked(q) {
         return claim;
@@ -329,6 +333,10 @@ fn claim_entities(q: &str, claim: &str, entities: &front::normalize::Normalized)
             kept.datasets.retain(in_claim);
         }
         kept.metrics.retain(in_claim);
+        // "Now that Y is out, X isn't the top model anymore": Y set the scene, X is claimed.
+        if classify::after_scene(q).is_some() && kept.methods.iter().any(in_claim) {
+            kept.methods.retain(in_claim);
+        }
         kept
     } else {
         entities.clone()
@@ -935,7 +943,8 @@ impl Pipeline {
         }
         ranking.diagnose(&mut diagnostics);
         let verdict = if is_claim || account {
-            let known = trust::relations::Known { history, ..ranking.known(&evidence, &metas) };
+            let set_aside = assessment.set_aside.iter().map(|r| (r.clone(), r.paper.as_ref().and_then(|p| metas.get(p)).and_then(|m| m.year))).collect();
+            let known = trust::relations::Known { history, set_aside, ..ranking.known(&evidence, &metas) };
             if is_claim {
                 let entities = claim_entities(q, &claim, &scoped);
                 // "The replication found the same F1 for X as X's own paper": two papers' values.
@@ -995,7 +1004,7 @@ impl Pipeline {
         let asked_paper = premised.then(|| paper_asked(q, &front.normalized, &evidence, &metas)).flatten();
         // A refuted premise's model is no answer: its paper is, when the question asks for it.
         let premise_paper = asked_paper.as_ref().filter(|_| verdict.as_ref().is_some_and(|v| v.verdict == trust::verdict::Label::Refuted)).map(|(_, model, paper)| (model.clone(), paper.clone()));
-        let verdict = verdict.map(|v| if is_claim { trust::anchor_said(v, &assessment, &metas, as_of.as_ref()) } else { v });
+        let verdict = verdict.map(|v| if is_claim { trust::anchor_straddled(trust::anchor_said(v, &assessment, &metas, as_of.as_ref()), &metas, as_of.as_ref()) } else { v });
         let verdict = verdict.map(|v| if premised { premise_account(v, asked_paper.map(|(said, _, _)| said), &evidence.removed) } else { v });
         // A claim about the board as it stood ("X took the record from Y, which had 21.5 at
         // the time") rests on values today's board sets aside: those its verdict cites are
@@ -1197,7 +1206,10 @@ impl Pipeline {
         // An account of the record over time places each result in its year ("took the lead
         // in 2018"): it presents no past result as the best now.
         let answered_by_account = verdict.as_ref().is_some_and(|v| v.is_account());
-        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !answered_by_account {
+        // ... or lists the models past a value ("which never got their WER below 10"): the
+        // first of them is no best.
+        let past = matches!(front.board, Some(front::extract::BoardAsk::Past(_)));
+        let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !answered_by_account && !past {
             gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {
             gates::Best::No

@@ -303,7 +303,10 @@ pub fn for_question(
         (Some(v), _) => verdict_items(v),
         (None, _) if board == Some(BoardAsk::Unscored) => unscored_items(evidence, entities),
         (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => {
-            let board_items = merged(leaderboard::top_items(k, evidence, entities, direction));
+            let board_items = match board {
+                Some(BoardAsk::Past(t)) => merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| t.passes(v))),
+                _ => merged(leaderboard::top_items(k, evidence, entities, direction)),
+            };
             match board {
                 Some(ask) => asked_of_board(ask, board_items),
                 None => board_items,

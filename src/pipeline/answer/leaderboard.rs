@@ -279,9 +279,16 @@ pub(super) fn beaten_items(evidence: &Evidence, entities: &Normalized, direction
 /// "top 3 models on D": the best `k` models by the asked metric (or each metric), each once,
 /// best first.
 pub(super) fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
+    top_items_where(k, evidence, entities, direction, &|_| true)
+}
+
+/// [`top_items`] among the values `keep` allows: "which models never got their WER below
+/// 10" lists a model by a value of at least 10 even when another value of it, which the
+/// papers dispute, is below (the answer then states the dispute).
+pub(super) fn top_items_where(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction, keep: &dyn Fn(f64) -> bool) -> Vec<AnswerItem> {
     let mut by_metric: BTreeMap<String, Vec<(&ResultFact, f64)>> = BTreeMap::new();
     for fact in candidates(evidence, entities, true) {
-        if let (Some(metric), Some(value), Some(_)) = (&fact.metric, fact.value.as_deref().and_then(parse_score), &fact.model) {
+        if let (Some(metric), Some(value), Some(_)) = (&fact.metric, fact.value.as_deref().and_then(parse_score).filter(|v| keep(*v)), &fact.model) {
             by_metric.entry(metric.iri.clone()).or_default().push((fact, value));
         }
     }

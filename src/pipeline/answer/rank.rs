@@ -46,7 +46,7 @@ impl Ranking {
         let mut titled: Vec<PaperRef> = evidence.papers.keys().chain(evidence.titles.keys()).map(paper).collect();
         titled.sort_by(|a, b| a.iri.cmp(&b.iri));
         titled.dedup_by(|a, b| a.iri == b.iri);
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years, titled, history: Vec::new() }
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new() }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,

@@ -714,6 +714,17 @@ static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
+/// "Now that Wendrel-S is out, Zephyrine-L isn't the top model anymore, right?": the clause
+/// before the comma sets the scene (a model's paper out, a result published); the claim is
+/// what follows it, and naming the newcomer makes it no side of the claim.
+pub fn after_scene(question: &str) -> Option<&str> {
+    static SCENE: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:now\s+that|given\s+that|seeing\s+(?:as\s+|that\s+)?|with)\s+[^,?]{3,80}?(?:\s+(?:is|are|was|were|has\s+been|have\s+been))?\s+(?:out|released|published|available|public)\s*,\s*")
+    });
+    let rest = &question[SCENE.find(question)?.end()..];
+    (rest.split_whitespace().count() >= 4).then_some(rest)
+}
+
 /// "PimbraFormer is still in the top three on BenchMira, isn't it? Where does it rank now?":
 /// a claim, tagged, with a question after it. The claim is what is checked (the verdict's
 /// facts answer the question after it as far as they go); its sentence, tag included, or
@@ -1278,6 +1289,14 @@ mod tests {
             assert!(counts_papers(q), "{q}");
         }
         assert!(!counts_papers("how many papers report results on the hollenby marsh set?"), "no value given: a count of papers on a topic");
+    }
+
+    #[test]
+    fn a_scene_set_before_a_claim_is_not_part_of_it() {
+        assert_eq!(after_scene("Now that Wendrel-S is out, Zephyrine-L isn't the top BenchMira model anymore, right?"), Some("Zephyrine-L isn't the top BenchMira model anymore, right?"));
+        assert_eq!(after_scene("with the Nerrisa paper published, Murrelet-MT is still the best on D?"), Some("Murrelet-MT is still the best on D?"));
+        assert_eq!(after_scene("Now that X is out, is X best?"), None, "too short to be a claim of its own");
+        assert_eq!(after_scene("Since 2019, X has led D, right?"), None);
     }
 
     #[test]

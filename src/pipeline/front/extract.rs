@@ -429,7 +429,7 @@ impl Threshold {
 /// A value the question asks results to pass: "score below 75 accuracy", "above 86%".
 pub fn threshold(question: &str) -> Option<Threshold> {
     static PAST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
+        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|(?:made|make|makes|making)\s+it\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
             .unwrap_or_else(|e| panic!("threshold pattern: {e}"))
     });
     // "60 or more", "90%+", "10 or lower": the bound after the value, the value included.
@@ -437,12 +437,21 @@ pub fn threshold(question: &str) -> Option<Threshold> {
         Regex::new(r"(?i)(?:^|[\s(])(\d{1,3}(?:\.\d{1,2})?)\s*%?\s*(?:(\+)|or\s+(more|higher|above|better|greater|less|lower|below|fewer|under))(?:\s|$|[?.,;:)])")
             .unwrap_or_else(|e| panic!("or-more pattern: {e}"))
     });
+    // "which models didn't get above 90", "never got their WER below 10", "never made it
+    // past 30": the bar denied, so those on the other side of it are asked for (at most 90,
+    // at least 10). A claim's own denial ("X doesn't get past 75, does it?") is turned round
+    // by the trust stage before it reads the bar; this is for the listings.
+    static DENIED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:\bnot|\bnever|n['’]t|\bfail(?:s|ed)?\s+to)(?:\s+[\w'’-]+){0,4}\s*$").unwrap_or_else(|e| panic!("denied bar pattern: {e}"))
+    });
     if let Some(c) = PAST.captures(question) {
         let word = c[1].to_lowercase();
         let value: f64 = c[2].parse().ok()?;
         let above = !matches!(word.as_str(), "below" | "under" | "less than" | "lower than" | "beneath" | "south of" | "at most" | "no more than");
         let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than");
-        return Some(Threshold { above, inclusive, value });
+        let before = &question[..c.get(0).map_or(0, |m| m.start())];
+        let denied = DENIED.is_match(before) && !before.to_lowercase().contains("not only");
+        return Some(if denied { Threshold { above: !above, inclusive: !inclusive, value } } else { Threshold { above, inclusive, value } });
     }
     let c = OR_MORE.captures(question)?;
     let value: f64 = c[1].parse().ok()?;
@@ -788,5 +797,21 @@ mod tests {
         assert_eq!(board_ask("Which of the models on Mirelle Subtitles have no chrF number reported?"), Some(BoardAsk::Unscored));
         assert_eq!(board_ask("Which model is best on BenchMira?"), None);
         assert_eq!(board_ask("best model on WMT 2014 over the years"), None);
+    }
+
+    #[test]
+    fn a_denied_bar_asks_for_those_on_its_other_side() {
+        for (q, value, passing, failing) in [
+            ("which hollenby marsh calls models didn't get above 90 accuracy?", 90.0, 90.0, 90.1),
+            ("which systems on Dastrup-7 Chorus never got their WER below 10?", 10.0, 10.0, 9.4),
+            ("which orrenby systems never made it past 30 BLEU?", 30.0, 27.3, 31.9),
+            ("which models failed to clear 80?", 80.0, 79.5, 80.7),
+        ] {
+            let Some(t) = threshold(q) else { panic!("no threshold in {q}") };
+            assert_eq!(t.value, value, "{q}");
+            assert!(t.passes(passing) && !t.passes(failing), "{q}: {t:?}");
+        }
+        assert!(threshold("which models made it past 30 BLEU?").is_some_and(|t| t.above), "made it past, not denied");
+        assert!(threshold("not only did X get above 90 on D, which others did?").is_some_and(|t| t.above && !t.inclusive));
     }
 }

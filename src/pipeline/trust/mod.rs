@@ -70,8 +70,11 @@ pub struct Assessment {
     pub facts: Vec<Fact>,
     pub conflicts: Vec<Conflict>,
     pub removals: Vec<Removal>,
-    /// Papers left out because they were published after the time anchor.
+    /// Papers left out by the time anchor (published after it, or with no usable year)
+    /// that state a result.
     pub after_anchor: BTreeSet<String>,
+    /// Those results.
+    pub set_aside: Vec<ResultFact>,
     /// Papers whose results were superseded or removed.
     pub superseded_papers: BTreeSet<String>,
     /// Those results themselves (`Fact::statement`): a paper can hold a superseded result
@@ -203,20 +206,47 @@ pub fn weigh(
     direction: &dyn Fn(&str) -> Direction,
     diagnostics: &mut Diagnostics,
 ) -> Assessment {
-    let mut after_anchor = BTreeSet::new();
+    let mut set_aside = Vec::new();
     if let Some(as_of) = as_of {
-        let with_results: BTreeSet<String> = evidence.results.iter().filter_map(|r| r.paper.clone()).collect();
+        let results = evidence.results.clone();
         let late = apply_anchor(evidence, papers, as_of);
         if !late.is_empty() {
             let message = format!("left out {} paper(s) published after {} or with no usable year ({})", late.len(), as_of.year, as_of.phrase);
             diagnostics.push(Code::AfterAnchor, Stage::Trust, message);
         }
-        after_anchor = late.into_iter().filter(|p| with_results.contains(p)).collect();
+        set_aside = results.into_iter().filter(|r| r.paper.as_ref().is_some_and(|p| late.contains(p))).collect();
     }
+    let after_anchor = set_aside.iter().filter_map(|r| r.paper.clone()).collect();
     let facts = facts(trust, evidence, papers);
-    let assessment = Assessment { after_anchor, ..assess(trust, facts, papers, direction) };
+    let assessment = Assessment { after_anchor, set_aside, ..assess(trust, facts, papers, direction) };
     apply_removals(evidence, &assessment.facts);
     assessment
+}
+
+/// A claim settled under its time anchor by a result whose every paper is recorded with
+/// two real years, one up to the anchor and one after it ("Tidewick led as of 2017", its
+/// paper dated 2017 and 2019): read with the later year, the result was not there yet, so
+/// the claim cannot be settled. A support resting on any such result, or a refutation
+/// resting only on such results, becomes `UNCERTAIN`.
+pub fn anchor_straddled(v: verdict::Verdict, papers: &BTreeMap<String, PaperMeta>, as_of: Option<&AsOf>) -> verdict::Verdict {
+    let Some(as_of) = as_of else { return v };
+    let straddles = |f: &verdict::FactRef| {
+        !f.papers.is_empty()
+            && f.papers.iter().all(|p| papers.get(&p.iri).is_some_and(|m| m.valid_years.iter().any(|y| *y <= as_of.year) && m.valid_years.iter().any(|y| *y > as_of.year)))
+    };
+    let open = match v.verdict {
+        verdict::Label::Supported => v.supporting.iter().find(|f| straddles(f)),
+        verdict::Label::Refuted if v.contradicting.iter().all(straddles) => v.contradicting.first(),
+        _ => None,
+    };
+    let Some(fact) = open else { return v };
+    let paper = &fact.papers[0];
+    let years = papers.get(&paper.iri).map(|m| m.valid_years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ")).unwrap_or_default();
+    let reason = format!(
+        "{}; but the graph records {years} as the year of \"{}\", and read with the later year {} was not yet there as of {}, so it cannot be told",
+        v.reason, paper.title, fact.statement, as_of.year
+    );
+    verdict::Verdict { verdict: verdict::Label::Uncertain, reason, ..v }
 }
 
 /// A claim left with nothing to judge under its time anchor says what the anchor set
@@ -504,6 +534,30 @@ mod tests {
         assert_eq!(anchor_said(nothing.clone(), &assessment, &papers, None).reason, nothing.reason, "no anchor, nothing set aside");
         let judged = verdict::Verdict { verdict: verdict::Label::Refuted, ..nothing };
         assert_eq!(anchor_said(judged.clone(), &assessment, &papers, Some(&as_of)).reason, judged.reason, "a judged claim keeps its reason");
+    }
+
+    #[test]
+    fn a_claim_resting_on_a_paper_dated_both_before_and_after_its_anchor_is_left_open() {
+        let two = PaperMeta { year: Some(2017), valid_years: vec![2017, 2019], ..meta(2017) };
+        let papers: BTreeMap<String, PaperMeta> = [("tw".to_owned(), two), ("b".to_owned(), meta(2014))].into();
+        let fact = |paper: &str, title: &str| verdict::FactRef {
+            statement: format!("{title} scores 76.0"),
+            subject: title.into(),
+            model: title.into(),
+            dataset: "D".into(),
+            metric: "F1".into(),
+            value: "76.0".into(),
+            papers: vec![PaperRef { iri: paper.into(), title: title.into(), year: papers[paper].year }],
+            sources: vec![],
+        };
+        let led = verdict::Verdict { verdict: verdict::Label::Supported, relation: "best".into(), reason: "Tidewick holds the best".into(), supporting: vec![fact("tw", "Tidewick")], contradicting: vec![] };
+        let as_of = |year| AsOf { year, phrase: format!("as of {year}") };
+        let open = anchor_straddled(led.clone(), &papers, Some(&as_of(2017)));
+        assert_eq!(open.verdict, verdict::Label::Uncertain);
+        assert!(open.reason.contains("2017 and 2019") && open.reason.contains("as of 2017"), "{}", open.reason);
+        assert_eq!(anchor_straddled(led.clone(), &papers, Some(&as_of(2019))).verdict, verdict::Label::Supported, "both years are within 2019");
+        let refuted = verdict::Verdict { verdict: verdict::Label::Refuted, supporting: vec![], contradicting: vec![fact("tw", "Tidewick"), fact("b", "Brinehawk")], ..led };
+        assert_eq!(anchor_straddled(refuted, &papers, Some(&as_of(2017))).verdict, verdict::Label::Refuted, "a refutation that also rests on a placed result stands");
     }
 
     #[test]

@@ -32,6 +32,8 @@ static READ_ELSEWHERE: LazyLock<Regex> =
 /// Each negative predicate and its positive: (pattern, replacement).
 static DENIALS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     vec![
+        // "It's not true that X still leads D, is it?": the clause it denies.
+        (re(r"(?i)\b(?:it|that)(?:['’]s|\s+is|\s+was)\s+(?:not\s+(?:true|the\s+case|correct|right)|false|untrue)\s+that\s+|\b(?:it|that)\s+(?:is|was)n['’]t\s+(?:true|the\s+case|correct|right)\s+that\s+"), ""),
         // "X has never been the best", "X never led D": was X ever?
         (re(r"(?i)\b(?:has|have|had)\s+never\s+been\b"), "was ever"),
         (re(r"(?i)\bnever\s+(?:once\s+)?(led|held|had|topped|was|reached|beat|got|scored|achieved)\b"), "ever $1"),
@@ -87,6 +89,8 @@ mod tests {
             ("X has never been the best on D, correct?", "X was ever the best on D, correct?"),
             ("A reviewer wrote that X never led the D leaderboard. True?", "A reviewer wrote that X ever led the D leaderboard. True?"),
             ("Can you confirm that A is not worse than B on D?", "Can you confirm that A is worse than B on D?"),
+            ("It's not true that Lexmarrow still has the best BLEU on D, is it?", "Lexmarrow still has the best BLEU on D, is it?"),
+            ("it isn't true that A beats B on D, right?", "A beats B on D, right?"),
         ];
         for (negative, denied) in cases {
             assert_eq!(positive(negative).as_deref(), Some(denied), "{negative}");

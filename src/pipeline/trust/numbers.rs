@@ -104,6 +104,12 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
         Some(year) => text.replace(&year.to_string(), " "),
         None => text,
     };
+    // "is X still top, even with Y's 53.4 out?": a named model's value conceded beside the
+    // claim is not the claim's number (the name is blanked above, its "'s" is left).
+    static CONCEDED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:even\s+with|with|despite|in\s+spite\s+of|apart\s+from|besides)\s+(?:the\s+)?['’]s\s+\d{1,3}(?:\.\d{1,2})?\s*%?").unwrap_or_else(|e| panic!("conceded pattern: {e}"))
+    });
+    let text = CONCEDED.replace_all(&text, " ");
     let text = PAREN_YEAR.replace_all(&text, " ");
     let text = NOT_A_SCORE.replace_all(&text, " ");
     // "2024 brought a paper that repeats X's 7.2 WER": a year is the claimed number only
@@ -141,6 +147,16 @@ mod tests {
         assert!(claimed("X is basically the SOTA for T now, isn't it? the streaming one from 2024", &none).is_none());
         assert!(claimed("There were a couple of 2024 and 2025 papers, but X still has the best result. Correct?", &none).is_none());
         assert_eq!(claimed("X scores 2024 on D", &none).map(|c| c.value), Some(2024.0), "a year-like number claimed as a score still is one");
+    }
+
+    #[test]
+    fn a_value_of_another_model_conceded_beside_the_claim_is_not_its_number() {
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
+        let model = |n: &str| NormalizedEntity { kind: EntityKind::Method, text: n.into(), canonical: n.into(), aliases: vec![], iris: vec![], direction: None, link: None };
+        let entities = Normalized { methods: vec![model("Murrelet-MT"), model("Nerrisa")], ..Normalized::default() };
+        assert!(claimed("isn't Murrelet-MT still top on D by chrF, even with Nerrisa's 53.4 out?", &entities).is_none());
+        assert_eq!(claimed("Murrelet-MT gets 55.1 on D, even with Nerrisa's 53.4 out", &entities).map(|c| c.value), Some(55.1));
     }
 
     #[test]

@@ -41,6 +41,10 @@ pub struct Known {
     /// real years (the first: each paper's earliest): built only for a claim about the
     /// board's past (`verdict::needs_history`), else empty.
     pub history: Vec<super::History>,
+    /// The results the question's time anchor left out, each with its paper's year (none:
+    /// no usable year): "as of 2021, X had not beaten Y" is settled by X's first result
+    /// coming later.
+    pub set_aside: Vec<(crate::pipeline::evidence::ResultFact, Option<i32>)>,
 }
 
 fn re(pattern: &str) -> Regex {

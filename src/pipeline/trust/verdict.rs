@@ -428,6 +428,19 @@ pub type Evaluated = (String, String, String);
 /// resolved `facts`; `known.evaluated` says which models were tried on which datasets (a
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let v = judged(question, entities, facts, known, direction);
+    // Left open only because the claim's model had no result yet as the board stood then.
+    match (v.verdict, not_yet(question, entities, facts, known)) {
+        (Label::Uncertain, Some(yet)) => {
+            let mut shown = v.contradicting;
+            shown.extend(yet.contradicting.iter().filter(|f| !shown.contains(f)).cloned().collect::<Vec<_>>());
+            Verdict { contradicting: shown, ..yet }
+        }
+        _ => v,
+    }
+}
+
+fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
     // "Both A and B beat C", "A beats B on D but not C on E": each part judged alone.
     if let Some(v) = super::compound::judge(question, entities, facts, known, direction, &judge) {
         return v;
@@ -496,6 +509,36 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     v
 }
 
+/// "As of 2021, Trillbert had beaten Warbleon's 11.3": the claim's model has no result
+/// as the board stood then, and every result of it the anchor left out is dated after it,
+/// so by then it had done nothing the claim says. `REFUTED`, with its first later result
+/// said; `None` when the model has a result under the anchor, one without a usable year
+/// (it may be older), or the claim puts it behind ("X was worse than Y").
+fn not_yet(question: &str, entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
+    if known.set_aside.is_empty() || UNDERPERFORMS.is_match(question) || classify::claim_about(question) == Some(classify::ClaimAbout::Dates) {
+        return None;
+    }
+    let x = entities.methods.iter().find(|m| m.is_linked())?;
+    let of_x = |iri: &str, label: &str| model_of(x, iri, label);
+    if facts.iter().any(|f| of_x(&f.key.0, &f.model)) || known.evaluated.iter().any(|(iri, label, _)| of_x(iri, label)) {
+        return None;
+    }
+    let later: Vec<&(crate::pipeline::evidence::ResultFact, Option<i32>)> = known.set_aside.iter().filter(|(r, _)| r.model.as_ref().is_some_and(|m| of_x(&m.iri, m.label.as_deref().unwrap_or_default()))).collect();
+    if later.is_empty() || later.iter().any(|(_, year)| year.is_none()) {
+        return None;
+    }
+    let first = later.iter().filter_map(|(_, y)| *y).min()?;
+    let on: Vec<String> = later.iter().filter_map(|(r, _)| r.dataset.label.clone()).fold(Vec::new(), |mut v, d| {
+        if !v.contains(&d) {
+            v.push(d);
+        }
+        v
+    });
+    let reason = format!("as the graph stood then, {} had no result yet: its first, on {}, is from {first}", x.canonical, on.join(" and "));
+    let shown: Vec<FactRef> = entities.methods.iter().filter(|m| !std::ptr::eq(*m, x)).flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
+    Some(Verdict { verdict: Label::Refuted, relation: "achieves".into(), reason, supporting: vec![], contradicting: shown })
+}
+
 /// A claim drawn from a premise: ("X is the newest model on D", "it is also the best
 /// there"). `None` when no "so", "therefore" or "which means" joins two statements.
 fn inference(question: &str) -> Option<(&str, &str)> {
@@ -558,8 +601,10 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if classify::claim_about(question) == Some(classify::ClaimAbout::Beaten) && !NEGATED.is_match(question) {
         return turned(is_best(x, entities, &fx, facts, direction));
     }
-    // "Nobody beats X on D", "no one has a lower WER than X": X is the best.
-    if classify::claim_about(question) == Some(classify::ClaimAbout::Beaten) && methods.len() == 1 && super::numbers::claimed(question, entities).is_none() {
+    // "Nobody beats X on D", "no one has a lower WER than X": X is the best. "Nothing beats
+    // X's 8.9 WER": the value is X's own, the claim still that X leads.
+    let owns_value = || Regex::new(&format!(r"(?i){}['’]s\s+\d", regex::escape(&x.text))).is_ok_and(|r| r.is_match(question));
+    if classify::claim_about(question) == Some(classify::ClaimAbout::Beaten) && methods.len() == 1 && (super::numbers::claimed(question, entities).is_none() || owns_value()) {
         return is_best(x, entities, &fx, facts, direction);
     }
     if let Some(claimed) = super::numbers::claimed(question, entities) {
@@ -1009,6 +1054,31 @@ mod tests {
     fn judge_q(q: &str, methods: &[&str], facts: &[Fact]) -> Label {
         let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
         judge(q, &entities(methods), facts, &Known { evaluated, ..Known::default() }, &|_| Direction::Higher).verdict
+    }
+
+    #[test]
+    fn a_model_whose_every_result_came_after_the_anchor_had_done_nothing_by_then() {
+        use crate::pipeline::evidence::{Named, ResultFact};
+        let facts = [fact("A", 11.3)];
+        let mut e = entities(&["B", "A"]);
+        for m in &mut e.methods {
+            m.iris = vec![format!("m:{}", m.text)];
+        }
+        let later = ResultFact {
+            dataset: Named { iri: "d".into(), label: Some("D".into()) },
+            model: Some(Named { iri: "m:B".into(), label: Some("B".into()) }),
+            metric: Some(Named { iri: "f1".into(), label: Some("F1".into()) }),
+            value: Some("9.4".into()),
+            paper: Some("p".into()),
+            contribution: "c".into(),
+            evaluation: "e".into(),
+        };
+        let known = |year: Option<i32>| Known { evaluated: vec![("m:A".into(), "A".into(), "d".into())], set_aside: vec![(later.clone(), year)], ..Known::default() };
+        let v = judge("B had beaten A's 11.3 on D as of 2021", &e, &facts, &known(Some(2022)), &|_| Direction::Lower);
+        assert_eq!(v.verdict, Label::Refuted);
+        assert!(v.reason.contains("B had no result yet") && v.reason.contains("2022"), "{}", v.reason);
+        assert_eq!(judge("B hadn't beaten A's 11.3 on D as of 2021, right?", &e, &facts, &known(Some(2022)), &|_| Direction::Lower).verdict, Label::Supported);
+        assert_eq!(judge("B had beaten A's 11.3 on D as of 2021", &e, &facts, &known(None), &|_| Direction::Lower).verdict, Label::Uncertain, "an undated result may be older");
     }
 
     #[test]
