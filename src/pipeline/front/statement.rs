@@ -63,6 +63,10 @@ static BOARD: LazyLock<Regex> = LazyLock::new(|| {
 static LEADERBOARD: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(best|top|tops|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|leading|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
 });
+/// A best asked of a board: "which X models are best", "top", "highest", "lowest".
+static LEADERBOARD_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest)\b"));
+/// Words that say which models, not on which board: "which other models".
+const MODIFIERS: &[&str] = &["other", "recent", "new", "newer", "older", "earlier", "later", "current", "top", "best", "these", "those", "such", "many", "different", "deep", "neural", "baseline", "open", "open source", "pretrained", "large"];
 /// A comparison ("how does X compare with Y on D"): it names its board only after "on".
 static COMPARES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(compare[sd]?|comparison|vs|versus|better|higher|tops)\b"));
 /// "atari video pinball highest score": the board named before the leaderboard word.
@@ -83,6 +87,18 @@ static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\
 /// test-std"), when the question names no dataset the lexicon knows: a guess, kept only if
 /// the text index links it (see [`drop_unlinked_board`]).
 pub fn board(question: &str) -> Option<(usize, usize)> {
+    // "which orrenby systems never made it past 30 BLEU?": the board named before the
+    // models asked for, when no "on" names one and a bar or a best is asked of it.
+    static BOARD_MODIFIER: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:which|what)\s+(?:of\s+the\s+)?([\p{L}][\p{L}\p{N}\-]{2,30}(?:\s+[\p{L}\p{N}\-]{2,30}){0,2}?)\s+(?:systems|models|methods|entries|submissions|approaches)\b")
+    });
+    let on = BOARD.captures_iter(question).filter_map(|c| c.get(1)).any(|m| !matches!(m.as_str().to_lowercase().as_str(), "top" | "top of" | "average" | "par"));
+    if let Some(m) = BOARD_MODIFIER.captures(question).and_then(|c| c.get(1)).filter(|m| !on && a_name(question, m) && !MODIFIERS.contains(&m.as_str().to_lowercase().as_str())) {
+        let asks_of_board = super::extract::threshold(question).is_some() || LEADERBOARD_BEST.is_match(question);
+        if asks_of_board {
+            return Some((m.start(), m.end()));
+        }
+    }
     let leaderboard = LEADERBOARD.is_match(question);
     if !leaderboard && !COMPARES.is_match(question) {
         return None;
@@ -260,6 +276,10 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("squad 1.1 test"), "a spaced dash ends the board");
         let q = "which does better on asterix: a3c ff 1 day hs or dqn noop?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("asterix"), "so does a colon");
+        let q = "which orrenby systems never made it past 30 BLEU?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("orrenby"), "the board before the models asked for");
+        assert_eq!(board("which other models score above 80?"), None, "\"other\" says which models");
+        assert_eq!(board("which orrenby systems were published in 2019?"), None, "nothing is asked of a board");
         let q = "how is ace 2005 evaluated, which metrics";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("ace 2005"));
         let q = "metrics reported on the habitat 2020 pointnav test-std leaderboard";

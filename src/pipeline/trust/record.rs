@@ -538,16 +538,21 @@ static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "Which models on D have never held the top spot?"
 static NEVER_LED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:which|what)\s+(?:models?|systems?|methods?|entries)\b[^?]{0,40}\b(?:never|not ever|not once)\s+(?:held|led|topped|been|taken|reached|had)\b")
+    re(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?|entries)\b[^?]{0,40}\b(?:never|not ever|not once)\s+(?:held|led|topped|been|taken|reached|had)\b")
 });
-static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
+static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
+/// "What hasn't been beaten on D since 2017?": the record now, and whether it has stood
+/// since that year.
+static UNBEATEN_SINCE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:what|which)\b[^?]{0,40}\b(?:hasn['’]t|has not|haven['’]t|have not)\s+been\s+(?:beaten|bettered|surpassed|topped|improved on|broken|overtaken)\b[^?]{0,60}?\bsince\s+((?:19|20)\d\d)\b")
+});
 /// "Since when has X held the record on D?"
 static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\bhow long has\b[^?]*\b(?:held|led|been the best|topped)\b"));
 
 /// Whether a question (not a claim) asks about the record over time, answered by
 /// [`account`].
 pub fn asks_account(question: &str) -> bool {
-    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || progress_since(question).is_some() || SINCE_WHEN.is_match(question) || span(question).is_some()
+    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || UNBEATEN_SINCE.is_match(question) || progress_since(question).is_some() || SINCE_WHEN.is_match(question) || span(question).is_some()
 }
 
 /// The answer to a question about the record over time, year by year under every reading
@@ -683,6 +688,17 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fac
         let list = reigns.iter().map(|r| format!("{} (from {})", r.facts[0].model, r.from)).collect::<Vec<_>>().join(", ");
         return Some((format!("The models that have led {board}, in order: {list}"), reigns.iter().flat_map(|r| refs(&r.facts)).collect()));
     }
+    if let Some(year) = UNBEATEN_SINCE.captures(question).and_then(|c| c[1].parse::<i32>().ok()) {
+        let Some(holder) = reigns.last().filter(|r| r.until.is_none()) else {
+            return Some((format!("No single model leads {board} now"), vec![]));
+        };
+        let said = if holder.from <= year {
+            format!("On {board}, {} has held the record since {}, unbeaten since {year}", named(&holder.facts), holder.from)
+        } else {
+            format!("On {board}, nothing has stood unbeaten since {year}: {} took the record in {}", named(&holder.facts), holder.from)
+        };
+        return Some((said, refs(&holder.facts)));
+    }
     if SINCE_WHEN.is_match(question) {
         let Some(holder) = reigns.last().filter(|r| r.until.is_none()) else {
             return Some((format!("No single model leads {board} now"), vec![]));
@@ -762,6 +778,9 @@ mod tests {
         let told = Told { reasons: vec![a.clone(), a.replace("On D by Accuracy", "On E by Accuracy")], shown: vec![] };
         assert!(!told.reason().unwrap_or_default().contains("read another way"), "two boards are two accounts, not two readings");
         assert!(asks_account("Between 2018 and 2021, who brought the best WER on D down?") && names_a_span("between 2018 and 2021, the best"));
+        assert!(asks_account("which BenchMira models have never held the top spot, at any point?"), "a board named between \"which\" and \"models\"");
+        assert_eq!(UNBEATEN_SINCE.captures("what hasn't been beaten on Corvalla-Ice since 2017?").map(|c| c[1].to_owned()).as_deref(), Some("2017"));
+        assert!(!asks_account("what has been beaten on D since 2017?"));
     }
 
     #[test]
