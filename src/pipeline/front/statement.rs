@@ -92,10 +92,10 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     static BOARD_MODIFIER: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)^\W*(?:which|what)\s+(?:of\s+the\s+)?([\p{L}][\p{L}\p{N}\-]{2,30}(?:\s+[\p{L}\p{N}\-]{2,30}){0,2}?)\s+(?:systems|models|methods|entries|submissions|approaches)\b")
     });
-    let on = BOARD.captures_iter(question).filter_map(|c| c.get(1)).any(|m| !matches!(m.as_str().to_lowercase().as_str(), "top" | "top of" | "average" | "par"));
-    if let Some(m) = BOARD_MODIFIER.captures(question).and_then(|c| c.get(1)).filter(|m| !on && a_name(question, m) && !MODIFIERS.contains(&m.as_str().to_lowercase().as_str())) {
-        let asks_of_board = super::extract::threshold(question).is_some() || LEADERBOARD_BEST.is_match(question);
-        if asks_of_board {
+    if let Some(m) = BOARD_MODIFIER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m) && !MODIFIERS.contains(&m.as_str().to_lowercase().as_str())) {
+        let on = || BOARD.captures_iter(question).filter_map(|c| c.get(1)).any(|m| !matches!(m.as_str().to_lowercase().as_str(), "top" | "top of" | "average" | "par"));
+        let asks_of_board = || super::extract::threshold(question).is_some() || LEADERBOARD_BEST.is_match(question);
+        if asks_of_board() && !on() {
             return Some((m.start(), m.end()));
         }
     }
