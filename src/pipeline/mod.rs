@@ -924,7 +924,9 @@ impl Pipeline {
         // the value (within the decade).
         let bound = front::extract::threshold(q);
         let papers_past = !is_claim && target == classify::Target::Papers && bound.is_some() && front.normalized.datasets.iter().any(|d| d.is_linked());
-        let account = record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
+        // "Which of the X papers don't carry a usable publication year?"
+        let undated = !is_claim && target == classify::Target::Papers && classify::asks_undated(q);
+        let account = record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || undated || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             // Nor is the time before a model's result: the record's history runs to now.
@@ -977,6 +979,10 @@ impl Pipeline {
                     }))
                     .or_else(|| bound.as_ref().filter(|_| papers_past).and_then(|b| trust::chronology::papers_past(q, &front.normalized, &evidence, &metas, b)))
                     .or_else(|| sources.then(|| trust::rerun::sources(q, &front.normalized, &evidence, &metas, &assessment.facts, &direction)).flatten())
+                    .or_else(|| {
+                        let order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).collect();
+                        undated.then(|| trust::rerun::undated(&order, &evidence, &metas)).flatten()
+                    })
                     .or_else(|| {
                         // The lookup's papers, best ranked first.
                         let mut order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).filter(|iri| looked.iter().any(|l| l == iri)).collect();

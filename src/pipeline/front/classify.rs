@@ -396,6 +396,15 @@ pub fn asks_first_report(question: &str) -> bool {
     FIRST.is_match(question)
 }
 
+/// "Which of the kelp canopy mapping papers don't carry a usable publication year?": the
+/// papers found whose year is missing, or not a year (`trust::rerun::undated`).
+pub fn asks_undated(question: &str) -> bool {
+    static UNDATED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:papers?|studies|works?|articles?|publications?)\b[^?]{0,40}\b(?:(?:do|does)\s+not|don['’]t|doesn['’]t|have\s+no|has\s+no|with\s+no|without|lack|lacks|lacking|missing|carry\s+no|give\s+no)\s+(?:carry\s+|have\s+|give\s+|record\s+|list\s+)?(?:an?\s+|any\s+)?(?:usable\s+|valid\s+|proper\s+|real\s+)?(?:publication\s+)?(?:year|date)s?\b")
+    });
+    UNDATED.is_match(question)
+}
+
 /// "since the X paper", "after the X paper came out": a time after X's paper.
 static SINCE_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:since|after)\s+(?:the\s+)?([\w.+-]+(?:\s[\w.+-]+)?)\s+paper\b"));
 
@@ -958,6 +967,10 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
     }
     let read = rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
+    // Which papers lack a year: papers found, then filtered; no paper's details are asked.
+    if asks_undated(&question) && entities.methods.is_empty() && read.query_type == QueryType::PaperLookup {
+        return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
+    }
     // A named model's metric on a named board asks for its number, whatever the metric is
     // called: "syrinxa acc on hollenby", "plumaro's WER on dastrup-7" read as "... score on"
     // when the words alone read as a topic.
@@ -1289,6 +1302,16 @@ mod tests {
             assert!(counts_papers(q), "{q}");
         }
         assert!(!counts_papers("how many papers report results on the hollenby marsh set?"), "no value given: a count of papers on a topic");
+    }
+
+    #[test]
+    fn a_request_for_the_papers_without_a_year_is_a_topic_search() {
+        assert!(asks_undated("Which of the kelp canopy mapping papers don't carry a usable publication year?"));
+        assert!(asks_undated("which papers on kelp canopy mapping have no year?"));
+        assert!(!asks_undated("which papers on kelp canopy mapping came out in 2020?"));
+        let q = "Which of the kelp canopy mapping papers don't carry a usable publication year?";
+        let got = classify(q, &Entities { tasks: vec!["kelp canopy mapping".into()], ..Entities::default() });
+        assert_eq!((got.query_type, got.target), (QueryType::TopicSearch, Target::Papers));
     }
 
     #[test]

@@ -42,6 +42,27 @@ pub(super) fn same_value(a: &ResultFact, b: &ResultFact) -> bool {
 }
 
 
+/// "Which of the X papers don't carry a usable publication year?": of the papers found (best
+/// match first), those whose year is missing or not a year (a month under the year
+/// predicate), each cited; or that every one has a year.
+pub fn undated(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    if papers.is_empty() {
+        return None;
+    }
+    let found: Vec<PaperRef> = papers.iter().map(|p| paper_ref(p, evidence, metas)).collect();
+    let undated: Vec<&PaperRef> = found.iter().filter(|p| p.year.is_none()).collect();
+    if undated.is_empty() {
+        return Some(Verdict::dated(format!("Every one of the {} papers found records a usable year", found.len()), Vec::new()));
+    }
+    let why = |p: &PaperRef| metas.get(&p.iri).and_then(|m| m.note.as_ref()).map_or(" (no year recorded)".to_owned(), |_| " (its year field holds no valid year)".to_owned());
+    let listed = undated.iter().map(|p| format!("\"{}\"{}", p.title, why(p))).collect::<Vec<_>>().join("; ");
+    let facts = undated
+        .iter()
+        .map(|p| FactRef { statement: format!("\"{}\" records no usable year", p.title), subject: p.title.clone(), model: String::new(), dataset: String::new(), metric: String::new(), value: String::new(), papers: vec![(*p).clone()], sources: Vec::new() })
+        .collect();
+    Some(Verdict::dated(format!("The graph records no usable year for {} of the {} papers found: {listed}", undated.len(), found.len()), facts))
+}
+
 /// The results of the first of `papers` (best match first) that reports any, each with the
 /// other papers that agree or differ; `None` when none of them reports a result.
 pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
@@ -435,6 +456,19 @@ mod tests {
 
     fn meta(title: &str, year: i32) -> PaperMeta {
         paper(title, &[year])
+    }
+
+    #[test]
+    fn the_papers_found_without_a_usable_year_are_named_and_cited() {
+        let month = PaperMeta { year: None, note: Some("no valid year among [\"3\"]".into()), ..meta("Driftmere: Floating Kelp", 2020) };
+        let none = PaperMeta { year: None, ..meta("Seasonal Kelp Dynamics", 2020) };
+        let metas: BTreeMap<String, PaperMeta> = [("k", meta("Kelvane", 2024)), ("d", month), ("s", none)].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let v = undated(&["k", "d", "s"], &Evidence::default(), &metas).expect("an account");
+        assert!(v.reason.starts_with("The graph records no usable year for 2 of the 3 papers found"), "{}", v.reason);
+        assert!(v.reason.contains("\"Driftmere: Floating Kelp\" (its year field holds no valid year)") && v.reason.contains("\"Seasonal Kelp Dynamics\" (no year recorded)"), "{}", v.reason);
+        assert_eq!(v.supporting.iter().map(|f| f.papers[0].iri.as_str()).collect::<Vec<_>>(), ["d", "s"], "each is cited");
+        assert!(undated(&["k"], &Evidence::default(), &metas).is_some_and(|v| v.reason.starts_with("Every one of the 1 papers")));
+        assert!(undated(&[], &Evidence::default(), &metas).is_none());
     }
 
     #[test]
