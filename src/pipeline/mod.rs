@@ -1238,7 +1238,8 @@ impl Pipeline {
         // name it writes as the graph's label does (its papers exist). A name that did not
         // link may be what the graph lacks ("quantum machine learning for drug discovery").
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
-        let held = if nothing_found && absent_model.is_none() && narrowed.is_none() {
+        // Nothing left once what the question sets aside is left out is said so: shown.
+        let held = if nothing_found && absent_model.is_none() && narrowed.is_none() && set_aside.is_none() {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
                 // A model named only to date a wish ("since the X paper") is not what was asked.

@@ -968,7 +968,8 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     }
     let read = rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
-    if asks_undated(&question) && entities.methods.is_empty() && read.query_type == QueryType::PaperLookup {
+    // So are the papers of one year ("which T papers came out in 2019?").
+    if (asks_undated(&question) || super::restrict::only_year(&question).is_some()) && entities.methods.is_empty() && read.query_type == QueryType::PaperLookup {
         return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
     }
     // A named model's metric on a named board asks for its number, whatever the metric is
@@ -1312,6 +1313,8 @@ mod tests {
         let q = "Which of the kelp canopy mapping papers don't carry a usable publication year?";
         let got = classify(q, &Entities { tasks: vec!["kelp canopy mapping".into()], ..Entities::default() });
         assert_eq!((got.query_type, got.target), (QueryType::TopicSearch, Target::Papers));
+        let got = classify("which kelp canopy mapping papers came out in 2019?", &Entities { tasks: vec!["kelp canopy mapping".into()], ..Entities::default() });
+        assert_eq!((got.query_type, got.target), (QueryType::TopicSearch, Target::Papers), "the papers of one year");
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub struct Restriction {
     pub papers: Vec<PaperName>,
     /// Only papers of this year or later (undated papers cannot be placed, and are left out).
     pub from_year: Option<i32>,
+    /// Only papers of this year ("which papers on T were published in 2020?"); a paper
+    /// recorded with two years is kept when either is it, an undated one is left out.
+    pub only_year: Option<i32>,
     /// Papers of these years are set aside.
     pub dropped_years: Vec<i32>,
     /// Only papers with a DOI.
@@ -47,7 +50,7 @@ pub struct Restriction {
 impl Restriction {
     /// Whether anything is set aside.
     pub fn restricts(&self) -> bool {
-        !self.models.is_empty() || !self.datasets.is_empty() || !self.papers.is_empty() || self.from_year.is_some() || !self.dropped_years.is_empty() || self.doi_only
+        !self.models.is_empty() || !self.datasets.is_empty() || !self.papers.is_empty() || self.from_year.is_some() || self.only_year.is_some() || !self.dropped_years.is_empty() || self.doi_only
     }
 
     /// The words of the papers set aside by their titles, lowercased: a model named by one
@@ -78,6 +81,9 @@ impl Restriction {
         }
         if let Some(y) = self.from_year {
             parts.push(format!("papers before {y} or with no usable year"));
+        }
+        if let Some(y) = self.only_year {
+            parts.push(format!("papers not of {y} or with no usable year"));
         }
         for y in &self.dropped_years {
             parts.push(format!("papers of {y}"));
@@ -118,6 +124,16 @@ static PAPER: LazyLock<Regex> = LazyLock::new(|| {
 static FROM_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:from\s+((?:19|20)\d\d)\s+(?:on|onwards?|forwards?)\b|((?:19|20)\d\d)\s+(?:or|and)\s+(?:later|after|newer)\b|((?:19|20)\d\d)\s+onwards?\b|in\s+or\s+after\s+((?:19|20)\d\d)\b)")
 });
+/// "which papers on kelp canopy mapping were published in 2020?": a request for papers of
+/// one year (a question about a named paper's year is a claim, and is not read here).
+static ONLY_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(?:which|what|list|show|find|give|any|are\s+there)\b[^?]*\b(?:papers?|studies|works|articles|publications)\b[^?]*\b(?:published|came\s+out|appeared|released|written)\s+(?:in|during)\s+((?:19|20)\d\d)\b")
+});
+/// The one year a request for papers asks for ([`ONLY_YEAR`]), if it asks for one.
+pub fn only_year(question: &str) -> Option<i32> {
+    ONLY_YEAR.captures(question).and_then(|c| c[1].parse().ok())
+}
+
 /// "if I drop the 2024 papers", "excluding the 2024 results".
 static DROPPED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(r"(?i)\b(?:{SETS_ASIDE})\s+(?:the\s+|all\s+|any\s+)?((?:19|20)\d\d)(?:'s)?\s+(?:papers?|results?|work|entries|studies|numbers|rows|scores)\b"))
@@ -206,6 +222,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
         }
     }
     r.from_year = FROM_YEAR.captures(question).and_then(|c| (1..=4).find_map(|i| c.get(i)).and_then(|y| y.as_str().parse().ok()));
+    r.only_year = only_year(question);
     r.dropped_years = DROPPED_YEAR.captures_iter(question).filter_map(|c| c[1].parse().ok()).collect();
     r.doi_only = DOI_ONLY.is_match(question);
     if !r.restricts() {
@@ -266,6 +283,8 @@ mod tests {
         assert_eq!(r.from_year, Some(2018));
         assert_eq!(r.papers, [PaperName::Titled { words: vec!["replication".into()], year: Some(2025) }]);
         assert_eq!(read("Looking only at papers from 2023 onward, is it below 10?", &Normalized::default()).from_year, Some(2023));
+        assert_eq!(read("which papers on kelp canopy mapping were published in 2020?", &Normalized::default()).only_year, Some(2020));
+        assert_eq!(read("Was the Tidewick paper published in 2017?", &Normalized::default()).only_year, None, "a paper's year asked of it is a claim");
         assert_eq!(read("If I drop the 2024 papers, which system has the lowest WER?", &Normalized::default()).dropped_years, [2024]);
         assert!(read("I can only cite work that has a DOI. Who is best?", &Normalized::default()).doi_only);
         assert!(!read("Who is best on D, and what is the paper's DOI?", &Normalized::default()).restricts());
