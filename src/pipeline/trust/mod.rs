@@ -260,14 +260,10 @@ pub fn anchor_said(v: verdict::Verdict, assessment: &Assessment, papers: &BTreeM
     }
     let undated = late.iter().filter(|p| papers.get(*p).is_none_or(|m| m.year.is_none())).count();
     let later = late.len() - undated;
-    let kinds: Vec<String> = [(later, format!("published after {}", as_of.year)), (undated, "with no usable year".to_owned())]
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, what)| format!("{n} {what}"))
-        .collect();
+    let kinds: Vec<(usize, String)> = [(later, format!("published after {}", as_of.year)), (undated, "with no usable year".to_owned())].into_iter().filter(|(n, _)| *n > 0).collect();
     let set_aside = match kinds.as_slice() {
-        [one] => format!("the results of {one} paper(s) were set aside"),
-        _ => format!("the results of {} paper(s) were set aside ({})", late.len(), kinds.join(", ")),
+        [(n, what)] => format!("the results of {n} paper(s) {what} were set aside"),
+        _ => format!("the results of {} paper(s) were set aside ({})", late.len(), kinds.iter().map(|(n, what)| format!("{n} {what}")).collect::<Vec<_>>().join(", ")),
     };
     let mut phrase = as_of.phrase.clone();
     if let Some(first) = phrase.get(..1).filter(|f| *f == "A") {
@@ -532,6 +528,8 @@ mod tests {
         let said = anchor_said(nothing.clone(), &assessment, &papers, Some(&as_of));
         assert_eq!(said.reason, "the graph records no matching result of X as of 2019; the results of 2 paper(s) were set aside (1 published after 2019, 1 with no usable year)");
         assert_eq!(anchor_said(nothing.clone(), &assessment, &papers, None).reason, nothing.reason, "no anchor, nothing set aside");
+        let undated_only = Assessment { after_anchor: ["undated".to_owned()].into(), ..Assessment::default() };
+        assert!(anchor_said(nothing.clone(), &undated_only, &papers, Some(&as_of)).reason.ends_with("the results of 1 paper(s) with no usable year were set aside"));
         let judged = verdict::Verdict { verdict: verdict::Label::Refuted, ..nothing };
         assert_eq!(anchor_said(judged.clone(), &assessment, &papers, Some(&as_of)).reason, judged.reason, "a judged claim keeps its reason");
     }
