@@ -658,6 +658,7 @@ impl Pipeline {
                 title: if table.rows[r].title.is_empty() { table.name(r) } else { table.rows[r].title.clone() },
                 doi: meta.and_then(|m| m.dois.first().cloned()),
                 year,
+                other_year: None,
                 methods: Vec::new(),
                 datasets: Vec::new(),
                 score: 1.0,

@@ -167,7 +167,7 @@ pub fn faithfulness(answer: &str, items: &[AnswerItem], sources: &[Source], stat
     let mut allowed: BTreeSet<String> = BTreeSet::new();
     for s in sources {
         allowed.extend(numbers(&s.title));
-        allowed.extend(s.year.map(|y| y.to_string()));
+        allowed.extend(s.year.into_iter().chain(s.other_year).map(|y| y.to_string()));
         allowed.extend(s.doi.iter().flat_map(|d| numbers(d)));
         // Names the source states (its field "Field 37", a model "ResNet-50") hold digits.
         for text in s.methods.iter().chain(&s.datasets).chain(&s.authors).chain(&s.fields).chain(&s.code) {

@@ -33,6 +33,10 @@ pub struct Source {
     /// Its publication year, when the graph records a valid one.
     #[schema(required = true)]
     pub year: Option<i32>,
+    /// A later year the graph also records for it (two real years): the answer lists the
+    /// paper under both ("(2017 or 2019)"); `year` stays the earliest.
+    #[serde(skip)]
+    pub other_year: Option<i32>,
     /// Methods and models the graph records for the paper.
     pub methods: Vec<String>,
     /// Datasets the graph records for the paper.
@@ -62,6 +66,7 @@ impl Source {
             iri: "p1".into(),
             doi: None,
             year: None,
+            other_year: None,
             methods: vec![],
             datasets: vec![],
             score: 1.0,
@@ -509,6 +514,7 @@ pub fn sources(
                 iri: iri.clone(),
                 doi: meta.and_then(|m| m.dois.first().cloned()),
                 year,
+                other_year: meta.and_then(|m| m.valid_years.iter().copied().filter(|y| Some(*y) != year).max()),
                 methods: d.methods,
                 datasets: d.datasets,
                 score: ranked.iter().find(|r| &r.iri == iri).map_or(0.0, |r| r.score),

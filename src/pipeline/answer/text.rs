@@ -268,9 +268,10 @@ fn papers(sources: &[Source]) -> String {
     let shown: Vec<String> = sources
         .iter()
         .take(LISTED)
-        .map(|s| match s.year {
-            Some(y) => format!("\"{}\" ({y}) [{}]", s.title, s.n),
-            None => format!("\"{}\" [{}]", s.title, s.n),
+        .map(|s| match (s.year, s.other_year) {
+            (Some(y), Some(other)) => format!("\"{}\" ({y} or {other}: the graph records both) [{}]", s.title, s.n),
+            (Some(y), None) => format!("\"{}\" ({y}) [{}]", s.title, s.n),
+            (None, _) => format!("\"{}\" [{}]", s.title, s.n),
         })
         .collect();
     let plural = if sources.len() == 1 { "" } else { "s" };

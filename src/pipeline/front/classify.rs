@@ -969,7 +969,7 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     let read = rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
     // So are the papers of one year ("which T papers came out in 2019?").
-    if read.query_type == QueryType::PaperLookup && entities.methods.is_empty() && (asks_undated(&question) || super::restrict::only_year(&question).is_some()) {
+    if read.query_type == QueryType::PaperLookup && entities.methods.is_empty() && (asks_undated(&question) || super::restrict::year_window(&question).is_some()) {
         return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
     }
     // A named model's metric on a named board asks for its number, whatever the metric is

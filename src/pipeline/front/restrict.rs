@@ -36,9 +36,10 @@ pub struct Restriction {
     pub papers: Vec<PaperName>,
     /// Only papers of this year or later (undated papers cannot be placed, and are left out).
     pub from_year: Option<i32>,
-    /// Only papers of this year ("which papers on T were published in 2020?"); a paper
-    /// recorded with two years is kept when either is it, an undated one is left out.
-    pub only_year: Option<i32>,
+    /// Only papers of this year or earlier ("which papers on T came out before 2019?",
+    /// "published in 2020" with `from_year` the same); a paper recorded with two years is
+    /// kept when either falls in the window, an undated one is left out.
+    pub to_year: Option<i32>,
     /// Papers of these years are set aside.
     pub dropped_years: Vec<i32>,
     /// Only papers with a DOI.
@@ -50,7 +51,7 @@ pub struct Restriction {
 impl Restriction {
     /// Whether anything is set aside.
     pub fn restricts(&self) -> bool {
-        !self.models.is_empty() || !self.datasets.is_empty() || !self.papers.is_empty() || self.from_year.is_some() || self.only_year.is_some() || !self.dropped_years.is_empty() || self.doi_only
+        !self.models.is_empty() || !self.datasets.is_empty() || !self.papers.is_empty() || self.from_year.is_some() || self.to_year.is_some() || !self.dropped_years.is_empty() || self.doi_only
     }
 
     /// The words of the papers set aside by their titles, lowercased: a model named by one
@@ -79,11 +80,12 @@ impl Restriction {
                 PaperName::Introducing(name) => format!("the paper that introduced {name}"),
             });
         }
-        if let Some(y) = self.from_year {
-            parts.push(format!("papers before {y} or with no usable year"));
-        }
-        if let Some(y) = self.only_year {
-            parts.push(format!("papers not of {y} or with no usable year"));
+        match (self.from_year, self.to_year) {
+            (Some(from), Some(to)) if from == to => parts.push(format!("papers not of {from} or with no usable year")),
+            (Some(from), Some(to)) => parts.push(format!("papers outside {from}–{to} or with no usable year")),
+            (Some(from), None) => parts.push(format!("papers before {from} or with no usable year")),
+            (None, Some(to)) => parts.push(format!("papers after {to} or with no usable year")),
+            (None, None) => {}
         }
         for y in &self.dropped_years {
             parts.push(format!("papers of {y}"));
@@ -124,14 +126,50 @@ static PAPER: LazyLock<Regex> = LazyLock::new(|| {
 static FROM_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:from\s+((?:19|20)\d\d)\s+(?:on|onwards?|forwards?)\b|((?:19|20)\d\d)\s+(?:or|and)\s+(?:later|after|newer)\b|((?:19|20)\d\d)\s+onwards?\b|in\s+or\s+after\s+((?:19|20)\d\d)\b)")
 });
-/// "which papers on kelp canopy mapping were published in 2020?": a request for papers of
-/// one year (a question about a named paper's year is a claim, and is not read here).
-static ONLY_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^\W*(?:which|what|list|show|find|give|any|are\s+there)\b[^?]*\b(?:papers?|studies|works|articles|publications)\b[^?]*\b(?:published|came\s+out|appeared|released|written)\s+(?:in|during)\s+((?:19|20)\d\d)\b")
+/// A request for papers (not a claim about a named paper's year): "which papers on T ...",
+/// "any dialogue translation pubs ...", "anything on D ...", "kelp canopy refs ..."; "which
+/// model was best in 2019?" asks for a model, and its year is an anchor.
+static PAPER_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(?:^|[:;,.]\s*)\W*(?:anything\b|(?:which|what|list|show|find|give\s+me|any|are\s+there|how\s+many)\b[^?]{0,60}\b(?:papers|pubs|refs|references|studies|publications|articles)\b)")
 });
-/// The one year a request for papers asks for ([`ONLY_YEAR`]), if it asks for one.
-pub fn only_year(question: &str) -> Option<i32> {
-    ONLY_YEAR.captures(question).and_then(|c| c[1].parse().ok())
+/// A claim or a question about one named paper, never a request for papers.
+static NOT_A_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(?:is|was|were|did|does|has|have|had)\b|\bthe\s+[\w.+-]+\s+(?:paper|article|preprint)\b|\b(?:right|correct|true|isn['’]t\s+it|wasn['’]t\s+it)\s*\?\s*$")
+});
+/// The years a request for papers asks for: two ends ("between 2016 and 2020", "from 2018
+/// or 2019", "2016-2020"), one year ("published in 2020", "from 2018"), or one end ("after
+/// 2021", "since 2020", "before 2019", "up to 2018").
+static WINDOW: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:between\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)|from\s+((?:19|20)\d\d)\s+(?:to|or|through|until)\s+((?:19|20)\d\d)|((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)|(?:published|came\s+out|appeared|released|written)\s+(?:in|during)\s+((?:19|20)\d\d)|(?:from|in|during)\s+((?:19|20)\d\d)\b(?:\s+(?:or|and)\s+((?:19|20)\d\d))?|(after|since|before|until|up\s+to|through)\s+((?:19|20)\d\d))\b")
+});
+
+/// The window of years a request for papers asks for, as (first year, last year), either
+/// open; `None` when the question asks for none, or is a claim or a question about a
+/// named paper.
+pub fn year_window(question: &str) -> Option<(Option<i32>, Option<i32>)> {
+    if !PAPER_REQUEST.is_match(question) || NOT_A_REQUEST.is_match(question) {
+        return None;
+    }
+    let c = WINDOW.captures(question)?;
+    let year = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i32>().ok());
+    let range = |a: usize, b: usize| Some((year(a)?, year(b)?)).map(|(x, y)| (Some(x.min(y)), Some(x.max(y))));
+    if let Some(w) = range(1, 2).or_else(|| range(3, 4)).or_else(|| range(5, 6)) {
+        return Some(w);
+    }
+    if let Some(y) = year(7) {
+        return Some((Some(y), Some(y)));
+    }
+    if let Some(y) = year(8) {
+        let last = year(9).unwrap_or(y);
+        return Some((Some(y.min(last)), Some(y.max(last))));
+    }
+    let y = year(11)?;
+    Some(match c.get(10)?.as_str().to_lowercase().as_str() {
+        "after" => (Some(y + 1), None),
+        "since" => (Some(y), None),
+        "before" => (None, Some(y - 1)),
+        _ => (None, Some(y)),
+    })
 }
 
 /// "if I drop the 2024 papers", "excluding the 2024 results".
@@ -222,7 +260,12 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
         }
     }
     r.from_year = FROM_YEAR.captures(question).and_then(|c| (1..=4).find_map(|i| c.get(i)).and_then(|y| y.as_str().parse().ok()));
-    r.only_year = only_year(question);
+    // A window of years asked of a request for papers; "from 2020 on" above wins.
+    if r.from_year.is_none() {
+        if let Some((from, to)) = year_window(question) {
+            (r.from_year, r.to_year) = (from, to);
+        }
+    }
     r.dropped_years = DROPPED_YEAR.captures_iter(question).filter_map(|c| c[1].parse().ok()).collect();
     r.doi_only = DOI_ONLY.is_match(question);
     if !r.restricts() {
@@ -283,8 +326,22 @@ mod tests {
         assert_eq!(r.from_year, Some(2018));
         assert_eq!(r.papers, [PaperName::Titled { words: vec!["replication".into()], year: Some(2025) }]);
         assert_eq!(read("Looking only at papers from 2023 onward, is it below 10?", &Normalized::default()).from_year, Some(2023));
-        assert_eq!(read("which papers on kelp canopy mapping were published in 2020?", &Normalized::default()).only_year, Some(2020));
-        assert_eq!(read("Was the Tidewick paper published in 2017?", &Normalized::default()).only_year, None, "a paper's year asked of it is a claim");
+        let window = |q: &str| {
+            let r = read(q, &Normalized::default());
+            (r.from_year, r.to_year)
+        };
+        assert_eq!(window("which papers on kelp canopy mapping were published in 2020?"), (Some(2020), Some(2020)));
+        assert_eq!(window("which crevasse segmentation pubs were published in 2020?"), (Some(2020), Some(2020)));
+        assert_eq!(window("anything on Sealbrook Turbine Logs from 2018 or 2019?"), (Some(2018), Some(2019)));
+        assert_eq!(window("any dialogue translation pubs from 2018?"), (Some(2018), Some(2018)));
+        assert_eq!(window("which papers on call-type classification came out after 2021?"), (Some(2022), None));
+        assert_eq!(window("which papers between 2022 and 2024 give X a chrF on D?"), (Some(2022), Some(2024)));
+        assert_eq!(window("which papers on T came out before 2019?"), (None, Some(2018)));
+        assert_eq!(window("Was the Tidewick paper published in 2017?"), (None, None), "a paper's year asked of it is a claim");
+        assert_eq!(window("the Tidewick paper came out in 2017, right?"), (None, None));
+        assert_eq!(window("Which model was best on D in 2019?"), (None, None), "an anchor, not a request for papers");
+        assert_eq!(window("There were a couple of 2024 and 2025 papers in low-resource MT, but X still has the best result. Correct?"), (None, None), "a claim");
+        assert_eq!(window("Systematic review, call-type classification: which papers on it came out after 2021?"), (Some(2022), None));
         assert_eq!(read("If I drop the 2024 papers, which system has the lowest WER?", &Normalized::default()).dropped_years, [2024]);
         assert!(read("I can only cite work that has a DOI. Who is best?", &Normalized::default()).doi_only);
         assert!(!read("Who is best on D, and what is the paper's DOI?", &Normalized::default()).restricts());

@@ -120,14 +120,14 @@ pub fn apply_restriction(evidence: &mut Evidence, papers: &BTreeMap<String, Pape
     let placed = |meta: &PaperMeta| -> bool {
         // A paper with two real years is kept when either reading falls within the bound.
         let years: Vec<i32> = if meta.valid_years.is_empty() { meta.year.into_iter().collect() } else { meta.valid_years.clone() };
-        let after = restriction.from_year.is_none_or(|from| years.iter().any(|y| *y >= from));
-        let within = restriction.only_year.is_none_or(|only| years.contains(&only));
+        let bounded = restriction.from_year.is_some() || restriction.to_year.is_some();
+        let within = !bounded || years.iter().any(|y| restriction.from_year.is_none_or(|from| *y >= from) && restriction.to_year.is_none_or(|to| *y <= to));
         let dropped = !years.is_empty() && years.iter().all(|y| restriction.dropped_years.contains(y));
-        after && within && !dropped && (!restriction.doi_only || !meta.dois.is_empty())
+        within && !dropped && (!restriction.doi_only || !meta.dois.is_empty())
     };
     let left_out: BTreeSet<String> = papers.iter().filter(|(_, m)| named(m) || !placed(m)).map(|(iri, _)| iri.clone()).collect();
     // A result no paper states cannot be placed in time or given a DOI.
-    let unplaced = restriction.from_year.is_some() || restriction.only_year.is_some() || !restriction.dropped_years.is_empty() || restriction.doi_only;
+    let unplaced = restriction.from_year.is_some() || restriction.to_year.is_some() || !restriction.dropped_years.is_empty() || restriction.doi_only;
     let kept_paper = |paper: &Option<String>| match paper {
         Some(p) => !left_out.contains(p),
         None => !unplaced,
@@ -225,7 +225,8 @@ mod tests {
         };
         assert_eq!(kept(Restriction { models: vec![linked(EntityKind::Method, "Birch")], ..Restriction::default() }), ["1", "3"]);
         assert_eq!(kept(Restriction { from_year: Some(2020), ..Restriction::default() }), ["2"], "2019 and the undated paper are out");
-        assert_eq!(kept(Restriction { only_year: Some(2019), ..Restriction::default() }), ["1"], "2022 and the undated paper are out");
+        assert_eq!(kept(Restriction { from_year: Some(2019), to_year: Some(2019), ..Restriction::default() }), ["1"], "2022 and the undated paper are out");
+        assert_eq!(kept(Restriction { to_year: Some(2021), ..Restriction::default() }), ["1"], "before 2022");
         assert_eq!(kept(Restriction { dropped_years: vec![2022], ..Restriction::default() }), ["1", "3"]);
         assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster-Net".into())], ..Restriction::default() }), ["2", "3"]);
         assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster".into())], ..Restriction::default() }), ["1", "2", "3"], "another model's paper");
