@@ -215,10 +215,20 @@ pub struct TextIndex {
     /// names the same document for the index's life: nothing writes to it once opened,
     /// and the reader never reloads.
     stored: moka::sync::Cache<DocAddress, Arc<Stored>>,
+    /// Searches answered, by their terms, kinds and limit. Linking looks the same names up
+    /// again and again (every question on SQuAD links "squad"), and a search is a BM25
+    /// query over every label; for the same reason as `stored`, its hits never change.
+    searched: moka::sync::Cache<SearchKey, Arc<Vec<Hit>>>,
 }
 
 /// Documents kept read: at most this many (a few hundred bytes each).
 const STORED_KEPT: u64 = 50_000;
+/// Searches kept: at most this many (up to `limit` hits each, a few KB at most).
+const SEARCHES_KEPT: u64 = 20_000;
+
+/// What makes two searches the same: the query's terms (not its spelling), the kinds
+/// asked for and the limit.
+type SearchKey = (Vec<String>, Vec<DocKind>, usize);
 
 /// A document as a hit needs it.
 struct Stored {
@@ -268,7 +278,7 @@ impl TextIndex {
     fn with_index(index: Index, fields: Fields) -> Result<Self, IndexError> {
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let docs = reader.searcher().num_docs();
-        Ok(Self { reader, fields, docs, stored: moka::sync::Cache::new(STORED_KEPT) })
+        Ok(Self { reader, fields, docs, stored: moka::sync::Cache::new(STORED_KEPT), searched: moka::sync::Cache::new(SEARCHES_KEPT) })
     }
 
     /// How many labels it holds.
@@ -364,7 +374,18 @@ impl TextIndex {
         if query_terms.is_empty() || limit == 0 {
             return Vec::new();
         }
-        let idf = self.idf(&query_terms);
+        let key: SearchKey = (query_terms, kinds.to_vec(), limit);
+        if let Some(hits) = self.searched.get(&key) {
+            return hits.as_ref().clone();
+        }
+        let hits = self.search_terms(&key.0, kinds, limit);
+        self.searched.insert(key, Arc::new(hits.clone()));
+        hits
+    }
+
+    /// [`Self::search`] of terms already split and stemmed.
+    fn search_terms(&self, query_terms: &[String], kinds: &[DocKind], limit: usize) -> Vec<Hit> {
+        let idf = self.idf(query_terms);
         let total: f32 = idf.values().sum();
         let words: Vec<(Occur, Box<dyn Query>)> = query_terms
             .iter()
@@ -414,6 +435,19 @@ mod tests {
     fn index(labels: &[(DocKind, &str)]) -> TextIndex {
         let docs = labels.iter().enumerate().map(|(i, (kind, label))| IndexDoc { kind: *kind, iri: format!("r{i}"), label: (*label).to_owned() });
         TextIndex::build(docs, None).unwrap()
+    }
+
+    #[test]
+    fn a_search_asked_again_gives_the_same_hits_and_kinds_and_limits_are_kept_apart() {
+        let idx = index(&[(DocKind::Dataset, "SQuAD 1.1"), (DocKind::Dataset, "SQuAD 2.0"), (DocKind::Model, "SQuAD Reader")]);
+        let datasets = idx.search("squad", &[DocKind::Dataset], 5);
+        assert_eq!(datasets.len(), 2, "{datasets:?}");
+        // Kept by its terms: another spelling of the same words is the same search.
+        assert_eq!(idx.search("SQuAD", &[DocKind::Dataset], 5), datasets);
+        let models = idx.search("squad", &[DocKind::Model], 5);
+        assert_eq!(models.iter().map(|h| h.label.as_str()).collect::<Vec<_>>(), ["SQuAD Reader"]);
+        assert_eq!(idx.search("squad", &[DocKind::Dataset], 1).len(), 1);
+        assert_eq!(idx.search("squad", &[DocKind::Dataset], 5), datasets);
     }
 
     #[test]

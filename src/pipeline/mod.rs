@@ -23,6 +23,7 @@ pub mod diagnostics;
 pub mod evidence;
 pub mod front;
 pub mod json;
+pub mod pattern;
 pub mod query;
 pub mod response;
 pub mod stage_llm;
@@ -271,8 +272,8 @@ fn claim_text(q: &str, entities: &front::normalize::Normalized) -> String {
     let states_it = trust::numbers::claimed(part, entities).is_some() && entities.methods.iter().any(|m| lower.contains(&m.text.to_lowercase()));
     // "... cites the Quillon-XL paper for it. Does that paper state 86.1 for Tavrosa?": the
     // paper is named before, so the whole is read.
-    static PAPER_BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b(?:that|this|the same|the cited|their cited)\s+(?:paper|study|article|publication|reference|citation|work)\b").unwrap_or_else(|e| panic!("paper back pattern: {e}"))
+    static PAPER_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"\b(?:that|this|the same|the cited|their cited)\s+(?:paper|study|article|publication|reference|citation|work)\b").unwrap_or_else(|e| panic!("paper back pattern: {e}"))
     });
     if part.len() < settled.len() && states_it && !PAPER_BACK.is_match(&lower) { part.to_owned() } else { settled.into_owned() }
 }
@@ -299,8 +300,8 @@ fn premise_account(v: trust::verdict::Verdict, paper: Option<String>, removed: &
 /// "..., what year was its paper published?", "what is the DOI of its paper?": the named
 /// model's paper, said plainly (`None` when the question asks nothing of it).
 fn paper_asked(q: &str, entities: &front::normalize::Normalized, evidence: &evidence::Evidence, metas: &BTreeMap<String, evidence::papers::PaperMeta>) -> Option<(String, String, trust::PaperRef)> {
-    static ASKS_PAPER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(?:what|which)\s+year\b|\bwhen\s+(?:was|did)\b[^?]{0,40}\b(?:published|come out|came out|appear)|\bdoi\b|\b(?:what|which)\s+(?:paper|article|publication)\b|\bits paper\b")
+    static ASKS_PAPER: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\b(?:what|which)\s+year\b|\bwhen\s+(?:was|did)\b[^?]{0,40}\b(?:published|come out|came out|appear)|\bdoi\b|\b(?:what|which)\s+(?:paper|article|publication)\b|\bits paper\b")
             .unwrap_or_else(|e| panic!("paper asked pattern: {e}"))
     });
     let asked = classify::asked_part(q);
@@ -1322,7 +1323,7 @@ fn read_examples(path: Option<&std::path::Path>) -> Vec<query::generated::Exampl
 
 /// A comparison sentence with its `{rows:i,j}` marks turned into the sources' `[n]`.
 fn comparison_citations(sentence: &str, cite: &dyn Fn(&[usize]) -> Vec<usize>) -> String {
-    static MARK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| regex::Regex::new(r"\s*\{rows:([0-9,]*)\}").expect("row mark pattern"));
+    static MARK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| crate::pipeline::pattern::Regex::new(r"\s*\{rows:([0-9,]*)\}").expect("row mark pattern"));
     MARK.replace_all(sentence, |c: &regex::Captures<'_>| {
         let rows: Vec<usize> = c[1].split(',').filter_map(|r| r.parse().ok()).collect();
         let cited: String = cite(&rows).iter().map(|n| format!("[{n}]")).collect();
@@ -1386,7 +1387,7 @@ mod architecture {
     use std::path::Path;
 
     const STAGES: [&str; 5] = ["front", "query", "evidence", "trust", "answer"];
-    const SHARED: [&str; 3] = ["diagnostics", "stage_llm", "json"];
+    const SHARED: [&str; 4] = ["diagnostics", "stage_llm", "json", "pattern"];
 
     /// The pipeline modules a source file names (`crate::pipeline::X`, `super::super::X`).
     fn used_modules(text: &str) -> Vec<String> {

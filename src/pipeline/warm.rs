@@ -59,8 +59,10 @@ pub enum WarmError {
 }
 
 /// Builds a pipeline over the demo graph and asks it every question of [`QUESTIONS`];
-/// returns how many found something in it. The replies are dropped: only the compiled
-/// patterns are kept.
+/// returns how many found something in it. Then asks each again with a character beyond
+/// ASCII at the end: a pattern searches ASCII text with its ASCII twin and compiles itself
+/// as written only for other text (`pattern::Regex`), which the first user's "’" or "é"
+/// would otherwise wait for. The replies are dropped: only the compiled patterns are kept.
 pub async fn warm_stages() -> Result<usize, WarmError> {
     // Rows precomputed for the demo graph would only be thrown away.
     let settings = Settings::from_lookup(|name| (name == "SCIGRAPH_PRECOMPUTED_ROWS").then(|| "off".to_owned()))?;
@@ -72,6 +74,10 @@ pub async fn warm_stages() -> Result<usize, WarmError> {
         if pipeline.ask(&question).await.kg_results_count > 0 {
             found += 1;
         }
+    }
+    for text in QUESTIONS {
+        let question = Question::parse(&format!("{text} …"), settings.server.max_question_chars)?;
+        pipeline.ask(&question).await;
     }
     Ok(found)
 }

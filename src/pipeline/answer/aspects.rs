@@ -13,7 +13,7 @@ use crate::pipeline::front::classify::{asks_doi, unquoted};
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 fn re(pattern: &str) -> Regex {
     // The patterns are constants of this module; a typo is caught by the tests.

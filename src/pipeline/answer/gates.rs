@@ -17,7 +17,7 @@
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 use serde::Serialize;
 
 use crate::config::CheckSettings;

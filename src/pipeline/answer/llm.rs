@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::items::{AnswerItem, Source};
 use super::text::cite;

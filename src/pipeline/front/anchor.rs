@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 use serde::Serialize;
 
 /// The question's own time anchor: facts published after it are left out, and ages are

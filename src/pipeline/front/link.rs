@@ -51,8 +51,8 @@ static ABBREVIATIONS: std::sync::LazyLock<Vec<(String, String)>> = std::sync::La
 /// "ptb char level" as "penn treebank character level". A two-digit number after letters is
 /// a year ("wmt16", "conll03", "trec07"... and "muc97" in the 1900s).
 fn expand_abbreviations(name: &str) -> String {
-    static YEAR: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b([a-z]+)([0-2]\d|9\d)\b").unwrap_or_else(|e| panic!("short year pattern: {e}")));
+    static YEAR: std::sync::LazyLock<crate::pipeline::pattern::Regex> =
+        std::sync::LazyLock::new(|| crate::pipeline::pattern::Regex::new(r"(?i)\b([a-z]+)([0-2]\d|9\d)\b").unwrap_or_else(|e| panic!("short year pattern: {e}")));
     let name = YEAR.replace_all(name, |c: &regex::Captures| format!("{} {}{}", &c[1], if c[2].starts_with('9') { "19" } else { "20" }, &c[2]));
     name.split(|c: char| c.is_whitespace() || c == '-' || c == '/')
         .filter(|w| !w.is_empty())
@@ -121,8 +121,8 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
 
 /// A two-digit number after a word of letters, as a year of this century.
 fn spaced_year(name: &str) -> String {
-    static YEAR: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b([a-z]{3,})\s+([0-2]\d)\b").unwrap_or_else(|e| panic!("spaced year pattern: {e}")));
+    static YEAR: std::sync::LazyLock<crate::pipeline::pattern::Regex> =
+        std::sync::LazyLock::new(|| crate::pipeline::pattern::Regex::new(r"(?i)\b([a-z]{3,})\s+([0-2]\d)\b").unwrap_or_else(|e| panic!("spaced year pattern: {e}")));
     YEAR.replace_all(name, "$1 20$2").into_owned()
 }
 
@@ -473,8 +473,8 @@ pub fn problem_in_question(index: &TextIndex, question: &str, entities: &mut Nor
 /// together and in order in the title's part after the colon, the part before it must be a
 /// model's label, and one model only may fit: a description that fits two links neither.
 pub fn model_described(index: &TextIndex, question: &str, entities: &mut Normalized) {
-    static DESCRIBED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\bthe\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:system|model|method|approach|network|architecture|tagger|parser|classifier|detector|segmenter|transcriber|translator)\b")
+    static DESCRIBED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\bthe\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:system|model|method|approach|network|architecture|tagger|parser|classifier|detector|segmenter|transcriber|translator)\b")
             .unwrap_or_else(|e| panic!("described model pattern: {e}"))
     });
     if entities.methods.iter().any(NormalizedEntity::is_linked) {
@@ -693,8 +693,8 @@ pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) ->
     }
     // A board described by its task's words: "the kelp mapping benchmark" when a problem or
     // a board's label holds every one of them ("Kelp Canopy Mapping").
-    static DESCRIBED_BOARD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\bthe\s+((?:[\w-]+\s+){1,3}?)(?:benchmark|dataset|data\s+set|board|leaderboard|corpus)\b").unwrap_or_else(|e| panic!("described board pattern: {e}"))
+    static DESCRIBED_BOARD: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\bthe\s+((?:[\w-]+\s+){1,3}?)(?:benchmark|dataset|data\s+set|board|leaderboard|corpus)\b").unwrap_or_else(|e| panic!("described board pattern: {e}"))
     });
     let content = |text: &str| -> Vec<String> { crate::index::terms(text).into_iter().filter(|t| !super::extract::is_stopword(t)).collect() };
     for c in DESCRIBED_BOARD.captures_iter(question) {
@@ -730,8 +730,8 @@ pub fn unrecognised(index: &TextIndex, question: &str, entities: &Normalized) ->
 /// "fault detection in tidal turbines" is held, and a phrase about the asker ("for my
 /// thesis") is no topic. Pure.
 pub fn narrowed_topic(index: &TextIndex, question: &str, entities: &Normalized) -> Option<(String, String)> {
-    static NARROWED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"^\s+(of|for|in|on|to|with)\s+(?:the\s+|a\s+|an\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})").unwrap_or_else(|e| panic!("narrowing pattern: {e}"))
+    static NARROWED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"^\s+(of|for|in|on|to|with)\s+(?:the\s+|a\s+|an\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})").unwrap_or_else(|e| panic!("narrowing pattern: {e}"))
     });
     /// Words that say who asks or what for, not what about.
     const FRAMING: &[&str] = &["thesis", "project", "survey", "review", "overview", "literature", "work", "works", "research", "paper", "papers", "class", "course", "lecture", "talk", "report", "general", "practice", "particular", "detail", "details", "recent", "years", "example", "reference", "references", "beginners", "newcomers", "students", "teaching"];
@@ -764,8 +764,8 @@ pub fn is_near_miss(entity: &NormalizedEntity) -> bool {
 /// is not supported by Kelvane's 61.4 on Kelpwatch-Norrland. Only when no dataset is
 /// linked; names the question already links are not read again.
 pub fn near_miss_board(index: &TextIndex, question: &str, entities: &mut Normalized) {
-    static NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[A-Z][a-z0-9]+(?:\s+[A-Z][A-Za-z0-9]+)+\b").unwrap_or_else(|e| panic!("name pattern: {e}"))
+    static NAME: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[A-Z][a-z0-9]+(?:\s+[A-Z][A-Za-z0-9]+)+\b").unwrap_or_else(|e| panic!("name pattern: {e}"))
     });
     if entities.datasets.iter().any(|d| d.is_linked()) {
         return;

@@ -8,8 +8,8 @@ use super::lexicon::Direction;
 /// Whether a metric measures what a model costs (size, compute, time) rather than how well
 /// it does: never a best result unless asked for by name.
 pub fn is_cost(metric: &str) -> bool {
-    static COST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|search time|training time|latency|gpu[- ]?(days|hours))\b")
+    static COST: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\b(params|parameters|#\s*params|macs|g?flops|multiply-adds|model size|inference time|search time|training time|latency|gpu[- ]?(days|hours))\b")
             .unwrap_or_else(|e| panic!("cost pattern: {e}"))
     });
     COST.is_match(metric)
@@ -18,8 +18,8 @@ pub fn is_cost(metric: &str) -> bool {
 /// The direction a metric's own words give when no table knows it: error rates,
 /// perplexities, losses, distances and costs are better lower; anything else higher.
 pub fn direction_by_words(metric: &str) -> Direction {
-    static LOWER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(error|errors|err|perplexity|ppl|bpc|bits?[ /-]?per|bits/dim\w*|loss|wer|cer|fid|distance|mae|mse|rmse|nll)\b|error rate")
+    static LOWER: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\b(error|errors|err|perplexity|ppl|bpc|bits?[ /-]?per|bits/dim\w*|loss|wer|cer|fid|distance|mae|mse|rmse|nll)\b|error rate")
             .unwrap_or_else(|e| panic!("lower-is-better pattern: {e}"))
     });
     let metric = metric.replace('_', " ");

@@ -131,12 +131,12 @@ impl Front {
         if part.len() < question.len() {
             let part = part.to_lowercase();
             let named_in_part = |m: &normalize::NormalizedEntity| part.contains(&m.text.to_lowercase());
-            static BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-                regex::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|he|she|his|her)\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
+            static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+                crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|he|she|his|her)\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
             });
             // "that board", "this dataset" point back to the board, not to a model.
-            static BOARD_BACK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-                regex::Regex::new(r"\b(?:that|this|the same)\s+(?:board|leaderboard|dataset|benchmark|corpus|set|task|metric)\b").unwrap_or_else(|e| panic!("board pronoun pattern: {e}"))
+            static BOARD_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+                crate::pipeline::pattern::Regex::new(r"\b(?:that|this|the same)\s+(?:board|leaderboard|dataset|benchmark|corpus|set|task|metric)\b").unwrap_or_else(|e| panic!("board pronoun pattern: {e}"))
             });
             let points_back = BACK.is_match(&BOARD_BACK.replace_all(&part.replace("these days", ""), ""));
             if normalized.methods.iter().any(named_in_part) || !points_back {

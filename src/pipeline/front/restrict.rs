@@ -11,7 +11,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::lexicon::EntityKind;
 use super::normalize::{Normalized, NormalizedEntity};

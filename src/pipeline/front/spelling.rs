@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 static BRITISH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(\w{2,}i)(s)(ations?)\b").unwrap_or_else(|e| panic!("spelling pattern: {e}")));

@@ -8,7 +8,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::verdict::{FactRef, Verdict};
 use super::PaperRef;

@@ -14,7 +14,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};

@@ -15,7 +15,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::record::{agreed, Reads, Told};
 use super::relations::Known;

@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use crate::pipeline::front::anchor;
 use crate::pipeline::front::normalize::Normalized;

@@ -12,7 +12,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::numbers::claimed;
 use super::verdict::{best, better, facts_of, first_year, on_board, uncertain, FactRef, Known, Label, Verdict, NEGATED, OUTPERFORMS, UNDERPERFORMS};

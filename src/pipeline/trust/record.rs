@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::relations::Known;
 use super::verdict::{best, model_of, on_board, uncertain, FactRef, Label, Verdict};

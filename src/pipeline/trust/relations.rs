@@ -9,7 +9,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::verdict::{Evaluated, FactRef, Label, Verdict};
 use super::PaperRef;

@@ -8,7 +8,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 
 use super::record::{agreed, named_boards, readings, Reads, Told};
 use super::verdict::{better, model_of, on_board, uncertain, FactRef, Label, Verdict};

@@ -10,7 +10,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::pipeline::pattern::Regex;
 use serde::Serialize;
 
 use crate::pipeline::front::classify;
