@@ -69,6 +69,33 @@ static TYPO: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The question with the spelling variants above settled.
 pub fn settled(question: &str) -> Cow<'_, str> {
+    match plain_dashes(question) {
+        Cow::Borrowed(q) => settled_words(q),
+        Cow::Owned(q) => Cow::Owned(settled_words(&q).into_owned()),
+    }
+}
+
+/// A dash typeset between two letters or digits ("WMT2014 English–German", "2019–2021",
+/// "Encoder‐Decoder") written as the hyphen the graph's labels and every reading use.
+/// A quoted title keeps its own; a dash with spaces around it is punctuation and stays.
+fn plain_dashes(question: &str) -> Cow<'_, str> {
+    const DASHES: [char; 5] = ['\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2212}'];
+    if !question.contains(DASHES) {
+        return Cow::Borrowed(question);
+    }
+    let quotes: Vec<(usize, usize)> = QUOTED.find_iter(question).map(|m| (m.start(), m.end())).collect();
+    let chars: Vec<(usize, char)> = question.char_indices().collect();
+    let mut out = String::with_capacity(question.len());
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let between_words = i > 0 && chars[i - 1].1.is_alphanumeric() && chars.get(i + 1).is_some_and(|&(_, next)| next.is_alphanumeric());
+        let quoted = quotes.iter().any(|&(start, end)| start <= at && at < end);
+        out.push(if DASHES.contains(&c) && between_words && !quoted { '-' } else { c });
+    }
+    Cow::Owned(out)
+}
+
+/// [`settled`] after the dashes.
+fn settled_words(question: &str) -> Cow<'_, str> {
     // The "s" keeps its case ("SUMMARISATION" stays upper case). A quoted title is the
     // paper's own spelling ("Syllable-Level Attention for Avian Vocalisations"): left as is.
     let americanize = |text: &str| BRITISH.replace_all(text, |c: &regex::Captures| format!("{}{}{}", &c[1], if &c[2] == "S" { "Z" } else { "z" }, &c[3])).into_owned();
@@ -503,6 +530,14 @@ fn written_out(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dash_typeset_inside_a_name_or_a_range_is_read_as_a_hyphen_but_not_between_words_or_in_a_title() {
+        assert_eq!(settled("Which model leads WMT2014 English–German on BLEU?"), "Which model leads WMT2014 English-German on BLEU?");
+        assert_eq!(settled("best from 2019–2021 on D"), "best from 2019-2021 on D");
+        assert_eq!(settled("D – who leads?"), "D – who leads?");
+        assert_eq!(settled(r#"is "RNN Encoder–Decoder" on D"#), r#"is "RNN Encoder–Decoder" on D"#);
+    }
 
     #[test]
     fn british_isation_is_read_as_ization_and_common_misspellings_as_the_word() {
