@@ -300,6 +300,35 @@ mod sciqa_style {
         }
     }
 
+    /// Every tenth question of the answer gold sets, written with letters beyond ASCII
+    /// three ways: accents on the vowels ("naïve", "évaluated"), combining accents, and
+    /// typographic apostrophes, no-break spaces and hyphens.
+    fn written_beyond_ascii() -> Vec<String> {
+        let gold = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("eval/gold");
+        let mut questions = Vec::new();
+        for file in ["answers.jsonl", "answers-dev2.jsonl", "answers-dev3.jsonl", "answers-dev4.jsonl", "answers-dev5.jsonl", "answers-dev6.jsonl", "answers-dev7.jsonl"] {
+            let text = std::fs::read_to_string(gold.join(file)).unwrap();
+            for line in text.lines().step_by(10) {
+                let q = serde_json::from_str::<serde_json::Value>(line).unwrap()["question"].as_str().unwrap().to_owned();
+                questions.push(q.replace('i', "ï").replace('e', "é"));
+                questions.push(q.chars().flat_map(|c| [Some(c), matches!(c, 'a' | 'o').then_some('\u{301}')]).flatten().collect());
+                questions.push(q.replace('\'', "’").replacen(' ', "\u{a0}", 2).replace('-', "\u{2011}"));
+            }
+        }
+        questions
+    }
+
+    #[tokio::test]
+    async fn questions_written_with_letters_beyond_ascii_are_answered_without_a_panic() {
+        let Some(pipeline) = pipeline("questions_written_with_letters_beyond_ascii_are_answered_without_a_panic").await else { return };
+        let questions = written_beyond_ascii();
+        assert!(questions.len() > 250, "{} questions", questions.len());
+        for q in questions {
+            let response = pipeline.ask(&Question::parse(&q, 1000).unwrap()).await;
+            assert!(!response.answer.is_empty(), "{q}: no answer");
+        }
+    }
+
     #[tokio::test]
     async fn t01_models_evaluated_on_a_dataset() {
         let Some(pipeline) = pipeline("t01_models_evaluated_on_a_dataset").await else { return };

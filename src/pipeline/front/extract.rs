@@ -207,7 +207,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
         let mut text = question[start..end].trim_matches(|c: char| c.is_whitespace() || c == ',');
         for article in ["the ", "a ", "an "] {
-            if text.len() > article.len() && text[..article.len()].eq_ignore_ascii_case(article) {
+            // By bytes, but never inside a letter: "naïve" is not cut after "na".
+            if text.len() > article.len() && text.get(..article.len()).is_some_and(|head| head.eq_ignore_ascii_case(article)) {
                 text = &text[article.len()..];
             }
         }
@@ -569,6 +570,16 @@ pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_opening_with_a_letter_beyond_ascii_is_read_without_cutting_it() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        // "naïve" once panicked: an article was looked for in its first three bytes.
+        for q in ["papers on naïve Bayes text classification", "anéé", "Which models were evaluated on Ämnesdata?"] {
+            let entities = by_keywords(&lexicon, q);
+            assert!(entities.iter().all(|(_, text)| q.contains(text.as_str())), "{q}: {entities:?}");
+        }
+    }
 
     #[test]
     fn llm_entities_the_question_never_mentions_are_dropped() {
