@@ -59,8 +59,8 @@ pub enum WarmError {
 }
 
 /// Builds a pipeline over the demo graph and asks it every question of [`QUESTIONS`];
-/// returns how many found something in it. Then asks each again with a character beyond
-/// ASCII at the end: a pattern searches ASCII text with its ASCII twin and compiles itself
+/// returns how many found something in it. Then asks each again with a letter beyond
+/// ASCII at the end (one the reading keeps: "…" would be read as "..."): a pattern searches ASCII text with its ASCII twin and compiles itself
 /// as written only for other text (`pattern::Regex`), which the first user's "’" or "é"
 /// would otherwise wait for. The replies are dropped: only the compiled patterns are kept.
 pub async fn warm_stages() -> Result<usize, WarmError> {
@@ -76,7 +76,7 @@ pub async fn warm_stages() -> Result<usize, WarmError> {
         }
     }
     for text in QUESTIONS {
-        let question = Question::parse(&format!("{text} …"), settings.server.max_question_chars)?;
+        let question = Question::parse(&format!("{text} é"), settings.server.max_question_chars)?;
         pipeline.ask(&question).await;
     }
     Ok(found)

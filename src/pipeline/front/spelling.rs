@@ -69,9 +69,30 @@ static TYPO: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The question with the spelling variants above settled.
 pub fn settled(question: &str) -> Cow<'_, str> {
-    match plain_dashes(question) {
+    match plain_characters(question) {
         Cow::Borrowed(q) => settled_words(q),
         Cow::Owned(q) => Cow::Owned(settled_words(&q).into_owned()),
+    }
+}
+
+/// The question in the characters every reading is written for: compatibility forms
+/// folded (NFKC: "Ｗhich", "ﬁne-tuning", "F₁" are "Which", "fine-tuning", "F1"),
+/// invisible characters a copy and paste brings dropped (a zero-width space or joiner, a
+/// soft hyphen: "BERT\u{200d}-Large" is "BERT-Large"), and dashes inside names read as
+/// hyphens ([`plain_dashes`]).
+fn plain_characters(question: &str) -> Cow<'_, str> {
+    const INVISIBLE: [char; 6] = ['\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', '\u{ad}'];
+    if question.is_ascii() {
+        return Cow::Borrowed(question);
+    }
+    let folded = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(question);
+    let visible = match folded.contains(INVISIBLE) {
+        true => Cow::Owned(folded.chars().filter(|c| !INVISIBLE.contains(c)).collect()),
+        false => folded,
+    };
+    match visible {
+        Cow::Borrowed(q) => plain_dashes(q),
+        Cow::Owned(q) => Cow::Owned(plain_dashes(&q).into_owned()),
     }
 }
 
@@ -530,6 +551,15 @@ fn written_out(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compatibility_forms_are_folded_and_invisible_characters_dropped() {
+        assert_eq!(settled("Ｗhich model leads ＩmageNet?"), "Which model leads ImageNet?");
+        assert_eq!(settled("ﬁne-tuning papers, best F₁ on SQuAD"), "fine-tuning papers, best F1 on SQuAD");
+        assert_eq!(settled("BERT\u{200d}-Large on SQuAD1.1\u{200b}"), "BERT-Large on SQuAD1.1");
+        // Letters beyond ASCII that are no compatibility form stay.
+        assert_eq!(settled("papers on naïve Bayes by Zoë"), "papers on naïve Bayes by Zoë");
+    }
 
     #[test]
     fn a_dash_typeset_inside_a_name_or_a_range_is_read_as_a_hyphen_but_not_between_words_or_in_a_title() {
