@@ -189,7 +189,10 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                     (true, Some(d)) => format!(" on {d}"),
                     _ => String::new(),
                 };
-                with_citation(&format!("{} {}{model}{board}", i.label, i.value.as_deref().unwrap_or("?")), i)
+                // A score is said with its metric: an item labelled by its model (the best by
+                // each other metric, when the one asked is not recorded) still has one.
+                let metric = i.metric.as_deref().unwrap_or(&i.label);
+                with_citation(&format!("{metric} {}{model}{board}", i.value.as_deref().unwrap_or("?")), i)
             });
             format!("{none}The top {} scores {scope}: {scores}.", if cut.results { "read" } else { "recorded" })
         }
@@ -602,6 +605,13 @@ mod tests {
         entities.methods.remove(0);
         let text = extractive(Target::BestModel, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The graph records no score of BERT on "), "{text}");
+    }
+
+    #[test]
+    fn a_top_score_labelled_by_its_model_is_said_with_its_metric() {
+        let items = [AnswerItem { model: Some("Zephyrine-L".into()), value: Some("89.6".into()), metric: Some("Accuracy".into()), ..AnswerItem::new("Zephyrine-L", Some("r1")) }];
+        let text = extractive(Target::TopScore, &items, &[], &Normalized::default(), Cut::default());
+        assert!(text.contains(": Accuracy 89.6 (Zephyrine-L)"), "{text}");
     }
 
     #[test]
