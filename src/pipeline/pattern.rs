@@ -73,11 +73,6 @@ impl Regex {
         }
     }
 
-    /// The pattern as written.
-    pub fn as_str(&self) -> &str {
-        &self.pattern
-    }
-
     pub fn is_match(&self, haystack: &str) -> bool {
         self.on(haystack).is_match(haystack)
     }
