@@ -1104,7 +1104,7 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
         }
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board, extreme };
         let mut composed = answer::text::compose(&draft);
         if let Some(name) = &absent_model {
             composed.text = format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");

@@ -386,9 +386,11 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
         missing.push("the best result");
     }
     // A verdict on one part of the question ("X held the record in 2017 with 15.8 - right?")
-    // does not give the best asked beside it ("who holds it now?") unless it speaks of it.
-    static OF_THE_BEST: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)\b(best|better|worse|record|leads?|led|ahead|behind|ranks?|top|beaten|beats?|first|second|third|place)\b").unwrap_or_else(|e| panic!("best-words pattern: {e}")));
+    // does not give the best asked beside it ("who holds it now?") unless it speaks of it
+    // (or of the other end, which a "weakest" or "last" question asks for).
+    static OF_THE_BEST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(best|better|worse|record|leads?|led|ahead|behind|ranks?|top|beaten|beats?|first|second|third|place|weakest|worst|last|below)\b").unwrap_or_else(|e| panic!("best-words pattern: {e}"))
+    });
     if asked.best && decided && !OF_THE_BEST.is_match(answer) && !NO_RESULT.is_match(answer) {
         missing.push("the best result");
     }

@@ -733,7 +733,7 @@ mod tests {
         let disputed = [&cited, &uncited];
         let chosen = vec!["p1".to_owned(), "p2".to_owned()];
         let entities = Normalized::default();
-        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None };
+        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None, extreme: None };
         let text = compose(&draft).text;
         assert!(text.contains("disagrees on BERT on SQuAD: 0.30 [1] vs 0.39 [2]"), "{text}");
         assert!(!text.contains("GPT on SQuAD"), "a side with no cited paper: {text}");

@@ -11,7 +11,7 @@ use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::ResultFact;
 use crate::pipeline::trust::verdict::Verdict;
 use crate::pipeline::trust::{Conflict, PaperRef};
-use crate::pipeline::front::classify::Target;
+use crate::pipeline::front::classify::{Extreme, Target};
 use crate::pipeline::front::extract::{BoardAsk, EVERY};
 use crate::pipeline::front::lexicon::EntityKind;
 use crate::pipeline::front::normalize::Normalized;
@@ -87,6 +87,19 @@ fn list(items: &[AnswerItem], render: impl Fn(&AnswerItem) -> String) -> String 
 
 /// The deterministic answer, written from the items and sources alone.
 pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut) -> String {
+    ranked(target, items, sources, entities, cut, None)
+}
+
+/// [`extractive`], with the best and top results said as the extreme the question asked
+/// for, by which they were chosen ("The weakest recorded result", "The lowest recorded
+/// scores"): the best is not what a "who is last" question was given.
+fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut, extreme: Option<Extreme>) -> String {
+    let (best, top) = match extreme {
+        None => ("best", "top"),
+        Some(Extreme::Lowest) => ("lowest", "lowest"),
+        Some(Extreme::Highest) => ("highest", "highest"),
+        Some(Extreme::Worst) => ("weakest", "weakest"),
+    };
     if items.is_empty() && sources.is_empty() {
         return "I found nothing in the knowledge graph that answers this question, so I cannot cite any paper for it."
             .to_owned();
@@ -109,7 +122,7 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
             list(items, |i| with_citation(&i.label, i))
         ),
         Target::BestModel if !items.is_empty() => {
-            let best = list(items, |i| {
+            let results = list(items, |i| {
                 let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
                 let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
                 with_citation(&format!("{}{value}{by} on {}", i.label, i.dataset.as_deref().unwrap_or(&on)), i)
@@ -141,9 +154,9 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 _ => String::new(),
             };
             if cut.results {
-                format!("{none}The best result{of} among those read (the graph holds more than were read): {best}.")
+                format!("{none}The {best} result{of} among those read (the graph holds more than were read): {results}.")
             } else {
-                format!("{none}The best recorded result{of}: {best}.")
+                format!("{none}The {best} recorded result{of}: {results}.")
             }
         }
         Target::Beaten if !items.is_empty() => {
@@ -194,7 +207,7 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
                 let metric = i.metric.as_deref().unwrap_or(&i.label);
                 with_citation(&format!("{metric} {}{model}{board}", i.value.as_deref().unwrap_or("?")), i)
             });
-            format!("{none}The top {} scores {scope}: {scores}.", if cut.results { "read" } else { "recorded" })
+            format!("{none}The {top} {} scores {scope}: {scores}.", if cut.results { "read" } else { "recorded" })
         }
         Target::Metrics if !items.is_empty() => {
             format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
@@ -399,6 +412,9 @@ pub struct Draft<'a> {
     pub top_k: Option<usize>,
     /// What the question asked of a board beyond its best, if anything.
     pub board: Option<BoardAsk>,
+    /// The extreme the question asked for instead of the best ("the lowest", "the worst"),
+    /// by which the items were chosen.
+    pub extreme: Option<Extreme>,
 }
 
 /// What a question asked of a board, from its items (best first per metric): every model,
@@ -479,7 +495,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
     } else if let (Some(ask), true, None) = (draft.board, (matches!(draft.target, Target::BestModel | Target::TopScore) || draft.board == Some(BoardAsk::Unscored)) && !draft.items.is_empty(), draft.verdict) {
         board_text(ask, draft.items, draft.entities)
     } else {
-        let text = extractive(draft.target, draft.items, draft.sources, draft.entities, draft.cut);
+        let text = ranked(draft.target, draft.items, draft.sources, draft.entities, draft.cut, draft.extreme);
         // "top 3 on D" where the graph holds fewer under every metric: said, not implied.
         match draft.top_k.filter(|k| *k > 1 && *k < EVERY && draft.target == Target::BestModel && !draft.items.is_empty()) {
             Some(k) if fewer_than(k, draft.items) => format!("The graph records fewer results than were asked for under each metric here. {text}"),
@@ -565,7 +581,7 @@ mod tests {
         let one = |model: &str, metric: &str| AnswerItem { metric: Some(metric.into()), ..AnswerItem::new(model, None) };
         let items = [one("LSTM", "Test perplexity"), one("LSTM", "Validation perplexity")];
         let entities = Normalized::default();
-        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None };
+        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None, extreme: None };
         assert!(compose(&draft(Some(3))).text.starts_with("The graph records fewer results than were asked for under each metric here. The best recorded result"));
         assert!(compose(&draft(None)).text.starts_with("The best recorded result"));
         let full = [one("A", "F1"), one("B", "F1"), one("C", "F1")];
@@ -579,7 +595,7 @@ mod tests {
         let scored = |model: &str, value: &str| AnswerItem { metric: Some("BLEU".into()), value: Some(value.into()), sources: vec![1], ..AnswerItem::new(model, Some(&format!("m:{model}"))) };
         let items = [scored("A", "36.0"), scored("B", "18.9"), scored("C", "9.8")];
         let entities = Normalized::default();
-        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board };
+        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board, extreme: None };
         let every = compose(&draft(Some(BoardAsk::Every))).text;
         assert!(every.starts_with("3 models have results on your question, best first: A with 36.0 by BLEU [1]; B with 18.9"), "{every}");
         let ends = [scored("A", "36.0"), scored("C", "9.8")];

@@ -133,11 +133,17 @@ static LIST_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
 const NOT_VALUES: &[&str] = &["paper", "papers", "model", "models", "method", "methods", "dataset", "datasets", "work", "works", "system", "systems", "benchmark", "benchmarks", "studies", "article", "articles"];
 
 /// The extreme a question asks for in so many words: "the lowest BLEU" is the lowest,
-/// whichever way the metric counts as better (the trap of reading it as the best).
+/// whichever way the metric counts as better (the trap of reading it as the best). The
+/// worst is also the last and the bottom of a board ("who is last on D by WER", "the
+/// bottom three on D", "which result was furthest from the best").
 pub fn extreme(question: &str) -> Option<Extreme> {
     static LOW: LazyLock<Regex> = LazyLock::new(|| re(r"\b(lowest|smallest|minimum|least)\b"));
     static HIGH: LazyLock<Regex> = LazyLock::new(|| re(r"\b(highest|largest|maximum|greatest)\b"));
-    static WORST: LazyLock<Regex> = LazyLock::new(|| re(r"\b(worst|weakest|poorest)\b"));
+    // "Last" only as a place on the board: never "the last paper", "last year", "was last
+    // updated"; "bottom" never "bottom-up".
+    static WORST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"\b(worst|weakest|poorest)\b|\b(?:at\s+)?the\s+bottom\b|\bbottom\s+(?:\d{1,2}|one|two|three|four|five|ten)\b|\bbottom[- ](?:ranked|placed|scoring)\b|\b(?:comes?|came|finish(?:es|ed)?|ranks?|ranked|places?|placed|sits?)\s+(?:in\s+)?(?:dead\s+)?last\b|\b(?:is|was|who['’]s)\s+(?:dead\s+)?last\s+(?:on|in|among|by|place)\b|\bin\s+last\s+place\b|\bdead\s+last\b|\b(?:furthest|farthest)\s+(?:from|behind)\s+(?:the\s+)?(?:best|top|leader|record)")
+    });
     // "at least 90" bounds a value; it asks for no extreme.
     let q = question.to_lowercase().replace("at least", " ");
     match (LOW.is_match(&q), HIGH.is_match(&q), WORST.is_match(&q)) {
@@ -1009,7 +1015,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // one)"): never a statement about it.
     let plain = PARENTHESES.replace_all(q, " ");
     let plain = plain.as_ref();
-    let comparison = COMPARISON.is_match(plain) && !NOT_COMPARISON.is_match(plain);
+    // "who is last on D", "the bottom three on D": the worst of a board is a ranking too.
+    let comparison = (COMPARISON.is_match(plain) || extreme(plain) == Some(Extreme::Worst)) && !NOT_COMPARISON.is_match(plain);
     let asks_datasets = ASKS_DATASETS.is_match(q) && !PAPERS_ON.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let code_opener = CODE_OPENER.is_match(q);
@@ -1673,6 +1680,12 @@ mod tests {
         assert_eq!(extreme("Which model has the worst WER on D?").map(|e| e.direction(Direction::Lower)), Some(Direction::Higher));
         assert_eq!(extreme("best model on D"), None);
         assert_eq!(extreme("which models score at least 90 on D?"), None, "a bound, not the lowest");
+        for worst in ["who is last on Dastrup-7 Chorus by WER?", "the bottom three on D (accuracy)", "which system sits at the bottom of each benchmark?", "on which benchmarks does X come dead last?", "which result on D was furthest from the best one?", "who finished last on D?"] {
+            assert_eq!(extreme(worst), Some(Extreme::Worst), "{worst}");
+        }
+        for not_worst in ["which paper came out last on D?", "who was last updated on D", "the last paper on D", "bottom-up parsing papers", "results from last year on D"] {
+            assert_eq!(extreme(not_worst), None, "{not_worst}");
+        }
         assert_eq!(classify("Nerrisa scores above 20 BLEU on the Quenmark set (yes/no)", &none).query_type, ClaimVerification);
         assert!(asks_value("what's the most recent result anyone has posted on the skarnhold glacier set?"));
         assert!(asks_value("What F1 does Orvalis-CNN get on Corvalla-Ice?"));

@@ -467,7 +467,7 @@ pub fn board_ask(question: &str) -> Option<BoardAsk> {
             .unwrap_or_else(|e| panic!("every-model pattern: {e}"))
     });
     static ENDS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:highest|best|top)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:lowest|worst|bottom)\b|\b(?:lowest|worst)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:highest|best|top)\b")
+        Regex::new(r"(?i)\b(?:highest|best|top)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:lowest|worst|bottom)\b|\b(?:lowest|worst)\b[^?.]{0,60}\b(?:and|as well as)\b[^?.]{0,40}\b(?:highest|best|top)\b|\b(?:furthest|farthest)\s+(?:from|behind)\s+(?:the\s+)?(?:best|top|leader|record)|\bhow\s+far\s+behind\s+the\s+(?:leader|best|top)\b[^?.]{0,60}\b(?:weakest|worst|lowest|last)\b|\b(?:weakest|worst|lowest|last)\b[^?.]{0,60}\bbehind\s+the\s+(?:leader|best|top)\b")
             .unwrap_or_else(|e| panic!("ends pattern: {e}"))
     });
     static UNSCORED: LazyLock<Regex> = LazyLock::new(|| {
@@ -489,7 +489,7 @@ pub fn board_ask(question: &str) -> Option<BoardAsk> {
 /// How many of the best a question asks for: "top 3 models", "the five best", "top-10".
 pub fn top_k(question: &str) -> Option<usize> {
     static TOP: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\btop[- ]?(\d{1,2}|two|three|four|five|ten)\b|(?:^|[\s(])(\d{1,2}|two|three|four|five|ten) (best|highest|lowest|top)\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
+        Regex::new(r"(?i)\b(?:top|bottom)[- ]?(\d{1,2}|two|three|four|five|ten)\b|(?:^|[\s(])(\d{1,2}|two|three|four|five|ten) (best|highest|lowest|top|worst|weakest)\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
     });
     // "who's second best": the best two, the second among them.
     static PLACE: LazyLock<Regex> = LazyLock::new(|| {
@@ -766,6 +766,8 @@ mod tests {
     fn how_many_of_the_best_are_asked_for_is_read_from_top_k_and_places() {
         assert_eq!(top_k("top-3 on BenchMira by accuracy"), Some(3));
         assert_eq!(top_k("top five models on X"), Some(5));
+        assert_eq!(top_k("I need the bottom three on D for a baseline table"), Some(3));
+        assert_eq!(top_k("the 2 weakest results on D"), Some(2));
         assert_eq!(top_k("Who's second best on BenchMira?"), Some(2));
         assert_eq!(top_k("the third-best result on D"), Some(3));
         assert_eq!(top_k("best model on D"), None);
@@ -792,6 +794,9 @@ mod tests {
     fn a_question_asks_for_every_model_both_ends_or_those_past_a_value() {
         assert_eq!(board_ask("Could you list every model with an accuracy on Hollenby Marsh Calls, best first, with its number?"), Some(BoardAsk::Every));
         assert_eq!(board_ask("On the Orrenby Parallel Corpus, which model has the highest BLEU and which the lowest?"), Some(BoardAsk::Ends));
+        // How far the worst is from the best needs both.
+        assert_eq!(board_ask("As of 2021, which result on D was furthest from the best one?"), Some(BoardAsk::Ends));
+        assert_eq!(board_ask("As of 2020, how far behind the leader was the weakest result on D?"), Some(BoardAsk::Ends));
         let Some(BoardAsk::Past(t)) = board_ask("Which models score below 75 accuracy on BenchMira?") else { panic!("no threshold") };
         assert!(t.passes(74.1) && !t.passes(75.0) && !t.above);
         for (q, value, passing, failing) in [("On D, which systems clear 0.9 F1?", 0.9, 91.2, 89.9), ("Which systems are north of 52 chrF on D?", 52.0, 53.4, 51.0), ("which report a mean IoU of 60 or more?", 60.0, 60.0, 59.9), ("which had passed 75 F1 by 2019?", 75.0, 76.0, 75.0), ("systems with 90%+ F1", 90.0, 90.0, 89.0)] {

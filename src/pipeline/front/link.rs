@@ -171,9 +171,7 @@ fn link_as(index: &TextIndex, entity: &mut NormalizedEntity, name: &str) {
 /// The words next to a mention that may belong to its name ("sparse" before "transformer",
 /// "english-to-french" after "MLDoc"): up to two before and three after, within the clause.
 fn neighbours(question: &str, text: &str) -> Option<(Vec<String>, Vec<String>)> {
-    let lower = question.to_lowercase();
-    let start = lower.find(&text.to_lowercase())?;
-    let end = start + text.len();
+    let std::ops::Range { start, end } = super::normalize::mention_in(question, text)?;
     // Parentheses and commas stay inside a clause: "cheetah run (dmcontrol 500k)" and
     // "cheetah run, dmcontrol 500k" are one name, as the label "Cheetah, run (DMControl500k)".
     let clause = |s: &str| s.replace(['(', ')', ','], " ").split(['?', ';', ':', '!']).map(str::to_owned).collect::<Vec<_>>();
@@ -537,7 +535,13 @@ fn opened_by_a_rare_word(text: &str, hits: &[crate::index::Hit], words: &[Word],
         let first_before_results = words.get(at + 1).is_some_and(|w| RESULT_WORDS.contains(&w.text.as_str()));
         let placed = first_before_results || ["on ", "over ", "the ", "'s ", "’s ", "best ", "top ", "highest ", "lowest "].iter().any(|p| text.contains(&format!("{p}{}", words[at].text)));
         let label = h.label.to_lowercase();
-        let contradicted = words.get(at + 1).is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()) && !label.contains(&w.text));
+        let label_terms = crate::index::terms(&h.label);
+        // Nor by a word of the name the label lacks, before the word that ends a dataset's
+        // name: "the Veltmoor Dusk Set" is not the Veltmoor Dawn Set.
+        let other_name = words.get(at + 1).zip(words.get(at + 2)).is_some_and(|(w, end)| {
+            DATASET_WORDS.contains(&end.text.as_str()) && !DATASET_WORDS.contains(&w.text.as_str()) && !RESULT_WORDS.contains(&w.text.as_str()) && !w.written.is_empty() && !w.written.iter().all(|t| label_terms.contains(t))
+        });
+        let contradicted = other_name || words.get(at + 1).is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()) && !label.contains(&w.text));
         (placed && !contradicted).then_some((at, first))
     };
     let opened: Vec<(&crate::index::Hit, usize, String)> = hits.iter().filter_map(|h| opens(h).map(|(i, t)| (h, i, t))).collect();
@@ -908,6 +912,9 @@ mod tests {
         assert_eq!(scanned(&docs, "best f1 on sealbrook, yeah?").as_deref(), Some("Sealbrook Turbine Logs"));
         assert_eq!(scanned(&docs, "who has overtaken it on the orrenby corpus?").as_deref(), Some("Orrenby Parallel Corpus"));
         assert_eq!(scanned(&docs, "metrics reported on kinetics 400"), None, "a number after it that the label lacks");
+        let sets = [(DocKind::Dataset, "d5", "Veltmoor Dawn Set"), (DocKind::Dataset, "d6", "Hollenby Marsh Calls")];
+        assert_eq!(scanned(&sets, "which model does worst on the Veltmoor Dusk Set?"), None, "a word of the name the label lacks");
+        assert_eq!(scanned(&sets, "which model does worst on the veltmoor set?").as_deref(), Some("Veltmoor Dawn Set"), "the name's last word alone");
         assert_eq!(scanned(&docs, "sealbrook papers"), None, "a board is named where a board goes: on, over, the");
     }
 
@@ -1074,6 +1081,14 @@ mod tests {
         model.iris = vec!["t".into()];
         widen(&index, "sparse transformer has the lowest bpc on enwik8, right?", &mut model);
         assert_eq!((model.iris.clone(), model.text.as_str()), (vec!["s".to_owned()], "transformer"));
+        // The mention where it stands whole: "transformer" after "sparse transformer-xl" is
+        // not widened by the words around the longer name.
+        let docs_xl = [(DocKind::Model, "t", "Transformer"), (DocKind::Model, "x", "Transformer-XL")];
+        let index_xl = index_of(&docs_xl);
+        let mut whole = entity(EntityKind::Method, "transformer");
+        whole.iris = vec!["t".into()];
+        widen(&index_xl, "does Transformer-XL beat the Transformer on enwik8?", &mut whole);
+        assert_eq!(whole.iris, vec!["t".to_owned()], "{:?}", whole.link);
         let mut plain = entity(EntityKind::Method, "transformer");
         plain.iris = vec!["t".into()];
         widen(&index, "the best transformer on enwik8", &mut plain);

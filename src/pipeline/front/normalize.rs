@@ -38,6 +38,46 @@ pub struct NormalizedEntity {
     pub link: Option<super::link::IndexLink>,
 }
 
+/// Where `name` is written in `text`, letter case aside: the first place it stands as a
+/// whole name, else the first place at all. A place inside a longer name does not stand
+/// whole: "AWD-LSTM" in "Does AWD-LSTM-DOC beat AWD-LSTM?" is the second one, since a letter,
+/// a digit, or a hyphen, dot or underscore joined to one, continues a name ("-DOC", ".5" of
+/// "GPT-3.5"). Byte offsets into `text`, on character boundaries, whatever the case of
+/// either: comparing a lowercased copy would shift them after a letter whose lowercase is
+/// longer.
+pub fn mention_in(text: &str, name: &str) -> Option<std::ops::Range<usize>> {
+    if name.is_empty() {
+        return None;
+    }
+    let same = |a: char, b: char| a == b || a.to_lowercase().eq(b.to_lowercase());
+    let at = |start: usize| -> Option<usize> {
+        let mut rest = text[start..].char_indices();
+        for n in name.chars() {
+            let (_, c) = rest.next()?;
+            if !same(c, n) {
+                return None;
+            }
+        }
+        Some(rest.next().map_or(text.len(), |(i, _)| start + i))
+    };
+    // A letter or digit next to the name, or a hyphen, dot or underscore with one beyond it.
+    let joined = |next: Option<char>, beyond: Option<char>| match next {
+        Some(c) if c.is_alphanumeric() => true,
+        Some('-' | '.' | '_') => beyond.is_some_and(char::is_alphanumeric),
+        _ => false,
+    };
+    let whole = |range: &std::ops::Range<usize>| {
+        let (mut before, mut after) = (text[..range.start].chars().rev(), text[range.end..].chars());
+        !joined(before.next(), before.next()) && !joined(after.next(), after.next())
+    };
+    let mut found = text.char_indices().filter_map(|(i, _)| at(i).map(|end| i..end));
+    let first = found.next()?;
+    if whole(&first) {
+        return Some(first);
+    }
+    found.find(|r| whole(r)).or(Some(first))
+}
+
 impl NormalizedEntity {
     pub fn is_linked(&self) -> bool {
         !self.iris.is_empty()
@@ -170,6 +210,30 @@ mod tests {
         let mut e = Entities::default();
         e.push(kind, text);
         normalize(&lexicon(), &e).get(kind)[0].clone()
+    }
+
+    #[test]
+    fn a_name_is_found_where_it_stands_whole_not_inside_a_longer_one() {
+        let q = "Does AWD-LSTM-DOC beat AWD-LSTM on Penn Treebank?";
+        assert_eq!(mention_in(q, "awd-lstm").map(|r| &q[r]), Some("AWD-LSTM"));
+        assert_eq!(mention_in(q, "AWD-LSTM").map(|r| r.start), Some(23));
+        assert_eq!(mention_in(q, "awd-lstm-doc").map(|r| r.start), Some(5));
+        // "GPT-3" inside "GPT-3.5", then alone; a full stop ending the sentence ends it.
+        assert_eq!(mention_in("is GPT-3.5 better than GPT-3.", "gpt-3").map(|r| r.start), Some(23));
+        // Only inside a longer name: that place, as before.
+        assert_eq!(mention_in("BERT-based models", "bert").map(|r| r.start), Some(0));
+        assert_eq!(mention_in("nothing here", "bert"), None);
+        assert_eq!(mention_in("anything", ""), None);
+    }
+
+    #[test]
+    fn a_mention_keeps_offsets_into_the_text_as_written_beyond_ascii() {
+        // "İ" lowercases to two characters: offsets taken from a lowercased copy would fall
+        // inside a character of the text as written.
+        let q = "İstanbul team: does ÉCLAIR beat Naïve-Bayes?";
+        let r = mention_in(q, "naïve-bayes").unwrap();
+        assert_eq!(&q[r], "Naïve-Bayes");
+        assert_eq!(mention_in(q, "éclair").map(|r| &q[r]), Some("ÉCLAIR"));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use crate::pipeline::pattern::Regex;
 
 use super::lexicon::EntityKind;
-use super::normalize::{Normalized, NormalizedEntity};
+use super::normalize::{mention_in, Normalized, NormalizedEntity};
 
 /// A paper set aside by how the question names it: its title's words (and year), or the
 /// model it introduced.
@@ -202,7 +202,6 @@ pub fn asked(question: &str) -> &str {
 /// The restriction `question` puts on what it asks about, reading the names in `entities`
 /// (the front's linked mentions). Pure.
 pub fn read(question: &str, entities: &Normalized) -> Restriction {
-    let lower = question.to_lowercase();
     let mut r = Restriction::default();
     for c in PAPER.captures_iter(question) {
         if let Some(name) = c.get(2) {
@@ -215,14 +214,14 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
     }
     let paper_words = r.paper_words();
     for kind in [EntityKind::Method, EntityKind::Dataset] {
-        let mut mentions: Vec<(usize, &NormalizedEntity)> = entities.get(kind).iter().filter_map(|e| lower.find(&e.text.to_lowercase()).map(|at| (at, e))).collect();
+        let mut mentions: Vec<(usize, &NormalizedEntity)> = entities.get(kind).iter().filter_map(|e| mention_in(question, &e.text).map(|at| (at.start, e))).collect();
         mentions.sort_by_key(|(at, _)| *at);
         mentions.dedup_by_key(|(at, _)| *at);
         let mut flags: Vec<bool> = mentions
             .iter()
             .map(|&(at, entity)| {
-                // Offsets from the lowercased text: a letter whose case changes its length
-                // puts them off a character boundary, and nothing is read there.
+                // The name's own length may differ from the place's ("İ"), so the text is
+                // read with `get`, never sliced.
                 let (Some(before), Some(after)) = (question.get(..at), question.get(at + entity.text.len()..)) else { return false };
                 BEFORE.is_match(before) || (BEFORE_PAIRED.is_match(before) && AFTER_PAIRED.is_match(after)) || AFTER.is_match(after)
             })

@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 use crate::pipeline::pattern::Regex;
 
 use crate::pipeline::front::lexicon::Direction;
-use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::front::normalize::{mention_in, Normalized, NormalizedEntity};
 use crate::pipeline::trust::Fact;
 use super::verdict::{turned, Known, Label, Verdict};
 
@@ -157,7 +157,7 @@ fn names_a_subject(text: &str, entities: &Normalized) -> bool {
 
 /// Where `text` (lowercased) mentions the entity, by any of its names.
 fn mentions(lower: &str, e: &NormalizedEntity) -> Option<usize> {
-    std::iter::once(&e.text).chain(std::iter::once(&e.canonical)).chain(&e.aliases).filter(|n| !n.is_empty()).filter_map(|n| lower.find(&n.to_lowercase())).min()
+    std::iter::once(&e.text).chain(std::iter::once(&e.canonical)).chain(&e.aliases).filter(|n| !n.is_empty()).filter_map(|n| mention_in(lower, n).map(|at| at.start)).min()
 }
 
 /// The question's entities as one part names them: its models in the order it names them;

@@ -25,7 +25,7 @@ use super::Fact;
 use crate::pipeline::front::classify;
 use crate::pipeline::front::extract::count_word;
 use crate::pipeline::front::lexicon::Direction;
-use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::front::normalize::{mention_in, Normalized, NormalizedEntity};
 
 fn re(pattern: &str) -> Regex {
     Regex::new(pattern).unwrap_or_else(|e| panic!("margins pattern {pattern}: {e}"))
@@ -151,7 +151,7 @@ fn in_order<'e>(question: &str, entities: &'e Normalized) -> Vec<&'e NormalizedE
     if named.is_empty() {
         named = entities.methods.iter().collect();
     }
-    named.sort_by_key(|m| lower.find(&m.text.to_lowercase()).unwrap_or(usize::MAX));
+    named.sort_by_key(|m| mention_in(&lower, &m.text).map_or(usize::MAX, |at| at.start));
     named
 }
 

@@ -662,6 +662,11 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         }
         return value;
     }
+    // "X was the weakest result on D before 2020", "X came dead last there": the other end
+    // of the board from the best.
+    if classify::extreme(question) == Some(classify::Extreme::Worst) && methods.len() == 1 {
+        return is_worst(x, &fx, facts, direction);
+    }
     if BEST.is_match(question) && EVER.is_match(question) {
         return was_best(question, x, entities, facts, known, direction);
     }
@@ -909,6 +914,52 @@ fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
             contradicting: refs(&disagree),
         }
     }
+}
+
+/// "X is the weakest on D": on every board X is on (the named ones), X holds the worst
+/// recorded result, by the metric's own direction (the highest word error rate). Another
+/// model below X there refutes it; a disputed value that decides who is last (X's own, or
+/// the last model's) leaves it open. With no result of X, the graph cannot say.
+fn is_worst(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    // The worst of a board is its best with the direction turned round.
+    let turned = |metric: &str| if direction(metric) == Direction::Lower { Direction::Higher } else { Direction::Lower };
+    let mut boards: Vec<(&str, &str)> = fx.iter().filter(|f| f.numeric.is_some()).map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+    boards.sort();
+    boards.dedup();
+    if boards.is_empty() {
+        return uncertain("worst", format!("the graph records no matching result of {}", x.canonical), vec![], vec![]);
+    }
+    let mut last_everywhere: Vec<&Fact> = Vec::new();
+    for (d, m) in boards {
+        let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == d && f.key.2 == m).collect();
+        let mine_here: Vec<&Fact> = fx.iter().copied().filter(|f| f.numeric.is_some() && f.key.1 == d && f.key.2 == m).collect();
+        let (Some(bottom), Some(mine)) = (best(&board, &turned), best(&mine_here, &turned)) else { continue };
+        if bottom.numeric == mine.numeric {
+            // X's other value, if it holds, puts another model below X.
+            if let Some((other, rival)) = open_lead(mine, &board, &turned) {
+                let reason = format!(
+                    "{} has the weakest recorded {} on {} with {}, but the graph also records {} for it, which would put {}'s {} below it, so which model is last depends on which holds",
+                    mine.model, mine.metric, mine.dataset, mine.value, other.value, rival.model, rival.value
+                );
+                return uncertain("worst", reason, vec![FactRef::of(mine)], vec![FactRef::of(other), FactRef::of(rival)]);
+            }
+            last_everywhere.push(mine);
+            continue;
+        }
+        // The last model's other value, if it holds, leaves X last.
+        if let Some((other, _)) = open_lead(bottom, &board, &turned).filter(|(_, rival)| model_of(x, &rival.key.0, &rival.model)) {
+            let reason = format!(
+                "{}'s {} is the weakest recorded {} on {}, but the graph also records {} for {}, which would leave {}'s {} last, so which model is last depends on which holds",
+                bottom.model, bottom.value, bottom.metric, bottom.dataset, other.value, bottom.model, mine.model, mine.value
+            );
+            return uncertain("worst", reason, vec![FactRef::of(mine)], vec![FactRef::of(bottom), FactRef::of(other)]);
+        }
+        let reason = format!("{}'s {} is the weakest recorded {} on {}, below {}'s {}", bottom.model, bottom.value, bottom.metric, bottom.dataset, mine.model, mine.value);
+        return Verdict { verdict: Label::Refuted, relation: "worst".into(), reason, supporting: vec![FactRef::of(mine)], contradicting: vec![FactRef::of(bottom)] };
+    }
+    let said: Vec<String> = last_everywhere.iter().map(|f| format!("{}'s {} is the weakest recorded {} on {}", f.model, f.value, f.metric, f.dataset)).collect();
+    let supporting = last_everywhere.iter().map(|f| FactRef::of(f)).collect();
+    Verdict { verdict: Label::Supported, relation: "worst".into(), reason: said.join("; "), supporting, contradicting: vec![] }
 }
 
 /// "X is the best": X (or a variant) holding the best recorded result of a board it is on
@@ -1218,6 +1269,25 @@ mod tests {
         let facts = [fact("A", 55.1), fact("B", 53.4)];
         let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &known, &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Refuted, "A's undisputed top: {v:?}");
+    }
+
+    #[test]
+    fn a_weakest_claim_is_judged_at_the_other_end_of_the_board() {
+        let facts = [fact("A", 71.4), fact("B", 78.9), fact("C", 84.7)];
+        assert_eq!(judge_q("A was the weakest result on D, wasn't it?", &["A"], &facts), Label::Supported);
+        let v = judge("B is the weakest model on D, right?", &entities(&["B"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted);
+        assert!(v.reason.contains("A's 71.4 is the weakest"), "{}", v.reason);
+        // Lower is better: the worst is the highest.
+        let wer = |_: &str| Direction::Lower;
+        assert_eq!(judge("C came dead last on D", &entities(&["C"]), &facts, &Known::default(), &wer).verdict, Label::Supported);
+        assert_eq!(judge("A came dead last on D", &entities(&["A"]), &facts, &Known::default(), &wer).verdict, Label::Refuted);
+        // Who is last hangs on a value recorded two ways: B's 6.8 or 7.9 against A's 7.2.
+        let facts = [fact("A", 7.2), fact("B", 6.8), fact("B", 7.9)];
+        assert_eq!(judge("A is the weakest system on D by WER", &entities(&["A"]), &facts, &Known::default(), &wer).verdict, Label::Uncertain);
+        assert_eq!(judge("B is the weakest system on D by WER", &entities(&["B"]), &facts, &Known::default(), &wer).verdict, Label::Uncertain);
+        // No result of the model: the graph cannot say.
+        assert_eq!(judge_q("Z is the weakest model on D, isn't it?", &["Z"], &facts), Label::Uncertain);
     }
 
 
