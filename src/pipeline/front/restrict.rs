@@ -182,8 +182,11 @@ static DOI_ONLY: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// Any cue that sets part of the graph aside, read or not: narrower than [`SETS_ASIDE`],
 /// whose "without", "besides" or "drop" say nothing about a board without a name after them.
+/// A result kept only when enough papers back it ("the weakest result that more than one
+/// paper backs up", "results confirmed by at least two papers") is a cue too, not read yet;
+/// a claim that several papers report a value is no restriction (the corroboration claim).
 static CUE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting|leaving\s+out|leave\s+\S+(?:\s+\S+)?\s+out\b|setting\s+\S+(?:\s+\S+)?\s+aside|\S+\s+aside\b|only\s+(?:papers|work|results|studies)\s+(?:with|that|from)|(?:19|20)\d\d\s+or\s+later|(?:19|20)\d\d\s+onwards?)")
+    re(r"(?i)\b(?:(?:results?|scores?|values?|numbers?|entry|entries|models?|systems?)\b[^.?!]{0,40}?\b(?:that|which)\s+(?:more\s+than\s+one|at\s+least\s+(?:two|2)|two\s+or\s+more|multiple|several)\s+(?:papers?|studies|sources)\s+(?:backs?|supports?|confirms?|reports?|agree\s+on)\b|(?:results?|scores?|values?|numbers?|entries|entry)\s+(?:backed|supported|confirmed|corroborated|reproduced|replicated)\s+by\s+(?:more\s+than\s+one|at\s+least\s+(?:two|2)|two\s+or\s+more|multiple|several)\s+(?:papers?|studies|sources)|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting|leaving\s+out|leave\s+\S+(?:\s+\S+)?\s+out\b|setting\s+\S+(?:\s+\S+)?\s+aside|\S+\s+aside\b|only\s+(?:papers|work|results|studies)\s+(?:with|that|from)|(?:19|20)\d\d\s+or\s+later|(?:19|20)\d\d\s+onwards?)")
 });
 
 /// A clause opening the question that only sets something aside: "Not counting the Nerrisa
@@ -361,5 +364,12 @@ mod tests {
         assert_eq!(r.unread.as_deref(), Some("other than"));
         assert_eq!(read("On which datasets was X re-run by papers other than its own?", &Normalized::default()).unread, None, "the reading of re-runs leaves its own paper out");
         assert_eq!(read("Which model is best on BenchMira?", &Normalized::default()).unread, None);
+        // Not read yet: a result kept only when enough papers back it.
+        let backed = read("What's the weakest F1 result on D that more than one paper backs up?", &Normalized::default());
+        assert_eq!(backed.unread.as_deref(), Some("result on D that more than one paper backs"));
+        assert_eq!(read("Is it true that more than one paper reports X at 80.2 on D?", &Normalized::default()).unread, None, "a claim about corroboration");
+        assert!(read("the best results confirmed by at least two papers on D", &Normalized::default()).unread.is_some());
+        assert_eq!(read("do at least two papers report X at 91.2 on D?", &Normalized::default()).unread, None, "a claim about corroboration");
+        assert_eq!(read("Who holds it today, and does more than one paper back that number?", &Normalized::default()).unread, None);
     }
 }

@@ -583,6 +583,11 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         let forced = if matches!(c[1].to_lowercase().as_str(), "lower" | "smaller" | "less" | "fewer") { Direction::Lower } else { Direction::Higher };
         return outperforms(&methods[0], &methods[1], entities, facts, evaluated, &|_| forced, EVERY_BOARD.is_match(question));
     }
+    // "X only beats Y on D": the models X beats there are Y and no other.
+    static ONLY_BEATS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bonly\s+(?:beats|outperforms|tops|bests|does better than|is better than|scores above)\b").unwrap_or_else(|e| panic!("only-beats pattern: {e}")));
+    if methods.len() >= 2 && !entities.datasets.is_empty() && ONLY_BEATS.is_match(question) {
+        return beats_only(&methods[0], &methods[1..], entities, facts, direction);
+    }
     let reversed = UNDERPERFORMS.is_match(question);
     if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
         let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
@@ -914,6 +919,62 @@ fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
             contradicting: refs(&disagree),
         }
     }
+}
+
+/// "X only beats Y on D": on the named boards X is on, the models X's results beat are the
+/// named ones and no other. A named model X does not beat, or another it beats under every
+/// reading, refutes it; a model it beats only under one reading of a conflict (its value or
+/// the other's recorded two ways) leaves it open.
+fn beats_only(x: &NormalizedEntity, named: &[NormalizedEntity], entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let board: Vec<&Fact> = facts.iter().filter(|f| on_board(f, entities)).collect();
+    let mine: Vec<&Fact> = board.iter().copied().filter(|f| model_of(x, &f.key.0, &f.model)).collect();
+    let Some(first) = mine.first().copied() else {
+        return uncertain("only", format!("the graph records no result of {} there", x.canonical), vec![], vec![]);
+    };
+    let (dataset, metric) = (first.key.1.clone(), first.key.2.clone());
+    let d = direction(&first.metric);
+    let here = |f: &&Fact| f.key.1 == dataset && f.key.2 == metric;
+    let mine: Vec<&Fact> = mine.into_iter().filter(here).collect();
+    let mut rivals: Vec<&str> = board.iter().copied().filter(here).filter(|f| !model_of(x, &f.key.0, &f.model)).map(|f| f.key.0.as_str()).collect();
+    rivals.sort();
+    rivals.dedup();
+    let (mut beaten, mut open, mut unbeaten): (Vec<&Fact>, Vec<&Fact>, Vec<&Fact>) = (Vec::new(), Vec::new(), Vec::new());
+    for rival in rivals {
+        let theirs: Vec<&Fact> = board.iter().copied().filter(here).filter(|f| f.key.0 == rival).collect();
+        let wins = |a: &Fact, b: &Fact| better(d, a.numeric.unwrap_or(f64::NAN), b.numeric.unwrap_or(f64::NAN));
+        let always = mine.iter().all(|m| theirs.iter().all(|t| wins(m, t)));
+        let never = mine.iter().all(|m| theirs.iter().all(|t| !wins(m, t)));
+        match (always, never) {
+            (true, _) => beaten.push(theirs[0]),
+            (_, true) => unbeaten.push(theirs[0]),
+            _ => open.extend(theirs),
+        }
+    }
+    let is_named = |f: &Fact| named.iter().any(|n| model_of(n, &f.key.0, &f.model));
+    let said = |fs: &[&Fact]| fs.iter().map(|f| format!("{}'s {}", f.model, f.value)).collect::<Vec<_>>().join(", ");
+    let own = mine.iter().map(|f| f.value.as_str()).collect::<Vec<_>>().join(" or ");
+    let cite = |fs: &[&Fact]| fs.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
+    let named_unbeaten: Vec<&Fact> = unbeaten.iter().copied().filter(|f| is_named(f)).collect();
+    let others_beaten: Vec<&Fact> = beaten.iter().copied().filter(|f| !is_named(f)).collect();
+    let (label, reason, supporting, contradicting) = if !named_unbeaten.is_empty() {
+        (Label::Refuted, format!("{}'s {own} on {} does not beat {}", x.canonical, first.dataset, said(&named_unbeaten)), cite(&mine), cite(&named_unbeaten))
+    } else if !others_beaten.is_empty() {
+        (Label::Refuted, format!("{}'s {own} on {} also beats {}", x.canonical, first.dataset, said(&others_beaten)), cite(&mine), cite(&others_beaten))
+    } else if !open.is_empty() {
+        let mut models: Vec<&str> = open.iter().map(|f| f.model.as_str()).collect();
+        models.dedup();
+        let disputed = models.iter().map(|m| format!("{m} ({})", open.iter().filter(|f| f.model == *m).map(|f| f.value.as_str()).collect::<Vec<_>>().join(" or "))).collect::<Vec<_>>().join(", ");
+        let beats = if beaten.is_empty() { "beats no model for certain".to_owned() } else { format!("beats {}", said(&beaten)) };
+        let reason = format!("{}'s {own} on {} {beats}; whether it also beats {disputed} depends on which value holds, so whether it beats no other model is open", x.canonical, first.dataset);
+        (Label::Uncertain, reason, cite(&mine), cite(&open))
+    } else {
+        (Label::Supported, format!("{}'s {own} on {} beats {} and no other recorded result", x.canonical, first.dataset, said(&beaten)), cite(&mine), vec![])
+    };
+    let mut supporting = supporting;
+    if label != Label::Refuted {
+        supporting.extend(cite(&beaten));
+    }
+    Verdict { verdict: label, relation: "only".into(), reason, supporting, contradicting }
 }
 
 /// "X is the weakest on D": on every board X is on (the named ones), X holds the worst
@@ -1269,6 +1330,20 @@ mod tests {
         let facts = [fact("A", 55.1), fact("B", 53.4)];
         let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &known, &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Refuted, "A's undisputed top: {v:?}");
+    }
+
+    #[test]
+    fn an_only_beats_claim_needs_the_named_model_and_no_other_below() {
+        let facts = [fact("N", 53.4), fact("H", 48.2), fact("M", 55.1), fact("M", 51.0)];
+        let only = |q: &str, names: &[&str], facts: &[Fact]| judge(q, &entities(names), facts, &Known::default(), &|_| Direction::Higher);
+        let v = only("On D, N only beats H - true?", &["N", "H"], &facts);
+        assert_eq!(v.verdict, Label::Uncertain, "M's 51.0 or 55.1 decides: {v:?}");
+        assert!(v.reason.contains("M (55.1 or 51)"), "{}", v.reason);
+        let settled = [fact("N", 53.4), fact("H", 48.2), fact("M", 55.1)];
+        assert_eq!(only("On D, N only beats H - true?", &["N", "H"], &settled).verdict, Label::Supported);
+        let more = [fact("N", 53.4), fact("H", 48.2), fact("K", 40.0)];
+        assert_eq!(only("On D, N only beats H - true?", &["N", "H"], &more).verdict, Label::Refuted, "it beats K too");
+        assert_eq!(only("On D, H only beats N - true?", &["H", "N"], &settled).verdict, Label::Refuted, "it beats no one named");
     }
 
     #[test]
