@@ -728,6 +728,29 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fac
         return Some((format!("{premise}; {now}"), refs(&holder.facts)));
     }
     if IMPROVED.is_match(question) {
+        // "Among the record-setters, which improved least over the previous record?": no
+        // model named, the smallest (or largest) step over the best before it.
+        static LEAST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:least|smallest|tiniest|narrowest)\b"));
+        static MOST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:most|largest|biggest|greatest|widest)\b"));
+        if entities.methods.is_empty() && (LEAST.is_match(question) != MOST.is_match(question)) {
+            let value = |f: &Fact| f.numeric.unwrap_or(f64::NAN);
+            let steps: Vec<(f64, &Reign<'_>, &Vec<&Fact>)> = reigns
+                .iter()
+                .filter_map(|r| match lead_in(&timeline, r.from - 1) {
+                    Some(Some(prev)) => Some(((value(r.facts[0]) - value(prev[0])).abs(), r, prev)),
+                    _ => None,
+                })
+                .collect();
+            let least = LEAST.is_match(question);
+            let pick = steps.iter().filter(|s| !s.0.is_nan()).min_by(|a, b| if least { a.0.total_cmp(&b.0) } else { b.0.total_cmp(&a.0) });
+            return Some(match pick {
+                Some((margin, took, prev)) => (
+                    format!("Of the models that took the lead on {board}, {} improved {} on the previous best: {margin:.1} points over {}, in {}", named(&took.facts), if least { "least" } else { "most" }, named(prev), took.from),
+                    [refs(prev), refs(&took.facts)].concat(),
+                ),
+                None => (format!("No model took the lead on {board} from an earlier best the graph dates, so no improvement on a previous best can be told"), vec![]),
+            });
+        }
         let x = entities.methods.first()?;
         let Some(took) = reigns.iter().find(|r| is(x, r.model)) else {
             let appeared = reading.iter().find(|(_, fs)| fs.iter().any(|f| model_of(x, &f.key.0, &f.model))).map(|(y, _)| *y);

@@ -1571,6 +1571,11 @@ mod tests {
         assert!(since.reason.starts_with("U (83) is the best on D by F1 now, but its paper records no year, so since when it has led cannot be told; the best dated result, C (80.2), has led since 2016"), "{}", since.reason);
         let improved = tell("How much did B improve on the previous best on D?", &["B"]);
         assert!(improved.reason.contains("7.5 points over the previous best, A (71.4)"), "{}", improved.reason);
+        // No model named: the record-setter with the smallest (or largest) step.
+        let least = tell("Among the models that set a new record on D, which one improved least over the previous record?", &[]);
+        assert!(least.reason.contains("C (80.2) improved least on the previous best: 1.3 points over B (78.9), in 2016"), "{}", least.reason);
+        let most = tell("Which record-setter improved most over the previous record on D?", &[]);
+        assert!(most.reason.contains("B (78.9) improved most on the previous best: 7.5 points over A (71.4)"), "{}", most.reason);
     }
 
     #[test]
