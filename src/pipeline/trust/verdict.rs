@@ -575,6 +575,9 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     let evaluated = &known.evaluated;
     let methods = &entities.methods;
     if methods.is_empty() {
+        if let Some(v) = board_extreme(question, entities, facts, direction) {
+            return v;
+        }
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
     }
     // "X has a lower word error rate than Y": the values compared as written, whichever way
@@ -919,6 +922,45 @@ fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
             contradicting: refs(&disagree),
         }
     }
+}
+
+/// "The best BLEU on D is 36.0", "18.9 is the lowest BLEU ever posted on D": a claim about a
+/// named board's best value (or its lowest, highest or weakest, as said), whoever holds it.
+/// `None` unless the claim states a value and an extreme of exactly one board; a disputed
+/// value that decides the extreme leaves it open.
+fn board_extreme(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    // "Our 91.1 improves on the best by one point": a margin over the best, not the best.
+    static OVER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:improv\w*|margin|ahead|behind|beats?|better|worse|more|less)\b|\bpoints?\b").unwrap_or_else(|e| panic!("over pattern: {e}")));
+    if entities.datasets.is_empty() || classify::margin_asked(question).is_some() || OVER.is_match(question) {
+        return None;
+    }
+    let extreme = classify::extreme(question);
+    if extreme.is_none() && !BEST.is_match(question) {
+        return None;
+    }
+    let claimed = super::numbers::claimed(question, entities)?;
+    let board: Vec<&Fact> = facts.iter().filter(|f| on_board(f, entities)).collect();
+    let first = board.first()?;
+    if board.iter().any(|f| f.key.1 != first.key.1 || f.key.2 != first.key.2) {
+        return None;
+    }
+    let asked = |metric: &str| extreme.map_or_else(|| direction(metric), |e| e.direction(direction(metric)));
+    let word = match extreme {
+        None => "best",
+        Some(classify::Extreme::Lowest) => "lowest",
+        Some(classify::Extreme::Highest) => "highest",
+        Some(classify::Extreme::Worst) => "weakest",
+    };
+    let top = best(&board, &asked)?;
+    let said = format!("the {word} recorded {} on {} is {}'s {}", top.metric, top.dataset, top.model, top.value);
+    if let Some((other, rival)) = open_lead(top, &board, &asked) {
+        let reason = format!("{said}, but the graph also records {} for {}, which would make {}'s {} the {word}, so the {word} value depends on which holds", other.value, top.model, rival.model, rival.value);
+        return Some(uncertain("extreme", reason, vec![FactRef::of(top)], vec![FactRef::of(other), FactRef::of(rival)]));
+    }
+    let met = top.numeric.is_some_and(|v| claimed.met_by(v));
+    let (verdict, reason, supporting, contradicting) =
+        if met { (Label::Supported, said, vec![FactRef::of(top)], vec![]) } else { (Label::Refuted, format!("{said}, not {}", claimed.describe()), vec![], vec![FactRef::of(top)]) };
+    Some(Verdict { verdict, relation: "extreme".into(), reason, supporting, contradicting })
 }
 
 /// "X only beats Y on D": on the named boards X is on, the models X's results beat are the
@@ -1330,6 +1372,23 @@ mod tests {
         let facts = [fact("A", 55.1), fact("B", 53.4)];
         let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &known, &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Refuted, "A's undisputed top: {v:?}");
+    }
+
+    #[test]
+    fn a_claim_about_a_boards_extreme_value_names_no_model() {
+        let facts = [fact("A", 36.0), fact("B", 18.9), fact("C", 9.8)];
+        let claim = |q: &str| judge(q, &entities(&[]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(claim("The best BLEU on D is 36.0, right?").verdict, Label::Supported);
+        let lowest = claim("Someone told me 18.9 is the lowest BLEU ever posted on D. True?");
+        assert_eq!(lowest.verdict, Label::Refuted);
+        assert!(lowest.reason.contains("the lowest recorded F1 on D is C's 9.8, not 18.9"), "{}", lowest.reason);
+        assert_eq!(claim("the highest BLEU anyone reported on D is 34.2, correct?").verdict, Label::Refuted);
+        // The top value disputed by its own lower one, which another model's beats.
+        let open = [fact("A", 55.1), fact("A", 51.0), fact("B", 53.4)];
+        assert_eq!(judge("The best BLEU on D is 55.1, right?", &entities(&[]), &open, &Known::default(), &|_| Direction::Higher).verdict, Label::Uncertain);
+        // A margin over the best is not a claim about the best's value.
+        let margin = claim("our 37.0 BLEU on D improves on the best previously published result by one point. Right?");
+        assert_ne!(margin.relation, "extreme", "{margin:?}");
     }
 
     #[test]
