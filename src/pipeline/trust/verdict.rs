@@ -1025,7 +1025,7 @@ fn beats_only(x: &NormalizedEntity, named: &[NormalizedEntity], entities: &Norma
 /// the last model's) leaves it open. With no result of X, the graph cannot say.
 fn is_worst(x: &NormalizedEntity, fx: &[&Fact], facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Verdict {
     // The worst of a board is its best with the direction turned round.
-    let turned = |metric: &str| if direction(metric) == Direction::Lower { Direction::Higher } else { Direction::Lower };
+    let turned = |metric: &str| classify::Extreme::Worst.direction(direction(metric));
     let mut boards: Vec<(&str, &str)> = fx.iter().filter(|f| f.numeric.is_some()).map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
     boards.sort();
     boards.dedup();
