@@ -959,6 +959,8 @@ impl Pipeline {
                         .or_else(|| trust::rerun::papers_agree(q, &entities, &evidence, &metas))
                         // "Only one paper puts X at 86 on D": the papers stating it, counted.
                         .or_else(|| trust::rerun::papers_count(&claim, &entities, &evidence, &metas))
+                        // "Every paper with a D result has a DOI": each one's DOIs.
+                        .or_else(|| trust::rerun::every_has_doi(&claim, &entities, &evidence, &metas))
                         .or_else(|| trust::chronology::newest_is_best(q, &entities, &evidence, &assessment.facts, &metas, &direction))
                         // "X is the state of the art for T": X must lead each of T's boards.
                         .or_else(|| {
@@ -1126,12 +1128,50 @@ impl Pipeline {
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
         }
-        if matches!(target, classify::Target::BestModel | classify::Target::TopScore) {
+        // "How many systems report an F1 on D?" where D records none by F1: the models listed
+        // are the board's, by other metrics, and the answer says so first.
+        if matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Models) {
             // "halverin's bleu on mirelle subtitles": said before the board's other metrics.
             let missing = answer::leaderboard::metrics_missing(&evidence, &front.normalized);
-            if let (false, Some(on)) = (missing.is_empty(), items.first().and_then(|i| i.dataset.clone())) {
+            let on = match target {
+                // A model's item names no board; the one named is the one listed.
+                classify::Target::Models => items.first().and(front.normalized.datasets.first()).map(|d| d.canonical.clone()),
+                _ => items.first().and_then(|i| i.dataset.clone()),
+            };
+            if let (false, Some(on)) = (missing.is_empty(), on) {
                 composed.text = format!("The graph records no result by {} on {on}; it records these by other metrics. {}", missing.join(" or "), composed.text);
             }
+        }
+        // "Of X, Y and Z, which have no result on D at all?": the models named that the graph
+        // records no score of on the board named, said before the board.
+        if front.board == Some(front::extract::BoardAsk::Unscored) && verdict.is_none() {
+            if let Some(on) = front.normalized.datasets.iter().find(|d| d.is_linked()) {
+                let scored = |m: &front::normalize::NormalizedEntity| {
+                    evidence.results.iter().any(|r| {
+                        on.iris.contains(&r.dataset.iri)
+                            && r.value.as_deref().and_then(evidence::scores::parse_score).is_some()
+                            && r.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri) || m.names(x.display()))
+                    })
+                };
+                let missing: Vec<&str> = front.normalized.methods.iter().filter(|m| m.is_linked() && !scored(m)).map(|m| m.canonical.as_str()).collect();
+                if !missing.is_empty() {
+                    let board = evidence.results.iter().find(|r| on.iris.contains(&r.dataset.iri)).map_or(on.canonical.as_str(), |r| r.dataset.display());
+                    composed.text = format!("The graph records no result of {} on {board}. {}", missing.join(" or "), composed.text);
+                }
+            }
+        }
+        // "Who is last on CIFAR-10?" (or "the lowest score on SQuAD1.1") where the graph
+        // records one score per metric there: that result is the best as much as the other
+        // end asked for, and the answer says so.
+        let other_end = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
+        if other_end && verdict.is_none() && answer::leaderboard::alone_on_their_metrics(&evidence, &items) {
+            let on = items.iter().find_map(|i| i.dataset.clone()).unwrap_or_default();
+            let end = match extreme {
+                Some(classify::Extreme::Lowest) => "lowest",
+                Some(classify::Extreme::Highest) => "highest",
+                _ => "weakest",
+            };
+            composed.text = format!("The graph records no other score by these metrics on {on} (its other entries carry none), so each result below is the best as well as the {end}. {}", composed.text);
         }
         // "What did Kelvane score on Kelpwatch-Tasmania?": a board the graph nearly holds is
         // named as missing, with the one it resembles, before whatever else was found.
@@ -1167,7 +1207,7 @@ impl Pipeline {
         // "How many papers put X at 88.3?": the papers stating each value given, counted.
         let mut counted = false;
         if classify::counts_papers(q) {
-            for count in answer::text::paper_counts(&items, &disputed, &chosen, &classify::given_values(q)) {
+            for count in answer::text::paper_counts(&items, &disputed, &chosen, &classify::given_values(q), &sources) {
                 composed.text = format!("{} {count}.", composed.text);
                 composed.stated.push(count);
                 counted = true;

@@ -387,9 +387,10 @@ pub fn parts_given(scope: Gate, asked: &Asked, answer: &str, items: &[AnswerItem
     }
     // A verdict on one part of the question ("X held the record in 2017 with 15.8 - right?")
     // does not give the best asked beside it ("who holds it now?") unless it speaks of it
-    // (or of the other end, which a "weakest" or "last" question asks for).
+    // (or of the other end, which a "weakest" or "last" question asks for; "the lowest
+    // recorded bpc is 1.34" speaks of the best of a metric better lower).
     static OF_THE_BEST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(best|better|worse|record|leads?|led|ahead|behind|ranks?|top|beaten|beats?|first|second|third|place|weakest|worst|last|below)\b").unwrap_or_else(|e| panic!("best-words pattern: {e}"))
+        Regex::new(r"(?i)\b(best|better|worse|record|leads?|led|ahead|behind|ranks?|top|beaten|beats?|first|second|third|place|weakest|worst|last|below|lowest|highest)\b").unwrap_or_else(|e| panic!("best-words pattern: {e}"))
     });
     if asked.best && decided && !OF_THE_BEST.is_match(answer) && !NO_RESULT.is_match(answer) {
         missing.push("the best result");
@@ -717,6 +718,9 @@ mod tests {
         let q = "best accuracy on ImageNet - which paper, and its DOI?";
         let g = parts_given(passed(), &asked(q), "\"An Image is Worth 16x16 Words\" [1]. The knowledge graph records no DOI for this paper.", &[], &[], false, false);
         assert!(!g.passed && g.detail.contains("the best result"), "a missing DOI said is no best result given: {}", g.detail);
+        let q = "is 1.34 the lowest bpc on enwik8?";
+        let lowest = "SUPPORTED: the lowest recorded Bit per Character (BPC) on enwik8 is Sparse Transformer's 1.34 [1].";
+        assert!(parts_given(passed(), &asked(q), lowest, &[], &[], true, false).passed, "the lowest of a metric better lower is its best");
     }
 
     #[test]

@@ -112,13 +112,40 @@ pub fn metrics_missing(evidence: &Evidence, entities: &Normalized) -> Vec<String
         // missing as a metric it holds on other boards.
         // A result by the very resource linked ("mIoU" linked to "Mean IoU") is by it,
         // whatever words the two are written with.
-        .filter(|m| !evidence.results.iter().filter_map(|f| f.metric.as_ref()).any(|metric| m.iris.contains(&metric.iri)))
+        // So is one a synonym table files under the metric asked ("Percentage correct" is
+        // accuracy), whatever words the two share.
+        .filter(|m| {
+            let alias = |label: &str| m.aliases.iter().any(|a| crate::pipeline::front::lexicon::normalize(a) == crate::pipeline::front::lexicon::normalize(label));
+            !evidence.results.iter().filter_map(|f| f.metric.as_ref()).any(|metric| m.iris.contains(&metric.iri) || metric.label.as_deref().is_some_and(alias))
+        })
         .filter(|m| {
             let named: Vec<String> = words(&m.text).into_iter().chain(words(&m.canonical)).collect();
             !labels.iter().any(|l| l.iter().any(|w| named.contains(w)))
         })
         .map(|m| m.canonical.clone())
         .collect()
+}
+
+/// Whether every result the answer gives is the only score its board records by its metric
+/// (the mirror keeps a board's top score per metric, its other entries without one): then
+/// it is the best and the weakest at once, and a "who is last" answer says so rather than
+/// naming it the weakest.
+pub fn alone_on_their_metrics(evidence: &Evidence, items: &[AnswerItem]) -> bool {
+    let given: Vec<(&str, &str)> = items.iter().filter(|i| i.value.is_some()).filter_map(|i| Some((i.dataset.as_deref()?, i.metric.as_deref()?))).collect();
+    !given.is_empty()
+        && given.iter().all(|(dataset, metric)| {
+            let mut results: Vec<(Option<&str>, Option<&str>)> = evidence
+                .results
+                .iter()
+                .filter(|f| f.dataset.display() == *dataset && f.metric.as_ref().is_some_and(|m| m.display() == *metric))
+                // An entry without a score ("-", or none) is no result to be weaker than.
+                .filter(|f| f.value.as_deref().and_then(parse_score).is_some())
+                .map(|f| (f.model.as_ref().map(|m| m.display()), f.value.as_deref().map(str::trim)))
+                .collect();
+            results.sort();
+            results.dedup();
+            results.len() == 1
+        })
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.
@@ -451,6 +478,26 @@ mod tests {
         let dice = crate::pipeline::front::normalize::NormalizedEntity { iris: vec![], canonical: "Dice Coefficient".into(), ..named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "Dice score", "") };
         entities.metrics[0] = dice;
         assert_eq!(metrics_missing(&iou, &entities), ["Dice Coefficient"], "a metric the graph does not hold at all is missing too");
+        let accuracy = crate::pipeline::front::normalize::NormalizedEntity { iris: vec![], canonical: "Accuracy".into(), aliases: vec!["Accuracy".into(), "percentage correct".into()], ..named_entity(crate::pipeline::front::lexicon::EntityKind::Metric, "accuracy", "") };
+        entities.metrics[0] = accuracy;
+        let correct = Evidence { results: vec![result("Lumoria", "Percentage correct", "99.7")], ..Evidence::default() };
+        assert!(metrics_missing(&correct, &entities).is_empty(), "a label the synonym table files under the metric asked is that metric");
+    }
+
+    #[test]
+    fn a_result_alone_on_its_metric_is_told_apart_from_a_board_with_several() {
+        let given = |r: &ResultFact| {
+            let mut item = AnswerItem::new(r.model.as_ref().map_or("", |m| m.display()), None);
+            with_result(&mut item, r);
+            item
+        };
+        let alone = Evidence { results: vec![result("Aviquist", "WER", "6.8"), result("Aviquist", "Params", "9M")], ..Evidence::default() };
+        assert!(alone_on_their_metrics(&alone, &[given(&alone.results[0])]));
+        let unscored = Evidence { results: vec![result("Aviquist", "WER", "6.8"), result("Corrasine", "WER", "-")], ..Evidence::default() };
+        assert!(alone_on_their_metrics(&unscored, &[given(&unscored.results[0])]), "an entry without a score is no rival");
+        let several = Evidence { results: vec![result("Aviquist", "WER", "6.8"), result("Corrasine", "WER", "7.2")], ..Evidence::default() };
+        assert!(!alone_on_their_metrics(&several, &[given(&several.results[1])]));
+        assert!(!alone_on_their_metrics(&several, &[]), "nothing given is nothing alone");
     }
 
     #[test]

@@ -345,24 +345,32 @@ fn fewer_than(k: usize, items: &[AnswerItem]) -> bool {
 
 
 /// "How many papers put X at 88.3?": for each item whose value is one of `given`, "5 papers
-/// put Syrinxa at 88.3% [1][2][3][4][5]" (the papers citing it, counted); and for a value
-/// that is one side of a disagreement left open (`disputed`: "79.5 [1][2] vs 80.7 [3]"),
-/// the papers stating that side, numbered as `chosen` numbers the sources.
-pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[String], given: &[String]) -> Vec<String> {
-    let sentence = |n: usize, who: &str, value: &str, cites: String| format!("{n} {} put {who} at {value} {cites}", if n == 1 { "paper" } else { "papers" });
+/// put Syrinxa at 88.3%: "Syrinxa: ..." [1]; ..." (the papers citing it, counted and named,
+/// since whoever counts them means to cite them); and for a value that is one side of a
+/// disagreement left open (`disputed`: "79.5 [1][2] vs 80.7 [3]"), the papers stating that
+/// side, numbered as `chosen` numbers the sources.
+pub fn paper_counts(items: &[AnswerItem], disputed: &[&Conflict], chosen: &[String], given: &[String], sources: &[Source]) -> Vec<String> {
+    let named = |numbers: &[usize]| -> String {
+        let titles: Option<Vec<String>> = numbers.iter().map(|n| sources.iter().find(|s| s.n == *n).map(|s| format!("\"{}\" [{n}]", s.title))).collect();
+        match titles {
+            Some(titles) if !titles.is_empty() => format!(": {}", titles.join("; ")),
+            _ => format!(" {}", cite(numbers)),
+        }
+    };
+    let sentence = |n: usize, who: &str, value: &str, cites: String| format!("{n} {} put {who} at {value}{cites}", if n == 1 { "paper" } else { "papers" });
     let mut said: BTreeSet<(String, String)> = BTreeSet::new();
     let mut out = Vec::new();
     for item in stating(items, given) {
         let (Some(value), who) = (item.value.as_deref(), item.model.as_deref().unwrap_or(&item.label)) else { continue };
         said.insert((who.to_owned(), value.to_owned()));
-        out.push(sentence(item.sources.len(), who, value, cite(&item.sources)));
+        out.push(sentence(item.sources.len(), who, value, named(&item.sources)));
     }
     for c in disputed {
         let Some(who) = c.model.as_deref() else { continue };
         for side in c.sides.iter().filter(|s| is_given(&s.value, given)) {
             if said.insert((who.to_owned(), side.value.clone())) {
                 let numbers: Vec<usize> = side.papers.iter().filter_map(|p| number_of(chosen, &p.iri)).collect();
-                out.push(sentence(side.papers.len(), who, &side.value, cite(&numbers)));
+                out.push(sentence(side.papers.len(), who, &side.value, named(&numbers)));
             }
         }
     }
@@ -677,8 +685,10 @@ mod tests {
     fn papers_stating_a_given_value_are_counted_and_others_are_not() {
         let item = |model: &str, value: &str, sources: Vec<usize>| AnswerItem { label: model.into(), iri: None, value: Some(value.into()), sources, metric: None, dataset: None, model: Some(model.into()), papers: vec![] };
         let items = [item("Syrinxa", "88.3%", vec![1, 2, 3, 4, 5]), item("Plumaro", "90.1", vec![6])];
-        assert_eq!(paper_counts(&items, &[], &[], &["88.3".to_owned()]), ["5 papers put Syrinxa at 88.3% [1][2][3][4][5]"]);
-        assert!(paper_counts(&items, &[], &[], &["93.8".to_owned()]).is_empty());
+        assert_eq!(paper_counts(&items, &[], &[], &["88.3".to_owned()], &[]), ["5 papers put Syrinxa at 88.3% [1][2][3][4][5]"]);
+        assert!(paper_counts(&items, &[], &[], &["93.8".to_owned()], &[]).is_empty());
+        let titled: Vec<Source> = (1..=5).map(|n| Source { n, ..Source::titled(&format!("Paper {n}")) }).collect();
+        assert_eq!(paper_counts(&items[..1], &[], &[], &["88.3".to_owned()], &titled), ["5 papers put Syrinxa at 88.3%: \"Paper 1\" [1]; \"Paper 2\" [2]; \"Paper 3\" [3]; \"Paper 4\" [4]; \"Paper 5\" [5]"], "the papers counted are named, to be cited");
         // A value that lost nothing but is one side of an open disagreement is counted too.
         let paper = |iri: &str| PaperRef { iri: iri.into(), title: String::new(), year: None };
         let side = |value: &str, papers: Vec<PaperRef>| crate::pipeline::trust::ConflictSide { value: value.into(), papers, score: None };
@@ -693,6 +703,6 @@ mod tests {
             rule: String::new(),
         };
         let chosen = ["p1".to_owned(), "p2".to_owned(), "p3".to_owned()];
-        assert_eq!(paper_counts(&[], &[&conflict], &chosen, &["79.5".to_owned()]), ["2 papers put Warbleon at 79.5 [1][2]"]);
+        assert_eq!(paper_counts(&[], &[&conflict], &chosen, &["79.5".to_owned()], &[]), ["2 papers put Warbleon at 79.5 [1][2]"]);
     }
 }

@@ -430,7 +430,7 @@ impl Threshold {
 /// A value the question asks results to pass: "score below 75 accuracy", "above 86%".
 pub fn threshold(question: &str) -> Option<Threshold> {
     static PAST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|(?:made|make|makes|making)\s+it\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
+        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|(?:made|make|makes|making)\s+it\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking|exceed|exceeds|exceeded|cross|crosses|crossed|reach|reaches|reached|reaching|hit|hits|hitting)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
             .unwrap_or_else(|e| panic!("threshold pattern: {e}"))
     });
     // "60 or more", "90%+", "10 or lower": the bound after the value, the value included.
@@ -449,7 +449,8 @@ pub fn threshold(question: &str) -> Option<Threshold> {
         let word = c[1].to_lowercase();
         let value: f64 = c[2].parse().ok()?;
         let above = !matches!(word.as_str(), "below" | "under" | "less than" | "lower than" | "beneath" | "south of" | "at most" | "no more than");
-        let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than");
+        // "reached 50", "hit 90": the value itself counts.
+        let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than" | "reach" | "reaches" | "reached" | "reaching" | "hit" | "hits" | "hitting");
         let before = &question[..c.get(0).map_or(0, |m| m.start())];
         let denied = DENIED.is_match(before) && !before.to_lowercase().contains("not only");
         return Some(if denied { Threshold { above: !above, inclusive: !inclusive, value } } else { Threshold { above, inclusive, value } });
@@ -829,5 +830,7 @@ mod tests {
         }
         assert!(threshold("which models made it past 30 BLEU?").is_some_and(|t| t.above), "made it past, not denied");
         assert!(threshold("not only did X get above 90 on D, which others did?").is_some_and(|t| t.above && !t.inclusive));
+        assert!(threshold("only two systems have reached 50 chrF on D").is_some_and(|t| t.above && t.inclusive && t.value == 50.0), "what reaches the bar has it");
+        assert!(threshold("models that exceeded 80 on D").is_some_and(|t| t.above && !t.inclusive));
     }
 }

@@ -45,13 +45,13 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually|only|just|even|always|clearly|consistently)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
 static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:(?:has|have|had)(?:\s+(?:not|never|always|long|really|still))?\s+(?:held|led|topped|reached|achieved|scored|obtained|attained|got|gotten)|gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:took|takes|take|taken)\s+(?:over\s+)?(?:the\s+)?lead\b|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
+        r"(?i)^(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually|only|just|even|always|clearly|consistently)\s+)?(?:(?:does|did)\s+not\s+|(?:doesn['’]t|didn['’]t|never|no longer)\s+)?(?:(?:has|have|had)(?:\s+(?:not|never|always|long|really|still))?\s+(?:held|led|topped|reached|achieved|scored|obtained|attained|got|gotten)|gets|got|get|reaches|reached|reach|achieves|achieved|achieve|scores|scored|score|obtains|obtained|attains|attained|holds|held|hold|tops|topped|leads|led|lead|clears|(?:took|takes|take|taken)\s+(?:over\s+)?(?:the\s+)?lead\b|(?:has|have|had)\s+(?:an?\s+|the\s+)?(?:\d+|best|highest|lowest|top)|(?:has|have|had)\s+(?:never\s+)?been\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(?:is|was)(?:\s+not|n['’]t|\s+no longer)?\s+(?:the\s+)?(?:best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest))\b"
     ))
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
@@ -161,11 +161,15 @@ const NOT_A_SUBJECT: &[&str] = &[
     "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
     "highest", "lowest", "best", "top", "most", "anyone", "everyone", "nobody", "no", "someone", "somebody", "anybody",
     "everybody", "none", "nothing", "i", "we", "you", "they", "he", "she", "it", "that", "this", "there", "mine", "ours",
+    // "Only two systems have reached 50 chrF", "every model on D", "3 papers report it": a
+    // count or a quantifier, never a name.
+    "only", "just", "exactly", "every", "each", "all", "several", "many", "few", "both", "more", "fewer", "two", "three", "four",
+    "five", "six", "seven", "eight", "nine", "ten",
 ];
 
 fn a_name(question: &str, m: &regex::Match) -> bool {
     let first = question[m.start()..m.end()].split_whitespace().next().unwrap_or("").to_lowercase();
-    !NOT_A_SUBJECT.contains(&first.as_str())
+    !NOT_A_SUBJECT.contains(&first.as_str()) && !first.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// "the OAG-BERT paper", "the Gemma paper (open models ...)": the name a paper is called by.
@@ -245,6 +249,9 @@ mod tests {
         assert_eq!(named("frostlattice has never been the best on benchmira, correct?")[0], (EntityKind::Method, "frostlattice"));
         assert_eq!(named("Marrowfen falls short of selkora on Sealbrook Turbine Logs.")[..2], [(EntityKind::Method, "Marrowfen"), (EntityKind::Method, "selkora")]);
         assert!(named("Can you confirm that nobody beats Gannetron on Orrenby?").iter().all(|(_, n)| *n != "nobody"));
+        for counted in ["Only two systems have reached 50 chrF on Mirelle Subtitles, right?", "3 models scored above 80 on BenchMira", "Every model on BenchMira beats 70"] {
+            assert!(named(counted).iter().all(|(k, _)| *k != EntityKind::Method), "a count is no model: {counted}");
+        }
         assert!(named("selkora's f1 on sealbrook turbine logs? I have 86.0 written down.").iter().all(|(_, n)| *n != "I"), "a pronoun is no model");
         assert_eq!(named("We checked our notes. My co-author wrote that varnholt held the best BLEU on Quenmark. Right?")[0], (EntityKind::Method, "varnholt"));
         assert_eq!(named("chirpform once had the lowest WER on dastrup-7 chorus")[0], (EntityKind::Method, "chirpform"));

@@ -25,6 +25,7 @@ mod compound;
 mod fixtures;
 pub mod confidence;
 pub mod conflicts;
+mod counts;
 pub mod facts;
 pub mod margins;
 pub mod negation;

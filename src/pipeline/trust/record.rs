@@ -540,7 +540,9 @@ static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
 static NEVER_LED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?|entries)\b[^?]{0,40}\b(?:never|not ever|not once)\s+(?:held|led|topped|been|taken|reached|had)\b")
 });
-static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
+static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|how\s+many)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
+/// "How many different systems have held the lowest WER on D?": the holders, counted.
+static HOW_MANY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+many\b"));
 /// "What hasn't been beaten on D since 2017?": the record now, and whether it has stood
 /// since that year.
 static UNBEATEN_SINCE: LazyLock<Regex> = LazyLock::new(|| {
@@ -686,7 +688,16 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fac
             return Some((format!("No single model has led {board} in any year the graph dates"), vec![]));
         }
         let list = reigns.iter().map(|r| format!("{} (from {})", r.facts[0].model, r.from)).collect::<Vec<_>>().join(", ");
-        return Some((format!("The models that have led {board}, in order: {list}"), reigns.iter().flat_map(|r| refs(&r.facts)).collect()));
+        let facts = reigns.iter().flat_map(|r| refs(&r.facts)).collect();
+        if HOW_MANY.is_match(question) {
+            // A model that lost the lead and took it back is one holder, counted once.
+            let mut holders: Vec<&str> = reigns.iter().map(|r| r.model).collect();
+            holders.sort_unstable();
+            holders.dedup();
+            let n = holders.len();
+            return Some((format!("{n} {} led {board}, in order: {list}", if n == 1 { "model has" } else { "models have" }), facts));
+        }
+        return Some((format!("The models that have led {board}, in order: {list}"), facts));
     }
     if let Some(year) = UNBEATEN_SINCE.captures(question).and_then(|c| c[1].parse::<i32>().ok()) {
         let Some(holder) = reigns.last().filter(|r| r.until.is_none()) else {
@@ -777,6 +788,35 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fac
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scored(model: &str, value: f64) -> Fact {
+        Fact {
+            model: model.into(),
+            dataset: "D".into(),
+            metric: "F1".into(),
+            value: format!("{value:.1}"),
+            numeric: Some(value),
+            key: (model.into(), "D".into(), "F1".into()),
+            papers: vec![],
+            year: None,
+            support: 1,
+            recency: 1.0,
+            corroboration: 1.0,
+            source_weight: 1.0,
+            score: 1.0,
+        }
+    }
+
+    #[test]
+    fn how_many_models_have_held_a_record_counts_a_model_that_took_it_back_once() {
+        let (a, b, a2) = (scored("A", 80.0), scored("B", 82.0), scored("A", 85.0));
+        let reading: Reading<'_> = vec![(2014, vec![&a]), (2017, vec![&a, &b]), (2019, vec![&a2, &b])];
+        let higher = |_: &str| Direction::Higher;
+        let (said, _) = tell("Over the years, how many different systems have held the best F1 on D?", &Normalized::default(), &reading, &[], &higher).expect("an account");
+        assert!(said.starts_with("2 models have led D by F1, in order: A (from 2014), B (from 2017), A (from 2019)"), "{said}");
+        let (said, _) = tell("Which models have held the best F1 on D?", &Normalized::default(), &reading, &[], &higher).expect("an account");
+        assert!(said.starts_with("The models that have led D by F1, in order:"), "{said}");
+    }
 
     #[test]
     fn a_span_of_years_is_read_from_between_and_from_two_year_ends() {

@@ -265,6 +265,48 @@ pub fn papers_count(question: &str, entities: &Normalized, evidence: &Evidence, 
     })
 }
 
+/// "Every paper with a D result has a DOI, so I can cite them all by DOI": the papers stating
+/// a result on the board named, each with its DOIs. One without a DOI refutes it; `None`
+/// when the claim is not one, names no board, or no paper states a result there.
+pub fn every_has_doi(question: &str, entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+    use super::verdict::Label;
+    static EVERY_DOI: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:every|each|all(?:\s+(?:the|of\s+the))?)\s+(?:papers?|publications?|sources?|articles?)\b[^?]{0,80}?\b(?:has|have|carr(?:y|ies)|comes?\s+with|lists?|records?)\s+(?:an?\s+|their\s+|its\s+)?DOIs?\b")
+            .unwrap_or_else(|e| panic!("every-DOI pattern: {e}"))
+    });
+    if !EVERY_DOI.is_match(question) {
+        return None;
+    }
+    let boards: Vec<&NormalizedEntity> = entities.datasets.iter().filter(|d| d.is_linked()).collect();
+    if boards.is_empty() {
+        return None;
+    }
+    let mut papers: Vec<(PaperRef, Vec<String>, &ResultFact)> = Vec::new();
+    for r in evidence.results.iter().filter(|r| scored(r) && boards.iter().any(|d| d.iris.contains(&r.dataset.iri))) {
+        let Some(iri) = r.paper.as_deref() else { continue };
+        if papers.iter().any(|(p, _, _)| p.iri == iri) {
+            continue;
+        }
+        let meta = metas.get(iri);
+        let paper = PaperRef { iri: iri.to_owned(), title: meta.map_or_else(|| iri.to_owned(), |m| m.title.clone()), year: meta.and_then(|m| m.year) };
+        papers.push((paper, meta.map(|m| m.dois.clone()).unwrap_or_default(), r));
+    }
+    if papers.is_empty() {
+        return None;
+    }
+    let on = evidence.results.iter().find(|r| boards.iter().any(|d| d.iris.contains(&r.dataset.iri))).map_or(boards[0].canonical.as_str(), |r| r.dataset.display());
+    let (with, without): (Vec<_>, Vec<_>) = papers.iter().partition(|(_, dois, _)| !dois.is_empty());
+    let shown = |v: &[&(PaperRef, Vec<String>, &ResultFact)]| v.iter().map(|(p, _, r)| FactRef::of_result(r, vec![p.clone()])).collect::<Vec<_>>();
+    Some(if without.is_empty() {
+        let reason = format!("each of the {} papers with a result on {on} has a DOI: {}", papers.len(), with.iter().map(|(p, dois, _)| format!("{} ({})", named(p), dois[0])).collect::<Vec<_>>().join(", "));
+        Verdict { verdict: Label::Supported, relation: "doi".into(), reason, supporting: shown(&with), contradicting: vec![] }
+    } else {
+        let missing = without.iter().map(|(p, _, _)| named(p)).collect::<Vec<_>>().join(" and ");
+        let reason = format!("the graph records no DOI for {missing}, {} of the {} papers with a result on {on}", without.len(), papers.len());
+        Verdict { verdict: Label::Refuted, relation: "doi".into(), reason, supporting: vec![], contradicting: shown(&without) }
+    })
+}
+
 /// A result with a paper and a number (not "-").
 fn scored(r: &ResultFact) -> bool {
     r.paper.is_some() && r.value.as_deref().and_then(parse_score).is_some()
@@ -552,5 +594,22 @@ mod tests {
         assert!(v.reason.starts_with("2 papers report B's 86"), "{}", v.reason);
         assert_eq!(papers_count("Exactly two papers put B at 86.0 on D?", &entities, &evidence, &metas).map(|v| v.verdict), Some(Label::Supported));
         assert!(papers_count("B gets 86 on D, right?", &entities, &evidence, &metas).is_none(), "no count claimed");
+    }
+
+    #[test]
+    fn every_paper_with_a_result_on_a_board_having_a_doi_is_checked_paper_by_paper() {
+        use crate::pipeline::trust::verdict::Label;
+        let with_doi = |title: &str, doi: &str| PaperMeta { dois: vec![doi.into()], ..meta(title, 2020) };
+        let mut metas: BTreeMap<String, PaperMeta> = [("a", with_doi("A", "10.1/a")), ("b", meta("B: No DOI", 2023))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let entities = Normalized { datasets: vec![linked(EntityKind::Dataset, "D")], ..Normalized::default() };
+        let evidence = Evidence { results: vec![result("A", "80.0", "a"), result("B", "81.0", "b")], ..Evidence::default() };
+        let q = "Every paper with a D result has a DOI, so I can cite them all by DOI. True?";
+        let v = every_has_doi(q, &entities, &evidence, &metas).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("\"B: No DOI\" (2023)"), "the paper without one is named: {}", v.reason);
+        metas.insert("b".into(), with_doi("B", "10.1/b"));
+        assert_eq!(every_has_doi(q, &entities, &evidence, &metas).map(|v| v.verdict), Some(Label::Supported));
+        assert!(every_has_doi("Every paper with a D result is from 2020, true?", &entities, &evidence, &metas).is_none(), "no DOI claimed");
+        assert!(every_has_doi(q, &Normalized::default(), &evidence, &metas).is_none(), "no board named");
     }
 }

@@ -27,9 +27,10 @@ static WITHIN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwithin\s+(\d+(?:\.\
 static ONLY_BEAT: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\s+(?:beats?|outperforms?|(?:are|is|score) better than|tops?|outscores?)\b")
 });
-/// "only two models get above 86", "just one system scores below 10".
+/// "only two models get above 86", "just one system scores below 10", "only two systems
+/// have reached 50 chrF", "only two models had broken 80%".
 static ONLY_PAST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:models?|systems?|methods?|entries|results?)\b[^?.]{0,30}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
+    re(r"(?i)\b(?:only|just|exactly)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:other\s+)?(?:different\s+|distinct\s+|separate\s+)?(?:models?|systems?|methods?|entries|results?)\b[^?.]{0,30}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most|broken|broke|break|breaks|cleared|clear|clears|surpassed|surpass|passed|pass|reached|reach|reaches|hit|hits|exceeded|exceed|exceeds|crossed|cross)\s+(?:an?\s+|the\s+)?\d")
 });
 /// "did any model break 85 F1 on D?": whether some model is past the value (the claim that
 /// none is, turned round).
@@ -45,6 +46,16 @@ static NONE_PAST: LazyLock<Regex> = LazyLock::new(|| {
 static BOTH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota)\b[^?]*\b(?:both|all\s+(?:(?:two|three|four|five|six|\d)\s+)?(?:the\s+|its\s+)?(?:datasets|benchmarks|boards)|each\s+of\s+(?:the|its)\s+(?:datasets|benchmarks|boards))\b")
 });
+/// "X comes out on top on every dataset it was tested on", "X is the best on all of its
+/// benchmarks": the best on each board X has a result on, none named.
+static EVERY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:best|top|leads?|leading|state of the art|sota|first)\b[^?]*\b(?:every|each)\s+(?:single\s+)?(?:dataset|benchmark|board|leaderboard)\b|\b(?:best|top|leads?|leading|state of the art|sota|first)\b[^?]*\ball\s+(?:of\s+)?(?:its|the)\s+(?:datasets|benchmarks|boards|leaderboards)\b(?:\s+(?:it|they)\s+(?:was|were|has been|have been|is|are)\s+(?:tested|evaluated|run|benchmarked)\s+on)?\s*(?:[,?.!]|$)")
+});
+/// "X leads a single benchmark" (said by "X doesn't lead a single benchmark", turned round),
+/// "X tops any dataset": the best on at least one board X has a result on.
+static LEADS_ANY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:leads?|led|tops?|topped|wins?|won|(?:is|was)\s+(?:the\s+)?(?:best|top)\s+on)\s+(?:a\s+single|any|a|some|at\s+least\s+one|one)\s+(?:single\s+)?(?:benchmark|dataset|board|leaderboard)\b")
+});
 /// "what rank does X have", "where does X rank".
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
@@ -58,9 +69,10 @@ static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?:on|in|for
 
 
 /// Whether a question asks on which boards a model is the best, or claims it is the best
-/// on both of two: the orchestrator then reads the whole boards of the model's results.
+/// on both of two, on every board it was tested on, or on any: the orchestrator then reads
+/// the whole boards of the model's results.
 pub fn asks_where_best(question: &str) -> bool {
-    BEST_WHERE.is_match(question) || BOTH.is_match(question)
+    BEST_WHERE.is_match(question) || BOTH.is_match(question) || EVERY.is_match(question) || LEADS_ANY.is_match(question)
 }
 
 /// "How many papers report a result on D?"
@@ -352,9 +364,29 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
             return Some(super::verdict::turned(none));
         }
     }
+    if LEADS_ANY.is_match(question) {
+        let x = subject(entities)?;
+        let now = vec![(0, facts.to_vec())];
+        let all = Normalized { methods: entities.methods.clone(), metrics: entities.metrics.clone(), ..Normalized::default() };
+        let verdicts: Vec<Verdict> = boards(&now, &all, direction).iter().filter(|r| r.iter().any(|b| b.of_model(x).is_some())).filter_map(|r| agreed(r.iter().map(|b| best_on(b, x)).collect())).collect();
+        if verdicts.is_empty() {
+            return None;
+        }
+        // One board it leads under every reading is enough; one it may lead leaves it open.
+        let label = if verdicts.iter().any(|v| v.verdict == Label::Supported) {
+            Label::Supported
+        } else if verdicts.iter().all(|v| v.verdict == Label::Refuted) {
+            Label::Refuted
+        } else {
+            Label::Uncertain
+        };
+        return Some(combined(label, verdicts));
+    }
     let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
     let only = ONLY_BEAT.captures(question).and_then(|c| count_word(&c[1]));
-    let both = BOTH.is_match(question);
+    // ("the best on each of its datasets: D1, D2 and D3" names them, and is `BOTH`.)
+    let every = !BOTH.is_match(question) && EVERY.is_match(question);
+    let both = BOTH.is_match(question) || every;
     if within.is_none() && only.is_none() && !both {
         return None;
     }
@@ -377,11 +409,15 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         let all = Normalized { methods: entities.methods.clone(), metrics: entities.metrics.clone(), ..Normalized::default() };
         let boards = self::boards(&now, &all, direction);
         let mut per_board: Vec<Vec<Reads>> = Vec::new();
-        for readings in boards.iter().filter(|r| r.first().is_some_and(named)) {
+        // "On every dataset it was tested on": each board X has a result on, when the
+        // claim names none.
+        let own = |b: &Board<'_>| every && b.of_model(x).is_some();
+        let any_named = boards.iter().any(|r| r.first().is_some_and(named));
+        for readings in boards.iter().filter(|r| r.first().is_some_and(|b| named(b) || (!any_named && own(b)))) {
             per_board.push(readings.iter().map(|b| best_on(b, x)).collect());
         }
         let verdicts: Vec<Verdict> = per_board.into_iter().filter_map(agreed).collect();
-        if verdicts.len() < 2 {
+        if verdicts.len() < if every { 1 } else { 2 } {
             return Some(uncertain("best", format!("the graph records results of {} on fewer boards than the claim names", x.canonical), vec![], verdicts.into_iter().flat_map(|v| v.contradicting.into_iter().chain(v.supporting)).collect()));
         }
         let label = if verdicts.iter().any(|v| v.verdict == Label::Refuted) {
@@ -391,10 +427,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         } else {
             Label::Uncertain
         };
-        let reason = verdicts.iter().map(|v| v.reason.clone()).collect::<Vec<_>>().join("; ");
-        let facts: Vec<FactRef> = verdicts.into_iter().flat_map(|v| v.supporting.into_iter().chain(v.contradicting)).collect();
-        let (supporting, contradicting) = if label == Label::Supported { (facts, vec![]) } else { (vec![], facts) };
-        return Some(Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting });
+        return Some(combined(label, verdicts));
     }
     for board in boards.iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
@@ -471,6 +504,15 @@ fn best_on(board: &Board<'_>, x: &NormalizedEntity) -> Reads {
         Some(mine) => (Label::Refuted, format!("on {}, {} is the best, not {}", board.label, named(top), named(mine)), refs(&[top, mine])),
         None => (Label::Refuted, format!("on {}, {} is the best; the graph records no result of {} there", board.label, named(top), x.canonical), refs(&[top])),
     }
+}
+
+/// One verdict on a claim about several boards, from each board's: their reasons said in
+/// turn and their facts shown.
+fn combined(label: Label, verdicts: Vec<Verdict>) -> Verdict {
+    let reason = verdicts.iter().map(|v| v.reason.clone()).collect::<Vec<_>>().join("; ");
+    let facts: Vec<FactRef> = verdicts.into_iter().flat_map(|v| v.supporting.into_iter().chain(v.contradicting)).collect();
+    let (supporting, contradicting) = if label == Label::Supported { (facts, vec![]) } else { (vec![], facts) };
+    Verdict { verdict: label, relation: "best".into(), reason, supporting, contradicting }
 }
 
 /// The answer to a question about where a model stands; `None` when it is not one, or the
@@ -626,4 +668,52 @@ fn pairwise(question: &str, entities: &Normalized, facts: &[Fact], direction: &d
         (false, false) => format!("{} beats {} on {}{close}", a.canonical, b.canonical, wins.join("; ")),
     };
     Some(Verdict::account(text, told.shown))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::front::lexicon::EntityKind;
+    use crate::pipeline::trust::fixtures::linked;
+
+    fn fact(model: &str, dataset: &str, value: f64) -> Fact {
+        Fact {
+            model: model.into(),
+            dataset: dataset.into(),
+            metric: "WER".into(),
+            value: format!("{value:.1}"),
+            numeric: Some(value),
+            key: (model.into(), dataset.into(), "WER".into()),
+            papers: vec![],
+            year: None,
+            support: 1,
+            recency: 1.0,
+            corroboration: 1.0,
+            source_weight: 1.0,
+            score: 1.0,
+        }
+    }
+
+    fn judged(q: &str, model: &str, facts: &[Fact]) -> Option<Label> {
+        let entities = Normalized { methods: vec![linked(EntityKind::Method, model)], ..Normalized::default() };
+        judge(q, &entities, facts, &|_| Direction::Lower).map(|v| v.verdict)
+    }
+
+    #[test]
+    fn the_best_on_every_board_a_model_was_tested_on_reads_each_of_its_boards() {
+        // P leads D1 and D2; C is behind on D1 and leads D2 only under one reading (A: 6.8 or 7.9).
+        let facts = vec![fact("P", "D1", 8.1), fact("C", "D1", 8.9), fact("P", "D2", 5.0), fact("C", "D3", 7.2), fact("A", "D3", 6.8), fact("A", "D3", 7.9)];
+        assert_eq!(judged("P comes out on top on every dataset it was tested on, doesn't it?", "P", &facts), Some(Label::Supported));
+        assert_eq!(judged("C is the best on all of its benchmarks, right?", "C", &facts), Some(Label::Refuted), "behind on D1");
+        assert!(asks_where_best("P comes out on top on every dataset it was tested on"), "the whole boards are read");
+    }
+
+    #[test]
+    fn leading_a_single_board_is_settled_by_one_led_under_every_reading() {
+        let facts = vec![fact("P", "D1", 8.1), fact("C", "D1", 8.9), fact("C", "D3", 7.2), fact("A", "D3", 6.8), fact("A", "D3", 7.9)];
+        assert_eq!(judged("C leads a single benchmark", "C", &facts), Some(Label::Uncertain), "D3 depends on which of A's values holds");
+        assert_eq!(judged("P leads a single benchmark", "P", &facts), Some(Label::Supported));
+        let behind = vec![fact("P", "D1", 8.1), fact("C", "D1", 8.9)];
+        assert_eq!(judged("does C top any dataset?", "C", &behind), Some(Label::Refuted));
+    }
 }

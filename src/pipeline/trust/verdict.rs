@@ -472,6 +472,10 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
         }
     }
     let facts = &same_split(question, facts);
+    // "Before 2020, four models already had F1 results on D": the models counted.
+    if let Some(v) = super::counts::judge(question, entities, facts, known) {
+        return v;
+    }
     // A bound on a margin ("more than four points ahead of Y", "with two points to spare"):
     // the margin decides, not who is ahead or who holds the record.
     if let Some(v) = super::margins::judge(question, entities, facts, known, direction) {
