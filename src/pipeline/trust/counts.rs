@@ -145,21 +145,8 @@ mod tests {
     use crate::pipeline::trust::PaperRef;
 
     fn fact(model: &str, paper: &str, year: i32) -> Fact {
-        Fact {
-            model: model.into(),
-            dataset: "D".into(),
-            metric: "F1".into(),
-            value: "80.0".into(),
-            numeric: Some(80.0),
-            key: (model.into(), "D".into(), "F1".into()),
-            papers: vec![PaperRef { iri: paper.into(), title: paper.into(), year: Some(year) }],
-            year: Some(year),
-            support: 1,
-            recency: 1.0,
-            corroboration: 1.0,
-            source_weight: 1.0,
-            score: 1.0,
-        }
+        let papers = vec![PaperRef { iri: paper.into(), title: paper.into(), year: Some(year) }];
+        Fact { papers, year: Some(year), ..crate::pipeline::trust::fixtures::fact(model, "D", "F1", 80.0) }
     }
 
     fn board() -> Normalized {

@@ -552,21 +552,7 @@ mod tests {
     use crate::pipeline::trust::fixtures::linked;
 
     fn fact(model: &str, value: f64, metric: &str) -> Fact {
-        Fact {
-            model: model.into(),
-            dataset: "D".into(),
-            metric: metric.into(),
-            value: format!("{value:.1}"),
-            numeric: Some(value),
-            key: (model.into(), "D".into(), metric.into()),
-            papers: vec![],
-            year: None,
-            support: 1,
-            recency: 1.0,
-            corroboration: 1.0,
-            source_weight: 1.0,
-            score: 1.0,
-        }
+        crate::pipeline::trust::fixtures::fact(model, "D", metric, value)
     }
 
     fn models(names: &[&str]) -> Normalized {

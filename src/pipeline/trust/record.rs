@@ -790,21 +790,7 @@ mod tests {
     use super::*;
 
     fn scored(model: &str, value: f64) -> Fact {
-        Fact {
-            model: model.into(),
-            dataset: "D".into(),
-            metric: "F1".into(),
-            value: format!("{value:.1}"),
-            numeric: Some(value),
-            key: (model.into(), "D".into(), "F1".into()),
-            papers: vec![],
-            year: None,
-            support: 1,
-            recency: 1.0,
-            corroboration: 1.0,
-            source_weight: 1.0,
-            score: 1.0,
-        }
+        crate::pipeline::trust::fixtures::fact(model, "D", "F1", value)
     }
 
     #[test]

@@ -266,17 +266,8 @@ pub fn best_across(x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], 
     if per_board.len() < 2 {
         return None;
     }
-    let label = if per_board.iter().any(|v| v.verdict == Label::Refuted) {
-        Label::Refuted
-    } else if per_board.iter().all(|v| v.verdict == Label::Supported) {
-        Label::Supported
-    } else {
-        Label::Uncertain
-    };
-    let reason = per_board.iter().map(|v| v.reason.clone()).collect::<Vec<_>>().join("; ");
-    let facts: Vec<FactRef> = per_board.into_iter().flat_map(|v| v.supporting.into_iter().chain(v.contradicting)).collect();
-    let (supporting, contradicting) = if label == Label::Supported { (facts, vec![]) } else { (vec![], facts) };
-    Some(Verdict { verdict: label, relation: "best".into(), reason: format!("Across the problem's boards: {reason}"), supporting, contradicting })
+    let v = combined(joined(&per_board, Label::Refuted), per_board);
+    Some(Verdict { reason: format!("Across the problem's boards: {}", v.reason), ..v })
 }
 
 /// Whether a question (not a claim) is answered by [`account`].
@@ -373,14 +364,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
             return None;
         }
         // One board it leads under every reading is enough; one it may lead leaves it open.
-        let label = if verdicts.iter().any(|v| v.verdict == Label::Supported) {
-            Label::Supported
-        } else if verdicts.iter().all(|v| v.verdict == Label::Refuted) {
-            Label::Refuted
-        } else {
-            Label::Uncertain
-        };
-        return Some(combined(label, verdicts));
+        return Some(combined(joined(&verdicts, Label::Supported), verdicts));
     }
     let within = WITHIN.captures(question).and_then(|c| c[1].parse::<f64>().ok());
     let only = ONLY_BEAT.captures(question).and_then(|c| count_word(&c[1]));
@@ -420,14 +404,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         if verdicts.len() < if every { 1 } else { 2 } {
             return Some(uncertain("best", format!("the graph records results of {} on fewer boards than the claim names", x.canonical), vec![], verdicts.into_iter().flat_map(|v| v.contradicting.into_iter().chain(v.supporting)).collect()));
         }
-        let label = if verdicts.iter().any(|v| v.verdict == Label::Refuted) {
-            Label::Refuted
-        } else if verdicts.iter().all(|v| v.verdict == Label::Supported) {
-            Label::Supported
-        } else {
-            Label::Uncertain
-        };
-        return Some(combined(label, verdicts));
+        return Some(combined(joined(&verdicts, Label::Refuted), verdicts));
     }
     for board in boards.iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
@@ -503,6 +480,19 @@ fn best_on(board: &Board<'_>, x: &NormalizedEntity) -> Reads {
         }
         Some(mine) => (Label::Refuted, format!("on {}, {} is the best, not {}", board.label, named(top), named(mine)), refs(&[top, mine])),
         None => (Label::Refuted, format!("on {}, {} is the best; the graph records no result of {} there", board.label, named(top), x.canonical), refs(&[top])),
+    }
+}
+
+/// Several boards' verdicts on one claim: `enough` from one board decides it (`REFUTED` for
+/// a claim on each board, `SUPPORTED` for one on any), the other only from every board.
+fn joined(verdicts: &[Verdict], enough: Label) -> Label {
+    let other = if enough == Label::Refuted { Label::Supported } else { Label::Refuted };
+    if verdicts.iter().any(|v| v.verdict == enough) {
+        enough
+    } else if verdicts.iter().all(|v| v.verdict == other) {
+        other
+    } else {
+        Label::Uncertain
     }
 }
 
@@ -677,21 +667,7 @@ mod tests {
     use crate::pipeline::trust::fixtures::linked;
 
     fn fact(model: &str, dataset: &str, value: f64) -> Fact {
-        Fact {
-            model: model.into(),
-            dataset: dataset.into(),
-            metric: "WER".into(),
-            value: format!("{value:.1}"),
-            numeric: Some(value),
-            key: (model.into(), dataset.into(), "WER".into()),
-            papers: vec![],
-            year: None,
-            support: 1,
-            recency: 1.0,
-            corroboration: 1.0,
-            source_weight: 1.0,
-            score: 1.0,
-        }
+        crate::pipeline::trust::fixtures::fact(model, dataset, "WER", value)
     }
 
     fn judged(q: &str, model: &str, facts: &[Fact]) -> Option<Label> {
