@@ -4,7 +4,10 @@
 //! with a score on the named board (by the named metric), as the question's time anchor
 //! leaves it; a model whose only paper the graph dates both inside and outside the anchor
 //! may count or not, and a claim whose number that decides is left open with the years
-//! said. A count past a value ("only two models have broken 80") is `standing`'s. Pure.
+//! said. Models evaluated there without a score are said beside the count, and counted by a
+//! claim about evaluations ("had three models been evaluated"), surely without an anchor
+//! and maybe under one. A count past a value ("only two models have broken 80") is
+//! `standing`'s. Pure.
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -40,15 +43,22 @@ static EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// The count a claim states and whether it is a floor ("at least two").
-fn claimed(question: &str) -> Option<(usize, bool)> {
+/// What a claim counts: how many, whether that is a floor ("at least two"), and whether it
+/// counts evaluations ("had three models been evaluated") rather than results with a score.
+struct Counted {
+    n: usize,
+    floor: bool,
+    evaluations: bool,
+}
+
+fn claimed(question: &str) -> Option<Counted> {
     if let Some(c) = HAD_RESULTS.captures(question) {
         let floor = c.get(1).is_some_and(|m| m.as_str().to_lowercase().starts_with("at"));
-        return Some((count_word(&c[2])?, floor));
+        return Some(Counted { n: count_word(&c[2])?, floor, evaluations: false });
     }
     let c = EVALUATED.captures(question)?;
     let (floor, n) = [(1, 2), (3, 4), (5, 6)].into_iter().find_map(|(f, n)| c.get(n).map(|n| (c.get(f).is_some(), n.as_str())))?;
-    Some((count_word(n)?, floor))
+    Some(Counted { n: count_word(n)?, floor, evaluations: true })
 }
 
 /// Judges a claim that counts the models with results on a board; `None` when the claim is
@@ -57,7 +67,7 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     if entities.datasets.is_empty() || entities.methods.iter().any(|m| m.is_linked()) || threshold(question).is_some() {
         return None;
     }
-    let (n, floor) = claimed(question)?;
+    let Counted { n, floor, evaluations } = claimed(question)?;
     let anchor = anchor::time_anchor(question);
     // A paper the graph dates on both sides of the anchor (2017 and 2019, "as of 2018").
     let straddles = |paper: &str| {
@@ -90,10 +100,26 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         }
     }
     shaky.retain(|model, _| !sure.contains_key(model));
+    // Models evaluated there without a score (a board of the mirror keeps only its top
+    // score): no result, but evaluated, though when cannot be told.
+    let mut unscored: Vec<&str> = known
+        .evaluated
+        .iter()
+        .filter(|(model, _, dataset)| entities.datasets.iter().any(|d| d.iris.contains(dataset)) && !sure.contains_key(model.as_str()) && !shaky.contains_key(model.as_str()))
+        .map(|(_, label, _)| label.as_str())
+        .collect();
+    unscored.sort_unstable();
+    unscored.dedup();
     if sure.is_empty() && shaky.is_empty() {
         return None;
     }
-    let (low, high) = (sure.len(), sure.len() + shaky.len());
+    // An evaluation counts where evaluations are counted: surely without an anchor, maybe
+    // under one (its paper's year is not read here).
+    let evaluated = if evaluations { unscored.len() } else { 0 };
+    let (low, high) = match anchor {
+        None => (sure.len() + evaluated, sure.len() + shaky.len() + evaluated),
+        Some(_) => (sure.len(), sure.len() + shaky.len() + evaluated),
+    };
     let verdict = match floor {
         true if low >= n => Label::Supported,
         true if high < n => Label::Refuted,
@@ -105,23 +131,33 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     let by = entities.metrics.first().map(|m| format!(" by {}", board.first().map_or(m.canonical.as_str(), |f| f.metric.as_str()))).unwrap_or_default();
     let when = anchor.as_ref().map(|a| format!("as of {}, ", a.year)).unwrap_or_default();
     let listed = sure.values().map(|f| f.model.as_str()).collect::<Vec<_>>().join(", ");
-    let counted = match low {
+    let counted = match sure.len() {
         1 => format!("{when}the graph records results of 1 model on {on}{by}: {listed}"),
         k => format!("{when}the graph records results of {k} models on {on}{by}: {listed}"),
     };
-    let doubt = shaky
-        .values()
-        .map(|(model, ys)| {
-            let ys = ys.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
-            format!("{model}'s paper is recorded with two years ({ys}), so it counts only under one of them")
-        })
-        .collect::<Vec<_>>()
-        .join("; ");
-    let reason = match (doubt.is_empty(), verdict) {
-        (true, Label::Refuted) => format!("{counted}, not {}{n}", if floor { "at least " } else { "" }),
-        (true, _) => counted,
-        (false, _) => format!("{counted}; {doubt}"),
-    };
+    let mut said = vec![counted];
+    said.extend(shaky.values().map(|(model, ys)| {
+        let ys = ys.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
+        format!("{model}'s paper is recorded with two years ({ys}), so it counts only under one of them")
+    }));
+    match unscored.len() {
+        0 => {}
+        1 => said.push("1 more model is recorded there without a score".to_owned()),
+        k => said.push(format!("{k} more models are recorded there without a score")),
+    }
+    if evaluations && !unscored.is_empty() {
+        said.push(match (low == high, anchor.is_some()) {
+            (true, _) => format!("{low} models were evaluated there in all"),
+            (false, false) => format!("{low} to {high} models were evaluated there in all"),
+            (false, true) => format!("{low} to {high} models had been evaluated there by then (the graph does not date an evaluation without a score)"),
+        });
+    }
+    // "..., not 3" after the count the claim is against: results, or evaluations in all.
+    if verdict == Label::Refuted {
+        let against = if evaluations { said.len() - 1 } else { 0 };
+        said[against].push_str(&format!(", not {}{n}", if floor { "at least " } else { "" }));
+    }
+    let reason = said.join("; ");
     let shown: Vec<FactRef> = sure.values().map(|f| FactRef::of(f)).collect();
     let (supporting, contradicting) = match verdict {
         Label::Supported => (shown, vec![]),
@@ -164,6 +200,19 @@ mod tests {
         assert_eq!(judge("had three models been evaluated on D?"), Some(Label::Supported));
         assert_eq!(judge("only two models have broken 80 on D"), None, "a count past a value is another claim");
         assert_eq!(judge("A beats B on D"), None);
+    }
+
+    #[test]
+    fn models_evaluated_without_a_score_count_as_evaluated_but_not_as_results() {
+        let facts = vec![fact("A", "pa", 2014)];
+        let known = Known { evaluated: vec![("B".into(), "B".into(), "D".into()), ("C".into(), "C".into(), "D".into())], ..Known::default() };
+        let v = judge("three models have results on D, right?", &board(), &facts, &known).expect("a count");
+        assert_eq!(v.verdict, Label::Refuted, "one result with a score: {}", v.reason);
+        assert!(v.reason.contains("2 more models are recorded there without a score"), "{}", v.reason);
+        let v = judge("three models have been evaluated on D, right?", &board(), &facts, &known).expect("a count");
+        assert_eq!(v.verdict, Label::Supported, "one with a score, two without: {}", v.reason);
+        let v = judge("as of 2018, three models had been evaluated on D, right?", &board(), &facts, &known).expect("a count");
+        assert_eq!(v.verdict, Label::Uncertain, "evaluated, but when cannot be told: {}", v.reason);
     }
 
     #[test]

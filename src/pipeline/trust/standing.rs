@@ -402,7 +402,12 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         }
         let verdicts: Vec<Verdict> = per_board.into_iter().filter_map(agreed).collect();
         if verdicts.len() < if every { 1 } else { 2 } {
-            return Some(uncertain("best", format!("the graph records results of {} on fewer boards than the claim names", x.canonical), vec![], verdicts.into_iter().flat_map(|v| v.contradicting.into_iter().chain(v.supporting)).collect()));
+            let reason = match verdicts.is_empty() {
+                // ("X is the best on every dataset it was tested on", X tested on none.)
+                true => format!("the graph records no scored result of {}", x.canonical),
+                false => format!("the graph records results of {} on fewer boards than the claim names", x.canonical),
+            };
+            return Some(uncertain("best", reason, vec![], verdicts.into_iter().flat_map(|v| v.contradicting.into_iter().chain(v.supporting)).collect()));
         }
         return Some(combined(joined(&verdicts, Label::Refuted), verdicts));
     }
@@ -682,6 +687,8 @@ mod tests {
         assert_eq!(judged("P comes out on top on every dataset it was tested on, doesn't it?", "P", &facts), Some(Label::Supported));
         assert_eq!(judged("C is the best on all of its benchmarks, right?", "C", &facts), Some(Label::Refuted), "behind on D1");
         assert!(asks_where_best("P comes out on top on every dataset it was tested on"), "the whole boards are read");
+        let v = judge("Q is the best on every dataset it was evaluated on", &Normalized { methods: vec![linked(EntityKind::Method, "Q")], ..Normalized::default() }, &facts, &|_| Direction::Lower).expect("a verdict");
+        assert!(v.verdict == Label::Uncertain && v.reason.contains("no scored result of Q"), "a model with no result at all: {}", v.reason);
     }
 
     #[test]
