@@ -450,10 +450,12 @@ impl Pipeline {
     /// id), as JarvisQA's evaluation gives each question its table.
     pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
         let asked = question.as_str();
-        // Every stage reads the question with its spelling settled ("wich", "beter") and
-        // the graph's spelling of a name written differently; the response echoes the
-        // question as asked.
-        let settled = front::spelling::settled(asked);
+        // Every stage reads the question without the clutter of where it was pasted from
+        // (citation marks, LaTeX, a table row, a signature), with its spelling settled
+        // ("wich", "beter") and the graph's spelling of a name written differently; the
+        // response echoes the question as asked.
+        let unpasted = front::pasted::cleaned(asked);
+        let settled = front::spelling::settled(&unpasted);
         let read = self.respelled(&settled);
         let q = read.as_ref();
         let mut clock = Stopwatch::new();

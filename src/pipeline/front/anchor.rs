@@ -80,7 +80,11 @@ fn in_since_span(question: &str, at: usize) -> bool {
 }
 
 pub fn stated_year(question: &str) -> Option<i32> {
-    let c = STATED_YEAR.captures_iter(question).find(|c| c.get(0).is_some_and(|m| !in_since_span(question, m.start())))?;
+    // "the best result published before 2020": a bound on the papers, an anchor.
+    static BOUND: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:before|after|until|till|since|prior to|up to|by)\s+(?:the\s+end\s+of\s+)?(?:19|20)\d\d\b\W*$").unwrap_or_else(|e| panic!("bound pattern: {e}")));
+    let c = STATED_YEAR
+        .captures_iter(question)
+        .find(|c| c.get(0).is_some_and(|m| !in_since_span(question, m.start()) && !BOUND.is_match(m.as_str())))?;
     c.iter().skip(2).flatten().next()?.as_str().parse().ok()
 }
 
@@ -145,6 +149,8 @@ mod tests {
         assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
         assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
         assert_eq!(stated_year("Is 2019 the year of that paper?"), Some(2019));
+        assert_eq!(stated_year("best result published before 2020?"), None, "a bound on the papers");
+        assert_eq!(time_anchor("Skarnhold Glacier Set, Mean IoU: best result published before 2020?").map(|a| a.year), Some(2019));
         assert_eq!(stated_year("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?"), None, "a span's start");
         assert!(time_anchor("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?").is_none(), "a span's start is no anchor");
         assert_eq!(since_year("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?"), Some(2021));

@@ -45,7 +45,7 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually|only|just|even|always|clearly|consistently)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually|only|just|even|always|clearly|consistently)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|improv(?:es|ed)\s+(?:up)?on|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".

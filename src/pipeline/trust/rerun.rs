@@ -409,7 +409,7 @@ pub fn papers_agree(question: &str, entities: &Normalized, evidence: &Evidence, 
 /// "Who reports X's 79.5 on D?", "which paper is X's 97.0 from?", "where does the 41.2 for
 /// X come from?"
 static SOURCES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:who|which\s+(?:later\s+|other\s+|newer\s+|earlier\s+)?(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|recorded|lists|listed|confirm|confirms|confirmed|reproduce|reproduces|reproduced|replicate|replicates|replicated|repeat|repeats|repeated|put|puts|place|places|placed|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+|\bwhich\s+(?:ones?\s+)?(?:put|puts|place|places|give|gives|have|has)\s+(?:it|him|them)\s+at\b")
+    Regex::new(r"(?i)\b(?:who|which\s+(?:later\s+|other\s+|newer\s+|earlier\s+)?(?:papers?|stud(?:y|ies)|publications?|articles?|sources?|works?|authors?))\s+(?:\w+\s+){0,2}?(?:report|reports|reported|give|gives|gave|state|states|stated|publish|publishes|published|claim|claims|claimed|recorded|lists|listed|confirm|confirms|confirmed|reproduce|reproduces|reproduced|replicate|replicates|replicated|repeat|repeats|repeated|put|puts|place|places|placed|show|shows|showed|found|finds|got|gets|measured|obtained|posted)\b|\bwhere\s+(?:does|did|do)\s+(?:the\s+|that\s+|this\s+)?(?:[\w.%-]+\s+){0,5}?come\s+from\b|\b(?:which|what)\s+(?:paper|study|publication|article|source|work)\s+(?:is|was)\s+(?:\S+\s+){0,6}?from\b|\bsource\s+(?:of|for)\s+|\bwhich\s+(?:ones?\s+)?(?:put|puts|place|places|give|gives|have|has)\s+(?:it|him|them)\s+at\b|\b(?:every|each|all(?:\s+the)?)\s+(?:papers?|stud(?:y|ies)|publications?|articles?|sources?)\s+(?:that|which)\s+(?:report|reports|reported|give|gives|gave|put|puts|state|states|stated)\b")
         .unwrap_or_else(|e| panic!("sources pattern: {e}"))
 });
 
@@ -581,6 +581,8 @@ mod tests {
         assert!(sources("what does B get on D?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).is_none(), "no value given, nothing to source");
         let v = sources("A handful of papers have run B on D: which ones, and which put it at about 81?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
         assert!(v.reason.contains("\"B Revisited\" (2021) reports B's 80.7"), "about 81 is 80.7 within half a point: {}", v.reason);
+        let v = sources("I need to cite every paper that reports B at 79.5 on D -- which ones are they?", &entities, &evidence, &metas, &[], &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.starts_with("\"B: Own Paper\" (2019) and \"Call Types\" (2020) report B's 79.5"), "every paper that reports it: {}", v.reason);
     }
 
     #[test]
