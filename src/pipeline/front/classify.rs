@@ -379,7 +379,7 @@ fn terse_score(q: &str) -> bool {
 /// and its papers' titles.
 pub fn asks_reporting_paper(question: &str) -> bool {
     static WHICH_PAPER: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(which|what|whose) (paper|papers|study|studies|work|works|publication|publications|article|articles|source|sources)\b[^?]{0,20}\b(report|reports|reported|state|states|stated|give|gives|gave|put|puts|record|records|recorded|list|lists|listed|claim|claims|claimed)\b|\bwho (reported|reports|published)\b")
+        re(r"(?i)\b(which|what|whose) (paper|papers|study|studies|work|works|publication|publications|article|articles|source|sources)\b[^?]{0,20}\b(report|reports|reported|state|states|stated|give|gives|gave|put|puts|record|records|recorded|list|lists|listed|claim|claims|claimed)\b|\bwho (reported|reports|published)\b|\b(every|each|all( the)?) (paper|papers|study|studies|publication|publications|article|articles|source|sources) (that|which) (report|reports|reported|state|states|stated|give|gives|gave|put|puts)\b")
     });
     WHICH_PAPER.is_match(question) && !given_values(question).is_empty()
 }
@@ -1350,6 +1350,7 @@ mod tests {
         check("selkora's 88.5 f1 on sealbrook turbine logs: has a second paper reported the same number?", true, ClaimVerification, Target::Verdict);
         check("most of the papers that report syrinxa on hollenby marsh calls give it 88.3 accuracy - can you confirm?", true, ClaimVerification, Target::Verdict);
         check("Before 2020, four different models already had F1 results on Sealbrook Turbine Logs. Can you confirm?", true, ClaimVerification, Target::Verdict);
+        assert_eq!(classify("I need to cite every paper that reports Syrinxa at 88.3% accuracy on Hollenby Marsh Calls -- which ones are they?", &Entities { methods: vec!["Syrinxa".into()], datasets: vec!["Hollenby Marsh Calls".into()], ..Entities::default() }).query_type, MethodComparison, "the papers stating a value are read from its results");
         check("Slide notes: \"As of 2023, Marrowfen held the best Mean IoU on Kelpwatch-Norrland.\" ok to keep?", true, ClaimVerification, Target::Verdict);
         check("which models score below 75 accuracy on benchmira, and which paper reports each of those numbers?", true, MethodComparison, Target::BestModel);
         let q = "lumoria once led the skarnhold glacier set on miou - which models have gone past it since?";
