@@ -1147,26 +1147,17 @@ impl Pipeline {
         // "Of X, Y and Z, which have no result on D at all?": the models named that the graph
         // records no score of on the board named, said before the board.
         if front.board == Some(front::extract::BoardAsk::Unscored) && verdict.is_none() {
-            if let Some(on) = front.normalized.datasets.iter().find(|d| d.is_linked()) {
-                let scored = |m: &front::normalize::NormalizedEntity| {
-                    evidence.results.iter().any(|r| {
-                        on.iris.contains(&r.dataset.iri)
-                            && r.value.as_deref().and_then(evidence::scores::parse_score).is_some()
-                            && r.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri) || m.names(x.display()))
-                    })
-                };
-                let missing: Vec<&str> = front.normalized.methods.iter().filter(|m| m.is_linked() && !scored(m)).map(|m| m.canonical.as_str()).collect();
-                if !missing.is_empty() {
-                    let board = evidence.results.iter().find(|r| on.iris.contains(&r.dataset.iri)).map_or(on.canonical.as_str(), |r| r.dataset.display());
-                    composed.text = format!("The graph records no result of {} on {board}. {}", missing.join(" or "), composed.text);
-                }
+            if let Some(said) = answer::leaderboard::named_without_score(&evidence, &front.normalized) {
+                composed.text = format!("{said} {}", composed.text);
             }
         }
+        // The extreme asked for is some item's metric's worst ("the lowest BLEU", "who is
+        // last"), not its best.
+        let inverted = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
         // "Who is last on CIFAR-10?" (or "the lowest score on SQuAD1.1") where the graph
         // records one score per metric there: that result is the best as much as the other
         // end asked for, and the answer says so.
-        let other_end = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
-        if other_end && verdict.is_none() && answer::leaderboard::alone_on_their_metrics(&evidence, &items) {
+        if inverted && verdict.is_none() && answer::leaderboard::alone_on_their_metrics(&evidence, &items) {
             let on = items.iter().find_map(|i| i.dataset.clone()).unwrap_or_default();
             let end = match extreme {
                 Some(classify::Extreme::Lowest) => "lowest",
@@ -1247,8 +1238,7 @@ impl Pipeline {
         let answered = Answered { entities: &front.normalized, papers: &ranking.papers, items: &items, sources: &sources, facts: &assessment.facts, nothing_found, completed: ledger.completed() };
         let (confidence, evidence_share) = answer::measures::confidence(&trust_ctx, &answered);
         // A best-result answer, unless it gives named models' own results or the extreme
-        // asked for is the metric's worst ("the lowest BLEU").
-        let inverted = extreme.is_some_and(|e| items.iter().filter_map(|i| i.metric.as_deref()).any(|m| e.direction(self.direction(m)) != self.direction(m)));
+        // asked for is the metric's worst (`inverted`, above) ...
         // ... or compares named models ("which is better, A or B?"): their own results.
         let own = !front.normalized.methods.is_empty()
             && !context_model

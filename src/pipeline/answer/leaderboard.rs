@@ -11,7 +11,7 @@ use crate::pipeline::evidence::{Evidence, ResultFact};
 use crate::pipeline::front::classify::Target;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::metrics::is_cost;
-use crate::pipeline::front::normalize::Normalized;
+use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::boards::MAIN_METRICS;
 
 /// Whether a result's metric is one the question asked about: by `exact` its own name or
@@ -146,6 +146,23 @@ pub fn alone_on_their_metrics(evidence: &Evidence, items: &[AnswerItem]) -> bool
             results.dedup();
             results.len() == 1
         })
+}
+
+/// "Of X, Y and Z, which have no result on D at all?": the sentence naming the linked models
+/// the question names that have no score on the first linked board it names; `None` when
+/// every one has one, or no board is named.
+pub fn named_without_score(evidence: &Evidence, entities: &Normalized) -> Option<String> {
+    let on = entities.datasets.iter().find(|d| d.is_linked())?;
+    let there = |r: &&ResultFact| on.iris.contains(&r.dataset.iri);
+    let scored = |m: &NormalizedEntity| {
+        evidence.results.iter().filter(there).any(|r| r.value.as_deref().and_then(parse_score).is_some() && r.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri) || m.names(x.display())))
+    };
+    let missing: Vec<&str> = entities.methods.iter().filter(|m| m.is_linked() && !scored(m)).map(|m| m.canonical.as_str()).collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let board = evidence.results.iter().find(there).map_or(on.canonical.as_str(), |r| r.dataset.display());
+    Some(format!("The graph records no result of {} on {board}.", missing.join(" or ")))
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.
@@ -482,6 +499,19 @@ mod tests {
         entities.metrics[0] = accuracy;
         let correct = Evidence { results: vec![result("Lumoria", "Percentage correct", "99.7")], ..Evidence::default() };
         assert!(metrics_missing(&correct, &entities).is_empty(), "a label the synonym table files under the metric asked is that metric");
+    }
+
+    #[test]
+    fn the_named_models_without_a_score_on_the_named_board_are_said() {
+        use crate::pipeline::front::lexicon::EntityKind;
+        let mut entities = Normalized { datasets: vec![named_entity(EntityKind::Dataset, "D", "d")], ..Normalized::default() };
+        entities.methods = ["Aviquist", "Corrasine", "Plover"].iter().map(|m| named_entity(EntityKind::Method, m, &format!("m:{m}"))).collect();
+        let evidence = Evidence { results: vec![result("Aviquist", "WER", "6.8"), result("Corrasine", "WER", "-")], ..Evidence::default() };
+        assert_eq!(named_without_score(&evidence, &entities).as_deref(), Some("The graph records no result of Corrasine or Plover on D."), "a '-' is no score");
+        entities.methods.truncate(1);
+        assert_eq!(named_without_score(&evidence, &entities), None);
+        entities.datasets.clear();
+        assert_eq!(named_without_score(&evidence, &entities), None, "no board named");
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub fn cleaned(question: &str) -> Cow<'_, str> {
     let mut references: BTreeMap<String, String> = BTreeMap::new();
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
+    // "[2] Title" is a reference list's entry only on a line of its own.
+    let several_lines = question.lines().nth(1).is_some();
     for line in question.lines() {
         let line = line.trim();
         if SIGN_OFF.is_match(line) {
@@ -55,7 +57,7 @@ pub fn cleaned(question: &str) -> Cow<'_, str> {
         if line.is_empty() {
             continue;
         }
-        if let Some(c) = REFERENCE.captures(line).filter(|_| question.lines().count() > 1) {
+        if let Some(c) = REFERENCE.captures(line).filter(|_| several_lines) {
             references.insert(c[1].to_owned(), c[2].to_owned());
             continue;
         }

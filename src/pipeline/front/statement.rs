@@ -184,8 +184,14 @@ static REPORTED_BY: LazyLock<Regex> = LazyLock::new(|| {
 /// Where each sentence's claim may begin: the start of every sentence, after who says it.
 fn claim_starts(question: &str) -> Vec<usize> {
     static SENTENCE_END: LazyLock<Regex> = LazyLock::new(|| re(r"[.?]\s+"));
-    let starts = std::iter::once(0).chain(SENTENCE_END.find_iter(question).map(|m| m.end()).filter(|&e| e < question.len()));
-    starts.map(|s| s + REPORTED_BY.find(&question[s..]).map_or(0, |m| m.end())).collect()
+    // A claim quoted from a draft or a review ("From my draft: "X reaches 0.99 on D." Is
+    // that right?") begins inside its quotes.
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#"(?:^|:\s*)["“]\s*"#));
+    let starts = std::iter::once(0).chain(SENTENCE_END.find_iter(question).map(|m| m.end())).chain(QUOTED.find_iter(question).map(|m| m.end())).filter(|&e| e < question.len());
+    let mut starts: Vec<usize> = starts.map(|s| s + REPORTED_BY.find(&question[s..]).map_or(0, |m| m.end())).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
 }
 
 /// The spans of the names a claim's grammar gives, by kind: models first, then the board.
@@ -195,10 +201,15 @@ pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
     let mut out = Vec::new();
     for start in claim_starts(question) {
         let sentence = &question[start..];
+        // "Ibbotrans (2023)": a paper's year after a name is no part of it.
+        let named = |m: regex::Match| {
+            static YEAR: LazyLock<Regex> = LazyLock::new(|| re(r"\s*\((?:19|20)\d\d\)$"));
+            (EntityKind::Method, start + m.start(), start + YEAR.find(m.as_str()).map_or(m.end(), |y| m.start() + y.start()))
+        };
         if let Some(c) = SIDES.captures(sentence).filter(|c| c.get(1).is_some_and(|m| a_name(sentence, &m))) {
-            out.extend([c.get(1), c.get(2)].into_iter().flatten().map(|m| (EntityKind::Method, start + m.start(), start + m.end())));
+            out.extend([c.get(1), c.get(2)].into_iter().flatten().map(named));
         } else if let Some(m) = SUBJECT.captures(sentence).and_then(|c| c.get(1)).filter(|m| a_name(sentence, m)) {
-            out.push((EntityKind::Method, start + m.start(), start + m.end()));
+            out.push(named(m));
         }
         if !out.is_empty() {
             break;
@@ -244,6 +255,8 @@ mod tests {
         assert_eq!(named("halverin no longer beats gannetron on the orrenby parallel corpus, right?")[..2], [(EntityKind::Method, "halverin"), (EntityKind::Method, "gannetron")]);
         assert_eq!(named("I'm fairly sure that kestrelnet beats tavrosa on benchmira.")[..2], [(EntityKind::Method, "kestrelnet"), (EntityKind::Method, "tavrosa")]);
         assert_eq!(named("I am sure kestrelnet beats tavrosa on benchmira.")[0], (EntityKind::Method, "kestrelnet"));
+        assert_eq!(named("From my draft: \"Sparse Transformer reaches 0.99 bpc on enwik8.\" Is that right?")[0], (EntityKind::Method, "Sparse Transformer"), "a quoted claim begins inside its quotes");
+        assert_eq!(named("In our draft: \"Ibbotrans (2023) improves on Murrelet-MT on D.\" Is that right?")[..2], [(EntityKind::Method, "Ibbotrans"), (EntityKind::Method, "Murrelet-MT")], "a paper's year is no part of a name");
         assert_eq!(named("A reviewer wrote that sallowmere never led the Skarnhold leaderboard. True?")[0], (EntityKind::Method, "sallowmere"));
         assert_eq!(named("Zephyrine-X has held the record on D since 2023, correct?")[0], (EntityKind::Method, "Zephyrine-X"));
         assert_eq!(named("frostlattice has never been the best on benchmira, correct?")[0], (EntityKind::Method, "frostlattice"));
