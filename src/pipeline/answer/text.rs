@@ -190,10 +190,39 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             // One model's results and no board named ("Halverin's datasets, with which
             // scores?") are its, each said with its board.
             let own = model_alone(entities, items);
-            let scope = own.map_or_else(|| format!("on {on}"), |m| format!("of {}", m.canonical));
+            // With a board named, one named model's own scores there are said as its, not
+            // as the board's top ("The top recorded scores on BenchMira: 74.1 (KestrelNet)"
+            // would crown it).
+            let only = match entities.methods.as_slice() {
+                [m] if items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))) => Some(m),
+                _ => None,
+            };
+            let scope = match (own, only) {
+                (Some(m), _) => format!("of {}", m.canonical),
+                (None, Some(m)) => {
+                    let mut boards: Vec<&str> = items.iter().filter_map(|i| i.dataset.as_deref()).collect();
+                    boards.dedup();
+                    format!("of {} on {}", m.canonical, if boards.is_empty() { on.to_string() } else { boards.join(", ") })
+                }
+                (None, None) => format!("on {on}"),
+            };
+            // "was that on D or on E?": a board named where the model has no score is said.
+            let elsewhere: Vec<&str> = match only {
+                Some(_) if own.is_none() && entities.datasets.len() > 1 => entities
+                    .datasets
+                    .iter()
+                    .filter(|d| d.is_linked() && !items.iter().any(|i| i.dataset.as_deref().is_some_and(|l| d.names(l))))
+                    .map(|d| d.canonical.as_str())
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let none = match (only, elsewhere.is_empty()) {
+                (Some(m), false) => format!("{none}The graph records no score of {} on {}. ", m.canonical, elsewhere.join(" or ")),
+                _ => none,
+            };
             let boards = own.is_some() || spread(items);
             let scores = list(items, |i| {
-                let model = match (i.model.as_deref(), own) {
+                let model = match (i.model.as_deref(), own.or(only)) {
                     (Some(label), Some(m)) if label == m.canonical => String::new(),
                     (Some(label), _) => format!(" ({label})"),
                     (None, _) => String::new(),
@@ -648,6 +677,14 @@ mod tests {
         let own = [AnswerItem { model: Some("Ostrada-T".into()), ..items[0].clone() }];
         let text = extractive(Target::TopScore, &own, &[], &entities, Cut::default());
         assert!(text.starts_with("The top recorded scores of Ostrada-T: chrF 55.1"), "its own, no board named: {text}");
+        let mut on_board = entities.clone();
+        on_board.datasets.push(NormalizedEntity { kind: EntityKind::Dataset, ..model("orrenby", "Orrenby Parallel Corpus", &["d1"]) });
+        let text = extractive(Target::TopScore, &own, &[], &on_board, Cut::default());
+        assert!(text.starts_with("The top recorded scores of Ostrada-T on Orrenby Parallel Corpus: chrF 55.1"), "its own on a board named, not the board's top: {text}");
+        on_board.datasets.push(NormalizedEntity { kind: EntityKind::Dataset, ..model("wmt", "WMT-14", &["d2"]) });
+        let own_there = [AnswerItem { dataset: Some("Orrenby Parallel Corpus".into()), ..own[0].clone() }];
+        let text = extractive(Target::TopScore, &own_there, &[], &on_board, Cut::default());
+        assert!(text.starts_with("The graph records no score of Ostrada-T on WMT-14. The top recorded scores of Ostrada-T on "), "the board it has no score on said: {text}");
         entities.methods.push(model("murrelet-mt", "Murrelet-MT", &["m2"]));
         let text = extractive(Target::TopScore, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The top recorded scores on "), "the top of two named models is one of theirs: {text}");

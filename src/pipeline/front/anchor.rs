@@ -82,10 +82,17 @@ fn in_since_span(question: &str, at: usize) -> bool {
 pub fn stated_year(question: &str) -> Option<i32> {
     // "the best result published before 2020": a bound on the papers, an anchor.
     static BOUND: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:before|after|until|till|since|prior to|up to|by)\s+(?:the\s+end\s+of\s+)?(?:19|20)\d\d\b\W*$").unwrap_or_else(|e| panic!("bound pattern: {e}")));
-    let c = STATED_YEAR
+    // "came out 2024-ish", "around 2019": a year remembered roughly is no year claimed.
+    static ROUGH_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(?:\b(?:around|about|circa|roughly|approximately|ca\.)|~)\s*$").unwrap_or_else(|e| panic!("rough year pattern: {e}")));
+    static ROUGH_AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^(?:-?ish\b|\s*(?:or so|or thereabouts|or (?:19|20)\d\d)\b|\s*\?\s*\))").unwrap_or_else(|e| panic!("rough year pattern: {e}")));
+    let year = STATED_YEAR
         .captures_iter(question)
-        .find(|c| c.get(0).is_some_and(|m| !in_since_span(question, m.start()) && !BOUND.is_match(m.as_str())))?;
-    c.iter().skip(2).flatten().next()?.as_str().parse().ok()
+        .filter(|c| c.get(0).is_some_and(|m| !in_since_span(question, m.start()) && !BOUND.is_match(m.as_str())))
+        .find_map(|c| c.iter().skip(2).flatten().next())?;
+    if ROUGH_BEFORE.is_match(&question[..year.start()]) || ROUGH_AFTER.is_match(&question[year.end()..]) {
+        return None;
+    }
+    year.as_str().parse().ok()
 }
 
 /// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
@@ -148,6 +155,8 @@ mod tests {
         assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
         assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
         assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
+        assert_eq!(stated_year("Wendrel-S came out 2024-ish and got about 90 F1 on D. That's the best F1 there, true?"), None, "a year remembered roughly");
+        assert_eq!(stated_year("its paper came out around 2020"), None);
         assert_eq!(stated_year("Is 2019 the year of that paper?"), Some(2019));
         assert_eq!(stated_year("best result published before 2020?"), None, "a bound on the papers");
         assert_eq!(time_anchor("Skarnhold Glacier Set, Mean IoU: best result published before 2020?").map(|a| a.year), Some(2019));

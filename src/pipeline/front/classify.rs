@@ -107,7 +107,7 @@ static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
 /// A statement followed by a request to confirm it: "X beats Y on D, right?".
 static CLAIM_TAG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;.!])\s*(can|could) you (please )?(confirm|verify)( (that|this|it))?\s*\?+\s*$|^(can|may|could) (i|we) (keep|use|leave|write|say|cite|quote) (that|this|it)( sentence| line| claim| statement| number| figure)?( as it is| as is| in)?\s*\?+\s*$|(^|[.!:;][\x22”’']?\s+)((is )?(it|that|this) )?(ok|okay|fine|safe|alright) to (keep|use|leave|cite|say|write)( (it|that|this))?( as it is| as is| in)?\s*\?+\s*$|^(does|will) (that|this|it)( sentence| line| claim| statement)? (hold|hold up|stand|stand up)\s*\?+\s*$|^(can|may|could|should) (i|we) let (that|this|it)( sentence| line| claim| statement)? stand\s*\?+\s*$|[;,]\s*(is|was) (it|that|this|they) (also |still |really |actually |now )?(the )?(best|state[- ]of[- ]the[- ]art|sota|top|leader|leading|number one)\b[^?]{0,30}\?\s*$")
+    re(r"(\bis (that|this|it) (so|true|right|correct|accurate)|\b(isn|wasn|doesn|didn|hasn|aren|weren|haven|don|won|hadn)'?t (it|they|he|she|that|this|there)|\bor not|\byes or no|\(yes\s*/\s*no\)|\byes\s*/\s*no)\s*[?.!]*\s*$|\s[-–—]\s*(is|was|are|were|does|did|has|have) (that|this|it|they) (still |really |actually )?[^?]{0,60}\?\s*$|\s[-–—:]\s*still (the|on|ahead|in front|unbeaten|unbeatable|leading|number one|top)\b[^?]{0,40}\?\s*$|(,\s*|\s)(right|true|false|yes|correct|corect|accurate|agreed?|no|yeah|yep|eh|huh|ok|okay)\s*\?+\s*$|\b(there|it|that|this|is|was|true)\s+right\s*$|,\s*(right|true|false|yes|correct|accurate|agreed?)\s*[.!]*\s*$|,\s*(is|was|does|did|has|have|do|are|were) (it|they|he|she|that|this|there)\s*\?+\s*$|(\s[-–—:]|[,;.!])\s*(can|could) you (please )?(confirm|verify)( (that|this|it))?\s*\?+\s*$|^(can|may|could) (i|we) (keep|use|leave|write|say|cite|quote) (that|this|it)( sentence| line| claim| statement| number| figure)?( as it is| as is| in)?\s*\?+\s*$|(^|[.!:;][\x22”’']?\s+)((is )?(it|that|this) )?(ok|okay|fine|safe|alright) to (keep|use|leave|cite|say|write)( (it|that|this))?( as it is| as is| in)?\s*\?+\s*$|^(does|will) (that|this|it)( sentence| line| claim| statement)? (hold|hold up|stand|stand up)\s*\?+\s*$|^(can|may|could|should) (i|we) let (that|this|it)( sentence| line| claim| statement)? stand\s*\?+\s*$|[;,]\s*(is|was) (it|that|this|they) (also |still |really |actually |now )?(the )?(best|state[- ]of[- ]the[- ]art|sota|top|leader|leading|number one)\b[^?]{0,30}\?\s*$|(?:^|[.:;,!]\s*)(?:is (?:that|this|it) )?(?:still )?(?:the )?(?:right|correct|current|accurate|valid) (?:figure|number|value|score|result)s?\s*\?+\s*$")
 });
 /// "Which models have beaten it since?", "who has overtaken X on D": results better than
 /// a named model's.
@@ -254,7 +254,7 @@ pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|(?:was|were) published|released)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b)")
+        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|published|released)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b))")
     });
     // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
     // the claim.
@@ -583,7 +583,13 @@ pub fn paper_event(question: &str) -> Option<(String, bool)> {
     static EVENT: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)\b(when|once|by the time|before|prior to)\s+(?:the\s+)?([\w.+-]+(?:\s[\w.+-]+)?)\s+paper\b(?:\s+(?:appeared|came out|was published|came along|was released|arrived))?")
     });
+    // "Did the X paper come out before the Y paper?": the two papers' dates compared, no
+    // time the question is asked at.
+    static PUBLISHED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:came out|comes? out|published|appeared|appears?|released)\s*$"));
     let c = EVENT.captures(question)?;
+    if PUBLISHED.is_match(&question[..c.get(0)?.start()]) {
+        return None;
+    }
     let before = matches!(c.get(1)?.as_str().to_lowercase().as_str(), "before" | "prior to");
     let event = c.get(0)?.as_str().to_lowercase();
     // "before the X paper" alone is the paper; "when the X paper" needs what it did.
@@ -605,7 +611,13 @@ pub fn described_paper_event(question: &str) -> Option<(String, bool)> {
     });
     // What names a paper: "the survey of ...", "the reproduction study of ...".
     static PAPER_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:survey|study|review|paper|article|replication|reproduction|benchmark|comparison|analysis|overview)\b"));
+    // "Did the X paper come out before the Y paper?": the two papers' dates compared, no
+    // time the question is asked at.
+    static PUBLISHED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:came out|comes? out|published|appeared|appears?|released)\s*$"));
     let c = EVENT.captures(question)?;
+    if PUBLISHED.is_match(&question[..c.get(0)?.start()]) {
+        return None;
+    }
     let before = matches!(c.get(1)?.as_str().to_lowercase().as_str(), "before" | "prior to");
     let described = c.get(2)?.as_str().trim().to_owned();
     (PAPER_NOUN.is_match(&described) && !described.to_lowercase().ends_with(" paper") && paper_event(question).is_none() && holder_before(question).is_none()).then_some((described, before))
@@ -846,7 +858,10 @@ pub fn asked_part(question: &str) -> &str {
         }
         let after = &rest[m.end()..];
         let asks = OPENS_A_QUESTION.is_match(&after.to_lowercase()) || after.trim_end().ends_with('?');
-        if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks {
+        // "X led D as of 2021. Or had somebody passed it by then?": a second guess of the
+        // statement before, which is what is asked.
+        let second_guess = after.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("or "));
+        if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks || second_guess {
             break;
         }
         rest = after;
@@ -903,6 +918,10 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
 });
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+});
+/// "what accuracy should I cite?": a value to cite is a result asked for, not a paper.
+static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:what|which)\s+(?:\w+\s+){0,2}?(?:accuracy|score|number|value|figure|result|f1|bleu|wer|miou)\s+(?:should|do|can|would|could|shall)\s+(?:i|we)\s+(?:\w+\s+)?cite\b")
 });
 /// A quoted title; a single quote only opening after no letter and closing before none, so
 /// the apostrophes of "I'm new to X. What's ..." quote nothing.
@@ -1084,16 +1103,17 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // topic; "which models score below 75 on D" like a dataset's models), it compares
         // results.
         QueryType::MethodComparison
-    } else if has_method && !has_dataset && asks_datasets && asks_value(q) {
-        // "In which datasets was used X, and which WER it obtains there?": a model's
-        // results, each with its board.
+    } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q)) && asks_value(q) {
+        // "In which datasets was used X, and which WER it obtains there?", "where has X
+        // been evaluated, and what accuracy should I cite?": a model's results, each with
+        // its board.
         QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
-    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q))) || POSSESSIVE_SCORE.is_match(q) {
+    } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
     } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) {
         // "models for pointgoal nav", "research problems tackled with scibert".
@@ -1273,6 +1293,10 @@ mod tests {
         assert_eq!(claim_about("has anyone beaten murrelet-mt's 34.2 bleu on orrenby?"), Some(ClaimAbout::Beaten));
         assert_eq!(claim_about("No method has surpassed PimbraFormer's 84.7 accuracy on BenchMira since 2018, true?"), Some(ClaimAbout::Beaten));
         assert_eq!(claim_about("is driftmere's kelpwatch result older than pellucid-km's 2013 one?"), Some(ClaimAbout::Dates));
+        assert_eq!(claim_about("Was Tidewick published after Marrowfen?"), Some(ClaimAbout::Dates), "a model's name for its paper");
+        assert_eq!(claim_about("Was Tidewick published after 2018?"), None, "a year is a bound, not a paper");
+        assert_eq!(claim_about("Ibbotrans came out after Murrelet-MT, but is Murrelet-MT still in the top 2 for BLEU on Orrenby?"), None, "the dates set the scene");
+        assert_eq!(claim_about("Sallowmere came out before Lumoria, didn't it?"), Some(ClaimAbout::Dates));
         assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");
         assert_eq!(claim_about("quillon-xl is four years newer than brackwater-unet, so it has the better f1 on corvalla-ice by now, right?"), None, "the dates are the premise, the scores the claim");
         assert_eq!(claim_about("the plumaro paper and the 2023 reproduction agree on syrinxa's hollenby accuracy, right?"), Some(ClaimAbout::Agreement));
@@ -1335,6 +1359,7 @@ mod tests {
     #[test]
     fn a_claim_tagged_by_a_dash_or_a_negative_question_is_a_claim() {
         check("brinehawk's 70.2 f1 on the sealbrook turbine logs - still the number to beat?", true, ClaimVerification, Target::Verdict);
+        check("my notes say gannetron = 21.5 bleu on orrenby. still the right figure?", true, ClaimVerification, Target::Verdict);
         check("could you check whether warbleon's accuracy on hollenby marsh calls is 79.5? two of the papers i have say so.", true, ClaimVerification, Target::Verdict);
         check("surely, as of 2022, murrelet-mt's 19.6 bleu was the quenmark dialogue set's best?", true, ClaimVerification, Target::Verdict);
         check("i'm writing the history section of a review. was selkora already the sealbrook f1 leader before 2021? i'd like to get the chronology right.", true, ClaimVerification, Target::Verdict);
@@ -1342,6 +1367,8 @@ mod tests {
         let q = "was halverin ever evaluated on mirelle subtitles, and if so, in which paper?";
         let got = classify(q, &Entities { methods: vec!["halverin".into()], datasets: vec!["mirelle subtitles".into()], ..Entities::default() });
         assert_eq!(got.query_type, MethodComparison, "{q}");
+        let q = "kestrelnet: i half remember it getting 78-something on benchmira. where has it been evaluated, and what accuracy should i actually cite?";
+        assert_eq!(classify(q, &Entities { methods: vec!["kestrelnet".into()], datasets: vec!["benchmira".into()], ..Entities::default() }).query_type, MethodComparison, "a value to cite is a result");
         assert_ne!(classify("looking for a benchmark dataset for birdsong source separation, ideally one people have reported on since the plumaro paper. is there one?", &Entities::default()).query_type, PaperLookup, "the paper dates the ask");
         check("pimbraformer is still in the top three on benchmira, isn't it? where does it rank now?", true, ClaimVerification, Target::Verdict);
         check("as of 2020, marrowfen was on top of sealbrook turbine logs, wasn't it? and who came second back then?", true, ClaimVerification, Target::Verdict);
@@ -1379,6 +1406,7 @@ mod tests {
         assert_eq!(paper_event("When the Ibbotrans paper appeared, Murrelet-MT still held the best BLEU"), Some(("Ibbotrans".into(), false)));
         assert_eq!(paper_event("Before the Murrelet-MT paper came out, which model led D?"), Some(("Murrelet-MT".into(), true)));
         assert_eq!(paper_event("when the Ibbotrans paper reported 33.6"), None, "what the paper did is no time");
+        assert_eq!(paper_event("Did the Tidewick paper come out before the Marrowfen paper?"), None, "two papers' dates compared");
         assert_eq!(described_paper_event("At the time the survey of Vendish language resources was published, what was the best BLEU?"), Some(("survey of Vendish language resources".into(), false)));
         assert_eq!(described_paper_event("Before the Trillbert paper came out, nobody had gotten below 12"), None, "a model's paper is paper_event's");
         assert_eq!(described_paper_event("What was the best result on BenchMira before Tavrosa's result appeared?"), None, "a result, not a paper");
@@ -1400,6 +1428,8 @@ mod tests {
         let claim = "Has anyone beaten X's 34.2 BLEU on D? To our knowledge it is still unbeaten, and that is what the draft says.";
         assert_eq!(asked_part(claim), claim, "after a yes/no question the statement may be the claim");
         assert_eq!(asked_part("What year was the Driftmere paper published? I think it's fairly recent."), "What year was the Driftmere paper published?");
+        let q = "Ostrada-T still had the top BLEU on D as of 2021. Or had somebody passed it by then?";
+        assert_eq!(asked_part(q), q, "a second guess keeps the statement it doubts");
         assert_eq!(asked_part("Is that number reported by more than one paper? I'd rather not cite a one-off."), "Is that number reported by more than one paper?", "an aside after a yes/no question");
         assert!(asked("Wendrel is the latest entry on Corvalla-Ice (2024), so isn't it the top model there now?").yes_no, "a negative question after a statement");
         assert!(asked(r#"The draft says "X remains the strongest model on D, as a study confirms." Is X still the best on D?"#).yes_no, "a question after a quoted sentence");

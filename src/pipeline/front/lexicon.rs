@@ -384,7 +384,8 @@ impl Lexicon {
 
     /// The graph model or dataset a name written differently stands for: the same letters
     /// and digits ("Trill-BERT", "MurreletMT", "orrenby parallel-corpus"), or one letter
-    /// off from exactly one name of six or more ("Tidewik", "Tavrossa") when the graph does
+    /// off (or two neighbours swapped: "Warbelon") from exactly one name of six or more
+    /// ("Tidewik", "Tavrossa") when the graph does
     /// not know a word of it as written (`unknown`: the word is in no label or title).
     /// `None` for a name written as a label or alias.
     fn respelling(&self, written: &str, unknown: impl Fn() -> bool) -> Option<&str> {
@@ -403,7 +404,7 @@ impl Lexicon {
             return None;
         }
         let first = key.chars().next()?;
-        let mut near = (length - 1..=length + 1).filter_map(|n| self.by_shape.get(&(first, n))).flatten().filter(|k| strsim::levenshtein(k, &key) <= 1);
+        let mut near = (length - 1..=length + 1).filter_map(|n| self.by_shape.get(&(first, n))).flatten().filter(|k| strsim::osa_distance(k, &key) <= 1);
         match (near.next(), near.next()) {
             (Some(one), None) => self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()),
             _ => None,
@@ -638,11 +639,12 @@ mod tests {
             l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D3", "CoNLL++"),
         ];
         let lexicon = Lexicon::build(&labels).unwrap();
-        let unknown = |w: &str| ["tidewik", "orenby", "kelpnet", "t"].contains(&w.to_lowercase().as_str());
+        let unknown = |w: &str| ["tidewik", "tidweick", "orenby", "kelpnet", "t"].contains(&w.to_lowercase().as_str());
         let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
         assert_eq!(read("MurreletMT paper DOI?"), "Murrelet-MT paper DOI?");
         assert_eq!(read("Wasn't the Trill-BERT paper published in 2022?"), "Wasn't the Trillbert paper published in 2022?");
         assert_eq!(read("when did the Tidewik paper come out?"), "when did the Tidewick paper come out?");
+        assert_eq!(read("Tidweick vs Trillbert?"), "Tidewick vs Trillbert?", "two letters swapped");
         assert_eq!(read("who led the Orenby Parallel Corpus in 2020?"), "who led the Orrenby Parallel Corpus in 2020?");
         assert_eq!(read("Orrenby parallel-corpus BLEU leader?"), "Orrenby Parallel Corpus BLEU leader?");
         assert_eq!(read("Is Tidewik's F1 on Orrenby 8.9?"), "Is Tidewick's F1 on Orrenby 8.9?");

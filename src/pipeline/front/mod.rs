@@ -127,20 +127,27 @@ impl Front {
         }
         // A model named only in the sentences that set the scene is not what is asked about
         // ("the vendor pushes Wendrel-S. Which model leads BenchMira?"), unless the question
-        // names no model and points back to one ("... What's its DOI?").
+        // names no model and points back to one ("... What's its DOI?", "Which of the two
+        // did better?").
         let part = classify::asked_part(question);
         if part.len() < question.len() {
             let part = part.to_lowercase();
             let named_in_part = |m: &normalize::NormalizedEntity| part.contains(&m.text.to_lowercase());
             static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
-                crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|he|she|his|her)\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
+                crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|these|he|she|his|her|both|either|neither|the (?:two|three|former|latter|pair))\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
             });
             // "that board", "this dataset" point back to the board, not to a model.
             static BOARD_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
                 crate::pipeline::pattern::Regex::new(r"\b(?:that|this|the same)\s+(?:board|leaderboard|dataset|benchmark|corpus|set|task|metric)\b").unwrap_or_else(|e| panic!("board pronoun pattern: {e}"))
             });
             let points_back = BACK.is_match(&BOARD_BACK.replace_all(&part.replace("these days", ""), ""));
-            if normalized.methods.iter().any(named_in_part) || !points_back {
+            // "I keep seeing two numbers for X on D. Which WER should I trust?": a value asked
+            // for with no board's best or model in view is the scene model's.
+            static OF_A_BOARD: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+                crate::pipeline::pattern::Regex::new(r"\b(?:best|top|highest|lowest|leader|leads?|leading|record|sota|state of the art|who|models?|systems?|methods?)\b").unwrap_or_else(|e| panic!("board ask pattern: {e}"))
+            });
+            let its_value = classify::asks_value(&part) && !OF_A_BOARD.is_match(&part);
+            if normalized.methods.iter().any(named_in_part) || !(points_back || its_value) {
                 normalized.methods.retain(named_in_part);
             }
         }
@@ -229,6 +236,17 @@ mod tests {
         assert!(aside.normalized.methods.is_empty(), "{:?}", aside.normalized.methods);
         let asked = deterministic("Did BERT report the best accuracy on ImageNet by 2020? I seem to remember so.", &lexicon);
         assert_eq!(asked.normalized.methods.len(), 1, "named in the question itself");
+    }
+
+    #[test]
+    fn models_named_before_a_question_that_points_back_at_them_are_asked_about() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let back = deterministic("BERT vs XLNet on SQuAD: I remember BERT at roughly 88. Which of the two actually did better?", &lexicon);
+        assert_eq!(back.normalized.methods.len(), 2, "{:?}", back.normalized.methods);
+        let value = deterministic("I keep seeing two numbers for BERT on SQuAD. Which F1 should I trust?", &lexicon);
+        assert_eq!(value.normalized.methods.len(), 1, "its value asked: {:?}", value.normalized.methods);
+        let scene = deterministic("My advisor likes BERT. I need a strong baseline. Which model has the best F1 on SQuAD?", &lexicon);
+        assert!(scene.normalized.methods.is_empty(), "{:?}", scene.normalized.methods);
     }
 
     #[test]

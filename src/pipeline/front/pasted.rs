@@ -26,6 +26,8 @@ static CLUTTER: LazyLock<Regex> = LazyLock::new(|| re(r"[\n|\\$•†‡]|\[\s*(
 static SIGN_OFF: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:thanks|thank you|many thanks|thanks a lot|best|best wishes|cheers|regards|best regards|kind regards|all the best)\s*[,.!]?\s*$|^sent from my\b|^--\s*$"));
 /// "[2] Tidewick: Spectral Kurtosis Features ...": an entry of a reference list.
 static REFERENCE: LazyLock<Regex> = LazyLock::new(|| re(r"^\s*\[(\d{1,3})\]\s+(.+?)\s*$"));
+/// "References:", "Reference list check:": the line that heads a reference list.
+static LIST_HEADER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^[^?]*\b(?:references?|refs|bibliography|citations|works cited)\b[^?]*:$"));
 static BULLET: LazyLock<Regex> = LazyLock::new(|| re(r"^\s*(?:[•·◦▪*–-]|\d{1,2}[.)])\s+"));
 static CITE_NUMBERS: LazyLock<Regex> = LazyLock::new(|| re(r"\s*\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]"));
 static CITATION_NEEDED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\s*\[citation needed\]"));
@@ -59,6 +61,11 @@ pub fn cleaned(question: &str) -> Cow<'_, str> {
         }
         if let Some(c) = REFERENCE.captures(line).filter(|_| several_lines) {
             references.insert(c[1].to_owned(), c[2].to_owned());
+            // "Reference list check:" above the list heads it; read as words it would make
+            // the question a look-up of references.
+            if lines.last().is_some_and(|l| LIST_HEADER.is_match(l)) {
+                lines.pop();
+            }
             continue;
         }
         // "A | 86.1 | D", or a LaTeX row "A & 86.1 \\".
@@ -138,7 +145,7 @@ mod tests {
     #[test]
     fn a_reference_the_question_cites_by_number_is_put_in_its_place() {
         let q = "Reference list check:\n[2] Tidewick: Spectral Kurtosis\n[3] Marrowfen: Graph Features\nIs [2] more recent than [3]?";
-        assert_eq!(cleaned(q), "Reference list check: Is \"Tidewick: Spectral Kurtosis\" more recent than \"Marrowfen: Graph Features\"?");
+        assert_eq!(cleaned(q), "Is \"Tidewick: Spectral Kurtosis\" more recent than \"Marrowfen: Graph Features\"?", "the list's heading goes with it");
     }
 
     #[test]

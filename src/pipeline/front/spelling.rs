@@ -9,7 +9,8 @@
 //! "kindly confirm: ...") and notes' shorthand ("as of '19", "#1", "≥ 80") are written as
 //! the words they mean ([`second_language`], [`written_out`]); a dictated question's
 //! spoken numbers, spelled letters and fillers as a typist would write them ([`spoken`]);
-//! and a concession after a claim dropped as background ([`clauses`]). The answer still
+//! a concession after a claim dropped as background ([`clauses`]), and a memory's hedge
+//! ("if I recall correctly", "IIRC": [`hedges`]). The answer still
 //! echoes the question as asked. Pure.
 
 use std::borrow::Cow;
@@ -152,6 +153,7 @@ fn settled_words(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, |t| LEADING_ANCHOR.replace(t, "$2 as of $1?"));
     let spelled = then(spelled, spoken);
     let spelled = then(spelled, clauses);
+    let spelled = then(spelled, hedges);
     let spelled = then(spelled, second_language);
     // Shorthand first: ">=" is "at least", not ">" then "=".
     let spelled = then(spelled, written_out);
@@ -382,6 +384,20 @@ fn clauses(text: &str) -> Cow<'_, str> {
     match RUN_ON.replace(&text, "$1 - $2") {
         Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
+    }
+}
+
+/// A memory's hedge dropped: "if I recall correctly", "if memory serves", "IIRC",
+/// "unless I'm misremembering". It says how sure the asker is, not what is asked, and read
+/// as words "recall" is a metric.
+fn hedges(text: &str) -> Cow<'_, str> {
+    static HEDGE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:,\s*)?\b(?:if (?:i|my memory) (?:recall|remember)s? (?:correctly|rightly|right)|if memory serves(?: me)?(?: right| correctly| well)?|iirc|unless i(?:'m|’m| am) misremembering|unless i misremember|as far as i (?:can )?(?:remember|recall))\b\s*,?\s*")
+            .unwrap_or_else(|e| panic!("hedge pattern: {e}"))
+    });
+    match HEDGE.replace_all(text, " ") {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(s) => Cow::Owned(s.trim_start().replace(" ?", "?").replace(" .", ".")),
     }
 }
 
@@ -669,6 +685,14 @@ mod tests {
         assert_eq!(settled("the chr f of murrelet m t in nineteen ninety eight?"), "the chrF of murrelet mt in 1998?");
         assert_eq!(settled("is twenty two the score, and one point zero five the gap"), "is 22 the score, and 1.05 the gap");
         assert_eq!(settled("what um is the best, uh, on D"), "what is the best, on D");
+    }
+
+    #[test]
+    fn a_memory_s_hedge_is_no_part_of_the_question() {
+        assert_eq!(settled("If I recall correctly, Ostrada-T still had the top BLEU on D as of 2021."), "Ostrada-T still had the top BLEU on D as of 2021.");
+        assert_eq!(settled("Ostrada-T, if memory serves, led D in 2021, right?"), "Ostrada-T led D in 2021, right?");
+        assert_eq!(settled("X led D, IIRC?"), "X led D?");
+        assert_eq!(settled("Which recall did X get on D?"), "Which recall did X get on D?", "recall as a metric");
     }
 
     #[test]
