@@ -787,8 +787,8 @@ impl Pipeline {
         // boards ("what improvement did X bring over the state of the art?", "any
         // disagreement between sources about X's WER on D?"): X's results in every paper,
         // and the whole boards they are on (only those the question names, when it names
-        // some).
-        let about_boards = !front.normalized.methods.is_empty() && (trust::record::asks_account(q) || trust::margins::asks_account(q) || trust::standing::asks_disagreement(q) || trust::standing::asks_quote(q));
+        // some); so is a challenge to where it stands ("why is X not on top?").
+        let about_boards = !front.normalized.methods.is_empty() && (trust::record::asks_account(q) || trust::margins::asks_account(q) || trust::standing::asks_disagreement(q) || trust::standing::asks_quote(q) || trust::standing::asks_challenge(q));
         if trust::standing::needs_model_results(q) || about_boards {
             let model: Vec<String> = front.normalized.methods.iter().filter(|m| m.is_linked()).flat_map(|m| m.iris.clone()).collect();
             if !model.is_empty() {
@@ -930,7 +930,9 @@ impl Pipeline {
         let papers_past = !is_claim && target == classify::Target::Papers && bound.is_some() && front.normalized.datasets.iter().any(|d| d.is_linked());
         // "Which of the X papers don't carry a usable publication year?"
         let undated = !is_claim && target == classify::Target::Papers && classify::asks_undated(q);
-        let account = record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || undated || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
+        // "Which came out first, the X paper or the Y paper?"
+        let paper_order = !is_claim && classify::asks_paper_order(q) && front.normalized.methods.iter().filter(|m| m.is_linked()).count() >= 2;
+        let account = paper_order || record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || undated || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             // Nor is the time before a model's result: the record's history runs to now.
@@ -973,9 +975,13 @@ impl Pipeline {
                 )
             } else {
                 // Where a model stands now ("what rank does X have on D?"), or the record over time.
-                chronology
-                    .then(|| trust::chronology::account(q, &front.normalized, &evidence, &metas, bound.as_ref(), &direction))
+                paper_order
+                    .then(|| {
+                        let linked = front::normalize::Normalized { methods: front.normalized.methods.iter().filter(|m| m.is_linked()).cloned().collect(), ..front.normalized.clone() };
+                        verdict::paper_order(&linked, &assessment.facts, &known)
+                    })
                     .flatten()
+                    .or_else(|| chronology.then(|| trust::chronology::account(q, &front.normalized, &evidence, &metas, bound.as_ref(), &direction)).flatten())
                     .or_else(|| newer.then(|| trust::chronology::newer(q, &front.normalized, &evidence, &metas, &direction)).flatten())
                     .or_else(|| newest.then(|| trust::chronology::newest(&front.normalized, &evidence, &metas, &direction)).flatten())
                     .or_else(|| common.then(|| trust::common::account(q, &front.normalized, &evidence)).flatten())

@@ -391,6 +391,16 @@ pub fn asks_which_paper(question: &str) -> bool {
     WHICH.is_match(question)
 }
 
+/// "Which came out first, the X paper or the Y paper?", "which is older, X's paper or
+/// Y's?": two papers put in order by their dates, asked as a question (a claim about their
+/// order is [`ClaimAbout::Dates`]).
+pub fn asks_paper_order(question: &str) -> bool {
+    static ORDER: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:which|what)\b(?:\s+(?:one|paper|of\s+(?:the|these|those)\s+(?:two|papers)))?\s+(?:came out|come out|was published|appeared|is|was|were|got published)\s+(?:first|earlier|later|last|older|newer|more recent|before|after)\b[^?]*\bor\b|^\W*(?:which|what)\b[^?]{0,40}\b(?:older|newer|earlier|more recent|first)\s*[,:]?\s+(?:the\s+)?[^?]+\bor\b")
+    });
+    ORDER.is_match(question)
+}
+
 /// Whether a question asks which paper first reported a result on a board: "which paper
 /// first reported a result on D, and which papers followed it?", "the first paper with a
 /// BLEU above 30 on D" (the board's papers in the order they came out,
@@ -758,7 +768,7 @@ pub fn after_scene(question: &str) -> Option<&str> {
 /// `None` when the message opens with no tagged claim.
 pub fn tagged_claim(question: &str) -> Option<&str> {
     static FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)^[^?]{8,}?,\s*(?:isn['’]t it|wasn['’]t it|doesn['’]t it|didn['’]t it|hasn['’]t it|aren['’]t they|weren['’]t they|don['’]t they|didn['’]t they|haven['’]t they|right|correct|true|no|yes)\s*\?")
+        re(r"(?i)^[^?]{8,}?,\s*(?:isn['’]t it|wasn['’]t it|doesn['’]t it|didn['’]t it|hasn['’]t it|aren['’]t they|weren['’]t they|don['’]t they|didn['’]t they|haven['’]t they|right|correct|true|no|yes|surely)\s*\?")
     });
     let m = FIRST.find(question)?;
     // Another question follows, not a statement ("I think it is from 2021.").
@@ -919,6 +929,15 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
+/// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
+/// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
+/// that?" after a claim asks to have the claim judged).
+static DISPUTE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:where|what)\s+(?:did|has|had|have)\s+(?:that|this|the|it|its|their)\b[^?]{0,30}\b(?:go|gone|went|happened)\b|\bwhat\s+happened\s+to\b|\bwhich\s+of\s+(?:the|these|those)\s+(?:two|numbers|values|figures|scores|results)\b[^?]{0,40}\b(?:wrong|right|correct|true|trust|believe)\b|\bwhy\b[^?]{0,60}\b(?:removed|dropped|missing|vanish\w*|ignored|left out|set aside|thrown out|discarded)\b|\b(?:vanished|disappeared|gone missing)\b")
+});
+/// "On which datasets does it have a score?": the boards of the model asked about, whatever
+/// board the sentence before names.
+static ITS_DATASETS: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:on|in|for|across)\s+(?:which|what)\s+(?:datasets|benchmarks|boards)\s+(?:does|did|do|has|have|is|was)\s+(?:it|he|she|they|this|that)\b"));
 /// "what accuracy should I cite?": a value to cite is a result asked for, not a paper.
 static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(?:what|which)\s+(?:\w+\s+){0,2}?(?:accuracy|score|number|value|figure|result|f1|bleu|wer|miou)\s+(?:should|do|can|would|could|shall)\s+(?:i|we)\s+(?:\w+\s+)?cite\b")
@@ -1103,10 +1122,15 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // topic; "which models score below 75 on D" like a dataset's models), it compares
         // results.
         QueryType::MethodComparison
-    } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q)) && asks_value(q) {
+    } else if has_method && has_dataset && DISPUTE.is_match(q) {
+        // "The field-guide benchmark has X at 93.8 on D. Where did that number go?", "which
+        // of the two is wrong?": the model's results there, with what the papers disagree on.
+        QueryType::MethodComparison
+    } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q) || ITS_DATASETS.is_match(q)) && asks_value(q) {
         // "In which datasets was used X, and which WER it obtains there?", "where has X
-        // been evaluated, and what accuracy should I cite?": a model's results, each with
-        // its board.
+        // been evaluated, and what accuracy should I cite?", "... missing from your ranking
+        // on D. On which datasets does it have an actual score?": a model's results, each
+        // with its board.
         QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
@@ -1297,6 +1321,10 @@ mod tests {
         assert_eq!(claim_about("Was Tidewick published after 2018?"), None, "a year is a bound, not a paper");
         assert_eq!(claim_about("Ibbotrans came out after Murrelet-MT, but is Murrelet-MT still in the top 2 for BLEU on Orrenby?"), None, "the dates set the scene");
         assert_eq!(claim_about("Sallowmere came out before Lumoria, didn't it?"), Some(ClaimAbout::Dates));
+        assert!(asks_paper_order("Which came out first, the Tidewick paper or the Marrowfen paper?"));
+        assert!(asks_paper_order("which is older: Tidewick's paper or Marrowfen's?"));
+        assert!(!asks_paper_order("Which came out first on D?"), "no two things to order");
+        assert!(!asks_paper_order("Which model is better, X or Y?"));
         assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");
         assert_eq!(claim_about("quillon-xl is four years newer than brackwater-unet, so it has the better f1 on corvalla-ice by now, right?"), None, "the dates are the premise, the scores the claim");
         assert_eq!(claim_about("the plumaro paper and the 2023 reproduction agree on syrinxa's hollenby accuracy, right?"), Some(ClaimAbout::Agreement));
@@ -1360,6 +1388,13 @@ mod tests {
     fn a_claim_tagged_by_a_dash_or_a_negative_question_is_a_claim() {
         check("brinehawk's 70.2 f1 on the sealbrook turbine logs - still the number to beat?", true, ClaimVerification, Target::Verdict);
         check("my notes say gannetron = 21.5 bleu on orrenby. still the right figure?", true, ClaimVerification, Target::Verdict);
+        check("chirpform's number on dastrup-7 chorus is 14.6 and plumaro's only 8.1, so chirpform did better there, surely? why is plumaro ranked above it?", true, ClaimVerification, Target::Verdict);
+        assert_eq!(tagged_claim("X did better there, surely? Why is Y ranked above it?"), Some("X did better there, surely?"));
+        for q in ["the field-guide benchmark has syrinxa at 93.8 on hollenby marsh calls. where did that number go? you only show a lower one.", "tavrosa's paper puts it at 86.1 on benchmira, the quillon-xl paper at 85.4. which of the two is wrong, and why?"] {
+            assert_eq!(classify(q, &Entities { methods: vec!["syrinxa".into()], datasets: vec!["hollenby marsh calls".into()], ..Entities::default() }).query_type, MethodComparison, "{q}");
+        }
+        let q = "ostrada-t's paper ran on mirelle subtitles, yet it's missing from your chrf ranking there. on which datasets does it have an actual score?";
+        assert_eq!(classify(q, &Entities { methods: vec!["ostrada-t".into()], datasets: vec!["mirelle subtitles".into()], ..Entities::default() }).query_type, MethodComparison, "its results, board by board");
         check("could you check whether warbleon's accuracy on hollenby marsh calls is 79.5? two of the papers i have say so.", true, ClaimVerification, Target::Verdict);
         check("surely, as of 2022, murrelet-mt's 19.6 bleu was the quenmark dialogue set's best?", true, ClaimVerification, Target::Verdict);
         check("i'm writing the history section of a review. was selkora already the sealbrook f1 leader before 2021? i'd like to get the chronology right.", true, ClaimVerification, Target::Verdict);

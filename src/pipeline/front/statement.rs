@@ -178,7 +178,7 @@ static THE_X_PAPER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bthe (
 /// Who says the claim, before it: "someone told me", "my co-author wrote that", "I think",
 /// "if I remember right". The claim's subject follows it.
 static REPORTED_BY: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:(?:someone|somebody|people|everyone|a (?:colleague|reviewer|friend|student|co-?author)|my (?:co-?authors?|advisor|supervisor|colleagues?|draft|student|notes|slides?)|the (?:draft|reviewer|abstract)|our (?:draft|paper|notes)|i|we)\s+(?:once\s+)?(?:told me|tells me|told us|says|say|said|wrote|writes|claims?|claimed|thinks?|believes?|assumes?|assumed|heard|read|remember|recall|suspect|guess|figure)(?:\s+that)?,?\s+|^(?:can|could|would) you (?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^(?:am i|is it) (?:right|correct|true) (?:that|to say that)\s+|^(?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^if i remember (?:right|rightly|correctly),?\s+|^(?:i'm|i’m|i am) (?:fairly |pretty |quite )?sure(?:\s+that)?\s+)")
+    re(r"(?i)^(?:(?:someone|somebody|people|everyone|a (?:colleague|reviewer|friend|student|co-?author)|my (?:co-?authors?|advisor|supervisor|colleagues?|draft|student|notes|slides?)|the (?:draft|reviewer|abstract)|our (?:draft|paper|notes)|i|we)\s+(?:once\s+)?(?:told me|tells me|told us|says|say|said|insists?|insisted|argues?|argued|maintains?|swears?|swore|keeps? saying|kept saying|wrote|writes|claims?|claimed|thinks?|believes?|assumes?|assumed|heard|read|remember|recall|suspect|guess|figure)(?:\s+that)?,?\s+|^(?:can|could|would) you (?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^(?:am i|is it) (?:right|correct|true) (?:that|to say that)\s+|^(?:please )?(?:confirm|check|verify) (?:that|whether|if)\s+|^if i remember (?:right|rightly|correctly),?\s+|^(?:i'm|i’m|i am) (?:fairly |pretty |quite )?sure(?:\s+that)?\s+)")
 });
 
 /// Where each sentence's claim may begin: the start of every sentence, after who says it.
@@ -254,6 +254,7 @@ mod tests {
         assert_eq!(named("Tavrosa does not outperform PimbraFormer on BenchMira, correct?")[..2], [(EntityKind::Method, "Tavrosa"), (EntityKind::Method, "PimbraFormer")]);
         assert_eq!(named("halverin no longer beats gannetron on the orrenby parallel corpus, right?")[..2], [(EntityKind::Method, "halverin"), (EntityKind::Method, "gannetron")]);
         assert_eq!(named("I'm fairly sure that kestrelnet beats tavrosa on benchmira.")[..2], [(EntityKind::Method, "kestrelnet"), (EntityKind::Method, "tavrosa")]);
+        assert_eq!(named("A colleague insists warbleon gets above 80 accuracy on Hollenby Marsh Calls. Is that correct?")[0], (EntityKind::Method, "warbleon"), "who insists is no name");
         assert_eq!(named("I am sure kestrelnet beats tavrosa on benchmira.")[0], (EntityKind::Method, "kestrelnet"));
         assert_eq!(named("From my draft: \"Sparse Transformer reaches 0.99 bpc on enwik8.\" Is that right?")[0], (EntityKind::Method, "Sparse Transformer"), "a quoted claim begins inside its quotes");
         assert_eq!(named("In our draft: \"Ibbotrans (2023) improves on Murrelet-MT on D.\" Is that right?")[..2], [(EntityKind::Method, "Ibbotrans"), (EntityKind::Method, "Murrelet-MT")], "a paper's year is no part of a name");

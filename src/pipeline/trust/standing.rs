@@ -60,6 +60,18 @@ static LEADS_ANY: LazyLock<Regex> = LazyLock::new(|| {
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
 });
+/// "Why is X not on top?", "how come X no longer holds the record?", "why is Y ranked above
+/// X?", "why would anyone say X leads?": a challenge to where a model stands, answered with
+/// its place on the board and who is ahead of it (or behind, when it leads).
+static CHALLENGE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:why|how come|how (?:is|can|could|does))\b[^?]*\b(?:not|no longer|isn['’]t|wasn['’]t|doesn['’]t|don['’]t|won['’]t|never)\b[^?]*\b(?:top|best|record|lead|leads|leader|leading|first|ahead|wins?)\b|\bwhy\s+(?:is|was|does|would|do)\b[^?]*\b(?:ranked|ranks?|placed|listed|put|sits?)\s+(?:above|ahead of|higher than|over|below|behind)\b|\bwhy\s+would\s+(?:anyone|anybody|people|you|they)\s+(?:say|claim|think|write)\b[^?]*\b(?:leads?|best|top|record|ahead)\b")
+});
+/// Whether a question challenges where a model stands ([`CHALLENGE`]): its whole boards are
+/// read.
+pub fn asks_challenge(question: &str) -> bool {
+    CHALLENGE.is_match(question)
+}
+
 /// "how far is X behind the best".
 static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b|\b(?:deficit|gap|distance)\s+(?:to|from|behind)\s+(?:the\s+)?(?:leader|best|top|record|first place)\b|\bhow\s+far\s+(?:off|from)\s+(?:the\s+)?(?:best|top|leader|record)\b")
@@ -272,7 +284,7 @@ pub fn best_across(x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], 
 
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    RANK.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
+    RANK.is_match(question) || CHALLENGE.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
 }
 
 /// One reading of one board: each model's value (its best standing one when a reading
@@ -569,14 +581,23 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     }
     for board in boards(&now, entities, direction).iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
-        if RANK.is_match(question) {
+        let challenged = CHALLENGE.is_match(question);
+        if RANK.is_match(question) || challenged {
             let ahead = board.ahead(mine);
             let rank = ahead.len() + 1;
             let list = ahead.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");
-            let reason = if ahead.is_empty() {
-                format!("{} ranks 1 of {} on {}", named(mine), board.ranked.len(), board.label)
-            } else {
-                format!("{} ranks {rank} of {} on {}, behind {list}", named(mine), board.ranked.len(), board.label)
+            // A challenge to a leader is answered with the result it leads (a rank alone
+            // says nothing of why).
+            let next = board.ranked.iter().find(|f| f.key.0 != mine.key.0).filter(|_| challenged && ahead.is_empty());
+            let reason = match (ahead.is_empty(), next) {
+                (true, Some(n)) => {
+                    told.add(String::new(), refs(&[n]));
+                    format!("{} ranks 1 of {} on {}, ahead of {}", named(mine), board.ranked.len(), board.label, named(n))
+                }
+                (true, None) => format!("{} ranks 1 of {} on {}", named(mine), board.ranked.len(), board.label),
+                (false, _) => {
+                    format!("{} ranks {rank} of {} on {}, behind {list}", named(mine), board.ranked.len(), board.label)
+                }
             };
             told.add(reason, [refs(&[mine]), refs(&ahead)].concat());
         } else if BEHIND.is_match(question) {
@@ -678,6 +699,16 @@ mod tests {
     fn judged(q: &str, model: &str, facts: &[Fact]) -> Option<Label> {
         let entities = Normalized { methods: vec![linked(EntityKind::Method, model)], ..Normalized::default() };
         judge(q, &entities, facts, &|_| Direction::Lower).map(|v| v.verdict)
+    }
+
+    #[test]
+    fn a_challenge_to_where_a_model_stands_is_read() {
+        for q in ["Why is Wendrel-S not on top of Corvalla-Ice?", "Wendrel-S is the most recent model on Corvalla-Ice. How is it not the one on top there?", "Why do you keep saying PimbraFormer no longer holds the BenchMira record?", "Why is Plumaro ranked above it?", "so why would anyone say Undertow-GNN leads there?"] {
+            assert!(asks_challenge(q) && asks_account(q), "{q}");
+        }
+        for q in ["Why is BenchMira used for crevasse detection?", "Which model is on top of D?"] {
+            assert!(!asks_challenge(q), "{q}");
+        }
     }
 
     #[test]

@@ -400,6 +400,26 @@ fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &
     Verdict { verdict, relation: "year".into(), reason, supporting, contradicting }
 }
 
+/// "Which came out first, the X paper or the Y paper?": the two named models' papers put in
+/// order by their recorded years, as an account (no verdict is asked for); said as open
+/// when either has no usable year or two that order them both ways. `None` unless two
+/// models are named.
+pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
+    let (x, y) = (entities.methods.first()?, entities.methods.get(1)?);
+    // Read as "X's paper is older than Y's": supported, X came first; refuted, Y did.
+    let v = dates("older than", x, y, entities, facts, known);
+    let first = match v.verdict {
+        Label::Supported => Some(x),
+        Label::Refuted => Some(y),
+        Label::Uncertain => None,
+    };
+    let reason = match first {
+        Some(m) => format!("{}, so {}'s paper came out first", v.reason, m.canonical),
+        None => v.reason,
+    };
+    Some(Verdict::dated(reason, [v.supporting, v.contradicting].concat()))
+}
+
 /// A negation: "nobody has beaten X", "X has not been beaten".
 pub(super) static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(nobody|no one|nothing|none|not|never|no other|unbeaten|no (?:later |newer |subsequent )?(?:model|method|system|approach|paper|work|entry|submission|result)s?)\b|n['’]t\b").unwrap_or_else(|e| panic!("negation pattern: {e}"))
@@ -430,7 +450,7 @@ pub type Evaluated = (String, String, String);
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let v = judged(question, entities, facts, known, direction);
     // Left open only because the claim's model had no result yet as the board stood then.
-    match (v.verdict, not_yet(question, entities, facts, known)) {
+    match (v.verdict, not_yet(question, entities, facts, known, direction)) {
         (Label::Uncertain, Some(yet)) => {
             let mut shown = v.contradicting;
             shown.extend(yet.contradicting.iter().filter(|f| !shown.contains(f)).cloned().collect::<Vec<_>>());
@@ -456,8 +476,20 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
         static BARE: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"(?i)^(?:(?:it|they|that)\s+)?(?:(?:should|must|would|will|ought to)\s+(?:be\s+|have\s+(?:an?\s+|the\s+)?|get\s+(?:an?\s+|the\s+)?)|is\s+|has\s+(?:an?\s+|the\s+)?|gets\s+(?:an?\s+|the\s+)?)?(higher|better|lower|worse|stronger|weaker)\b(.*)$").unwrap_or_else(|e| panic!("bare comparative pattern: {e}"))
         });
-        let sided = match (BARE.captures(conclusion), entities.methods.as_slice()) {
-            (Some(c), [x, y, ..]) => format!("{} {} than {}{}", x.text, &c[1], y.text, &c[2]),
+        // "... and Y's only 8.1, so X did better there, surely?": the other model named is
+        // the one X is said to beat.
+        static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)^(.+?)\s+(?:did|does|do|is|was|performed|performs|scored|scores|got|gets|came out|comes out)\s+(better|worse|higher|lower|stronger|weaker)\b(.*)$").unwrap_or_else(|e| panic!("named comparative pattern: {e}"))
+        });
+        let named_side = NAMED.captures(conclusion).filter(|c| !c[3].to_lowercase().contains(" than ")).and_then(|c| {
+            let subject = c[1].to_lowercase();
+            let x = entities.methods.iter().find(|m| subject.contains(&m.text.to_lowercase()))?;
+            let y = entities.methods.iter().find(|m| !std::ptr::eq(*m, x))?;
+            Some(format!("{} {} than {}{}", x.text, &c[2], y.text, &c[3]))
+        });
+        let sided = match (BARE.captures(conclusion), entities.methods.as_slice(), named_side) {
+            (_, _, Some(s)) => s,
+            (Some(c), [x, y, ..], None) => format!("{} {} than {}{}", x.text, &c[1], y.text, &c[2]),
             _ => conclusion.to_owned(),
         };
         let concluded = judge(&sided, entities, facts, known, direction);
@@ -518,7 +550,7 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
 /// so by then it had done nothing the claim says. `REFUTED`, with its first later result
 /// said; `None` when the model has a result under the anchor, one without a usable year
 /// (it may be older), or the claim puts it behind ("X was worse than Y").
-fn not_yet(question: &str, entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
+fn not_yet(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     if known.set_aside.is_empty() || UNDERPERFORMS.is_match(question) || classify::claim_about(question) == Some(classify::ClaimAbout::Dates) {
         return None;
     }
@@ -538,8 +570,22 @@ fn not_yet(question: &str, entities: &Normalized, facts: &[Fact], known: &Known)
         }
         v
     });
-    let reason = format!("as the graph stood then, {} had no result yet: its first, on {}, is from {first}", x.canonical, on.join(" and "));
-    let shown: Vec<FactRef> = entities.methods.iter().filter(|m| !std::ptr::eq(*m, x)).flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
+    let mut shown: Vec<FactRef> = entities.methods.iter().filter(|m| !std::ptr::eq(*m, x)).flat_map(|m| facts_of(facts, m, entities).into_iter().take(3)).map(FactRef::of).collect();
+    // A claim that it led the board ("X was already top of D before 2020"): who did then.
+    let linked: Vec<&NormalizedEntity> = entities.datasets.iter().filter(|d| d.is_linked()).collect();
+    let then = match linked.as_slice() {
+        [_] if BEST.is_match(question) => {
+            let board: Vec<&Fact> = facts.iter().filter(|f| on_board(f, entities)).collect();
+            let first_metric = board.first().map(|f| f.metric.clone());
+            let board: Vec<&Fact> = board.into_iter().filter(|f| Some(&f.metric) == first_metric.as_ref()).collect();
+            best(&board, direction).map(|b| {
+                shown.push(FactRef::of(b));
+                format!("; the best on {} by {} then was {} ({})", b.dataset, b.metric, b.model, b.value)
+            })
+        }
+        _ => None,
+    };
+    let reason = format!("as the graph stood then, {} had no result yet: its first, on {}, is from {first}{}", x.canonical, on.join(" and "), then.unwrap_or_default());
     Some(Verdict { verdict: Label::Refuted, relation: "achieves".into(), reason, supporting: vec![], contradicting: shown })
 }
 
@@ -1237,6 +1283,9 @@ mod tests {
         assert!(v.reason.contains("B had no result yet") && v.reason.contains("2022"), "{}", v.reason);
         assert_eq!(judge("B hadn't beaten A's 11.3 on D as of 2021, right?", &e, &facts, &known(Some(2022)), &|_| Direction::Lower).verdict, Label::Supported);
         assert_eq!(judge("B had beaten A's 11.3 on D as of 2021", &e, &facts, &known(None), &|_| Direction::Lower).verdict, Label::Uncertain, "an undated result may be older");
+        let v = judge("B was already top of D as of 2021, wasn't it?", &e, &facts, &known(Some(2022)), &|_| Direction::Lower);
+        assert_eq!(v.verdict, Label::Refuted);
+        assert!(v.reason.contains("A (11.3)") || v.reason.contains("A's 11.3"), "who led then: {}", v.reason);
     }
 
     #[test]
@@ -1442,6 +1491,8 @@ mod tests {
         let facts = [dated("A", 83.0, "p1", "A paper", 2021), dated("B", 86.1, "p2", "B paper", 2020)];
         let v = judge("A newer than B (2021 vs 2020) so higher acc on D, yes?", &entities(&["A", "B"]), &facts, &Known::default(), &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Refuted, "B scores higher: {}", v.reason);
+        let v = judge("A's number on D is 83.0 and B's only 86.1, so A did better there, surely?", &entities(&["A", "B"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted, "the other model named is the one beaten: {}", v.reason);
         assert_eq!(inference("so far A leads D"), None);
         assert_eq!(inference("A leads D and so on"), None);
     }
@@ -1478,6 +1529,19 @@ mod tests {
         let titled = vec![PaperRef { iri: "p1".into(), title: "K: Shallow Convolutions".into(), year: Some(2015) }];
         let known = Known { evaluated, titled, ..Known::default() };
         assert_eq!(judge("is K's paper newer than P's?", &entities(&["K", "P"]), &facts, &known, &|_| Direction::Higher).verdict, Label::Refuted);
+    }
+
+    #[test]
+    fn which_of_two_papers_came_out_first_is_told_from_their_years() {
+        let facts = [dated("A", 9.4, "p1", "A: Pretrained Encoders", 2022), dated("B", 11.3, "p2", "B: Spectral Features", 2019), Fact { papers: vec![PaperRef { iri: "p3".into(), title: "C: Kelp".into(), year: None }], year: None, ..fact("C", 63.0) }];
+        let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
+        let known = Known { evaluated, ..Known::default() };
+        let v = paper_order(&entities(&["A", "B"]), &facts, &known).expect("two models named");
+        assert!(v.is_account(), "no verdict is asked for");
+        assert!(v.reason.ends_with("so B's paper came out first"), "{}", v.reason);
+        let v = paper_order(&entities(&["C", "B"]), &facts, &known).expect("two models named");
+        assert!(v.reason.contains("no usable year") && !v.reason.contains("came out first"), "{}", v.reason);
+        assert!(paper_order(&entities(&["A"]), &facts, &known).is_none(), "one model");
     }
 
     #[test]
