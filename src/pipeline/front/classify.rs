@@ -749,6 +749,8 @@ pub const UNDERPERFORMS: &str =
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
+/// "Which one is the wrong one?": asks of what the sentence before it names.
+static WHICH_ONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^which\s+(?:one|of them)\s+is\s+the\s+(?:wrong|right|correct|real|actual)\s+one\b"));
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
 /// "Now that Wendrel-S is out, Zephyrine-L isn't the top model anymore, right?": the clause
@@ -870,7 +872,8 @@ pub fn asked_part(question: &str) -> &str {
         let asks = OPENS_A_QUESTION.is_match(&after.to_lowercase()) || after.trim_end().ends_with('?');
         // "X led D as of 2021. Or had somebody passed it by then?": a second guess of the
         // statement before, which is what is asked.
-        let second_guess = after.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("or "));
+        // So does "which one is the wrong one?", which asks of what the sentence before names.
+        let second_guess = after.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("or ")) || PUSHBACK.is_match(&format!(". {}", after.to_lowercase())) || WHICH_ONE.is_match(after);
         if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks || second_guess {
             break;
         }
@@ -927,13 +930,23 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
 /// that?" after a claim asks to have the claim judged).
 static DISPUTE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(?:where|what)\s+(?:did|has|had|have)\s+(?:that|this|the|it|its|their)\b[^?]{0,30}\b(?:go|gone|went|happened)\b|\bwhat\s+happened\s+to\b|\bwhich\s+of\s+(?:the|these|those)\s+(?:two|numbers|values|figures|scores|results)\b[^?]{0,40}\b(?:wrong|right|correct|true|trust|believe)\b|\bwhy\b[^?]{0,60}\b(?:removed|dropped|missing|vanish\w*|ignored|left out|set aside|thrown out|discarded)\b|\b(?:vanished|disappeared|gone missing)\b")
+});
+/// A claim pushed back on after it is stated: "X leads D: its paper says so. Why won't you
+/// confirm that?", "... Why wouldn't that count?", "Why are you hedging on that?". The
+/// statement before it is the claim asked about.
+static PUSHBACK: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?:^|[.!?:;]\s+)(?:so\s+|then\s+)?why\s+(?:(?:won['’]?t|wouldn['’]?t|don['’]?t|doesn['’]?t|can['’]?t|isn['’]?t)\s+(?:you|that|it|this|the graph)\b|are\s+you\s+(?:hedging|unsure|not sure|doubting|waffling))[^?]*\?\s*$")
+});
+/// "Why won't you just say X beats Y there?": a claim the asker wants said.
+static SAY_IT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bwhy\s+(?:won['’]?t|wouldn['’]?t|don['’]?t|can['’]?t|not)\s+(?:you\s+)?(?:just\s+|simply\s+)?(?:say|confirm|agree|admit|accept|write)\s+(?:that\s+)?([^?]{6,})\?\s*$")
 });
 /// "On which datasets does it have a score?": the boards of the model asked about, whatever
 /// board the sentence before names.
@@ -1045,7 +1058,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // A wh-word in the head means the head is the question ("In which papers ...,").
         // ... and more than a tag follows ("as of 2022 X had the best f1 on D, yeah?" is
         // one statement).
-        Some(m) if !WH_WORD.is_match(m.as_str()) && lowered[m.end()..].split_whitespace().count() > 2 => asked_part(&lowered[m.end()..]),
+        Some(m) if !WH_WORD.is_match(m.as_str()) && lowered[m.end()..].split_whitespace().count() > 2 && !WHICH_ONE.is_match(&lowered[m.end()..]) => asked_part(&lowered[m.end()..]),
         _ => asked_part(lowered),
     };
 
@@ -1091,6 +1104,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
+        // "X was the best on D as of 2017: ... Why won't you confirm that?"
+        || PUSHBACK.find(q).is_some_and(|m| m.start() > 0 && super::statement::states(&q[..m.start()], has_entities))
+        // "So why won't you just say X beats Y there?": the claim is what it asks to be said.
+        || SAY_IT.captures(q).and_then(|c| c.get(1)).is_some_and(|c| super::statement::states(c.as_str(), has_entities))
         // ("whats the sota on D, as of 2019?" opens with a wh-word WH_OPENER does not spell.)
         || (!WH_OPENER.is_match(q) && !q.starts_with("wh") && VERBLESS_BEST.is_match(q))
         // "the X paper (2018) puts X at 89.9 f1 on D?": a value credited to a paper.
@@ -1390,6 +1407,11 @@ mod tests {
         check("my notes say gannetron = 21.5 bleu on orrenby. still the right figure?", true, ClaimVerification, Target::Verdict);
         check("chirpform's number on dastrup-7 chorus is 14.6 and plumaro's only 8.1, so chirpform did better there, surely? why is plumaro ranked above it?", true, ClaimVerification, Target::Verdict);
         assert_eq!(tagged_claim("X did better there, surely? Why is Y ranked above it?"), Some("X did better there, surely?"));
+        check("tidewick was the best on sealbrook turbine logs as of 2017: its paper is dated 2017 and its 76.0 beats brinehawk's 70.2. why won't you confirm that?", true, ClaimVerification, Target::Verdict);
+        check("murrelet-mt is the best on mirelle subtitles by chrf - its own paper says 55.1. why are you hedging on that?", true, ClaimVerification, Target::Verdict);
+        check("why won't you use the best model on mirelle subtitles?", true, MethodComparison, Target::BestModel);
+        check("i've found two different dois for the undertow-gnn paper. which one is the wrong one?", false, PaperLookup, Target::PaperDetails);
+        check("aviquist's own paper gives 6.8 wer on the veltmoor dawn set, under corrasine's 7.2. so why won't you just say aviquist beats corrasine there?", true, ClaimVerification, Target::Verdict);
         for q in ["the field-guide benchmark has syrinxa at 93.8 on hollenby marsh calls. where did that number go? you only show a lower one.", "tavrosa's paper puts it at 86.1 on benchmira, the quillon-xl paper at 85.4. which of the two is wrong, and why?"] {
             assert_eq!(classify(q, &Entities { methods: vec!["syrinxa".into()], datasets: vec!["hollenby marsh calls".into()], ..Entities::default() }).query_type, MethodComparison, "{q}");
         }
@@ -1463,6 +1485,8 @@ mod tests {
         let claim = "Has anyone beaten X's 34.2 BLEU on D? To our knowledge it is still unbeaten, and that is what the draft says.";
         assert_eq!(asked_part(claim), claim, "after a yes/no question the statement may be the claim");
         assert_eq!(asked_part("What year was the Driftmere paper published? I think it's fairly recent."), "What year was the Driftmere paper published?");
+        let q = "I've found two different DOIs for the X paper. Which one is the wrong one?";
+        assert_eq!(asked_part(q), q, "the one asked about is named before");
         let q = "Ostrada-T still had the top BLEU on D as of 2021. Or had somebody passed it by then?";
         assert_eq!(asked_part(q), q, "a second guess keeps the statement it doubts");
         assert_eq!(asked_part("Is that number reported by more than one paper? I'd rather not cite a one-off."), "Is that number reported by more than one paper?", "an aside after a yes/no question");

@@ -134,7 +134,7 @@ impl Front {
             let part = part.to_lowercase();
             let named_in_part = |m: &normalize::NormalizedEntity| part.contains(&m.text.to_lowercase());
             static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
-                crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|these|he|she|his|her|both|either|neither|the (?:two|three|former|latter|pair))\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
+                crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|these|he|she|his|her|both|either|neither|the (?:two|three|former|latter|pair|(?:wrong|right|correct|real|actual) one))\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
             });
             // "that board", "this dataset" point back to the board, not to a model.
             static BOARD_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
