@@ -750,7 +750,8 @@ static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
 /// "Which one is the wrong one?": asks of what the sentence before it names.
-static WHICH_ONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^which\s+(?:one|of them)\s+is\s+the\s+(?:wrong|right|correct|real|actual)\s+one\b"));
+/// So does "What is it exactly?" after "the best F1 on D is around 95."
+static WHICH_ONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^which\s+(?:one|of them)\s+is\s+the\s+(?:wrong|right|correct|real|actual)\s+one\b|^(?:what|which)\s+(?:is|was)\s+(?:it|that|this)(?:\s+(?:exactly|then|really|actually|precisely))?\s*\?\s*$"));
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
 /// "Now that Wendrel-S is out, Zephyrine-L isn't the top model anymore, right?": the clause
@@ -1487,6 +1488,8 @@ mod tests {
         assert_eq!(asked_part("What year was the Driftmere paper published? I think it's fairly recent."), "What year was the Driftmere paper published?");
         let q = "I've found two different DOIs for the X paper. Which one is the wrong one?";
         assert_eq!(asked_part(q), q, "the one asked about is named before");
+        let q = "If I recall correctly, the best F1 on SQuAD1.1 is around 95. What is it exactly?";
+        assert_eq!(asked_part(q), q, "'it' is the sentence before");
         let q = "Ostrada-T still had the top BLEU on D as of 2021. Or had somebody passed it by then?";
         assert_eq!(asked_part(q), q, "a second guess keeps the statement it doubts");
         assert_eq!(asked_part("Is that number reported by more than one paper? I'd rather not cite a one-off."), "Is that number reported by more than one paper?", "an aside after a yes/no question");

@@ -417,6 +417,9 @@ pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Opti
         Some(m) => format!("{}, so {}'s paper came out first", v.reason, m.canonical),
         None => v.reason,
     };
+    // Said on its own, not after a verdict's label: it opens a sentence.
+    let mut chars = reason.chars();
+    let reason = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(reason);
     Some(Verdict::dated(reason, [v.supporting, v.contradicting].concat()))
 }
 
@@ -1541,6 +1544,8 @@ mod tests {
         assert!(v.reason.ends_with("so B's paper came out first"), "{}", v.reason);
         let v = paper_order(&entities(&["C", "B"]), &facts, &known).expect("two models named");
         assert!(v.reason.contains("no usable year") && !v.reason.contains("came out first"), "{}", v.reason);
+        let v = paper_order(&entities(&["X", "Y"]), &facts, &known).expect("two models named");
+        assert!(v.reason.starts_with("The graph records no paper"), "a sentence of its own: {}", v.reason);
         assert!(paper_order(&entities(&["A"]), &facts, &known).is_none(), "one model");
     }
 
