@@ -184,7 +184,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             // "When was X's result on D first reported?" where X's row holds no score: the
             // board's scores are not X's, and the answer says so first. (The top score among
             // two named models is one of theirs: the other is not unscored.)
-            let of_named = |i: &AnswerItem| entities.methods.iter().any(|m| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l)));
+            let of_named = |i: &AnswerItem| entities.methods.iter().any(|m| model_of(i, m));
             let unscored: Vec<&str> = if items.iter().any(of_named) { Vec::new() } else { entities.methods.iter().map(|m| m.canonical.as_str()).collect() };
             let none = if unscored.is_empty() { String::new() } else { format!("The graph records no score of {} on {on}. ", unscored.join(" or ")) };
             // One model's results and no board named ("Halverin's datasets, with which
@@ -194,21 +194,25 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             // as the board's top ("The top recorded scores on BenchMira: 74.1 (KestrelNet)"
             // would crown it).
             let only = match entities.methods.as_slice() {
-                [m] if items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))) => Some(m),
+                [m] if items.iter().all(|i| model_of(i, m)) => Some(m),
                 _ => None,
             };
             let scope = match (own, only) {
                 (Some(m), _) => format!("of {}", m.canonical),
                 (None, Some(m)) => {
-                    let mut boards: Vec<&str> = items.iter().filter_map(|i| i.dataset.as_deref()).collect();
-                    boards.dedup();
+                    let mut boards: Vec<&str> = Vec::new();
+                    for d in items.iter().filter_map(|i| i.dataset.as_deref()) {
+                        if !boards.contains(&d) {
+                            boards.push(d);
+                        }
+                    }
                     format!("of {} on {}", m.canonical, if boards.is_empty() { on.to_string() } else { boards.join(", ") })
                 }
                 (None, None) => format!("on {on}"),
             };
             // "was that on D or on E?": a board named where the model has no score is said.
             let elsewhere: Vec<&str> = match only {
-                Some(_) if own.is_none() && entities.datasets.len() > 1 => entities
+                Some(_) if entities.datasets.len() > 1 => entities
                     .datasets
                     .iter()
                     .filter(|d| d.is_linked() && !items.iter().any(|i| i.dataset.as_deref().is_some_and(|l| d.names(l))))
@@ -300,7 +304,12 @@ fn paper_details(s: &Source) -> String {
 /// The one model a question names when it names no board ([`super::leaderboard::model_alone`]),
 /// when every item is its.
 fn model_alone<'a>(entities: &'a Normalized, items: &[AnswerItem]) -> Option<&'a crate::pipeline::front::normalize::NormalizedEntity> {
-    super::leaderboard::model_alone(entities).filter(|m| items.iter().all(|i| i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))))
+    super::leaderboard::model_alone(entities).filter(|m| items.iter().all(|i| model_of(i, m)))
+}
+
+/// Whether an item's model is `m` (by a name of it, or a variant: "BERT-large" for BERT).
+fn model_of(i: &AnswerItem, m: &crate::pipeline::front::normalize::NormalizedEntity) -> bool {
+    i.model.as_deref().is_some_and(|l| m.names(l) || m.has_variant(l))
 }
 
 /// Whether the items are on more than one board.

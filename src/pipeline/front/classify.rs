@@ -621,13 +621,7 @@ pub fn described_paper_event(question: &str) -> Option<(String, bool)> {
     });
     // What names a paper: "the survey of ...", "the reproduction study of ...".
     static PAPER_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:survey|study|review|paper|article|replication|reproduction|benchmark|comparison|analysis|overview)\b"));
-    // "Did the X paper come out before the Y paper?": the two papers' dates compared, no
-    // time the question is asked at.
-    static PUBLISHED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:came out|comes? out|published|appeared|appears?|released)\s*$"));
     let c = EVENT.captures(question)?;
-    if PUBLISHED.is_match(&question[..c.get(0)?.start()]) {
-        return None;
-    }
     let before = matches!(c.get(1)?.as_str().to_lowercase().as_str(), "before" | "prior to");
     let described = c.get(2)?.as_str().trim().to_owned();
     (PAPER_NOUN.is_match(&described) && !described.to_lowercase().ends_with(" paper") && paper_event(question).is_none() && holder_before(question).is_none()).then_some((described, before))
@@ -949,9 +943,6 @@ static PUSHBACK: LazyLock<Regex> = LazyLock::new(|| {
 static SAY_IT: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\bwhy\s+(?:won['’]?t|wouldn['’]?t|don['’]?t|can['’]?t|not)\s+(?:you\s+)?(?:just\s+|simply\s+)?(?:say|confirm|agree|admit|accept|write)\s+(?:that\s+)?([^?]{6,})\?\s*$")
 });
-/// "On which datasets does it have a score?": the boards of the model asked about, whatever
-/// board the sentence before names.
-static ITS_DATASETS: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:on|in|for|across)\s+(?:which|what)\s+(?:datasets|benchmarks|boards)\s+(?:does|did|do|has|have|is|was)\s+(?:it|he|she|they|this|that)\b"));
 /// "what accuracy should I cite?": a value to cite is a result asked for, not a paper.
 static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(?:what|which)\s+(?:\w+\s+){0,2}?(?:accuracy|score|number|value|figure|result|f1|bleu|wer|miou)\s+(?:should|do|can|would|could|shall)\s+(?:i|we)\s+(?:\w+\s+)?cite\b")
@@ -1144,11 +1135,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "The field-guide benchmark has X at 93.8 on D. Where did that number go?", "which
         // of the two is wrong?": the model's results there, with what the papers disagree on.
         QueryType::MethodComparison
-    } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q) || ITS_DATASETS.is_match(q)) && asks_value(q) {
+    } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q)) && asks_value(q) {
         // "In which datasets was used X, and which WER it obtains there?", "where has X
-        // been evaluated, and what accuracy should I cite?", "... missing from your ranking
-        // on D. On which datasets does it have an actual score?": a model's results, each
-        // with its board.
+        // been evaluated, and what accuracy should I cite?": a model's results, each with
+        // its board.
         QueryType::MethodComparison
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
@@ -1416,8 +1406,6 @@ mod tests {
         for q in ["the field-guide benchmark has syrinxa at 93.8 on hollenby marsh calls. where did that number go? you only show a lower one.", "tavrosa's paper puts it at 86.1 on benchmira, the quillon-xl paper at 85.4. which of the two is wrong, and why?"] {
             assert_eq!(classify(q, &Entities { methods: vec!["syrinxa".into()], datasets: vec!["hollenby marsh calls".into()], ..Entities::default() }).query_type, MethodComparison, "{q}");
         }
-        let q = "ostrada-t's paper ran on mirelle subtitles, yet it's missing from your chrf ranking there. on which datasets does it have an actual score?";
-        assert_eq!(classify(q, &Entities { methods: vec!["ostrada-t".into()], datasets: vec!["mirelle subtitles".into()], ..Entities::default() }).query_type, MethodComparison, "its results, board by board");
         check("could you check whether warbleon's accuracy on hollenby marsh calls is 79.5? two of the papers i have say so.", true, ClaimVerification, Target::Verdict);
         check("surely, as of 2022, murrelet-mt's 19.6 bleu was the quenmark dialogue set's best?", true, ClaimVerification, Target::Verdict);
         check("i'm writing the history section of a review. was selkora already the sealbrook f1 leader before 2021? i'd like to get the chronology right.", true, ClaimVerification, Target::Verdict);

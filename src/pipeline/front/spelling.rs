@@ -395,9 +395,14 @@ fn hedges(text: &str) -> Cow<'_, str> {
         Regex::new(r"(?i)(?:,\s*)?\b(?:if (?:i|my memory) (?:recall|remember)s? (?:correctly|rightly|right)|if memory serves(?: me)?(?: right| correctly| well)?|iirc|unless i(?:'m|’m| am) misremembering|unless i misremember|as far as i (?:can )?(?:remember|recall))\b\s*,?\s*")
             .unwrap_or_else(|e| panic!("hedge pattern: {e}"))
     });
-    match HEDGE.replace_all(text, " ") {
+    // Nothing is left between the words around it, nor before a mark that follows it.
+    let gap = |c: &regex::Captures| {
+        let end = c.get(0).map_or(text.len(), |m| m.end());
+        if text[end..].starts_with(['?', '.', '!', ';']) || end == text.len() { "" } else { " " }
+    };
+    match HEDGE.replace_all(text, gap) {
         Cow::Borrowed(_) => Cow::Borrowed(text),
-        Cow::Owned(s) => Cow::Owned(s.trim_start().replace(" ?", "?").replace(" .", ".")),
+        Cow::Owned(s) => Cow::Owned(s.trim_start().to_owned()),
     }
 }
 
@@ -692,6 +697,7 @@ mod tests {
         assert_eq!(settled("If I recall correctly, Ostrada-T still had the top BLEU on D as of 2021."), "Ostrada-T still had the top BLEU on D as of 2021.");
         assert_eq!(settled("Ostrada-T, if memory serves, led D in 2021, right?"), "Ostrada-T led D in 2021, right?");
         assert_eq!(settled("X led D, IIRC?"), "X led D?");
+        assert_eq!(settled("X scored .95 on D, IIRC. Still the best?"), "X scored .95 on D. Still the best?", "a number's point is left alone");
         assert_eq!(settled("Which recall did X get on D?"), "Which recall did X get on D?", "recall as a metric");
     }
 

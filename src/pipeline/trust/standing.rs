@@ -579,10 +579,11 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         }
         return Some(Verdict::account(text, told.shown));
     }
+    let challenged = CHALLENGE.is_match(question);
+    let ranked = RANK.is_match(question) || challenged;
     for board in boards(&now, entities, direction).iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
-        let challenged = CHALLENGE.is_match(question);
-        if RANK.is_match(question) || challenged {
+        if ranked {
             let ahead = board.ahead(mine);
             let rank = ahead.len() + 1;
             let list = ahead.iter().map(|f| named(f)).collect::<Vec<_>>().join(", ");

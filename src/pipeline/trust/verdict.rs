@@ -370,9 +370,9 @@ fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact], titled: &'a [Paper
 /// "X's paper is newer than Y's", "X's result predates Y's": the years of the two papers
 /// compared; uncertain when either has no usable year (a month under the year predicate is
 /// none), two (`disputed`: the record contradicts itself), or the two years are the same.
-fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known) -> Verdict {
+/// `later`: the claim is that X's paper is the newer one (else the older one).
+fn dates(later: bool, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known) -> Verdict {
     let disputed = &known.disputed_years;
-    static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?|after)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let (Some(px), Some(py)) = (paper_of(x, &fx, &known.titled), paper_of(y, &fy, &known.titled)) else {
         return uncertain("year", format!("the graph records no paper with results of {} or {}", x.canonical, y.canonical), vec![], vec![]);
@@ -387,7 +387,6 @@ fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &
     // claim holds, or fails, whichever is right, or it cannot be settled.
     let years_of = |p: &PaperRef, y: i32| disputed.get(&p.iri).cloned().unwrap_or_else(|| vec![y]);
     let (ya, yb) = (years_of(px, a), years_of(py, b));
-    let later = LATER.is_match(question);
     let outcomes: Vec<bool> = ya.iter().flat_map(|a| yb.iter().map(move |b| (*a, *b))).filter(|(a, b)| a != b).map(|(a, b)| if later { a > b } else { a < b }).collect();
     let said = |years: &[i32]| years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
     let reason = format!("\"{}\" is from {} and \"{}\" from {}", px.title, said(&ya), py.title, said(&yb));
@@ -407,7 +406,7 @@ fn dates(question: &str, x: &NormalizedEntity, y: &NormalizedEntity, entities: &
 pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
     let (x, y) = (entities.methods.first()?, entities.methods.get(1)?);
     // Read as "X's paper is older than Y's": supported, X came first; refuted, Y did.
-    let v = dates("older than", x, y, entities, facts, known);
+    let v = dates(false, x, y, entities, facts, known);
     let first = match v.verdict {
         Label::Supported => Some(x),
         Label::Refuted => Some(y),
@@ -418,9 +417,7 @@ pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Opti
         None => v.reason,
     };
     // Said on its own, not after a verdict's label: it opens a sentence.
-    let mut chars = reason.chars();
-    let reason = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(reason);
-    Some(Verdict::dated(reason, [v.supporting, v.contradicting].concat()))
+    Some(Verdict::dated(super::standing::capitalized(&reason), [v.supporting, v.contradicting].concat()))
 }
 
 /// A negation: "nobody has beaten X", "X has not been beaten".
@@ -534,7 +531,8 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
     }
     // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared.
     if let ([x, y, ..], Some(classify::ClaimAbout::Dates)) = (entities.methods.as_slice(), classify::claim_about(question)) {
-        return dates(question, x, y, entities, facts, known);
+        static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?|after)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
+        return dates(LATER.is_match(question), x, y, entities, facts, known);
     }
     let mut v = on_scores(question, entities, facts, known, direction);
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
@@ -1286,9 +1284,13 @@ mod tests {
         assert!(v.reason.contains("B had no result yet") && v.reason.contains("2022"), "{}", v.reason);
         assert_eq!(judge("B hadn't beaten A's 11.3 on D as of 2021, right?", &e, &facts, &known(Some(2022)), &|_| Direction::Lower).verdict, Label::Supported);
         assert_eq!(judge("B had beaten A's 11.3 on D as of 2021", &e, &facts, &known(None), &|_| Direction::Lower).verdict, Label::Uncertain, "an undated result may be older");
-        let v = judge("B was already top of D as of 2021, wasn't it?", &e, &facts, &known(Some(2022)), &|_| Direction::Lower);
+        // A claim that B led: who did lead then is said with it (on the one board linked).
+        e.datasets[0].iris = vec!["d".into()];
+        let v = not_yet("B was already top of D as of 2021, wasn't it?", &e, &facts, &known(Some(2022)), &|_| Direction::Lower).expect("B had no result yet");
         assert_eq!(v.verdict, Label::Refuted);
-        assert!(v.reason.contains("A (11.3)") || v.reason.contains("A's 11.3"), "who led then: {}", v.reason);
+        assert!(v.reason.ends_with("; the best on D by F1 then was A (11.3)"), "who led then: {}", v.reason);
+        let v = not_yet("B had scored 9.4 on D as of 2021", &e, &facts, &known(Some(2022)), &|_| Direction::Lower).expect("B had no result yet");
+        assert!(!v.reason.contains("the best on D"), "no claim about the board's best: {}", v.reason);
     }
 
     #[test]
