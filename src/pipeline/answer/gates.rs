@@ -124,9 +124,22 @@ fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let chars: Vec<char> = text.chars().collect();
+    // A quoted title's full stop ends no sentence ("Text Classification. A Use Case"): a
+    // quote opens after a space or an opening bracket and closes before one or before
+    // punctuation.
+    let mut quoted = false;
     for (i, &c) in chars.iter().enumerate() {
         current.push(c);
-        let end = matches!(c, '.' | '!' | '?') && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if c == '"' {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(i + 1).copied();
+            if !quoted && before.is_none_or(|b| b.is_whitespace() || b == '(') {
+                quoted = true;
+            } else if quoted && after.is_none_or(|a| a.is_whitespace() || matches!(a, ',' | ';' | ':' | '.' | ')')) {
+                quoted = false;
+            }
+        }
+        let end = !quoted && matches!(c, '.' | '!' | '?') && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
         if end && !current.trim().is_empty() {
             out.push(current.trim().to_owned());
             current.clear();
@@ -637,6 +650,12 @@ mod tests {
     #[test]
     fn sentences_do_not_split_inside_numbers() {
         assert_eq!(sentences("A scores 90.9 [1]. B scores 85.8 [2]."), vec!["A scores 90.9 [1].", "B scores 85.8 [2]."]);
+    }
+
+    #[test]
+    fn a_full_stop_inside_a_quoted_title_ends_no_sentence() {
+        let text = r#"I found 2 papers: "Ontologies for Text Classification. A Use Case" [1]; "Is "big" better?" [2]. Nothing else."#;
+        assert_eq!(sentences(text), vec![r#"I found 2 papers: "Ontologies for Text Classification. A Use Case" [1]; "Is "big" better?" [2]."#, "Nothing else."]);
     }
 
     fn passed() -> Gate {

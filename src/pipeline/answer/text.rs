@@ -279,7 +279,15 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             }
             text
         }
-        _ => papers(sources),
+        _ => {
+            // Papers found past the cited ones (an answer cites `MAX_CONTEXT_PAPERS` at most)
+            // are counted, and named while the list stays short.
+            let uncited: Vec<&str> = match target {
+                Target::Papers => items.iter().filter(|i| i.sources.is_empty() && !sources.iter().any(|s| i.iri.as_deref() == Some(s.iri.as_str()))).map(|i| i.label.as_str()).collect(),
+                _ => Vec::new(),
+            };
+            papers(sources, &uncited)
+        }
     }
 }
 
@@ -317,8 +325,10 @@ fn spread(items: &[AnswerItem]) -> bool {
     items.iter().filter_map(|i| i.dataset.as_deref()).collect::<std::collections::BTreeSet<_>>().len() > 1
 }
 
-/// The relevant papers, each with its year and number.
-fn papers(sources: &[Source]) -> String {
+/// The relevant papers, each with its year and number; `uncited`, the titles of papers
+/// found past the cited ones, are counted too ("I found 9 relevant papers"), and named
+/// when all fit in the list.
+fn papers(sources: &[Source], uncited: &[&str]) -> String {
     let shown: Vec<String> = sources
         .iter()
         .take(LISTED)
@@ -328,8 +338,18 @@ fn papers(sources: &[Source]) -> String {
             (None, _) => format!("\"{}\" [{}]", s.title, s.n),
         })
         .collect();
-    let plural = if sources.len() == 1 { "" } else { "s" };
-    format!("I found {} relevant paper{plural} in the knowledge graph: {}.", sources.len(), shown.join("; "))
+    let found = sources.len() + uncited.len();
+    let plural = if found == 1 { "" } else { "s" };
+    if uncited.is_empty() {
+        return format!("I found {found} relevant paper{plural} in the knowledge graph: {}.", shown.join("; "));
+    }
+    let rest = if shown.len() + uncited.len() <= LISTED {
+        let titles: Vec<String> = uncited.iter().map(|t| format!("\"{t}\"")).collect();
+        format!("; and, not cited (an answer cites {} papers at most), {}", sources.len(), titles.join("; "))
+    } else {
+        format!(" ({} more not listed)", uncited.len())
+    };
+    format!("I found {found} relevant paper{plural} in the knowledge graph; the {} ranked first: {}{rest}.", shown.len(), shown.join("; "))
 }
 
 /// The papers behind a result answer's items, with the year and the DOI the question asked
@@ -608,6 +628,18 @@ mod tests {
         assert!(text.contains("no score on Cornell") && text.contains("GGCNN [1]; Fast Search [2]"), "{text}");
         assert_eq!(left_unscored("X", &[row("GGCNN", Some("91.2%"), "p1")], &sources), None, "a score is left");
         assert_eq!(left_unscored("X", &[row("GGCNN", None, "p9")], &sources), None, "every model is cited or nothing is said");
+    }
+
+    #[test]
+    fn papers_found_past_the_cited_ones_are_counted_and_named_while_the_list_is_short() {
+        let sources = [Source { n: 1, iri: "p1".into(), ..Source::titled("A") }, Source { n: 2, iri: "p2".into(), ..Source::titled("B") }];
+        assert_eq!(papers(&sources, &[]), r#"I found 2 relevant papers in the knowledge graph: "A" [1]; "B" [2]."#);
+        let text = papers(&sources, &["C"]);
+        assert!(text.starts_with("I found 3 relevant papers") && text.ends_with(r#"not cited (an answer cites 2 papers at most), "C"."#), "{text}");
+        let many: Vec<String> = (0..20).map(|n| format!("T{n}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let text = papers(&sources, &many);
+        assert!(text.starts_with("I found 22 relevant papers") && text.ends_with("(20 more not listed).") && !text.contains("T19"), "{text}");
     }
 
     fn model(text: &str, canonical: &str, iris: &[&str]) -> NormalizedEntity {

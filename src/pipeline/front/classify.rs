@@ -878,6 +878,19 @@ pub fn asked_part(question: &str) -> &str {
     rest
 }
 
+/// "X's paper ran on D, yet it's missing from your chrF ranking there. On which datasets
+/// does it have a score?": the question proper asks for boards and names none of the
+/// `datasets` the scene names; the one said to be missing is not where the answer is looked
+/// for.
+pub fn boards_asked_after_scene<'a>(question: &str, mut datasets: impl Iterator<Item = &'a str>) -> bool {
+    let part = asked_part(question);
+    if part.len() == question.len() {
+        return false;
+    }
+    let part = part.to_lowercase();
+    (ASKS_DATASETS_PART.is_match(&part) || ASKS_DATASETS.is_match(&part)) && !datasets.any(|d| part.contains(&d.to_lowercase()))
+}
+
 /// The message up to its last question mark when only statements follow it: they hedge or
 /// say why ("Which three models lead D? I think one table had X at 97, which seems high."),
 /// and a name in them is not what is asked. A short opener keeps what follows ("Quick
@@ -1015,7 +1028,8 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     for name in masked {
         question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
     }
-    let read = rules(&question, !entities.datasets.is_empty(), !entities.is_empty(), !entities.methods.is_empty());
+    let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
+    let read = rules(&question, has_dataset, !entities.is_empty(), !entities.methods.is_empty());
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
     // So are the papers of one year ("which T papers came out in 2019?").
     if read.query_type == QueryType::PaperLookup && entities.methods.is_empty() && (asks_undated(&question) || super::restrict::year_window(&question).is_some()) {
@@ -1465,6 +1479,10 @@ mod tests {
         let q = "What is the highest benchmark result achieved on the Atari 2600 Pitfall! dataset, including the metric and its value?";
         assert_eq!(asked_part(q), q, "a name's \"!\" ends no sentence");
         assert_eq!(asked_part("Our run got 78.1. Is the published 78.4 for X reported twice?"), "Is the published 78.4 for X reported twice?");
+        let missing = "X's paper ran on Mirelle Subtitles, yet it's missing from your chrF ranking there. On which datasets does it have an actual score?";
+        assert!(boards_asked_after_scene(missing, ["Mirelle Subtitles"].into_iter()), "the scene's board is said to be missing");
+        assert!(!boards_asked_after_scene("X's paper ran on many boards. Which datasets besides Mirelle Subtitles did it use?", ["Mirelle Subtitles"].into_iter()), "the board is named in the question proper");
+        assert!(!boards_asked_after_scene("On which datasets does X have a score besides Mirelle Subtitles?", ["Mirelle Subtitles"].into_iter()), "one sentence sets no scene");
         let own = "I'm reviewing a submission that compares against X. If I remember right it held that spot. Is X still the best model on D?";
         assert_eq!(asked_part(own), "Is X still the best model on D?", "a question naming its subject stands alone");
         assert_eq!(asked_part("X scored 85.4 on D. The paper says so."), "X scored 85.4 on D. The paper says so.", "no question follows");

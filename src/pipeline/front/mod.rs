@@ -150,6 +150,12 @@ impl Front {
             if normalized.methods.iter().any(named_in_part) || !(points_back || its_value) {
                 normalized.methods.retain(named_in_part);
             }
+            // "... yet it's missing from your ranking on D. On which datasets does it have a
+            // score?": the boards asked for are the model's, not the scene's.
+            if points_back && classify::boards_asked_after_scene(question, normalized.datasets.iter().map(|d| d.text.as_str())) {
+                normalized.datasets.clear();
+                normalized.metrics.clear();
+            }
         }
         // "X used to hold the record on D; what's the top there now?": X is the past, the
         // board's best is asked for.
@@ -247,6 +253,16 @@ mod tests {
         assert_eq!(value.normalized.methods.len(), 1, "its value asked: {:?}", value.normalized.methods);
         let scene = deterministic("My advisor likes BERT. I need a strong baseline. Which model has the best F1 on SQuAD?", &lexicon);
         assert!(scene.normalized.methods.is_empty(), "{:?}", scene.normalized.methods);
+    }
+
+    #[test]
+    fn a_board_said_to_be_missing_is_not_where_the_boards_asked_for_are_looked_for() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let missing = deterministic("BERT's paper ran on SQuAD, yet it's missing from your F1 ranking there. On which datasets does it have an actual score?", &lexicon);
+        assert_eq!(missing.normalized.methods.len(), 1, "{:?}", missing.normalized.methods);
+        assert!(missing.normalized.datasets.is_empty(), "{:?}", missing.normalized.datasets);
+        let named = deterministic("BERT's paper ran on many boards. What F1 does it have on SQuAD?", &lexicon);
+        assert_eq!(named.normalized.datasets.len(), 1, "the board named in the question proper stays");
     }
 
     #[test]

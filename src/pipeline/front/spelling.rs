@@ -32,9 +32,11 @@ static PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "My grant draft says 'X clears 86% on D'. ok to keep that line as written?": a sentence
 /// quoted as someone's words, then only whether it may stay. The quoted sentence is the
-/// claim (read as "X clears 86% on D, right?"), not a title to look up.
+/// claim (read as "X clears 86% on D, right?"), not a title to look up. Someone's reason
+/// for doubting it, between the two ("..., arguing Y is newer so it must have passed it.
+/// Was the line correct?"), is not the claim.
 static QUOTED_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)^[^"“'‘?]{0,80}?\b(?:says?|said|reads?|claims?|claimed|states?|stated|wrote|writes|has it|sentence|line)\s*:?\s*["“'‘]((?:[^"“”'‘’?]|['’]s\b){12,}?)[.!]?["”'’]\s*[.,;:!–—-]*\s*((?:is\s+(?:it|that|this)\s+|am\s+i\s+|are\s+we\s+)?(?:ok|okay|fine|safe|alright|good)\b[^?]{0,60}\?|(?:can|could|may|should)\s+(?:i|we)\s+(?:keep|leave)\b[^?]{0,60}\?|(?:right|correct|accurate)\s+(?:yr|year|date|number|value|figure|score)\b[^?]{0,40}\?|(?:does|do|did)\s+(?:that|this|it)\s+(?:hold|stand|check\s+out)(?:\s+up)?\s*\?|is\s+(?:that|this|it)\s+(?:right|correct|accurate|true)\s*\?)\s*$"#)
+    Regex::new(r#"(?i)^[^"“'‘?]{0,80}?\b(?:says?|said|reads?|claims?|claimed|states?|stated|wrote|writes|has it|sentence|line)\s*:?\s*["“'‘]((?:[^"“”'‘’?]|['’]s\b){12,}?)[.!]?["”'’]\s*[.,;:!–—-]*\s*(?:(?:arguing|saying|claiming|reasoning|because|since|on the grounds that)\b[^"“”?]{0,160}?[.;]\s+)?((?:is\s+(?:it|that|this)\s+|am\s+i\s+|are\s+we\s+)?(?:ok|okay|fine|safe|alright|good)\b[^?]{0,60}\?|(?:can|could|may|should)\s+(?:i|we)\s+(?:keep|leave)\b[^?]{0,60}\?|(?:right|correct|accurate)\s+(?:yr|year|date|number|value|figure|score)\b[^?]{0,40}\?|(?:does|do|did)\s+(?:that|this|it)\s+(?:hold|stand|check\s+out)(?:\s+up)?\s*\?|(?:is|was)\s+(?:that|this|it|(?:the|that|this|my|our)\s+(?:line|sentence|statement|claim))\s+(?:right|correct|accurate|true)\s*\?)\s*$"#)
         .unwrap_or_else(|e| panic!("quoted line pattern: {e}"))
 });
 /// "As of 2018 was X in the top two on D?": a time written first with no comma after it,
@@ -623,6 +625,11 @@ mod tests {
     #[test]
     fn a_quoted_line_asked_to_stay_is_the_claim_checked() {
         assert_eq!(settled("My grant draft says 'Tavrosa clears 86% accuracy on BenchMira'. ok to keep that line as written?"), "Tavrosa clears 86% accuracy on BenchMira, right?");
+        assert_eq!(
+            settled("My co-author deleted the line 'as of 2023, Murrelet-MT still had the top BLEU on Orrenby', arguing Ibbotrans is newer so it must have passed it. Was the line correct?"),
+            "as of 2023, Murrelet-MT still had the top BLEU on Orrenby, right?",
+            "the reason for doubting the line is not the claim"
+        );
         assert_eq!(settled(r#"the abstract reads "X beats Y on D." can we keep it?"#), "X beats Y on D, right?");
         assert_eq!(settled("Editor query: the draft says 'Tavrosa (2020) gets 86.1 accuracy on BenchMira'. right yr and right number?"), "Tavrosa (2020) gets 86.1 accuracy on BenchMira, right?");
         assert_eq!(settled("Checking a related-work sentence: 'Prior to 2022, the best WER on D was Warbleon's 11.3 (2019).' Does that hold?"), "Prior to 2022, the best WER on D was Warbleon's 11.3 (2019), right?");
