@@ -932,7 +932,10 @@ impl Pipeline {
         let undated = !is_claim && target == classify::Target::Papers && classify::asks_undated(q);
         // "Which came out first, the X paper or the Y paper?"
         let paper_order = !is_claim && classify::asks_paper_order(q) && front.normalized.methods.iter().filter(|m| m.is_linked()).count() >= 2;
-        let account = paper_order || record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || undated || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || !task_boards.is_empty()));
+        // "What did the leaderboard look like?" of a research problem: its boards listed, not
+        // an account of their best.
+        let task_listing = !task_boards.is_empty() && front.board == Some(front::extract::BoardAsk::Every);
+        let account = paper_order || record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || undated || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || (!task_boards.is_empty() && !task_listing)));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
             // Nor is the time before a model's result: the record's history runs to now.
@@ -1043,7 +1046,11 @@ impl Pipeline {
         let dates_by = holder.clone().or_else(|| classify::paper_event(q).map(|(name, _)| name));
         let dates_only = dates_by.is_some_and(|name| front.normalized.methods.iter().all(|m| m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
         let context_model = target == classify::Target::BestModel && front.normalized.methods.len() == 1 && (classify::asks_which_model(q) || dates_only);
-        let for_items = if context_model { front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() } } else { front.normalized.clone() };
+        let for_items = match (context_model, task_listing) {
+            (true, _) => front::normalize::Normalized { methods: Vec::new(), ..front.normalized.clone() },
+            (false, true) => scoped.clone().into_owned(),
+            (false, false) => front.normalized.clone(),
+        };
         // "Which models on D have no chrF number?": when every model there has one, the
         // listing of what does is the answer.
         let board = front.board.filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty());

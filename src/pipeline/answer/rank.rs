@@ -96,7 +96,7 @@ fn weight(kind: EntityKind) -> f64 {
     }
 }
 
-/// `names` are the question's entity mentions, lowercased: a title headed by one ("BERT:
+/// `names` are the question's entity mentions and their labels, lowercased: a title headed by one ("BERT:
 /// Pre-training ...", "HDLTex: Hierarchical ...") is that name's own paper, and counts like
 /// a lookup.
 pub fn score(hit: &PaperHit, keywords: &[String], names: &[String]) -> f64 {
@@ -112,7 +112,8 @@ pub fn score(hit: &PaperHit, keywords: &[String], names: &[String]) -> f64 {
 
 pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max: usize) -> Ranking {
     let mut relaxed = false;
-    let names: Vec<String> = entities.all().map(|e| e.text.to_lowercase()).collect();
+    // As written and as the graph labels it: "undertow gnn" heads "Undertow-GNN: ...".
+    let names: Vec<String> = entities.all().flat_map(|e| [e.text.to_lowercase(), e.canonical.to_lowercase()]).collect();
     let scored: Vec<Ranked> = evidence
         .papers
         .values()
@@ -193,6 +194,14 @@ mod tests {
         let own = hit("b", "BERT: Pre-training of Deep Bidirectional Transformers", &[]);
         let names = vec!["bert".to_owned()];
         assert!(score(&own, &["bert".into()], &names) > score(&method, &["bert".into()], &names));
+    }
+
+    #[test]
+    fn a_title_headed_by_the_label_of_a_name_written_otherwise_is_its_own_paper() {
+        let e = evidence(vec![hit("own", "Undertow-GNN: Relational Modelling", &[(EntityKind::Method, "Undertow-GNN")]), hit("later", "A Replication of Fault Detectors", &[(EntityKind::Method, "Undertow-GNN")])]);
+        let written = NormalizedEntity { canonical: "Undertow-GNN".into(), ..entity(EntityKind::Method, "undertow gnn") };
+        let r = rank(&e, &Normalized { methods: vec![written], ..Default::default() }, &[], 10);
+        assert_eq!(r.papers.first().map(|p| p.iri.as_str()), Some("own"));
     }
 
     #[test]

@@ -254,7 +254,7 @@ pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|published|released)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b))")
+        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|published|released)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
     });
     // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
     // the claim.
@@ -440,7 +440,7 @@ pub fn without_since_paper(question: &str) -> std::borrow::Cow<'_, str> {
 /// at the end of 2018, what was the best approach for T?". The problem's boards are read.
 pub fn asks_task_state(question: &str) -> bool {
     static STATE: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(?:state[- ]of[- ]the[- ]art|sota|best|leading|top|strongest|leads?|leader|record|start from|build on|beaten|topped|outperformed|across the board|headline number|changed since|moved on since|improved since)\b")
+        re(r"(?i)\b(?:state[- ]of[- ]the[- ]art|sota|best|leading|top|strongest|leads?|leader|record|start from|build on|beaten|topped|outperformed|across the board|headline number|changed since|moved on since|improved since|leaderboards?|leaderbord|rankings?|standings)\b")
     });
     STATE.is_match(question)
 }
@@ -634,7 +634,9 @@ pub fn asks_value(question: &str) -> bool {
     // "Which models go in, with what F1?": each listed with its value.
     static WITH_WHAT: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:with|at|and)\s+what\s+(?:{METRIC_WORDS}|scores?|numbers?|values?)\b")));
     let q = question.to_lowercase();
-    if WHAT_DID.is_match(&q) || WITH_WHAT.is_match(&q) {
+    // "Which datasets does it actually have scores on?": its boards, each with its number.
+    static HAS_SCORES: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:has|have|had|gets?|got)\s+(?:an?\s+|any\s+)?(?:actual\s+|real\s+)?(?:scores?|numbers?|values?)\s+(?:on|for|in)\b"));
+    if WHAT_DID.is_match(&q) || WITH_WHAT.is_match(&q) || HAS_SCORES.is_match(&q) {
         return true;
     }
     // "How many models have results on D by Accuracy?" asks for a count of things, which the
@@ -938,7 +940,7 @@ static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented|came up with|created|developed|designed)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
@@ -960,12 +962,22 @@ static SAY_IT: LazyLock<Regex> = LazyLock::new(|| {
 static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(?:what|which)\s+(?:\w+\s+){0,2}?(?:accuracy|score|number|value|figure|result|f1|bleu|wer|miou)\s+(?:should|do|can|would|could|shall)\s+(?:i|we)\s+(?:\w+\s+)?cite\b")
 });
+/// A named model's own results asked for with no board: "What results does the X system
+/// get?", "what are X's scores?", "just the performance numbers".
+static OWN_RESULTS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b")
+});
+/// A request for advice on a board: "which one should I use for D?", "what would you
+/// recommend on D?". The rules give none; the board's standing best is what the graph says.
+static RECOMMEND: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:should|would|could|do)\s+(?:i|we)\s+(?:use|pick|choose|go\s+with|try|adopt)\b|\b(?:which|what)\s+(?:(?:one|model|system|method)\s+)?(?:would|do)\s+you\s+recommend\b")
+});
 /// A quoted title; a single quote only opening after no letter and closing before none, so
 /// the apostrophes of "I'm new to X. What's ..." quote nothing.
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -1099,17 +1111,30 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static SECOND_PAPER: LazyLock<Regex> = LazyLock::new(|| {
         re(r"\b(?:has|have|did)\s+(?:a\s+second|another|any\s+other|a\s+further|more\s+than\s+one|an\s+independent)\s+(?:paper|study|source|publication)s?\s+(?:also\s+)?(?:reported|report|given|confirmed|stated|reproduced|replicated|matched|found)\b[^?]{0,30}\b(?:same|this|that)\s+(?:number|value|score|result|figure)\b")
     });
+    // "What were people getting on D?", "what's a good number on D?": the board's standing
+    // results, in a newcomer's words.
+    static PEOPLE_GET: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"\bwhat\s+(?:are|were|do|did)\s+(?:people|folks|researchers|others|most\s+(?:people|papers|models))\s+(?:\w+\s+)?(?:get|getting|got|score|scoring|reach|reaching|achieve|achieving|report|reporting)\b|\bwhat['’]?s\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:number|score|result|value)\b|\bwhat\s+is\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:number|score|result|value)\b")
+    });
     // "Has anyone worked on T for Vendish?": whether there is work on a topic, which the
     // papers found answer (no claim about a result to judge).
     static ANYONE_WORKED: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^(?:has|have|did|does|is)\s+(?:anyone|anybody|someone|somebody|any\s+(?:paper|study|work|group))\s+(?:ever\s+|already\s+|yet\s+)?(?:worked|work|studied|study|looked|done|published|written|tackled|addressed|researched|explored|working|looking)\b")
     });
-    let claim = !(ANYONE_WORKED.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
+    // "X is the newest method for T, so it's the best one now?": the conclusion drawn is
+    // the claim.
+    static SO_BEST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^[^?]{4,160}?,?\s+so\s+(?:it['’]s|it\s+is|it\s+must\s+be|that\s+makes\s+it|it['’]ll\s+be)\s+(?:also\s+)?(?:the\s+)?(?:best|top|strongest|leader|leading|state[- ]of[- ]the[- ]art|sota|number one)\b[^?]*\?\s*$")
+    });
+    // "is X any good on D?": how X does there, asked; no statement to judge.
+    static ANY_GOOD: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\b"));
+    let claim = !(ANYONE_WORKED.is_match(q) || ANY_GOOD.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
+        || (has_method && SO_BEST.is_match(q))
         // "X was the best on D as of 2017: ... Why won't you confirm that?"
         || PUSHBACK.find(q).is_some_and(|m| m.start() > 0 && super::statement::states(&q[..m.start()], has_entities))
         // "So why won't you just say X beats Y there?": the claim is what it asks to be said.
@@ -1148,6 +1173,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if has_method && has_dataset && DISPUTE.is_match(q) {
         // "The field-guide benchmark has X at 93.8 on D. Where did that number go?", "which
         // of the two is wrong?": the model's results there, with what the papers disagree on.
+        QueryType::MethodComparison
+    } else if (has_method && !has_dataset && OWN_RESULTS.is_match(q)) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q))) {
+        // "What results does the X system get?": the model's results, each with its board.
+        // "Which one should I use for D?": no advice, the board's standing best.
         QueryType::MethodComparison
     } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q)) && asks_value(q) {
         // "In which datasets was used X, and which WER it obtains there?", "where has X
@@ -1327,6 +1356,24 @@ mod tests {
     use super::*;
     use QueryType::*;
 
+    #[test]
+    fn a_newcomers_loose_words_are_read_as_what_the_graph_records() {
+        let model = |q: &str| classify(q, &Entities { methods: vec!["Tavrosa".to_owned()], ..Entities::default() });
+        let on_board = |q: &str| classify(q, &Entities { methods: vec!["Syrinxa".to_owned()], datasets: vec!["Hollenby".to_owned()], ..Entities::default() });
+        let results = model("What results does the Tavrosa system get?");
+        assert_eq!((results.query_type, results.target), (MethodComparison, Target::TopScore), "a model's results, not papers");
+        assert_eq!(model("what are Tavrosa's scores?").query_type, MethodComparison);
+        check("which one should I use for corvalla ice?", true, MethodComparison, Target::BestModel);
+        check("what would you recommend on corvalla ice?", true, MethodComparison, Target::BestModel);
+        check("As of 2022, what were people getting on the dastrup 7 chorus dataset?", true, MethodComparison, Target::BestModel);
+        assert_eq!(on_board("is syrinxa any good on hollenby? i saw 93.8 somewhere").query_type, MethodComparison, "asked, not claimed");
+        let so_best = classify("undertow gnn is the newest method for tidal turbine fault detection, so it's the best one now?", &Entities { methods: vec!["undertow gnn".to_owned()], ..Entities::default() });
+        assert_eq!(so_best.query_type, ClaimVerification, "the conclusion drawn is the claim");
+        assert_eq!(model("who came up with Tavrosa?").query_type, PaperLookup);
+        assert!(asks_value("which datasets does it actually have scores on?"));
+        assert!(!asks_value("which datasets does it have results on?"), "results on a board name the board, not a number");
+    }
+
     fn check(question: &str, has_dataset: bool, query_type: QueryType, target: Target) {
         let datasets = if has_dataset { vec!["X".to_owned()] } else { Vec::new() };
         let got = classify(question, &Entities { datasets, ..Entities::default() });
@@ -1343,6 +1390,7 @@ mod tests {
         assert_eq!(claim_about("Was Tidewick published after 2018?"), None, "a year is a bound, not a paper");
         assert_eq!(claim_about("Ibbotrans came out after Murrelet-MT, but is Murrelet-MT still in the top 2 for BLEU on Orrenby?"), None, "the dates set the scene");
         assert_eq!(claim_about("Sallowmere came out before Lumoria, didn't it?"), Some(ClaimAbout::Dates));
+        assert_eq!(claim_about("the trillbert network came out before warbleon, didn't it?"), Some(ClaimAbout::Dates), "names typed in lower case");
         assert!(asks_paper_order("Which came out first, the Tidewick paper or the Marrowfen paper?"));
         assert!(asks_paper_order("which is older: Tidewick's paper or Marrowfen's?"));
         assert!(!asks_paper_order("Which came out first on D?"), "no two things to order");

@@ -464,7 +464,7 @@ pub fn threshold(question: &str) -> Option<Threshold> {
 /// What the question asks of a board beyond its best, if anything (see [`BoardAsk`]).
 pub fn board_ask(question: &str) -> Option<BoardAsk> {
     static EVERY_MODEL: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:every|each|all(?:\s+(?:the|of\s+the))?)\s+(?:models?|systems?|methods?|entries|approaches)\b|\b(?:full|whole|entire|complete)\s+(?:leaderboard|board|ranking)\b")
+        Regex::new(r"(?i)\b(?:every|each|all(?:\s+(?:the|of\s+the))?)\s+(?:models?|systems?|methods?|entries|approaches)\b|\b(?:full|whole|entire|complete)\s+(?:leaderboard|board|ranking)\b|\bwhat\s+(?:does|did|do)\s+(?:the|its|that|this)\s+(?:[\w.-]+\s+){0,4}?(?:leaderboard|board|ranking|standings?)\b[^?]{0,40}?\blook\s+like\b|\b(?:show|give|list)\s+(?:me\s+|us\s+)?(?:the|its)\s+(?:leaderboard|ranking|standings)\b")
             .unwrap_or_else(|e| panic!("every-model pattern: {e}"))
     });
     static ENDS: LazyLock<Regex> = LazyLock::new(|| {
@@ -795,6 +795,8 @@ mod tests {
     fn a_question_asks_for_every_model_both_ends_or_those_past_a_value() {
         assert_eq!(board_ask("Could you list every model with an accuracy on Hollenby Marsh Calls, best first, with its number?"), Some(BoardAsk::Every));
         assert_eq!(board_ask("On the Orrenby Parallel Corpus, which model has the highest BLEU and which the lowest?"), Some(BoardAsk::Ends));
+        assert_eq!(board_ask("As of 2024, what did the leaderboard look like?"), Some(BoardAsk::Every), "a newcomer asks for the whole board");
+        assert_eq!(board_ask("show me the leaderboard for kelp canopy mapping"), Some(BoardAsk::Every));
         // How far the worst is from the best needs both.
         assert_eq!(board_ask("As of 2021, which result on D was furthest from the best one?"), Some(BoardAsk::Ends));
         assert_eq!(board_ask("As of 2020, how far behind the leader was the weakest result on D?"), Some(BoardAsk::Ends));

@@ -348,7 +348,7 @@ pub fn judge(question: &str, entities: &Normalized, known: &Known, direction: &d
 
 /// The papers on the histories' boards recorded with two real years, with their years:
 /// "the graph records "Tidewick: ..." with 2017 and 2019".
-fn two_years(known: &Known) -> Option<String> {
+pub(super) fn two_years(known: &Known) -> Option<String> {
     let mut told: Vec<String> = Vec::new();
     for paper in known.history.iter().flatten().flat_map(|(_, facts)| facts).flat_map(|f| &f.papers) {
         let Some(years) = known.disputed_years.get(&paper.iri) else { continue };

@@ -56,9 +56,10 @@ static EVERY: LazyLock<Regex> = LazyLock::new(|| {
 static LEADS_ANY: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:leads?|led|tops?|topped|wins?|won|(?:is|was)\s+(?:the\s+)?(?:best|top)\s+on)\s+(?:a\s+single|any|a|some|at\s+least\s+one|one)\s+(?:single\s+)?(?:benchmark|dataset|board|leaderboard)\b")
 });
-/// "what rank does X have", "where does X rank".
+/// "what rank does X have", "where does X rank", "is X any good on D?", "how good is X on
+/// D?" (its place says how good, against the rest of the board).
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
+    re(r"(?i)\bwhat\s+(?:rank|position|place)\b|^\W*(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\s+(?:on|at|for)\b|\bhow\s+good\s+(?:is|was|are|were)\b[^?]{1,60}?\s+(?:on|at|for)\s|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
 });
 /// "Why is X not on top?", "how come X no longer holds the record?", "why is Y ranked above
 /// X?", "why would anyone say X leads?": a challenge to where a model stands, answered with

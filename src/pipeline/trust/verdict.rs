@@ -187,12 +187,24 @@ pub fn needs_history(question: &str) -> bool {
 /// even if a 2023 re-run of X has since replaced it. `REFUTED` when, in every year from X's
 /// first dated result on, another model led alone; otherwise (a tie or a close conflict at
 /// the top) `UNCERTAIN`. Undated results cannot be placed and are not counted.
+/// Judged on each history (one per reading of the papers recorded with two real years):
+/// when the readings disagree ("read as 2017, X led; read as 2019, Y was already ahead"),
+/// the graph cannot decide, and both are said.
 fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
     // No history: no result of the evidence has a usable year (one is built whenever the
     // claim asks this).
-    let Some(history) = known.history.first() else {
+    let Some(first) = known.history.first() else {
         return uncertain("best", format!("the graph records no dated result of {}", x.canonical), vec![], vec![]);
     };
+    let main = was_best_in(question, x, entities, facts, first, direction);
+    let others: Vec<Verdict> = known.history[1..].iter().map(|h| was_best_in(question, x, entities, facts, h, direction)).filter(|v| v.verdict != main.verdict).collect();
+    let Some(other) = others.into_iter().next() else { return main };
+    let years = super::record::two_years(known).map(|y| format!(" ({y})")).unwrap_or_default();
+    let shown = [main.supporting, main.contradicting, other.supporting, other.contradicting].concat();
+    uncertain("best", format!("the papers' years decide it{years}: read one way, {}; read the other, {}", main.reason, other.reason), vec![], shown)
+}
+
+fn was_best_in(question: &str, x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], history: &super::History, direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let history: Vec<(i32, Vec<Fact>)> = history.iter().map(|(y, f)| (*y, same_split(question, f))).collect();
     // Who holds the record now, if someone else does.
     let now = |mine: &Fact| {
@@ -1587,6 +1599,21 @@ mod tests {
         let took = |q: &str| judge(q, &entities(&["B", "A"]), &facts, &known, &|_| Direction::Higher).verdict;
         assert_eq!(took("B's paper is the one that took the D accuracy record away from A, isn't it?"), Label::Supported);
         assert_eq!(judge_q("Has B ever been the best on D?", &["B"], &facts), Label::Uncertain, "no history: no dated result to place");
+    }
+
+    #[test]
+    fn ever_the_best_is_left_open_when_a_papers_two_years_disagree() {
+        // B's paper is recorded with 2017 and 2019: read as 2017 it led, read as 2019 C was
+        // already ahead.
+        let early = [dated("A", 12.4, "p1", "A", 2016), dated("B", 15.8, "p2", "B", 2017), dated("C", 16.0, "p3", "C", 2018)];
+        let late = [dated("A", 12.4, "p1", "A", 2016), dated("C", 16.0, "p3", "C", 2018), dated("B", 15.8, "p2", "B", 2019)];
+        let history = |facts: &[Fact]| facts.iter().map(|f| (f.year.unwrap_or_default(), facts.iter().filter(|g| g.year <= f.year).cloned().collect())).collect();
+        let one = Known { history: vec![history(&early)], ..Known::default() };
+        assert_eq!(judge("Has B ever been the best on D?", &entities(&["B"]), &early, &one, &|_| Direction::Higher).verdict, Label::Supported, "one reading");
+        let both = Known { history: vec![history(&early), history(&late)], ..Known::default() };
+        let v = judge("Has B ever been the best on D?", &entities(&["B"]), &early, &both, &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain, "{}", v.reason);
+        assert!(v.reason.contains("read one way") && v.reason.contains("(2019), C's 16 was already better"), "{}", v.reason);
     }
 
     #[test]
