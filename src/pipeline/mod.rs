@@ -245,6 +245,13 @@ fn naming_part<'a>(q: &'a str, entities: &front::normalize::Normalized) -> &'a s
     if entities.all().any(|e| lower.contains(&e.text.to_lowercase())) { part } else { q }
 }
 
+/// Whether a paper's title is headed by the model's name ("Undertow-GNN: Relational ..."):
+/// its own paper.
+fn titled_by(title: &str, model: &front::normalize::NormalizedEntity) -> bool {
+    let head = title.split_once(':').map_or(title, |(head, _)| head).trim();
+    head.eq_ignore_ascii_case(&model.canonical) || head.eq_ignore_ascii_case(&model.text)
+}
+
 /// The words a claim is read from: the question proper ([`classify::asked_part`]) when it
 /// states the claim itself, a number and a model ("We got 78.1 in our run. Is the published
 /// 78.4 for X reported twice?" claims 78.4); else the whole question ("The draft says
@@ -932,9 +939,10 @@ impl Pipeline {
         let undated = !is_claim && target == classify::Target::Papers && classify::asks_undated(q);
         // "Which came out first, the X paper or the Y paper?"
         let paper_order = !is_claim && classify::asks_paper_order(q) && front.normalized.methods.iter().filter(|m| m.is_linked()).count() >= 2;
-        // "What did the leaderboard look like?" of a research problem: its boards listed, not
-        // an account of their best.
-        let task_listing = !task_boards.is_empty() && front.board == Some(front::extract::BoardAsk::Every);
+        // "What did the leaderboard look like?" of a research problem with one board: the
+        // board listed, not an account of its best (several boards keep the account, one
+        // best each: a listing would rank results of different boards and metrics together).
+        let task_listing = task_boards.len() == 1 && front.board == Some(front::extract::BoardAsk::Every);
         let account = paper_order || record_account || chronology || newest || newer || common || rerun || agree || sources || papers_past || undated || (!is_claim && (trust::standing::asks_account(q) || trust::margins::asks_account(q) || (!task_boards.is_empty() && !task_listing)));
         let history = if (is_claim && verdict::needs_history(q)) || record_account {
             // "held the record from 2013 until 2015": the "until" is the claim's, not an anchor.
@@ -1142,6 +1150,17 @@ impl Pipeline {
         }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);
+        }
+        // "Who came up with ResNet?" where no paper found is ResNet's own (none is titled by
+        // its name): the paper shown only reports it, and the answer says so first.
+        if let Some(source) = sources.first().filter(|_| target == classify::Target::PaperDetails && classify::asks_origin(q)) {
+            if let Some(model) = front.normalized.methods.iter().find(|m| m.is_linked()).filter(|m| !sources.iter().any(|s| titled_by(&s.title, m))) {
+                // The name as asked when the graph's label is another model's ("ResNet" linked
+                // to "BiT-L (ResNet)").
+                let plain = |s: &str| s.to_lowercase().replace('-', " ");
+                let name = if plain(&model.canonical) == plain(&model.text) { &model.canonical } else { &model.text };
+                composed.text = format!("The knowledge graph records no paper that introduces {name} (none found is titled by its name); \"{}\" reports it. {}", source.title, composed.text);
+            }
         }
         // "How many systems report an F1 on D?" where D records none by F1: the models listed
         // are the board's, by other metrics, and the answer says so first.
@@ -1490,6 +1509,16 @@ mod reading {
     fn models(names: &[&str]) -> Normalized {
         let model = |n: &&str| NormalizedEntity { kind: EntityKind::Method, text: (*n).into(), canonical: (*n).into(), aliases: vec![], iris: vec![], direction: None, link: None };
         Normalized { methods: names.iter().map(model).collect(), ..Default::default() }
+    }
+
+    #[test]
+    fn a_paper_titled_by_a_models_name_or_label_is_its_own() {
+        let written = NormalizedEntity { text: "undertow gnn".into(), canonical: "Undertow-GNN".into(), ..models(&["x"]).methods[0].clone() };
+        assert!(titled_by("Undertow-GNN: Relational Modelling of Tidal Arrays", &written));
+        assert!(!titled_by("A Replication of Tidal Turbine Fault Detectors", &written));
+        assert!(!titled_by("Big Transfer (BiT): General Visual Representation Learning", &models(&["ResNet"]).methods[0]));
+        assert!(classify::asks_origin("who came up with undertow gnn?") && classify::asks_origin("which paper introduced LUKE?"));
+        assert!(!classify::asks_origin("who wrote the LUKE paper?"), "its authors, not its origin");
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails
     // Narrower than `metadata`'s: "published" alone does not ask for the year here.
     static YEAR: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?i)\b(what year|which year|year of|when was|when did|publication (year|date)|came out|come out)\b"));
-    static AUTHORS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(who (wrote|authored|are the authors)|authors?|written by)\b"));
+    // "Who came up with X?" asks for people too.
+    static AUTHORS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(who (wrote|authored|are the authors|came up with|invented|created|developed|designed)|authors?|written by)\b"));
     let mut missing = Vec::new();
     if asks_doi(question) && source.doi.is_none() {
         missing.push("DOI");
@@ -168,6 +169,7 @@ mod tests {
         let full = Source { year: Some(2019), doi: Some("10.1/x".into()), authors: vec!["A".into()], ..bare.clone() };
         assert_eq!(unrecorded("who wrote the scibert paper, and its doi? what year", &full, None), None);
         assert_eq!(unrecorded("find the scibert paper", &bare, None), None);
+        assert_eq!(unrecorded("who came up with scibert?", &bare, None).as_deref(), Some("The knowledge graph records no authors for this paper."), "people asked for");
         assert_eq!(unrecorded("which paper has doi 10.18653/v1/N19-1423", &bare, None), None);
         assert_eq!(unrecorded("what is the research problem of \"Open Research Knowledge Graph\"", &bare, None).as_deref(), Some("The knowledge graph records no research problem for this paper."));
         let with_problem = PaperDetails { tasks: vec!["Scholarly KG".into()], ..PaperDetails::default() };

@@ -939,6 +939,15 @@ static METHODS_OF: LazyLock<Regex> = LazyLock::new(|| {
 static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
+/// Whether the question asks where a model comes from: "who came up with X?", "which
+/// paper introduced X?", "the original paper".
+pub fn asks_origin(question: &str) -> bool {
+    static ORIGIN: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what)\s+paper\s+(?:proposed|introduced|presented|first)\b|\boriginal\s+paper\b")
+    });
+    ORIGIN.is_match(question)
+}
+
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented|came up with|created|developed|designed)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
