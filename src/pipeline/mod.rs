@@ -349,9 +349,20 @@ fn claim_entities(q: &str, claim: &str, entities: &front::normalize::Normalized)
     } else {
         entities.clone()
     };
-    let Some((name, _)) = classify::paper_event(q) else { return entities.clone() };
+    // "Before Selkora came along, X had the top F1 on D": a leading time names Selkora only
+    // to date the claim (one later in the sentence may be what is claimed: "X held it until
+    // Y took it").
+    let leading = || {
+        let opens = ["before ", "prior to ", "until ", "till "].iter().any(|w| q.trim_start().to_lowercase().starts_with(w));
+        opens.then(|| classify::holder_before(q)).flatten()
+    };
+    let Some(name) = classify::paper_event(q).map(|(name, _)| name).or_else(leading) else { return entities.clone() };
     let name = name.to_lowercase();
-    let rest = claim.to_lowercase().replace(&format!("{name} paper"), " ");
+    // "Before Selkora came along, Marrowfen had the top F1": the event's own words go too.
+    let mut rest = claim.to_lowercase().replace(&format!("{name} paper"), " ");
+    for word in ["before", "after", "until", "till", "since", "when", "once"] {
+        rest = rest.replace(&format!("{word} {name}"), " ");
+    }
     let mut kept = entities.clone();
     kept.methods.retain(|m| m.text.to_lowercase() != name || rest.contains(&name));
     kept
@@ -1120,6 +1131,13 @@ impl Pipeline {
         let validity = |iri: &str, year: Option<i32>| trust::validity(&trust_ctx, &assessment, iri, year);
         let sources = items::sources(&chosen, &details, &evidence, &ranking.papers, &metas, &validity);
         let verdict = items::number_verdict(verdict, &chosen);
+        // "Plumaro's the fastest transcriber on D, isn't it?": a claim about what nothing read
+        // records (speed) is left open for that reason, not as a claim not understood.
+        let unrecorded = answer::aspects::properties_unrecorded(q, &items);
+        let verdict = match (verdict, &unrecorded) {
+            (Some(v), Some(what)) if v.relation == "unknown" => Some(trust::verdict::Verdict { relation: "unrecorded".into(), reason: format!("the claim is about {what}, which the knowledge graph records no value of here"), ..v }),
+            (v, _) => v,
+        };
         let evidence_graph = answer::graph::build(&answer::graph::Inputs { target, evidence: &evidence, assessment: &assessment, items: &items, sources: &sources });
         clock.lap("validate");
 
@@ -1161,6 +1179,12 @@ impl Pipeline {
                 let name = if plain(&model.canonical) == plain(&model.text) { &model.canonical } else { &model.text };
                 composed.text = format!("The knowledge graph records no paper that introduces {name} (none found is titled by its name); \"{}\" reports it. {}", source.title, composed.text);
             }
+        }
+        // "... and what hardware was it trained on?": a property nothing read records is said
+        // missing; asked alone ("which model runs fastest?"), the scores are no answer.
+        if let Some(what) = unrecorded.as_ref().filter(|_| verdict.as_ref().is_none_or(|v| v.relation != "unrecorded")) {
+            let note = format!("The knowledge graph records no {what} for what this answer found.");
+            composed.text = if answer::aspects::asks_only_property(q) && verdict.is_none() { note } else { format!("{} {note}", composed.text) };
         }
         // "How many systems report an F1 on D?" where D records none by F1: the models listed
         // are the board's, by other metrics, and the answer says so first.

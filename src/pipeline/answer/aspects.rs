@@ -77,6 +77,52 @@ pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails
     Some(format!("The knowledge graph records no {said} for this paper."))
 }
 
+/// Properties people ask of a model or a dataset that leaderboards rarely hold: each with
+/// the words that ask for it and the words a result's metric or label would use if the
+/// graph did hold it ("which model runs fastest?" is answered by an "Inference time"
+/// column, not by the best accuracy).
+const PROPERTIES: [(&str, &str, &str); 6] = [
+    // Not inside a name: "the Low-Latency Transcribers paper" asks no speed.
+    ("speed", r"(?i)(?:^|[^\w-])(?:fastest|slowest|speed|runtime|run\s+time|latency|inference\s+time|throughput)\b|\bhow\s+fast\b|\bruns?\s+faster\b", "speed|time|latency|throughput|fps"),
+    // "the smallest" alone or of a model; "the smallest WER" is a score, "how big is the gap" a margin.
+    ("size (parameter count)", r"(?i)\b(?:parameters?|param\s+count|model\s+size)\b|\b(?:smallest|lightest|heaviest|biggest)\s*(?:[?,.;]|$)|\b(?:smallest|lightest|heaviest|biggest)\s+(?:model|system|network|method|one)s?\b", "param|size"),
+    ("training cost", r"(?i)\bcosts?\s+(?:to|of)\s+(?:train|training|run)\b|\bhow\s+much\b[^?]{0,30}\bcost|\b(?:cheapest|training\s+cost|compute\s+budget|gpu[- ]hours|flops)\b|\bwhat\s+did\s+it\s+cost\b", "cost|flop|compute"),
+    ("hardware", r"(?i)\b(?:hardware|gpus?|tpus?)\b", "hardware|gpu|tpu"),
+    ("licence", r"(?i)\blicen[cs]e[ds]?\b", "licen"),
+    ("training data", r"(?i)\bwhat\s+(?:data|corpus|corpora)\b[^?]{0,30}\btrained\b|\btraining\s+(?:data|set|corpus)\b", "training"),
+];
+
+/// What the question asks that nothing read for the answer records ("and what hardware was
+/// it trained on?" gives "hardware"), to be said plainly so that what is recorded is not
+/// read as the answer to it; `None` when it asks no such property, or an item speaks of it
+/// (a board with an "Inference time" metric).
+pub fn properties_unrecorded(question: &str, items: &[AnswerItem]) -> Option<String> {
+    static ASKED: LazyLock<Vec<(&'static str, Regex, Regex)>> = LazyLock::new(|| PROPERTIES.iter().map(|(name, asks, held)| (*name, re(asks), re(&format!("(?i){held}")))).collect());
+    // A title in double quotes asks nothing ("the \"Low-Latency ...\" paper"); single quotes
+    // are left, since an apostrophe opens none ("plumaro's the fastest ..., isn't it?").
+    static TITLE: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”"#));
+    let question = TITLE.replace_all(question, " ");
+    let said = |held: &Regex| items.iter().any(|i| [Some(&i.label), i.metric.as_ref()].into_iter().flatten().any(|t| held.is_match(t)));
+    let missing: Vec<&str> = ASKED.iter().filter(|(_, asks, held)| asks.is_match(&question) && !said(held)).map(|(name, _, _)| *name).collect();
+    let said = match missing.as_slice() {
+        [] => return None,
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    Some(said)
+}
+
+/// Whether the question asks nothing but such a property: "Speed matters more to me than
+/// accuracy: which BenchMira model runs fastest?". The graph's scores are then no answer.
+pub fn asks_only_property(question: &str) -> bool {
+    static ONLY: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:which|what)\s+(?:[\w.-]+\s+){0,3}?(?:models?|systems?|methods?|networks?|ones?)\s+(?:is|are|runs?|was|were)\s+(?:the\s+)?(?:fastest|slowest|smallest|lightest|cheapest)\b[^?]*\?\s*$")
+    });
+    let asked = crate::pipeline::front::classify::asked_part(question);
+    let asked = asked.rsplit_once(": ").map_or(asked, |(_, after)| after);
+    ONLY.is_match(asked)
+}
+
 /// The aspects of a paper a lookup may ask for, as an item's `metric` names them.
 pub const ASPECTS: [&str; 4] = ["research problems", "models", "datasets", "research fields"];
 
@@ -174,6 +220,23 @@ mod tests {
         assert_eq!(unrecorded("what is the research problem of \"Open Research Knowledge Graph\"", &bare, None).as_deref(), Some("The knowledge graph records no research problem for this paper."));
         let with_problem = PaperDetails { tasks: vec!["Scholarly KG".into()], ..PaperDetails::default() };
         assert_eq!(unrecorded("what is the research problem of the orkg paper", &bare, Some(&with_problem)), None);
+    }
+
+    #[test]
+    fn a_property_the_results_do_not_hold_is_said_unrecorded_and_one_they_hold_is_not() {
+        let accuracy = AnswerItem { metric: Some("Accuracy".into()), ..AnswerItem::new("Tavrosa", None) };
+        let timed = AnswerItem { metric: Some("Inference time (ms)".into()), ..AnswerItem::new("Tavrosa", None) };
+        let said = properties_unrecorded("Which model is best on D, and what hardware was it trained on?", std::slice::from_ref(&accuracy));
+        assert_eq!(said.as_deref(), Some("hardware"));
+        assert!(properties_unrecorded("which model runs fastest on D?", &[timed]).is_none(), "a board timed in ms holds speed");
+        assert!(properties_unrecorded("which model is best on D?", std::slice::from_ref(&accuracy)).is_none());
+        for not_asked in ["How big is the gap between X and Y on D?", "the low-latency transcribers comparison has X at 6.8 WER on D, yes?", "which model has the smallest WER on D?"] {
+            assert!(properties_unrecorded(not_asked, std::slice::from_ref(&accuracy)).is_none(), "{not_asked}");
+        }
+        assert!(properties_unrecorded("Which models score over 75 on D, and which of those is the smallest?", std::slice::from_ref(&accuracy)).is_some());
+        assert!(properties_unrecorded("plumaro's the fastest transcriber on D, isn't it?", &[accuracy]).is_some(), "an apostrophe quotes nothing");
+        assert!(asks_only_property("Speed matters more to me than accuracy: which BenchMira model runs fastest?"));
+        assert!(!asks_only_property("Which models score over 75 on BenchMira, and which of those is the smallest?"));
     }
 
     #[test]

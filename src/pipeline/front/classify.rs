@@ -254,7 +254,7 @@ pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|published|released)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
+        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|published|released|(?:paper|article|preprint|one|was|were|is)\s+out)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
     });
     // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
     // the claim.
@@ -976,6 +976,11 @@ static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
 static OWN_RESULTS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b")
 });
+/// "Why does X beat Y on D?": a premise about two models' standing, answered with where
+/// they stand (the premise may be false).
+static WHY_BEATS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bwhy\s+(?:does|did|do|would|is|was)\b[^?]{1,60}?\b(?:beat|beats|beating|outperform|outperforms|outperforming|outscore|outscores|do\s+better\s+than|does\s+better\s+than|score\s+higher\s+than|scores\s+higher\s+than|better\s+than|ahead\s+of)\b")
+});
 /// A request for advice on a board: "which one should I use for D?", "what would you
 /// recommend on D?". The rules give none; the board's standing best is what the graph says.
 static RECOMMEND: LazyLock<Regex> = LazyLock::new(|| {
@@ -1137,7 +1142,9 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     });
     // "is X any good on D?": how X does there, asked; no statement to judge.
     static ANY_GOOD: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\b"));
-    let claim = !(ANYONE_WORKED.is_match(q) || ANY_GOOD.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
+    // "Does X have public code?": a request for its code, whatever else follows.
+    static HAS_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:does|do|did|is|are|has|have)\b[^?]{0,60}\b(?:code|implementation|repo|repository|github)\b"));
+    let claim = !(ANYONE_WORKED.is_match(q) || ANY_GOOD.is_match(q) || HAS_CODE.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
@@ -1183,7 +1190,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "The field-guide benchmark has X at 93.8 on D. Where did that number go?", "which
         // of the two is wrong?": the model's results there, with what the papers disagree on.
         QueryType::MethodComparison
-    } else if (has_method && !has_dataset && OWN_RESULTS.is_match(q)) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q))) {
+    } else if (has_method && !has_dataset && OWN_RESULTS.is_match(q)) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q))) || (has_method && WHY_BEATS.is_match(q)) {
         // "What results does the X system get?": the model's results, each with its board.
         // "Which one should I use for D?": no advice, the board's standing best.
         QueryType::MethodComparison

@@ -369,7 +369,7 @@ fn spoken(text: &str) -> Cow<'_, str> {
 /// 2025?" asks whether X beats Y; the year is said in passing and read as Y's, not X's), and
 /// a question about what beat a model run on after the statement it rests on, without the
 /// stop a transcript leaves out ("back in 2016 X was top of D who's beaten it since then"
-/// asks who beat X).
+/// asks who beat X). "X beats everything on D" says X is the best there.
 fn clauses(text: &str) -> Cow<'_, str> {
     static CONCESSION: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i),?\s+(?:even though|although|even if|despite)\s+[^?,.;]+").unwrap_or_else(|e| panic!("concession pattern: {e}"))
@@ -383,7 +383,16 @@ fn clauses(text: &str) -> Cow<'_, str> {
         Some(m) if m.start() > 0 => Cow::Owned(format!("{}{}", &text[..m.start()], &text[m.end()..])),
         _ => Cow::Borrowed(text),
     };
-    match RUN_ON.replace(&text, "$1 - $2") {
+    let text = match RUN_ON.replace(&text, "$1 - $2") {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(s) => Cow::Owned(s),
+    };
+    // "X beats everything on D": X is the best there, not a model named "everything".
+    static EVERYTHING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:(beats|outperforms|tops|outscores)|beat|outperformed|topped|outscored)\s+(?:everything|everyone|everybody|all\s+(?:the\s+)?(?:others|other\s+(?:models|systems|methods|entries))|the\s+rest(?:\s+of\s+the\s+(?:field|board))?|the\s+(?:whole\s+)?field)(?:\s+else)?\b")
+            .unwrap_or_else(|e| panic!("everything pattern: {e}"))
+    });
+    match EVERYTHING.replace_all(&text, |c: &regex::Captures| if c.get(1).is_some() { "is the best" } else { "was the best" }) {
         Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
     }
@@ -625,6 +634,8 @@ mod tests {
     #[test]
     fn a_quoted_line_asked_to_stay_is_the_claim_checked() {
         assert_eq!(settled("My grant draft says 'Tavrosa clears 86% accuracy on BenchMira'. ok to keep that line as written?"), "Tavrosa clears 86% accuracy on BenchMira, right?");
+        assert_eq!(settled("Nerrisa beats everything on Mirelle Subtitles by chrF, right?"), "Nerrisa is the best on Mirelle Subtitles by chrF, right?");
+        assert_eq!(settled("X outperformed all other models on D?"), "X was the best on D?");
         assert_eq!(
             settled("My co-author deleted the line 'as of 2023, Murrelet-MT still had the top BLEU on Orrenby', arguing Ibbotrans is newer so it must have passed it. Was the line correct?"),
             "as of 2023, Murrelet-MT still had the top BLEU on Orrenby, right?",

@@ -62,10 +62,11 @@ static RANK: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bwhat\s+(?:rank|position|place)\b|^\W*(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\s+(?:on|at|for)\b|\bhow\s+good\s+(?:is|was|are|were)\b[^?]{1,60}?\s+(?:on|at|for)\s|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
 });
 /// "Why is X not on top?", "how come X no longer holds the record?", "why is Y ranked above
-/// X?", "why would anyone say X leads?": a challenge to where a model stands, answered with
+/// X?", "why would anyone say X leads?", "why does X beat Y?": a challenge to where a model
+/// stands, answered with
 /// its place on the board and who is ahead of it (or behind, when it leads).
 static CHALLENGE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:why|how come|how (?:is|can|could|does))\b[^?]*\b(?:not|no longer|isn['’]t|wasn['’]t|doesn['’]t|don['’]t|won['’]t|never)\b[^?]*\b(?:top|best|record|lead|leads|leader|leading|first|ahead|wins?)\b|\bwhy\s+(?:is|was|does|would|do)\b[^?]*\b(?:ranked|ranks?|placed|listed|put|sits?)\s+(?:above|ahead of|higher than|over|below|behind)\b|\bwhy\s+would\s+(?:anyone|anybody|people|you|they)\s+(?:say|claim|think|write)\b[^?]*\b(?:leads?|best|top|record|ahead)\b")
+    re(r"(?i)\b(?:why|how come|how (?:is|can|could|does))\b[^?]*\b(?:not|no longer|isn['’]t|wasn['’]t|doesn['’]t|don['’]t|won['’]t|never)\b[^?]*\b(?:top|best|record|lead|leads|leader|leading|first|ahead|wins?)\b|\bwhy\s+(?:is|was|does|would|do)\b[^?]*\b(?:ranked|ranks?|placed|listed|put|sits?)\s+(?:above|ahead of|higher than|over|below|behind)\b|\bwhy\s+would\s+(?:anyone|anybody|people|you|they)\s+(?:say|claim|think|write)\b[^?]*\b(?:leads?|best|top|record|ahead)\b|\bwhy\s+(?:does|did|do|would|is|was)\b[^?]{1,60}?\b(?:beat|beats|outperform|outperforms|outscore|outscores|do\s+better\s+than|does\s+better\s+than|better\s+than|ahead\s+of)\b")
 });
 /// Whether a question challenges where a model stands ([`CHALLENGE`]): its whole boards are
 /// read.
