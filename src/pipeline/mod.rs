@@ -1246,6 +1246,15 @@ impl Pipeline {
                 composed.stated.push(papers);
             }
         }
+        // "kelp canopy refs since 2020 and their DOIs?": a paper listing with the DOIs asked.
+        if asked.doi && target == classify::Target::Papers && verdict.is_none() {
+            if let Some(papers) = answer::text::papers_metadata(&items, &sources, &metas, false, true) {
+                // The items are the papers themselves: their DOIs, not "their papers".
+                let papers = papers.replacen("Their papers: ", "Their DOIs: ", 1).replacen("Its paper: ", "Its DOI: ", 1);
+                composed.text = format!("{} {papers}", composed.text);
+                composed.stated.push(papers);
+            }
+        }
         // "The most recent paper on X" where the graph dates none of the papers listed: the
         // order cannot say which is newest, and the answer says so.
         if front.recent && target == classify::Target::Papers {

@@ -368,6 +368,8 @@ const STOPWORDS: &[&str] = &[
     "title", "titles", "to", "top", "true", "use", "used", "uses", "using", "utilized", "value",
     "was", "were", "what", "when", "where", "whether", "which", "who", "with", "work", "works", "would",
     "wrote", "you",
+    // A time or a kind of reference asks for no title word: "kelp canopy refs since 2020".
+    "since", "before", "until", "refs", "references", "pubs", "publications", "dois",
 ];
 
 /// A `top_k` that stands for the whole board: the question asks for every model, both
@@ -749,6 +751,7 @@ mod tests {
         assert_eq!(content_words("whats in the graph about crowdfunding"), ["crowdfunding"]);
         assert_eq!(content_words("looking for work on graph neural networks"), ["graph", "neural", "networks"]);
         assert_eq!(content_words("Building Virtual Cities - doi pls"), ["building", "virtual", "cities"], "a request is no title word");
+        assert_eq!(content_words("kelp canopy refs since 2020 and their DOIs?"), ["kelp", "canopy"], "nor is a time or a kind of reference");
         assert_eq!(content_words("whether birds establish"), ["birds", "establish"], "a conjunction is no title word");
         let lexicon = Lexicon::from_tables().unwrap();
         let found = by_keywords(&lexicon, "common sense reasoning benchmarks in the graph?");
