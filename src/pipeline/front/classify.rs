@@ -510,9 +510,10 @@ pub fn asks_paper_datasets(question: &str) -> bool {
 }
 
 /// The question without its quoted parts: a title's words ("Language Models are Few-Shot
-/// Learners", 'Reproducible Results in X') ask for nothing.
+/// Learners", 'Reproducible Results in X') ask for nothing. A single quote opens only after
+/// no letter and closes before none: "plumaro's the fastest ..., isn't it?" quotes nothing.
 pub fn unquoted(question: &str) -> std::borrow::Cow<'_, str> {
-    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|'[^']{8,}'|‘[^’]{8,}’"#));
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”|(?:^|[^\w'’])'[^']{8,}'(?:$|[^\w])|‘[^’]{8,}’"#));
     QUOTED.replace_all(question, " ")
 }
 
@@ -1787,6 +1788,7 @@ mod tests {
         assert!(!asks_first_report("Who was the first to reach 90 on D?"));
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
+        assert_eq!(unquoted("plumaro's the fastest on the dastrup set, isn't it?"), "plumaro's the fastest on the dastrup set, isn't it?", "apostrophes quote nothing");
         assert!(asks_paper_datasets("Besides the Quenmark Dialogue Set, which datasets did the Halverin paper evaluate on?"));
         assert!(asks_since_then("Warbleon topped D back in 2019 with just under 80% accuracy. Which other models have beaten it since?"));
         assert!(!asks_since_then("Who had beaten X on D by 2019?"));
