@@ -245,11 +245,10 @@ fn naming_part<'a>(q: &'a str, entities: &front::normalize::Normalized) -> &'a s
     if entities.all().any(|e| lower.contains(&e.text.to_lowercase())) { part } else { q }
 }
 
-/// Whether a paper's title is headed by the model's name ("Undertow-GNN: Relational ..."):
-/// its own paper.
+/// Whether a paper's title is headed by the model's name, as written or as labelled
+/// ([`answer::rank::headed_by`]): its own paper.
 fn titled_by(title: &str, model: &front::normalize::NormalizedEntity) -> bool {
-    let head = title.split_once(':').map_or(title, |(head, _)| head).trim();
-    head.eq_ignore_ascii_case(&model.canonical) || head.eq_ignore_ascii_case(&model.text)
+    answer::rank::headed_by(title, &model.canonical) || answer::rank::headed_by(title, &model.text)
 }
 
 /// The words a claim is read from: the question proper ([`classify::asked_part`]) when it
@@ -1240,7 +1239,7 @@ impl Pipeline {
         if (asked.year || asked.doi || reporting || classify::asks_which_paper(q)) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
             let stating = answer::text::stating(&items, &classify::given_values(q));
             let of = if reporting && !stating.is_empty() { stating.as_slice() } else { items.as_slice() };
-            if let Some(papers) = answer::text::papers_metadata(of, &sources, &metas, asked.year, asked.doi) {
+            if let Some(papers) = answer::text::papers_metadata(of, &sources, &metas, asked.year, asked.doi, ("Its paper", "Their papers")) {
                 composed.text = format!("{} {papers}", composed.text);
                 // Its years are the papers' recorded ones (a second year is not a source's).
                 composed.stated.push(papers);
@@ -1248,9 +1247,8 @@ impl Pipeline {
         }
         // "kelp canopy refs since 2020 and their DOIs?": a paper listing with the DOIs asked.
         if asked.doi && target == classify::Target::Papers && verdict.is_none() {
-            if let Some(papers) = answer::text::papers_metadata(&items, &sources, &metas, false, true) {
-                // The items are the papers themselves: their DOIs, not "their papers".
-                let papers = papers.replacen("Their papers: ", "Their DOIs: ", 1).replacen("Its paper: ", "Its DOI: ", 1);
+            // The items are the papers themselves: their DOIs, not "their papers".
+            if let Some(papers) = answer::text::papers_metadata(&items, &sources, &metas, false, true, ("Its DOI", "Their DOIs")) {
                 composed.text = format!("{} {papers}", composed.text);
                 composed.stated.push(papers);
             }

@@ -96,6 +96,12 @@ fn weight(kind: EntityKind) -> f64 {
     }
 }
 
+/// Whether a title is headed by a name ("Undertow-GNN: Relational ..." by "undertow-gnn"),
+/// ignoring case: the paper that introduced what the name names.
+pub fn headed_by(title: &str, name: &str) -> bool {
+    title.split_once(':').is_some_and(|(head, _)| head.trim().eq_ignore_ascii_case(name))
+}
+
 /// `names` are the question's entity mentions and their labels, lowercased: a title headed by one ("BERT:
 /// Pre-training ...", "HDLTex: Hierarchical ...") is that name's own paper, and counts like
 /// a lookup.
@@ -103,7 +109,7 @@ pub fn score(hit: &PaperHit, keywords: &[String], names: &[String]) -> f64 {
     let title = hit.title.to_lowercase();
     let entities: f64 = hit.matched.iter().map(|(kind, _)| weight(*kind)).sum();
     let words = keywords.iter().filter(|k| title.contains(k.as_str())).count() as f64;
-    let headed = title.split_once(':').is_some_and(|(head, _)| names.iter().any(|n| n == head.trim()));
+    let headed = names.iter().any(|n| headed_by(&title, n));
     // A title the text index found relevant (it passed the relevance cut) counts like one
     // matched keyword plus its share of the question's weight: two at most.
     let indexed = if hit.relevance > 0.0 { 1.0 + hit.relevance } else { 0.0 };

@@ -283,7 +283,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             // Papers found past the cited ones (an answer cites `MAX_CONTEXT_PAPERS` at most)
             // are counted, and named while the list stays short.
             let uncited: Vec<&str> = match target {
-                Target::Papers => items.iter().filter(|i| i.sources.is_empty() && !sources.iter().any(|s| i.iri.as_deref() == Some(s.iri.as_str()))).map(|i| i.label.as_str()).collect(),
+                Target::Papers => items.iter().filter(|i| i.sources.is_empty()).map(|i| i.label.as_str()).collect(),
                 _ => Vec::new(),
             };
             papers(sources, &uncited)
@@ -355,7 +355,9 @@ fn papers(sources: &[Source], uncited: &[&str]) -> String {
 /// The papers behind a result answer's items, with the year and the DOI the question asked
 /// for ("top 2 on D - and the DOIs of their papers?"), each cited; a DOI or year the graph
 /// does not record is said to be missing. `None` when no item cites a paper.
-pub fn papers_metadata(items: &[AnswerItem], sources: &[Source], metas: &std::collections::BTreeMap<String, crate::pipeline::evidence::papers::PaperMeta>, year: bool, doi: bool) -> Option<String> {
+/// `head`: what the list is called for one paper and for several ("Its paper", "Their
+/// papers"; "Their DOIs" when the items are the papers themselves).
+pub fn papers_metadata(items: &[AnswerItem], sources: &[Source], metas: &std::collections::BTreeMap<String, crate::pipeline::evidence::papers::PaperMeta>, year: bool, doi: bool, head: (&str, &str)) -> Option<String> {
     let mut cited: Vec<usize> = Vec::new();
     for n in items.iter().flat_map(|i| i.sources.iter().copied()) {
         if !cited.contains(&n) {
@@ -387,8 +389,8 @@ pub fn papers_metadata(items: &[AnswerItem], sources: &[Source], metas: &std::co
         .collect();
     match shown.as_slice() {
         [] => None,
-        [one] => Some(format!("Its paper: {one}.")),
-        _ => Some(format!("Their papers: {}.", shown.join("; "))),
+        [one] => Some(format!("{}: {one}.", head.0)),
+        _ => Some(format!("{}: {}.", head.1, shown.join("; "))),
     }
 }
 

@@ -940,6 +940,13 @@ static METHODS_OF: LazyLock<Regex> = LazyLock::new(|| {
 static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
+/// "Is X any good on D?", "how good is X on D?": how X does there, asked (its place on the
+/// board answers it, `trust::standing`); no statement to judge.
+pub fn asks_how_good(question: &str) -> bool {
+    static HOW_GOOD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\b|\bhow\s+good\s+(?:is|was|are|were)\b[^?]{1,60}?\s+(?:on|at|for)\s"));
+    HOW_GOOD.is_match(question)
+}
+
 /// Whether the question asks where a model comes from: "who came up with X?", "which
 /// paper introduced X?", "the original paper".
 pub fn asks_origin(question: &str) -> bool {
@@ -950,7 +957,7 @@ pub fn asks_origin(question: &str) -> bool {
 }
 
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|which paper (proposed|introduced|presented|first)|who (proposed|introduced|invented|came up with|created|developed|designed)|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
@@ -978,9 +985,12 @@ static OWN_RESULTS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b")
 });
 /// "Why does X beat Y on D?": a premise about two models' standing, answered with where
-/// they stand (the premise may be false).
+/// they stand (the premise may be false; `trust::standing` reads it as a challenge).
+pub fn asks_why_beats(question: &str) -> bool {
+    WHY_BEATS.is_match(question)
+}
 static WHY_BEATS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bwhy\s+(?:does|did|do|would|is|was)\b[^?]{1,60}?\b(?:beat|beats|beating|outperform|outperforms|outperforming|outscore|outscores|do\s+better\s+than|does\s+better\s+than|score\s+higher\s+than|scores\s+higher\s+than|better\s+than|ahead\s+of)\b")
+    re(r"(?i)\bwhy\s+(?:does|did|do|would|is|was)\b[^?]{1,60}?\b(?:beat|beats|beating|outperform|outperforms|outperforming|outscore|outscores|do\s+better\s+than|does\s+better\s+than|score\s+higher\s+than|scores\s+higher\s+than|better\s+than|ahead\s+of)\b")
 });
 /// A request for advice on a board: "which one should I use for D?", "what would you
 /// recommend on D?". The rules give none; the board's standing best is what the graph says.
@@ -1129,7 +1139,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // "What were people getting on D?", "what's a good number on D?": the board's standing
     // results, in a newcomer's words.
     static PEOPLE_GET: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"\bwhat\s+(?:are|were|do|did)\s+(?:people|folks|researchers|others|most\s+(?:people|papers|models))\s+(?:\w+\s+)?(?:get|getting|got|score|scoring|reach|reaching|achieve|achieving|report|reporting)\b|\bwhat['’]?s\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:number|score|result|value)\b|\bwhat\s+is\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:number|score|result|value)\b")
+        re(r"\bwhat\s+(?:are|were|do|did)\s+(?:people|folks|researchers|others|most\s+(?:people|papers|models))\s+(?:\w+\s+)?(?:get|getting|got|score|scoring|reach|reaching|achieve|achieving|report|reporting)\b|\bwhat(?:['’]?s|\s+is)\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:number|score|result|value)\b")
     });
     // "Has anyone worked on T for Vendish?": whether there is work on a topic, which the
     // papers found answer (no claim about a result to judge).
@@ -1141,11 +1151,9 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     static SO_BEST: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^[^?]{4,160}?,?\s+so\s+(?:it['’]s|it\s+is|it\s+must\s+be|that\s+makes\s+it|it['’]ll\s+be)\s+(?:also\s+)?(?:the\s+)?(?:best|top|strongest|leader|leading|state[- ]of[- ]the[- ]art|sota|number one)\b[^?]*\?\s*$")
     });
-    // "is X any good on D?": how X does there, asked; no statement to judge.
-    static ANY_GOOD: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\b"));
-    // "Does X have public code?": a request for its code, whatever else follows.
+    // "is X any good on D?" asks (`asks_how_good`). "Does X have public code?": a request for its code, whatever else follows.
     static HAS_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:does|do|did|is|are|has|have)\b[^?]{0,60}\b(?:code|implementation|repo|repository|github)\b"));
-    let claim = !(ANYONE_WORKED.is_match(q) || ANY_GOOD.is_match(q) || HAS_CODE.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
+    let claim = !(ANYONE_WORKED.is_match(q) || asks_how_good(q) || HAS_CODE.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
@@ -1203,7 +1211,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison

@@ -13,6 +13,7 @@ use crate::pipeline::pattern::Regex;
 use super::record::{agreed, named_boards, readings, Reads, Told};
 use super::verdict::{better, model_of, on_board, uncertain, FactRef, Label, Verdict};
 use super::Fact;
+use crate::pipeline::front::classify;
 use crate::pipeline::front::extract::count_word;
 use crate::pipeline::front::lexicon::Direction;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
@@ -56,22 +57,27 @@ static EVERY: LazyLock<Regex> = LazyLock::new(|| {
 static LEADS_ANY: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:leads?|led|tops?|topped|wins?|won|(?:is|was)\s+(?:the\s+)?(?:best|top)\s+on)\s+(?:a\s+single|any|a|some|at\s+least\s+one|one)\s+(?:single\s+)?(?:benchmark|dataset|board|leaderboard)\b")
 });
-/// "what rank does X have", "where does X rank", "is X any good on D?", "how good is X on
-/// D?" (its place says how good, against the rest of the board).
+/// "what rank does X have", "where does X rank" (and `classify::asks_how_good`: "is X any
+/// good on D?", its place says how good, against the rest of the board).
 static RANK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bwhat\s+(?:rank|position|place)\b|^\W*(?:is|are|was|were)\s+[^?]{1,60}?\s+any\s+good\s+(?:on|at|for)\b|\bhow\s+good\s+(?:is|was|are|were)\b[^?]{1,60}?\s+(?:on|at|for)\s|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
+    re(r"(?i)\bwhat\s+(?:rank|position|place)\b|\bwhere\s+(?:does|did|do|is|was)\b[^?]*\brank(?:s|ed)?\b|\bhow\s+(?:does|did)\b[^?]*\brank\b|\bwho\s+(?:sits|is|are|ranks?|scores?|comes?)\s+(?:above|ahead of|higher than)\s+(?:it|them)\b|\b(?:which|what)\s+(?:models?|systems?)\s+(?:sit|are|rank|score)\s+(?:above|ahead of)\b")
 });
 /// "Why is X not on top?", "how come X no longer holds the record?", "why is Y ranked above
 /// X?", "why would anyone say X leads?", "why does X beat Y?": a challenge to where a model
 /// stands, answered with
 /// its place on the board and who is ahead of it (or behind, when it leads).
 static CHALLENGE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:why|how come|how (?:is|can|could|does))\b[^?]*\b(?:not|no longer|isn['’]t|wasn['’]t|doesn['’]t|don['’]t|won['’]t|never)\b[^?]*\b(?:top|best|record|lead|leads|leader|leading|first|ahead|wins?)\b|\bwhy\s+(?:is|was|does|would|do)\b[^?]*\b(?:ranked|ranks?|placed|listed|put|sits?)\s+(?:above|ahead of|higher than|over|below|behind)\b|\bwhy\s+would\s+(?:anyone|anybody|people|you|they)\s+(?:say|claim|think|write)\b[^?]*\b(?:leads?|best|top|record|ahead)\b|\bwhy\s+(?:does|did|do|would|is|was)\b[^?]{1,60}?\b(?:beat|beats|outperform|outperforms|outscore|outscores|do\s+better\s+than|does\s+better\s+than|better\s+than|ahead\s+of)\b")
+    re(r"(?i)\b(?:why|how come|how (?:is|can|could|does))\b[^?]*\b(?:not|no longer|isn['’]t|wasn['’]t|doesn['’]t|don['’]t|won['’]t|never)\b[^?]*\b(?:top|best|record|lead|leads|leader|leading|first|ahead|wins?)\b|\bwhy\s+(?:is|was|does|would|do)\b[^?]*\b(?:ranked|ranks?|placed|listed|put|sits?)\s+(?:above|ahead of|higher than|over|below|behind)\b|\bwhy\s+would\s+(?:anyone|anybody|people|you|they)\s+(?:say|claim|think|write)\b[^?]*\b(?:leads?|best|top|record|ahead)\b")
 });
 /// Whether a question challenges where a model stands ([`CHALLENGE`]): its whole boards are
 /// read.
 pub fn asks_challenge(question: &str) -> bool {
-    CHALLENGE.is_match(question)
+    CHALLENGE.is_match(question) || classify::asks_why_beats(question)
+}
+
+/// Whether a question asks a model's place on a board: [`RANK`], or how good it is there.
+fn asks_rank(question: &str) -> bool {
+    RANK.is_match(question) || classify::asks_how_good(question)
 }
 
 /// "how far is X behind the best".
@@ -286,7 +292,7 @@ pub fn best_across(x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], 
 
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    RANK.is_match(question) || CHALLENGE.is_match(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
+    asks_rank(question) || asks_challenge(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
 }
 
 /// One reading of one board: each model's value (its best standing one when a reading
@@ -581,8 +587,8 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         }
         return Some(Verdict::account(text, told.shown));
     }
-    let challenged = CHALLENGE.is_match(question);
-    let ranked = RANK.is_match(question) || challenged;
+    let challenged = asks_challenge(question);
+    let ranked = asks_rank(question) || challenged;
     for board in boards(&now, entities, direction).iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
         if ranked {

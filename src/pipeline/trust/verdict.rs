@@ -197,8 +197,7 @@ fn was_best(question: &str, x: &NormalizedEntity, entities: &Normalized, facts: 
         return uncertain("best", format!("the graph records no dated result of {}", x.canonical), vec![], vec![]);
     };
     let main = was_best_in(question, x, entities, facts, first, direction);
-    let others: Vec<Verdict> = known.history[1..].iter().map(|h| was_best_in(question, x, entities, facts, h, direction)).filter(|v| v.verdict != main.verdict).collect();
-    let Some(other) = others.into_iter().next() else { return main };
+    let Some(other) = known.history[1..].iter().map(|h| was_best_in(question, x, entities, facts, h, direction)).find(|v| v.verdict != main.verdict) else { return main };
     let years = super::record::two_years(known).map(|y| format!(" ({y})")).unwrap_or_default();
     let shown = [main.supporting, main.contradicting, other.supporting, other.contradicting].concat();
     uncertain("best", format!("the papers' years decide it{years}: read one way, {}; read the other, {}", main.reason, other.reason), vec![], shown)
