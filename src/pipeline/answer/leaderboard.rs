@@ -180,6 +180,12 @@ pub(super) fn with_result(item: &mut AnswerItem, fact: &ResultFact) {
 pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
     // The top scores per metric still list a cost column; a best model is never chosen by one.
     let mut facts = candidates(evidence, entities, target == Target::BestModel);
+    // A question that names boards is about them: a named model's results elsewhere (read
+    // for its place on every board, "why does X beat Y on D?") are not its results on D.
+    let boards: Vec<&String> = entities.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| &d.iris).collect();
+    if facts.iter().any(|f| boards.contains(&&f.dataset.iri)) {
+        facts.retain(|f| boards.contains(&&f.dataset.iri));
+    }
     // A question that names models is about those models ("what top-1 accuracy does
     // ResNet-50 reach", "is A or B better"): keep their results when there are any.
     let named = |f: &&ResultFact| {
@@ -425,6 +431,19 @@ mod tests {
             assert!(said.iter().any(|s| s == want), "{want} in {said:?}");
         }
         assert!(!said.iter().any(|s| s.starts_with('C')), "only the models named: {said:?}");
+    }
+
+    #[test]
+    fn a_named_models_results_off_the_board_named_are_not_its_answer_there() {
+        let on = |model: &str, value: &str, board: &str| ResultFact { dataset: Named { iri: board.into(), label: Some(board.into()) }, ..result(model, "Accuracy", value) };
+        let evidence = Evidence { results: vec![on("X", "98.6", "Elsewhere"), on("L", "95.4", "D")], ..Evidence::default() };
+        let entity = |kind, name: &str| crate::pipeline::front::normalize::NormalizedEntity { kind, text: name.to_lowercase(), canonical: name.into(), aliases: vec![], iris: vec![name.into()], direction: None, link: None };
+        let method = |name: &str| NormalizedEntity { iris: vec![format!("m:{name}")], ..entity(crate::pipeline::front::lexicon::EntityKind::Method, name) };
+        let entities = Normalized { methods: vec![method("X"), method("L")], datasets: vec![entity(crate::pipeline::front::lexicon::EntityKind::Dataset, "D")], ..Normalized::default() };
+        let items = best_items(Target::BestModel, &evidence, &entities, &|_| Direction::Higher);
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["L"], "X has no score on D");
+        let text = crate::pipeline::answer::text::extractive(Target::BestModel, &items, &[], &entities, crate::pipeline::query::retrieve::Cut::default());
+        assert!(text.starts_with("The graph records no score of X on D."), "{text}");
     }
 
     #[test]

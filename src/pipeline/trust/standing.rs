@@ -589,7 +589,8 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     }
     let challenged = asks_challenge(question);
     let ranked = asks_rank(question) || challenged;
-    for board in boards(&now, entities, direction).iter().flatten() {
+    let read = boards(&now, entities, direction);
+    for board in read.iter().flatten() {
         let Some(mine) = board.of_model(x) else { continue };
         if ranked {
             let ahead = board.ahead(mine);
@@ -618,7 +619,22 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
             }
         }
     }
-    told.account()
+    // "Why does X beat Y on D?": a rival named with no result where X's place was read is
+    // said to have none (X's rank alone would let the question's premise stand).
+    let mut on: Vec<&str> = read.iter().flatten().filter_map(|b| b.of_model(x)).map(|f| f.dataset.as_str()).collect();
+    on.sort_unstable();
+    on.dedup();
+    let unranked: Vec<&str> = entities
+        .methods
+        .iter()
+        .filter(|m| ranked && m.is_linked() && m.canonical != x.canonical && read.iter().flatten().all(|b| b.of_model(m).is_none()))
+        .map(|m| m.canonical.as_str())
+        .collect();
+    let mut v = told.account()?;
+    if !on.is_empty() && !unranked.is_empty() {
+        v.reason.push_str(&format!("; the graph records no result of {} on {}", unranked.join(" or "), on.join(", ")));
+    }
+    Some(v)
 }
 
 /// "How many papers report a result on D?": the papers stating a standing score on the
@@ -718,6 +734,17 @@ mod tests {
         for q in ["Why is BenchMira used for crevasse detection?", "Which model is on top of D?"] {
             assert!(!asks_challenge(q), "{q}");
         }
+    }
+
+    #[test]
+    fn a_challenge_naming_a_rival_with_no_result_there_says_it_has_none() {
+        let facts = vec![fact("P", "D1", 8.1), fact("C", "D1", 8.9), fact("Q", "D2", 5.0)];
+        let entities = Normalized { methods: vec![linked(EntityKind::Method, "P"), linked(EntityKind::Method, "Q")], datasets: vec![linked(EntityKind::Dataset, "D1")], ..Normalized::default() };
+        let v = account("Why does P beat Q on D1?", &entities, &facts, &|_| Direction::Lower).expect("an account");
+        assert!(v.reason.contains("ranks 1 of 2 on D1") && v.reason.ends_with("the graph records no result of Q on D1"), "{}", v.reason);
+        let both = Normalized { methods: vec![linked(EntityKind::Method, "P"), linked(EntityKind::Method, "C")], ..entities };
+        let v = account("Why does P beat C on D1?", &both, &facts, &|_| Direction::Lower).expect("an account");
+        assert!(!v.reason.contains("no result"), "C has one: {}", v.reason);
     }
 
     #[test]
