@@ -1032,7 +1032,7 @@ impl Pipeline {
                     .or_else(|| trust::standing::quote(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
                     // A research problem's state of the art: each of its boards' best.
-                    .or_else(|| (!task_boards.is_empty()).then(|| trust::standing::state_of(&scoped, &assessment.facts, &direction)).flatten())
+                    .or_else(|| (!task_boards.is_empty()).then(|| trust::standing::state_of(&scoped, &assessment.facts, &direction, front.top_k.filter(|k| *k < front::extract::EVERY).unwrap_or(1))).flatten())
             }
         } else {
             None
@@ -1197,6 +1197,12 @@ impl Pipeline {
             };
             if let (false, Some(on)) = (missing.is_empty(), on) {
                 composed.text = format!("The graph records no result by {} on {on}; it records these by other metrics. {}", missing.join(" or "), composed.text);
+            }
+        }
+        // "On which datasets does X have a WER?" where none of X's results is by it.
+        if target == classify::Target::Datasets && items.is_empty() && verdict.is_none() {
+            if let Some(said) = answer::leaderboard::metric_nowhere(&evidence, &front.normalized) {
+                composed.text = format!("{said} {}", composed.text);
             }
         }
         // "Of X, Y and Z, which have no result on D at all?": the models named that the graph

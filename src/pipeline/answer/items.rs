@@ -210,9 +210,11 @@ pub fn answer_items(
             for listed in &evidence.datasets {
                 upsert(&mut items, &listed.item).add_paper(&listed.paper);
             }
-            // A model's datasets: those of its results.
+            // A model's datasets: those of its results; "on which datasets does X have a
+            // WER?" those of its results by the metric asked (none when none is by it).
             if evidence.datasets.is_empty() {
-                for fact in &evidence.results {
+                let by_asked = |f: &&crate::pipeline::evidence::ResultFact| entities.metrics.is_empty() || leaderboard::metric_asked(f, entities, true) || leaderboard::metric_asked(f, entities, false);
+                for fact in evidence.results.iter().filter(by_asked) {
                     upsert(&mut items, &fact.dataset).add_paper(&fact.paper);
                 }
             }

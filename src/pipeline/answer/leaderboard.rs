@@ -17,7 +17,7 @@ use crate::boards::MAIN_METRICS;
 /// Whether a result's metric is one the question asked about: by `exact` its own name or
 /// IRI ("test perplexity" is not "validation perplexity", though a synonym table files both
 /// under perplexity), otherwise any of its names.
-fn metric_asked(fact: &ResultFact, entities: &Normalized, exact: bool) -> bool {
+pub(super) fn metric_asked(fact: &ResultFact, entities: &Normalized, exact: bool) -> bool {
     let Some(metric) = &fact.metric else { return false };
     let label = metric.label.as_deref().map(crate::pipeline::front::lexicon::normalize);
     entities.metrics.iter().any(|m| {
@@ -163,6 +163,22 @@ pub fn named_without_score(evidence: &Evidence, entities: &Normalized) -> Option
     }
     let board = evidence.results.iter().find(there).map_or(on.canonical.as_str(), |r| r.dataset.display());
     Some(format!("The graph records no result of {} on {board}.", missing.join(" or ")))
+}
+
+/// "On which datasets does X have a WER?" where none of X's results is by the metric asked:
+/// the sentence saying so, with the metrics and boards its results are by; `None` when one
+/// is by it, or X has no result read.
+pub fn metric_nowhere(evidence: &Evidence, entities: &Normalized) -> Option<String> {
+    let m = entities.methods.iter().find(|m| m.is_linked())?;
+    let metric = entities.metrics.first()?;
+    let own: Vec<&ResultFact> = evidence.results.iter().filter(|f| f.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri) || x.label.as_deref().is_some_and(|l| m.names(l)))).collect();
+    if own.is_empty() || own.iter().any(|f| metric_asked(f, entities, true) || metric_asked(f, entities, false)) {
+        return None;
+    }
+    let mut by: Vec<String> = own.iter().filter_map(|f| f.metric.as_ref().map(|x| format!("{} on {}", x.display(), f.dataset.display()))).collect();
+    by.sort_unstable();
+    by.dedup();
+    Some(format!("The graph records no {} result of {} on any dataset; its results are by {}.", metric.canonical, m.canonical, by.join(", ")))
 }
 
 /// An item carries the result it names: value, metric, dataset, model and paper.

@@ -10,8 +10,9 @@
 //! the words they mean ([`second_language`], [`written_out`]); a dictated question's
 //! spoken numbers, spelled letters and fillers as a typist would write them ([`spoken`]);
 //! a concession after a claim dropped as background ([`clauses`]), and a memory's hedge
-//! ("if I recall correctly", "IIRC": [`hedges`]). The answer still
-//! echoes the question as asked. Pure.
+//! ("if I recall correctly", "IIRC": [`hedges`]), and instructions about the answer's form
+//! around the question ("Yes or no, one word only:", "[answer in 3 words max]", "Thanks!":
+//! [`form`]). The answer still echoes the question as asked. Pure.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -150,6 +151,7 @@ fn settled_words(question: &str) -> Cow<'_, str> {
         Cow::Owned(s) => Cow::Owned(s),
     };
     let spelled = then(spelled, |t| NOW.replace(t, "$3"));
+    let spelled = then(spelled, form);
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
     let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
     let spelled = then(spelled, |t| LEADING_ANCHOR.replace(t, "$2 as of $1?"));
@@ -396,6 +398,56 @@ fn clauses(text: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
     }
+}
+
+/// What an instruction about the answer's form says: its length ("in one sentence",
+/// "TL;DR in 1 line", "3 words max"), its shape ("yes or no", "one word only", "bullets
+/// only", "short list") or that nothing else is wanted ("no explanation").
+const FORM_CUE: &str = r"\b(?:yes\s*(?:or|/)\s*no|one[- ]word|(?:in|max(?:imum)?|at most|under|within)\s+(?:\d|one|two|three|a few|a single)\s+(?:words?|lines?|sentences?)|(?:\d|one|two|three)\s+(?:words?|lines?|sentences?)\s+(?:max(?:imum)?|only|or less|tops)|tl;?\s?dr|bullets?(?:\s+(?:points?|list))?|short list|short answer|keep it (?:short|brief)|briefly|no (?:explanation|commentary|need to explain)|nothing else|(?:answer|reply|respond)\s+(?:only|briefly|in|with|as))\b";
+
+/// Words that make an instruction part of the question: "as a bullet list, only the top
+/// 2:" asks for two results, not a shape; "yes or no questions" are a topic.
+const FORM_CONTENT: &str = r"\b(?:top|best|worst|highest|lowest|newest|latest|oldest|dois?|years?|yes\s*(?:or|/)\s*no\s+(?:questions?|answers?|qa))\b";
+
+/// Instructions about the answer's form around the question, dropped: a greeting before
+/// it ("Hi!"), an instruction before a colon ("Yes or no, one word only:", "TL;DR in 1
+/// line:", "Quick yes/no for a paper I'm reviewing:"), one in brackets ("[answer in 3
+/// words max]", "(just yes or no)") and thanks or an instruction after it ("Thanks a
+/// lot", "Please answer in one sentence."). They ask nothing of the graph, and their words
+/// and numbers would be read as the question's ("3 words" as a score claimed). The answer
+/// stays what the rules make it: "yes or no" on a claim the graph cannot settle is still
+/// neither. An instruction naming what to give ("only the top 2", "cite the DOI") is part
+/// of the question and stays, as does a closing "Yes or no?" that makes a statement one.
+fn form(text: &str) -> Cow<'_, str> {
+    static GREETING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+(?:there|all|team))?\s*[!,.]\s*").unwrap_or_else(|e| panic!("greeting pattern: {e}")));
+    static LEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*([^:?\[\]()]{1,90}?)\s*:\s+(\S)").unwrap_or_else(|e| panic!("leading form pattern: {e}")));
+    static BRACKETED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*[\[(]([^\[\]()]{1,80})[\])]").unwrap_or_else(|e| panic!("bracketed form pattern: {e}")));
+    static TRAILING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)([.?!])\s+(?:please\s+)?(?:thanks?(?:\s+(?:a lot|so much|in advance|again))?|thank you(?:\s+(?:so much|in advance|again))?|cheers|much appreciated|(?:answer|reply|respond)\s+(?:in|with)\s+(?:one|a single|a|1|two|2|three|3)\s+(?:sentences?|lines?|words?)|keep it (?:short|brief)|(?:be )?brief(?:ly)?|no (?:explanations?|commentary|details)(?: (?:needed|please))?|(?:one|1|a single) word(?: only)?|nothing else)(?:,?\s*please)?\s*[.!]*\s*$")
+            .unwrap_or_else(|e| panic!("trailing form pattern: {e}"))
+    });
+    static CUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("(?i){FORM_CUE}")).unwrap_or_else(|e| panic!("form cue pattern: {e}")));
+    static CONTENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("(?i){FORM_CONTENT}")).unwrap_or_else(|e| panic!("form content pattern: {e}")));
+    static FEW: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:yes|no|tl;?\s?dr|brief|short|thanks|bullet|words?|sentences?|lines?|answer|reply|format|columns?|cite|explanation)\b").unwrap_or_else(|e| panic!("form word pattern: {e}")));
+    static YES_NO: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\byes\s*(?:or|/)\s*no\b").unwrap_or_else(|e| panic!("yes-no pattern: {e}")));
+    // "X's WER on D: below 7 (yes/no)": a yes or no asked of a statement is what makes it
+    // a question, and stays.
+    let asks = text.contains('?');
+    let only_form = |said: &str| CUE.is_match(said) && !CONTENT.is_match(said) && (asks || !YES_NO.is_match(said));
+    let mut out: Cow<'_, str> = Cow::Borrowed(text);
+    if !FEW.is_match(text) && !GREETING.is_match(text) {
+        return out;
+    }
+    out = then(out, |t| GREETING.replace(t, ""));
+    out = then(out, |t| match LEADING.captures(t) {
+        Some(c) if only_form(&c[1]) => Cow::Owned(t[c.get(2).map_or(t.len(), |m| m.start())..].to_owned()),
+        _ => Cow::Borrowed(t),
+    });
+    out = then(out, |t| BRACKETED.replace_all(t, |c: &regex::Captures| if only_form(&c[1]) { String::new() } else { c[0].to_owned() }));
+    for _ in 0..3 {
+        out = then(out, |t| TRAILING.replace(t, "$1"));
+    }
+    out
 }
 
 /// A memory's hedge dropped: "if I recall correctly", "if memory serves", "IIRC",
@@ -739,6 +791,25 @@ mod tests {
     #[test]
     fn numbers_and_phrases_that_only_look_alike_are_left_alone() {
         for q in ["models 1,2,3 on D", "1,000 papers", "a 2018,19 survey", "more recent papers", "the more papers the better", "How much is X better than Y?", "the last of the papers", "Please list the papers", "3 of F1-like metrics"] {
+            assert_eq!(settled(q), q);
+        }
+    }
+
+    #[test]
+    fn instructions_about_the_answers_form_are_dropped_and_what_they_ask_for_is_kept() {
+        for (asked, read) in [
+            ("Yes or no, one word only: does Tavrosa get 86.1 on BenchMira?", "does Tavrosa get 86.1 on BenchMira?"),
+            ("Orvalis-CNN still tops BenchMira, doesn't it? [answer in 3 words max]", "Orvalis-CNN still tops BenchMira, doesn't it?"),
+            ("Hi! Quick yes/no for a paper I'm reviewing: is Syrinxa the most accurate model on D? Thanks a lot", "is Syrinxa the most accurate model on D?"),
+            ("TL;DR in 1 line: as of 2020, was X the top system on D?", "as of 2020, was X the top system on D?"),
+            ("What accuracy does W get on D? Please answer in one sentence.", "What accuracy does W get on D?"),
+            ("Does K get over 60 MRR on D? (just yes or no)", "Does K get over 60 MRR on D?"),
+            ("N has the top chrF on M. Yes or no? Keep it short.", "N has the top chrF on M. Yes or no?"),
+            ("X's WER on D: below 7 (yes/no). Thanks!", "X's WER on D: below 7 (yes/no)."),
+        ] {
+            assert_eq!(settled(asked), read);
+        }
+        for q in ["As a bullet list, only the top 2: which systems have the best WER on D?", "Who leads D on BLEU? Cite the DOI of their paper.", "Results on Natural Questions (long)?", "Papers on answer selection: which are newest?", "N has the top chrF on M. Yes or no?", "Yes or no questions: which datasets test them?"] {
             assert_eq!(settled(q), q);
         }
     }

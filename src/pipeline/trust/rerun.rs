@@ -478,7 +478,7 @@ pub fn sources(question: &str, entities: &Normalized, evidence: &Evidence, metas
     // about may not be it.
     static RECORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:record|best|state[- ]of[- ]the[- ]art|sota|leader|top)\b").unwrap_or_else(|e| panic!("record pattern: {e}")));
     if RECORD.is_match(question) && !entities.datasets.is_empty() {
-        if let Some(best) = super::standing::state_of(entities, standing, direction) {
+        if let Some(best) = super::standing::state_of(entities, standing, direction, 1) {
             reason.push_str(&format!("; {}", best.reason.replacen("On ", "on ", 1)));
             facts.extend(best.supporting);
         }

@@ -1652,7 +1652,9 @@ mod tests {
         let on = |model: &str, value: f64, dataset: &str, metric: &str| Fact { dataset: dataset.into(), metric: metric.into(), key: (model.into(), dataset.into(), metric.into()), ..fact(model, value) };
         let facts = [on("A", 36.0, "D1", "BLEU"), on("B", 34.2, "D1", "BLEU"), on("B", 55.1, "D2", "chrF"), on("C", 53.4, "D2", "chrF")];
         let boards = Normalized { datasets: vec![entity(EntityKind::Dataset, "D1"), entity(EntityKind::Dataset, "D2")], ..entities(&["B"]) };
-        let state = state_of(&boards, &facts, &|_| Direction::Higher).expect("an account");
+        let state = state_of(&boards, &facts, &|_| Direction::Higher, 1).expect("an account");
+        let two = state_of(&boards, &facts, &|_| Direction::Higher, 2).expect("an account");
+        assert!(two.reason.contains("On D1 by BLEU, the top 2 are A (36), B (34.2)") && two.reason.contains("on D2 by chrF, the top 2 are B (55.1), C (53.4)"), "{}", two.reason);
         assert!(state.reason.contains("On D1 by BLEU, the best is A (36)") && state.reason.contains("; on D2 by chrF, the best is B (55.1)"), "{}", state.reason);
         assert!(!state.reason.contains("read another way"), "two boards, not two readings: {}", state.reason);
         let b = &boards.methods[0];
