@@ -486,7 +486,18 @@ pub fn board_ask(question: &str) -> Option<BoardAsk> {
     if ENDS.is_match(question) {
         return Some(BoardAsk::Ends);
     }
-    EVERY_MODEL.is_match(question).then_some(BoardAsk::Every)
+    (EVERY_MODEL.is_match(question) || with_scores(question)).then_some(BoardAsk::Every)
+}
+
+/// "Models evaluated on D with their F1", "a table of the systems on D and their scores":
+/// every model's value, not the names alone.
+pub fn with_scores(question: &str) -> bool {
+    static WITH_SCORES: LazyLock<Regex> = LazyLock::new(|| {
+        let metric = super::classify::METRIC_WORDS;
+        Regex::new(&format!(r"(?i)\b(?:models|systems|methods|approaches)\b(?:[^?.]|\.\S){{0,80}}?\b(?:with|and|plus|along\s+with)\s+(?:their|the)\s+(?:{metric}|scores|results|numbers|values|performances?)\b"))
+            .unwrap_or_else(|e| panic!("with-scores pattern: {e}"))
+    });
+    WITH_SCORES.is_match(question)
 }
 
 /// How many of the best a question asks for: "top 3 models", "the five best", "top-10".
@@ -800,6 +811,10 @@ mod tests {
         assert_eq!(board_ask("On the Orrenby Parallel Corpus, which model has the highest BLEU and which the lowest?"), Some(BoardAsk::Ends));
         assert_eq!(board_ask("As of 2024, what did the leaderboard look like?"), Some(BoardAsk::Every), "a newcomer asks for the whole board");
         assert_eq!(board_ask("show me the leaderboard for kelp canopy mapping"), Some(BoardAsk::Every));
+        assert_eq!(board_ask("Give me a table of models evaluated on SQuAD1.1 with their F1"), Some(BoardAsk::Every), "every model's value");
+        assert_eq!(board_ask("models on D and their scores, please"), Some(BoardAsk::Every));
+        assert!(with_scores("models evaluated on SQuAD1.1 with their F1") && !with_scores("models on D. With their help, ..."), "a dot inside a name, not one ending a sentence");
+        assert_eq!(board_ask("which models on D come with their code?"), None, "code is no score");
         // How far the worst is from the best needs both.
         assert_eq!(board_ask("As of 2021, which result on D was furthest from the best one?"), Some(BoardAsk::Ends));
         assert_eq!(board_ask("As of 2020, how far behind the leader was the weakest result on D?"), Some(BoardAsk::Ends));

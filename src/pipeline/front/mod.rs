@@ -76,7 +76,7 @@ impl Front {
     /// Normalises and links the entities, and reads the title keywords, the lookup keys
     /// and the time anchor.
     pub fn new(question: &str, lexicon: &Lexicon, index: Option<&crate::index::TextIndex>, decisions: Decisions) -> Self {
-        let Decisions { entities: (entities, entities_source), classification: (classification, query_type_source) } = decisions;
+        let Decisions { entities: (entities, entities_source), classification: (mut classification, query_type_source) } = decisions;
         let mut normalized = normalize::normalize(lexicon, &entities);
         if let Some(index) = index {
             link::widened(index, question, &mut normalized);
@@ -171,6 +171,11 @@ impl Front {
             }
         }
         let board = (classification.query_type != classify::QueryType::ClaimVerification).then(|| extract::board_ask(question)).flatten();
+        // "Models evaluated on D with their F1": the board, each model with its value.
+        let listed = classification == classify::Classification { query_type: classify::QueryType::DatasetSearch, target: classify::Target::Models };
+        if listed && !normalized.datasets.is_empty() && extract::with_scores(question) {
+            classification = classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::BestModel };
+        }
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
                 expanded(extract::content_words(question), &normalized)
@@ -263,6 +268,16 @@ mod tests {
         assert!(missing.normalized.datasets.is_empty(), "{:?}", missing.normalized.datasets);
         let named = deterministic("BERT's paper ran on many boards. What F1 does it have on SQuAD?", &lexicon);
         assert_eq!(named.normalized.datasets.len(), 1, "the board named in the question proper stays");
+    }
+
+    #[test]
+    fn models_on_a_board_asked_with_their_scores_are_the_board_not_the_names() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let scored = deterministic("What models are being evaluated on SQuAD1.1, with their F1?", &lexicon);
+        assert_eq!((scored.classification.query_type, scored.classification.target), (classify::QueryType::MethodComparison, classify::Target::BestModel));
+        assert_eq!(scored.board, Some(extract::BoardAsk::Every));
+        let named = deterministic("What models are being evaluated on SQuAD1.1?", &lexicon);
+        assert_eq!(named.classification.target, classify::Target::Models, "the names alone");
     }
 
     #[test]
