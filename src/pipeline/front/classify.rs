@@ -144,6 +144,13 @@ pub fn extreme(question: &str) -> Option<Extreme> {
     static WORST: LazyLock<Regex> = LazyLock::new(|| {
         re(r"\b(worst|weakest|poorest)\b|\b(?:at\s+)?the\s+bottom\b|\bbottom\s+(?:\d{1,2}|one|two|three|four|five|ten)\b|\bbottom[- ](?:ranked|placed|scoring)\b|\b(?:comes?|came|finish(?:es|ed)?|ranks?|ranked|places?|placed|sits?)\s+(?:in\s+)?(?:dead\s+)?last\b|\b(?:is|was|who['’]s)\s+(?:dead\s+)?last\s+(?:on|in|among|by|place)\b|\bin\s+last\s+place\b|\bdead\s+last\b|\b(?:furthest|farthest)\s+(?:from|behind)\s+(?:the\s+)?(?:best|top|leader|record)")
     });
+    // "The lowest error" is the best on any board: an error rate's own direction, or an
+    // accuracy's complement; "the highest error" the worst. An error rate named as the
+    // metric ("the lowest word error rate") is read as the lowest, as any metric is.
+    static ERROR: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:(lowest|smallest|minimum|least)|(highest|largest|maximum|greatest|most))\s+(?:[\w-]+\s+){0,2}?(?:error|errors|mistakes?)\b(\s+rates?\b)?"));
+    if let Some(c) = ERROR.captures(question).filter(|c| c.get(3).is_none()) {
+        return c.get(2).map(|_| Extreme::Worst);
+    }
     // "at least 90" bounds a value; it asks for no extreme.
     let q = question.to_lowercase().replace("at least", " ");
     match (LOW.is_match(&q), HIGH.is_match(&q), WORST.is_match(&q)) {
@@ -1085,6 +1092,13 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         }
         return rules(&question, true, true, true);
     }
+    // "Who comes second on D?", "which model is third on D by F1?": a place on the board
+    // named, read from its best ([`super::extract::top_k`] reads which place); so is it with
+    // its paper asked for ("..., and what's the DOI of the paper that introduced it?").
+    let listing = matches!(read.query_type, QueryType::TopicSearch | QueryType::DatasetSearch | QueryType::PaperLookup) && matches!(read.target, Target::Papers | Target::Models | Target::PaperDetails);
+    if listing && has_dataset && entities.methods.is_empty() && super::extract::asks_place(&question) {
+        return Classification { query_type: QueryType::MethodComparison, target: Target::BestModel };
+    }
     read
 }
 
@@ -1505,6 +1519,9 @@ mod tests {
         assert_ne!(classify("looking for a benchmark dataset for birdsong source separation, ideally one people have reported on since the plumaro paper. is there one?", &Entities::default()).query_type, PaperLookup, "the paper dates the ask");
         check("pimbraformer is still in the top three on benchmira, isn't it? where does it rank now?", true, ClaimVerification, Target::Verdict);
         check("as of 2020, marrowfen was on top of sealbrook turbine logs, wasn't it? and who came second back then?", true, ClaimVerification, Target::Verdict);
+        check("Who comes second on Sealbrook Turbine Logs by F1-score?", true, MethodComparison, Target::BestModel);
+        check("Which model is third on D?", true, MethodComparison, Target::BestModel);
+        check("Who comes second on D by F1-score, and what's the DOI of the paper that introduced that model?", true, MethodComparison, Target::BestModel);
         check("quick sanity check: since tavrosa leads benchmira these days, what's the doi of the tavrosa paper?", true, ClaimVerification, Target::Verdict);
         check("now that corrasine has the lowest wer on the dastrup-7 chorus, which paper should i cite for that number?", true, ClaimVerification, Target::Verdict);
         check("selkora's 88.5 f1 on sealbrook turbine logs: has a second paper reported the same number?", true, ClaimVerification, Target::Verdict);
@@ -1855,6 +1872,9 @@ mod tests {
         assert_eq!(extreme("Which model has the worst WER on D?").map(|e| e.direction(Direction::Lower)), Some(Direction::Higher));
         assert_eq!(extreme("best model on D"), None);
         assert_eq!(extreme("which models score at least 90 on D?"), None, "a bound, not the lowest");
+        assert_eq!(extreme("Which model has the lowest error on BenchMira these days?"), None, "the best, whichever way the board's metric runs");
+        assert_eq!(extreme("who has the highest error on D?"), Some(Extreme::Worst));
+        assert_eq!(extreme("who has the lowest word error rate on D?"), Some(Extreme::Lowest), "the metric named, as any other");
         for worst in ["who is last on Dastrup-7 Chorus by WER?", "the bottom three on D (accuracy)", "which system sits at the bottom of each benchmark?", "on which benchmarks does X come dead last?", "which result on D was furthest from the best one?", "who finished last on D?"] {
             assert_eq!(extreme(worst), Some(Extreme::Worst), "{worst}");
         }

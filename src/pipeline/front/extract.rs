@@ -437,7 +437,7 @@ pub fn threshold(question: &str) -> Option<Threshold> {
     });
     // "60 or more", "90%+", "10 or lower": the bound after the value, the value included.
     static OR_MORE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(?:^|[\s(])(\d{1,3}(?:\.\d{1,2})?)\s*%?\s*(?:(\+)|or\s+(more|higher|above|better|greater|less|lower|below|fewer|under))(?:\s|$|[?.,;:)])")
+        Regex::new(r"(?i)(?:^|[\s(])(\d{1,3}(?:\.\d{1,2})?)\s*(?:%|percent|per\s+cent|points?)?\s*(?:(\+)|or\s+(more|higher|above|better|greater|less|lower|below|fewer|under))(?:\s|$|[?.,;:)])")
             .unwrap_or_else(|e| panic!("or-more pattern: {e}"))
     });
     // "which models didn't get above 90", "never got their WER below 10", "never made it
@@ -459,7 +459,13 @@ pub fn threshold(question: &str) -> Option<Threshold> {
     }
     let c = OR_MORE.captures(question)?;
     let value: f64 = c[1].parse().ok()?;
-    let above = c.get(2).is_some() || c.get(3).is_some_and(|w| matches!(w.as_str().to_lowercase().as_str(), "more" | "higher" | "above" | "better" | "greater"));
+    let word = c.get(3).map(|w| w.as_str().to_lowercase());
+    let mut above = c.get(2).is_some() || word.as_deref().is_some_and(|w| matches!(w, "more" | "higher" | "above" | "better" | "greater"));
+    // "a WER of 7 or better": better is lower on a metric whose lower values are the better.
+    static METRIC: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!(r"(?i)\b(?:{})\b", super::classify::METRIC_WORDS)).unwrap_or_else(|e| panic!("metric word pattern: {e}")));
+    if word.as_deref() == Some("better") && METRIC.find(question).is_some_and(|m| super::metrics::direction_by_words(m.as_str()) == super::lexicon::Direction::Lower) {
+        above = false;
+    }
     Some(Threshold { above, inclusive: true, value })
 }
 
@@ -500,15 +506,21 @@ pub fn with_scores(question: &str) -> bool {
     WITH_SCORES.is_match(question)
 }
 
+/// "Who's second best", "who comes third": the best two (three), the last among them.
+static PLACE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(second|third)[- ](best|place|highest|lowest)\b|\brunner[- ]up\b|\b(?:who(?:['’]s| is| was| came| comes| ranks?)|which (?:model|system|method) (?:is|was|came|comes|ranks?))\s+(second|third)\b")
+        .unwrap_or_else(|e| panic!("place pattern: {e}"))
+});
+
+/// Whether a question asks for a place on a board below the first ([`PLACE`]).
+pub fn asks_place(question: &str) -> bool {
+    PLACE.is_match(question)
+}
+
 /// How many of the best a question asks for: "top 3 models", "the five best", "top-10".
 pub fn top_k(question: &str) -> Option<usize> {
     static TOP: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:top|bottom)[- ]?(\d{1,2}|two|three|four|five|ten)\b|(?:^|[\s(])(\d{1,2}|two|three|four|five|ten) (best|highest|lowest|top|worst|weakest)\b").unwrap_or_else(|e| panic!("top-k pattern: {e}"))
-    });
-    // "who's second best": the best two, the second among them.
-    static PLACE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(second|third)[- ](best|place|highest|lowest)\b|\brunner[- ]up\b|\b(?:who(?:['’]s| is| was| came| comes| ranks?)|which (?:model|system|method) (?:is|was|came|comes|ranks?))\s+(second|third)\b")
-            .unwrap_or_else(|e| panic!("place pattern: {e}"))
     });
     if let Some(c) = PLACE.captures(question) {
         let third = c.get(1).or_else(|| c.get(3)).is_some_and(|m| m.as_str().eq_ignore_ascii_case("third"));
@@ -820,7 +832,7 @@ mod tests {
         assert_eq!(board_ask("As of 2020, how far behind the leader was the weakest result on D?"), Some(BoardAsk::Ends));
         let Some(BoardAsk::Past(t)) = board_ask("Which models score below 75 accuracy on BenchMira?") else { panic!("no threshold") };
         assert!(t.passes(74.1) && !t.passes(75.0) && !t.above);
-        for (q, value, passing, failing) in [("On D, which systems clear 0.9 F1?", 0.9, 91.2, 89.9), ("Which systems are north of 52 chrF on D?", 52.0, 53.4, 51.0), ("which report a mean IoU of 60 or more?", 60.0, 60.0, 59.9), ("which had passed 75 F1 by 2019?", 75.0, 76.0, 75.0), ("systems with 90%+ F1", 90.0, 90.0, 89.0)] {
+        for (q, value, passing, failing) in [("Has any system on D managed a WER of 7 percent or better?", 7.0, 6.8, 7.2), ("an F1 of 80 or better", 80.0, 80.0, 79.9), ("On D, which systems clear 0.9 F1?", 0.9, 91.2, 89.9), ("Which systems are north of 52 chrF on D?", 52.0, 53.4, 51.0), ("which report a mean IoU of 60 or more?", 60.0, 60.0, 59.9), ("which had passed 75 F1 by 2019?", 75.0, 76.0, 75.0), ("systems with 90%+ F1", 90.0, 90.0, 89.0)] {
             let Some(BoardAsk::Past(t)) = board_ask(q) else { panic!("no threshold in {q}") };
             assert_eq!(t.value, value, "{q}");
             assert!(t.passes(passing) && !t.passes(failing), "{q}: {t:?}");

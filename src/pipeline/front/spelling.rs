@@ -151,6 +151,9 @@ fn settled_words(question: &str) -> Cow<'_, str> {
         Cow::Owned(s) => Cow::Owned(s),
     };
     let spelled = then(spelled, |t| NOW.replace(t, "$3"));
+    // "0.883 acc. on D": the abbreviation's full stop ends no sentence.
+    static ACC: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:acc|Acc|ACC)\.(\s+[a-z0-9(])").unwrap_or_else(|e| panic!("abbreviation pattern: {e}")));
+    let spelled = then(spelled, |t| ACC.replace_all(t, "accuracy$1"));
     let spelled = then(spelled, form);
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
     let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
@@ -793,6 +796,12 @@ mod tests {
         for q in ["models 1,2,3 on D", "1,000 papers", "a 2018,19 survey", "more recent papers", "the more papers the better", "How much is X better than Y?", "the last of the papers", "Please list the papers", "3 of F1-like metrics"] {
             assert_eq!(settled(q), q);
         }
+    }
+
+    #[test]
+    fn an_abbreviated_accuracy_ends_no_sentence() {
+        assert_eq!(settled("I wrote that Syrinxa reaches 0.883 acc. on D. Correct?"), "I wrote that Syrinxa reaches 0.883 accuracy on D. Correct?");
+        assert_eq!(settled("Best acc. Then the DOI?"), "Best acc. Then the DOI?", "a sentence that ends there");
     }
 
     #[test]

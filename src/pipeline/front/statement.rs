@@ -138,7 +138,9 @@ pub fn guess_spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
     let board = board(question).map(|(s, e)| (EntityKind::Dataset, s, e));
     let task = listing_task(question).map(|(s, e)| (EntityKind::Task, s, e));
     // "the OAG-BERT paper": a model the paper is named after, if the graph has one.
-    let named = THE_X_PAPER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m)).map(|m| (EntityKind::Method, m.start(), m.end()));
+    // Not "the DOI of the paper": a name ends in none of the words that join a phrase.
+    let whole = |m: &regex::Match| !m.as_str().split_whitespace().last().is_some_and(|w| ["the", "a", "an", "of", "that", "this", "its", "their"].contains(&w.to_lowercase().as_str()));
+    let named = THE_X_PAPER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m) && whole(m)).map(|m| (EntityKind::Method, m.start(), m.end()));
     board.into_iter().chain(task).chain(named).collect()
 }
 
@@ -325,6 +327,7 @@ mod tests {
     fn the_name_a_paper_is_called_by_is_a_guessed_model() {
         assert_eq!(guesses("the OAG-BERT paper came out in 2021"), [(EntityKind::Method, "OAG-BERT")]);
         assert_eq!(guesses("Was the Gemma paper (open models) published in 2023?"), [(EntityKind::Method, "Gemma")]);
+        assert!(guesses("and what's the DOI of the paper that introduced that model?").is_empty(), "a property of a paper, not its name");
     }
 
     #[test]

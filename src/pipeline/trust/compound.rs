@@ -1,8 +1,9 @@
 //! Claims made of several claims: "both A and B outperform C", "neither A nor B is newer
 //! than C", "either A or B is the best on D", "A beats B on D but not C on E", "X leads D1,
 //! unlike D2, where Y is still on top", "X had the best WER on D in 2022, and it still
-//! does", "the X paper puts A at V and B at W". Each part is judged on its own, as the
-//! claim it would be if said alone, with the entities it names, and the verdicts are
+//! does", "the X paper puts A at V and B at W", "X at V tops D", "X at V on D: that was
+//! the record up to 2019". Each part is judged on
+//! its own, as the claim it would be if said alone, with the entities it names, and the verdicts are
 //! joined: a conjunction is refuted by one false part and open while one part is open; a
 //! disjunction holds by one true part. "... in 2022, and it still does" is judged as the
 //! claim made of now, its point.
@@ -42,6 +43,15 @@ static TWO_VALUES: LazyLock<Regex> = LazyLock::new(|| {
 /// same subject.
 static BUT_STILL: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^(.*?),?\s+but\s+(?:it\s+|they\s+)?(?:still\s+)?((?:sits|ranks|stays|remains|trails|lags|falls|comes|is|scores)\s+(?:below|behind|under|short of|second|lower than|worse than)\b.*)$")
+});
+/// "X at 31.9 BLEU points tops D": a value credited and a place claimed in one breath.
+static AT_VALUE_LEADS: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(.*?),?\s+(?:at|with)\s+(\d{1,3}(?:\.\d{1,2})?\s*%?(?:\s+[\w-]+){0,2}?),?\s+(tops|leads|heads|is\s+(?:the\s+)?(?:best|top|leader)\s+on|ranks\s+(?:first|1st)\s+on|is\s+on\s+top\s+of)\s+(.+)$")
+});
+/// "X at 0.273 BLEU on D: that was the record up to 2019, yes?": the same two, the place
+/// said after the value.
+static AT_VALUE_RECORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(.*?),?\s+(?:at|with)\s+(\d{1,3}(?:\.\d{1,3})?\s*%?(?:\s+[\w-]+){0,2}?)\s+on\s+([^:;]+?)\s*[:;,-]+\s*(?:that|this|it)\s+(?:was|is)\s+(?:the\s+)?(?:record|best|top|state of the art|sota)\b(.*)$")
 });
 /// "... but not than C on E", "... but not on E".
 static BUT_NOT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.*?),?\s+but\s+not\s+((than|on|in|at|by)\s+.+)$"));
@@ -92,6 +102,14 @@ fn split(question: &str, entities: &Normalized) -> Option<(Join, Vec<Part>)> {
         // "... and Plumaro itself at 93.8": the second subject as named.
         let second = second.replace(" itself ", " ");
         return Some((Join::All, vec![part(format!("{head}{first}{tail}"), false), part(format!("{head}{second}{tail}"), false)]));
+    }
+    if let Some(c) = AT_VALUE_LEADS.captures(question).filter(|c| names_a_subject(&c[1], entities)) {
+        let (subject, value, verb, rest) = (&c[1], &c[2], &c[3], &c[4]);
+        return Some((Join::All, vec![part(format!("{subject} at {value} on {rest}"), false), part(format!("{subject} {verb} {rest}"), false)]));
+    }
+    if let Some(c) = AT_VALUE_RECORD.captures(question).filter(|c| names_a_subject(&c[1], entities)) {
+        let (subject, value, board, rest) = (&c[1], &c[2], &c[3], &c[4]);
+        return Some((Join::All, vec![part(format!("{subject} at {value} on {board}"), false), part(format!("{subject} was the best on {board}{rest}"), false)]));
     }
     if let Some(c) = BUT_NOT.captures(question) {
         let (first, second, joint) = (&c[1], &c[2], c[3].to_lowercase());
@@ -287,6 +305,13 @@ mod tests {
         let (_, parts) = texts("Trillbert had the lowest WER on Dastrup-7 Chorus in 2022, and it still does, doesn't it?", &["Trillbert"]).unwrap();
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].0, "Trillbert has the lowest WER on Dastrup-7 Chorus, doesn't it?");
+        let (join, parts) = texts("Ostrada-T at 31.9 BLEU points tops the Orrenby Parallel Corpus, doesn't it?", &["Ostrada-T"]).unwrap();
+        assert_eq!(join, Join::All, "the value and the place must both hold");
+        assert_eq!(parts[0].0, "Ostrada-T at 31.9 BLEU points on the Orrenby Parallel Corpus, doesn't it?");
+        assert_eq!(parts[1].0, "Ostrada-T tops the Orrenby Parallel Corpus, doesn't it?");
+        let (_, parts) = texts("Halverin at 0.273 Bleu on Orrenby: that was the record up to 2019, yes?", &["Halverin"]).unwrap();
+        assert_eq!(parts[0].0, "Halverin at 0.273 Bleu on Orrenby");
+        assert_eq!(parts[1].0, "Halverin was the best on Orrenby up to 2019, yes?");
     }
 
     #[test]
