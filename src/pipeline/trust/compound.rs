@@ -2,11 +2,11 @@
 //! than C", "either A or B is the best on D", "A beats B on D but not C on E", "X leads D1,
 //! unlike D2, where Y is still on top", "X had the best WER on D in 2022, and it still
 //! does", "the X paper puts A at V and B at W", "X at V tops D", "X at V on D: that was
-//! the record up to 2019". Each part is judged on
-//! its own, as the claim it would be if said alone, with the entities it names, and the verdicts are
-//! joined: a conjunction is refuted by one false part and open while one part is open; a
-//! disjunction holds by one true part. "... in 2022, and it still does" is judged as the
-//! claim made of now, its point.
+//! the record up to 2019". Each part is judged on its own, as the claim it would be if said
+//! alone, with the entities it names, and the verdicts are joined: a conjunction is
+//! refuted by one false part and open while one part is open; a disjunction holds by one
+//! true part. "... in 2022, and it still does" is judged as the claim made of now, its
+//! point.
 //!
 //! A reader who checks one part answers a compound claim wrongly half the time (the part
 //! checked is the true one), so the split comes before every other reading of the claim.

@@ -228,24 +228,23 @@ pub fn quote(question: &str, entities: &Normalized, facts: &[Fact], conflicts: &
 /// "What's the state of the art for T?", with T's boards as the entities' datasets: each
 /// board's best, under every reading of a close conflict (readings of one board said
 /// together, boards one after another, never one number across boards). A best whose
-/// paper records no year is said with the best dated result after it. With `top` above one
-/// ("the top 2 results for T"), each board's best `top` (and any tied with the last).
-pub fn state_of(entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction, top: usize) -> Option<Verdict> {
+/// paper records no year is said with the best dated result after it. With `n` above one
+/// ("the top 2 results for T"), each board's best `n` (and any tied with the last).
+pub fn state_of(entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction, n: usize) -> Option<Verdict> {
     let now = vec![(0, facts.to_vec())];
     let mut said: Vec<String> = Vec::new();
     let mut shown: Vec<FactRef> = Vec::new();
     for readings in boards(&now, entities, direction) {
         let mut told = Told::default();
         for board in &readings {
-            let Some(first) = board.top() else { continue };
-            if top > 1 && board.ranked.len() > 1 {
-                // Fewer than `top` ahead: the first `top`, and any tied with the last of them.
-                let leading: Vec<&Fact> = board.ranked.iter().copied().take_while(|f| board.ahead(f).len() < top).collect();
+            let Some(top) = board.top() else { continue };
+            if n > 1 && board.ranked.len() > 1 {
+                // Fewer than `n` ahead: the first `n`, and any tied with the last of them.
+                let leading: Vec<&Fact> = board.ranked.iter().copied().take_while(|f| board.ahead(f).len() < n).collect();
                 let list = leading.iter().map(|f| if f.year.is_none() { format!("{} ({}, its paper records no year)", f.model, f.value) } else { named(f) }).collect::<Vec<_>>().join(", ");
                 told.add(format!("On {}, the top {} are {list}", board.label, leading.len()), refs(&leading));
                 continue;
             }
-            let top = first;
             let tied: Vec<&Fact> = board.ranked.iter().copied().filter(|f| f.numeric == top.numeric).collect();
             let mut reason = if tied.len() > 1 {
                 format!("On {}, {} share the best", board.label, tied.iter().map(|f| named(f)).collect::<Vec<_>>().join(" and "))
