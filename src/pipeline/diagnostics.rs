@@ -61,6 +61,9 @@ pub enum Code {
     Restricted,
     /// No paper matched both the method and the dataset; papers matching either are shown.
     HardFilterRelaxed,
+    /// A model described by its place on a board ("the leader of D") was read as the model
+    /// (or models) the graph records there, and the question asked of it.
+    ModelResolved,
 }
 
 /// One warning: its code, its stage and the message shown in `warnings`.

@@ -73,6 +73,14 @@ const MAX_LABELS: u32 = 500_000;
 /// Most paper titles indexed (ORKG has about 100,000 papers).
 const MAX_TITLES: u32 = 2_000_000;
 
+/// A model described by its place on a board, found ([`Pipeline::resolve_leader`]): the
+/// question with its name, what the response says of it, and the queries that found it.
+struct Resolved {
+    question: String,
+    message: String,
+    ledger: Ledger,
+}
+
 /// Writes the text index of the graph's labels and titles into `dir` (replacing what was
 /// there), for `serve --store` to open instead of building: what `scigraph load` calls.
 pub async fn write_index(kg: &dyn KnowledgeGraph, dir: &std::path::Path) -> Result<u64, IndexWriteError> {
@@ -479,13 +487,27 @@ impl Pipeline {
         let mut diagnostics = Diagnostics::default();
         let mut exchanges = Vec::new();
         self.llm.announce(&mut diagnostics);
+        // "What does the best model on D score on E?": the model found first, then asked about.
+        let (rewritten, mut hop) = match self.resolve_leader(q, current_year, &mut clock, &mut exchanges).await {
+            Some(Resolved { question, message, ledger }) => (Some(question), Some((ledger, message))),
+            None => (None, None),
+        };
+        let q = rewritten.as_deref().unwrap_or(q);
         let mut front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
+        // The first hop's queries come first in the response, and what it found is said.
+        let first_hop = |hop: Option<(Ledger, String)>, attempt: &mut Attempt, diagnostics: &mut Diagnostics| {
+            if let Some((ledger, message)) = hop {
+                attempt.ledger.prepend(ledger);
+                diagnostics.push(diagnostics::Code::ModelResolved, diagnostics::Stage::Front, message);
+            }
+        };
 
         if let Some((classification, attempt)) = self.comparison(q, &front, hint, current_year, &mut clock).await {
             // A question a comparison table answers: its type is the one of the six that
             // fits, and its target says the answer is a comparison value.
             front.classification = classification;
             let mut attempt = attempt;
+            first_hop(hop.take(), &mut attempt, &mut diagnostics);
             diagnostics.append(&mut attempt.diagnostics);
             return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
@@ -512,6 +534,7 @@ impl Pipeline {
             }
             attempt.gates.retry = Some(record);
         }
+        first_hop(hop.take(), &mut attempt, &mut diagnostics);
         diagnostics.append(&mut attempt.diagnostics);
         // An exchange was used when its output is what the response shows.
         for exchange in &mut exchanges {
@@ -523,6 +546,37 @@ impl Pipeline {
         }
 
         AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish())
+    }
+
+    /// "What does the best model on D score on E?", "which datasets has D's leader been
+    /// evaluated on?": the model D's board records as its best, asked for first ("which
+    /// model has the best result on D?", at the question's time anchor), written into the
+    /// question in place of its description; every one of them when the board's metrics
+    /// or a close conflict leave more than one. `None` when the question describes no
+    /// model so, or the board records no best.
+    async fn resolve_leader(&self, q: &str, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Option<Resolved> {
+        let (span, board) = classify::leader_described(q)?;
+        let anchor = front::anchor::time_anchor(q).map(|a| format!(" {}", a.phrase)).unwrap_or_default();
+        let first = format!("Which model has the best result on {board}{anchor}?");
+        let mut own = Diagnostics::default();
+        let front = self.front(&first, &mut own, clock, exchanges).await;
+        let attempt = self.attempt(&first, &front, false, year, clock, exchanges).await;
+        let mut models: Vec<String> = Vec::new();
+        for item in attempt.items.iter().filter(|i| i.value.is_some()) {
+            let name = item.model.clone().unwrap_or_else(|| item.label.clone());
+            if !models.contains(&name) {
+                models.push(name);
+            }
+        }
+        if models.is_empty() {
+            return None;
+        }
+        let names = models.join(" and ");
+        Some(Resolved {
+            question: format!("{}{names}{}", &q[..span.start], &q[span.end..]),
+            message: format!("\"{}\" read as {names}, the best the graph records on {board}", &q[span]),
+            ledger: attempt.ledger,
+        })
     }
 
     /// The question with each graph model or dataset written differently from its label

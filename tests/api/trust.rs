@@ -238,3 +238,17 @@ async fn a_failed_gate_halves_the_confidence_and_says_so() {
     assert!((a - b / 2.0).abs() < 0.011, "{a} vs {b}");
     assert!(checked["confidence"]["explanation"].as_str().unwrap().contains("failed gate"));
 }
+
+#[tokio::test]
+async fn a_model_described_by_its_place_on_a_board_is_found_first_and_then_asked_about() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "Which datasets has the leader of BenchOne been evaluated on?").await;
+
+    assert!(codes(&body).contains(&"model_resolved".to_owned()), "{:?}", codes(&body));
+    assert!(body["warnings"].to_string().contains("read as NewNet"), "{}", body["warnings"]);
+    assert_eq!(body["question"], "Which datasets has the leader of BenchOne been evaluated on?", "the question is echoed as asked");
+    assert!(body["answer"].as_str().unwrap().contains("NewNet"), "{}", body["answer"]);
+    let asked = |name: &str| body["strategies_used"].as_array().unwrap().iter().any(|s| s["name"].as_str().unwrap_or_default().contains(name));
+    assert!(asked("BenchOne") && asked("NewNet"), "both hops' queries are reported: {}", body["strategies_used"]);
+}

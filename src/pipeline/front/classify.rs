@@ -161,6 +161,28 @@ pub fn extreme(question: &str) -> Option<Extreme> {
     }
 }
 
+/// "What does the best model on D score on E?", "which datasets has D's leader been
+/// evaluated on?", "does the model that leads D also lead E?": a model described by its
+/// place on a board, then asked about. The description's span and the board's name; the
+/// model is the one the graph records there, found by asking for it first.
+pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, &str)> {
+    const FOLLOW: &str = r"\s+(?:also\s+|still\s+|actually\s+)?(?:been|score|scores|scored|get|gets|got|reach|reached|achieve|achieved|lead|leads|top|tops|have|has|had|use|uses|used|perform|performs|do|rank|ranks|appear|come|hold|holds|report|reports|beat|beats)\b";
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
+        let place = r"(?:current\s+|present\s+|reigning\s+)?(?:leader|top\s+(?:model|system|method|entry)|best\s+(?:model|system|method)|leading\s+(?:model|system|method)|record[- ]holder|sota\s+model|state[- ]of[- ]the[- ]art\s+model)";
+        re(&format!(
+            r"(?i)(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[\w-]+){{0,3}}?\s+)?(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+(the\s+{place}\s+(?:of|on|for|in)\s+(?:the\s+)?([\w][\w .+-]{{0,60}}?)|the\s+(?:model|system|method)\s+(?:that|which)\s+(?:leads|tops|is\s+(?:the\s+)?best\s+on|holds\s+the\s+record\s+on)\s+(?:the\s+)?([\w][\w .+-]{{0,60}}?)|(?:the\s+)?([\w][\w.+-]*(?:\s+[\w][\w.+-]*){{0,5}}?)['’]s\s+{place}){FOLLOW}"
+        ))
+    });
+    let c = DESCRIBED.captures(question)?;
+    let whole = c.get(1)?;
+    let board = c.get(2).or_else(|| c.get(3)).or_else(|| c.get(4))?.as_str().trim();
+    // One board: "the best model on D and has ..." runs on past its name.
+    if board.split_whitespace().any(|w| ["and", "or", "but", "than"].contains(&w.to_lowercase().as_str())) {
+        return None;
+    }
+    Some((whole.start()..whole.end(), board))
+}
+
 /// An extreme asked for in words: the lowest or highest value, or the worst (the metric's
 /// own direction turned round).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1905,6 +1927,22 @@ mod tests {
         assert_eq!(classify("plumaro's WER on dastrup-7 chorus?", &named).query_type, MethodComparison);
         assert_eq!(decisive("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264"), None);
         assert_eq!(classify("DOI for Just Add Functions: A Neural-Symbolic Language Model is 10.1609/aaai.v34i05.6264", &Entities::default()).query_type, ClaimVerification);
+    }
+
+    #[test]
+    fn a_model_described_by_its_place_on_a_board_is_found_and_one_asked_for_is_not() {
+        for (q, board, said) in [
+            ("What does the best model on RACE score on IMDb?", "RACE", "the best model on RACE"),
+            ("Which datasets has the leader of SQuAD1.1 been evaluated on?", "SQuAD1.1", "the leader of SQuAD1.1"),
+            ("Does the model that leads BenchMira also lead Corvalla-Ice?", "BenchMira", "the model that leads BenchMira"),
+            ("Has Dastrup-7 Chorus's current leader been tested on the Veltmoor Dawn Set?", "Dastrup-7 Chorus", "Dastrup-7 Chorus's current leader"),
+        ] {
+            let (span, named) = leader_described(q).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!((named, &q[span]), (board, said), "{q}");
+        }
+        for q in ["What is the best model on RACE?", "Which model is the leader of SQuAD1.1?", "Who is BenchMira's current leader?", "A slide says Lumoria is the best model on the Skarnhold Glacier Set and has the fewest parameters."] {
+            assert!(leader_described(q).is_none(), "asked for, not described: {q}");
+        }
     }
 
     #[test]

@@ -152,7 +152,7 @@ pub(super) static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({}|behind)\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot|(?:model|system|method|one|entry) to beat|hold(?:s|ing)? the (?:[\w-]+\s+){1,3}record|(?:lead|record|top spot|first place)\s+(?:already\s+|still\s+)?(?:belonged|belongs|went|goes) to|dethroned|unseated|knocked off|(?:already|still|once|then)\s+led)\b|(?:^|\s)#1\b")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot|(?:model|system|method|one|entry) to beat|hold(?:s|ing)? the (?:[\w-]+\s+){1,3}record|(?:lead|record|top spot|first place)\s+(?:already\s+|still\s+)?(?:belonged|belongs|went|goes) to|dethroned|unseated|knocked off|(?:already|still|once|then)\s+led)\b|(?:^|\s)#1\b|\b(?:does|did|do|will|would)\s+[^?.]{1,60}?\s+(?:also\s+|still\s+)?lead\s+(?:the\s+)?[\w]")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// A value compared as written: "a lower WER than", "higher accuracy than".
