@@ -74,11 +74,40 @@ const MAX_LABELS: u32 = 500_000;
 const MAX_TITLES: u32 = 2_000_000;
 
 /// A model described by its place on a board, found ([`Pipeline::resolve_leader`]): the
-/// question with its name, what the response says of it, and the queries that found it.
+/// question with its name, what the response says of it, the answer that found it with
+/// its sources, and its queries.
 struct Resolved {
     question: String,
     message: String,
+    answer: String,
+    sources: Vec<items::Source>,
     ledger: Ledger,
+}
+
+impl Resolved {
+    /// The first hop said before the answer to the second, its citations renumbered into
+    /// the response's sources; its queries first in the response.
+    fn lead(self, attempt: &mut Attempt, diagnostics: &mut Diagnostics) {
+        let mut number: Vec<usize> = Vec::new();
+        for source in self.sources {
+            let at = match attempt.sources.iter().position(|s| s.iri == source.iri) {
+                Some(at) => at,
+                None => {
+                    attempt.sources.push(items::Source { n: attempt.sources.len() + 1, ..source });
+                    attempt.sources.len() - 1
+                }
+            };
+            number.push(at + 1);
+        }
+        static CITED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| crate::pipeline::pattern::Regex::new(r"\[(\d+)\]").unwrap_or_else(|e| panic!("citation pattern: {e}")));
+        let first = CITED.replace_all(&self.answer, |c: &regex::Captures| {
+            let n: usize = c[1].parse().unwrap_or(0);
+            number.get(n.wrapping_sub(1)).map_or_else(|| c[0].to_owned(), |m| format!("[{m}]"))
+        });
+        attempt.answer = format!("{first} {}", attempt.answer);
+        attempt.ledger.prepend(self.ledger);
+        diagnostics.push(diagnostics::Code::ModelResolved, diagnostics::Stage::Front, self.message);
+    }
 }
 
 /// Writes the text index of the graph's labels and titles into `dir` (replacing what was
@@ -488,17 +517,13 @@ impl Pipeline {
         let mut exchanges = Vec::new();
         self.llm.announce(&mut diagnostics);
         // "What does the best model on D score on E?": the model found first, then asked about.
-        let (rewritten, mut hop) = match self.resolve_leader(q, current_year, &mut clock, &mut exchanges).await {
-            Some(Resolved { question, message, ledger }) => (Some(question), Some((ledger, message))),
-            None => (None, None),
-        };
+        let mut hop = self.resolve_leader(q, current_year, &mut clock, &mut exchanges).await;
+        let rewritten = hop.as_mut().map(|h| std::mem::take(&mut h.question));
         let q = rewritten.as_deref().unwrap_or(q);
         let mut front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
-        // The first hop's queries come first in the response, and what it found is said.
-        let first_hop = |hop: Option<(Ledger, String)>, attempt: &mut Attempt, diagnostics: &mut Diagnostics| {
-            if let Some((ledger, message)) = hop {
-                attempt.ledger.prepend(ledger);
-                diagnostics.push(diagnostics::Code::ModelResolved, diagnostics::Stage::Front, message);
+        let first_hop = |hop: Option<Resolved>, attempt: &mut Attempt, diagnostics: &mut Diagnostics| {
+            if let Some(hop) = hop {
+                hop.lead(attempt, diagnostics);
             }
         };
 
@@ -549,18 +574,19 @@ impl Pipeline {
     }
 
     /// "What does the best model on D score on E?", "which datasets has D's leader been
-    /// evaluated on?": the model D's board records as its best, asked for first ("which
-    /// model has the best result on D?", at the question's time anchor), written into the
-    /// question in place of its description; every one of them when the board's metrics
-    /// or a close conflict leave more than one. `None` when the question describes no
-    /// model so, or the board records no best.
+    /// evaluated on?": the model D's board records as its best, asked for first
+    /// ([`classify::leader_described`]: "which model is the leader of D?"), written into the
+    /// question in place of its description (and of "that model" after it); every one of
+    /// them when the board's metrics or a close conflict leave more than one. `None` when
+    /// the question describes no model so, or the first answer names none or fails a gate.
     async fn resolve_leader(&self, q: &str, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Option<Resolved> {
-        let (span, board) = classify::leader_described(q)?;
-        let anchor = front::anchor::time_anchor(q).map(|a| format!(" {}", a.phrase)).unwrap_or_default();
-        let first = format!("Which model has the best result on {board}{anchor}?");
+        let (span, first) = classify::leader_described(q)?;
         let mut own = Diagnostics::default();
         let front = self.front(&first, &mut own, clock, exchanges).await;
         let attempt = self.attempt(&first, &front, false, year, clock, exchanges).await;
+        if !attempt.gates.all_passed() || attempt.verdict.is_some() {
+            return None;
+        }
         let mut models: Vec<String> = Vec::new();
         for item in attempt.items.iter().filter(|i| i.value.is_some()) {
             let name = item.model.clone().unwrap_or_else(|| item.label.clone());
@@ -572,9 +598,15 @@ impl Pipeline {
             return None;
         }
         let names = models.join(" and ");
+        static THAT: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+            crate::pipeline::pattern::Regex::new(r"(?i)\b(?:that|this|the same)\s+(?:model|system|method|one)\b").unwrap_or_else(|e| panic!("that-model pattern: {e}"))
+        });
+        let rest = THAT.replace_all(&q[span.end..], names.as_str());
         Some(Resolved {
-            question: format!("{}{names}{}", &q[..span.start], &q[span.end..]),
-            message: format!("\"{}\" read as {names}, the best the graph records on {board}", &q[span]),
+            question: format!("{}{names}{rest}", &q[..span.start]),
+            message: format!("\"{}\" read as {names}: {}", &q[span], first.trim_end_matches('?')),
+            answer: attempt.answer,
+            sources: attempt.sources,
             ledger: attempt.ledger,
         })
     }

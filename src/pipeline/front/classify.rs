@@ -162,25 +162,54 @@ pub fn extreme(question: &str) -> Option<Extreme> {
 }
 
 /// "What does the best model on D score on E?", "which datasets has D's leader been
-/// evaluated on?", "does the model that leads D also lead E?": a model described by its
-/// place on a board, then asked about. The description's span and the board's name; the
-/// model is the one the graph records there, found by asking for it first.
-pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, &str)> {
-    const FOLLOW: &str = r"\s+(?:also\s+|still\s+|actually\s+)?(?:been|score|scores|scored|get|gets|got|reach|reached|achieve|achieved|lead|leads|top|tops|have|has|had|use|uses|used|perform|performs|do|rank|ranks|appear|come|hold|holds|report|reports|beat|beats)\b";
+/// evaluated on?", "does whoever tops D on F1 also beat X?", "is the D accuracy leader
+/// also ...?", "the model with the lowest WER on D", "the model that led D as of 2019": a
+/// model described by its place on a board, then asked about. The description's span and
+/// the question that finds the model ("which model is the leader of D?", with the
+/// question's time anchor when the description has none); the graph's answer to it is
+/// the model.
+pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, String)> {
+    const FOLLOW: &str = r"(?:\s+(?:also|still|actually)\b|\s+(?:been|score|scores|scored|get|gets|got|reach|reached|achieve|achieved|lead|leads|top|tops|have|has|had|use|uses|used|perform|performs|do|rank|ranks|appear|come|hold|holds|report|reports|beat|beats)\b|\s+-\s|\s*[:;,]\s)";
     static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
         let place = r"(?:current\s+|present\s+|reigning\s+)?(?:leader|top\s+(?:model|system|method|entry)|best\s+(?:model|system|method)|leading\s+(?:model|system|method)|record[- ]holder|sota\s+model|state[- ]of[- ]the[- ]art\s+model)";
+        let name = r"[\w][\w .+-]{0,60}?";
+        let led = r"(?:leads|led|tops|topped|heads|headed|is\s+(?:the\s+)?best\s+on|was\s+(?:the\s+)?best\s+on|holds\s+the\s+record\s+on|held\s+the\s+record\s+on|held\s+the\s+[\w .+-]{1,40}?\s+record|holds\s+the\s+[\w .+-]{1,40}?\s+record)";
         re(&format!(
-            r"(?i)(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[\w-]+){{0,3}}?\s+)?(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+(the\s+{place}\s+(?:of|on|for|in)\s+(?:the\s+)?([\w][\w .+-]{{0,60}}?)|the\s+(?:model|system|method)\s+(?:that|which)\s+(?:leads|tops|is\s+(?:the\s+)?best\s+on|holds\s+the\s+record\s+on)\s+(?:the\s+)?([\w][\w .+-]{{0,60}}?)|(?:the\s+)?([\w][\w.+-]*(?:\s+[\w][\w.+-]*){{0,5}}?)['’]s\s+{place}){FOLLOW}"
+            concat!(
+                r"(?i)(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[\w.+-]+){{0,6}}?\s+)?(?:(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+)?",
+                r"(the\s+{place}\s+(?:of|on|for|in)\s+(?:the\s+)?{name}",
+                r"|the\s+(?:model|system|method)\s+(?:that|which)\s+{led}\s+(?:the\s+)?{name}",
+                r"|the\s+(?:model|system|method)\s+(?:on\s+top\s+of|leading)\s+(?:the\s+)?{name}",
+                r"|the\s+(?:model|system|method)\s+with\s+the\s+(?:lowest|highest|best|top)\s+[\w .+-]{{1,30}}?\s+on\s+(?:the\s+)?{name}",
+                r"|whoever\s+(?:tops|leads|heads|is\s+(?:on\s+top\s+of|the\s+best\s+on|top\s+of)|holds\s+the\s+record\s+on)\s+(?:the\s+)?{name}",
+                r"|the\s+{name}\s+(?:[\w-]+\s+)?leader",
+                r"|(?:the\s+)?[\w][\w.+-]*(?:\s+[\w][\w.+-]*){{0,5}}?['’]s\s+{place})",
+                r"{follow}",
+            ),
+            place = place, name = name, led = led, follow = FOLLOW
         ))
     });
     let c = DESCRIBED.captures(question)?;
     let whole = c.get(1)?;
-    let board = c.get(2).or_else(|| c.get(3)).or_else(|| c.get(4))?.as_str().trim();
-    // One board: "the best model on D and has ..." runs on past its name.
-    if board.split_whitespace().any(|w| ["and", "or", "but", "than"].contains(&w.to_lowercase().as_str())) {
+    let said = whole.as_str();
+    let lower = said.to_lowercase();
+    // One board: "the best model on D and has ..." runs on past its name; a question that
+    // asks for the leader itself ("who is the leader of D?") describes no one.
+    let words: Vec<String> = lower.split_whitespace().map(str::to_owned).collect();
+    if words.iter().skip(2).any(|w| ["and", "or", "but", "than", "which", "who"].contains(&w.as_str())) {
         return None;
     }
-    Some((whole.start()..whole.end(), board))
+    if whole.start() == 0 && !lower.starts_with("whoever") && !question[whole.end()..].trim_start().starts_with(['-', ':', ',']) {
+        return None;
+    }
+    let found = match lower.strip_prefix("whoever ") {
+        Some(_) => format!("Which model {}", &said["whoever ".len()..]),
+        None => format!("Which model is {said}"),
+    };
+    // The question's time anchor, when the description has none: "as of 2021, did the
+    // model on top of D also lead E?" asks of the leader then.
+    let anchor = super::anchor::time_anchor(question).filter(|a| !lower.contains(&a.phrase.to_lowercase())).map(|a| format!(" {}", a.phrase.to_lowercase())).unwrap_or_default();
+    Some((whole.start()..whole.end(), format!("{found}{anchor}?")))
 }
 
 /// An extreme asked for in words: the lowest or highest value, or the worst (the metric's
@@ -1118,7 +1147,12 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // named, read from its best ([`super::extract::top_k`] reads which place); so is it with
     // its paper asked for ("..., and what's the DOI of the paper that introduced it?").
     let listing = matches!(read.query_type, QueryType::TopicSearch | QueryType::DatasetSearch | QueryType::PaperLookup) && matches!(read.target, Target::Papers | Target::Models | Target::PaperDetails);
-    if listing && has_dataset && entities.methods.is_empty() && super::extract::asks_place(&question) {
+    // So is who held the record before a named model took it, with its paper asked for.
+    // And which model was top on D, with its paper asked for ("..., and what DOI does its
+    // paper have?").
+    static TOP: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:top|best|highest|lowest|leading|on top)\b"));
+    let place = entities.methods.is_empty() && (super::extract::asks_place(&question) || (read.query_type == QueryType::PaperLookup && asks_which_model(&question) && TOP.is_match(&question)));
+    if listing && has_dataset && (place || holder_before(&question).is_some()) {
         return Classification { query_type: QueryType::MethodComparison, target: Target::BestModel };
     }
     read
@@ -1544,6 +1578,9 @@ mod tests {
         check("Who comes second on Sealbrook Turbine Logs by F1-score?", true, MethodComparison, Target::BestModel);
         check("Which model is third on D?", true, MethodComparison, Target::BestModel);
         check("Who comes second on D by F1-score, and what's the DOI of the paper that introduced that model?", true, MethodComparison, Target::BestModel);
+        let named = Entities { methods: vec!["Zephyrine-L".into()], datasets: vec!["BenchMira".into()], ..Entities::default() };
+        assert_eq!(classify("Who held the BenchMira record just before Zephyrine-L took it, and what's the DOI of the paper that introduced that model?", &named), Classification { query_type: MethodComparison, target: Target::BestModel });
+        check("Before 2018, which model was top on D, and what DOI does its paper have?", true, MethodComparison, Target::BestModel);
         check("quick sanity check: since tavrosa leads benchmira these days, what's the doi of the tavrosa paper?", true, ClaimVerification, Target::Verdict);
         check("now that corrasine has the lowest wer on the dastrup-7 chorus, which paper should i cite for that number?", true, ClaimVerification, Target::Verdict);
         check("selkora's 88.5 f1 on sealbrook turbine logs: has a second paper reported the same number?", true, ClaimVerification, Target::Verdict);
@@ -1931,16 +1968,22 @@ mod tests {
 
     #[test]
     fn a_model_described_by_its_place_on_a_board_is_found_and_one_asked_for_is_not() {
-        for (q, board, said) in [
-            ("What does the best model on RACE score on IMDb?", "RACE", "the best model on RACE"),
-            ("Which datasets has the leader of SQuAD1.1 been evaluated on?", "SQuAD1.1", "the leader of SQuAD1.1"),
-            ("Does the model that leads BenchMira also lead Corvalla-Ice?", "BenchMira", "the model that leads BenchMira"),
-            ("Has Dastrup-7 Chorus's current leader been tested on the Veltmoor Dawn Set?", "Dastrup-7 Chorus", "Dastrup-7 Chorus's current leader"),
+        for (q, said, found) in [
+            ("What does the best model on RACE score on IMDb?", "the best model on RACE", "Which model is the best model on RACE?"),
+            ("Which datasets has the leader of SQuAD1.1 been evaluated on?", "the leader of SQuAD1.1", "Which model is the leader of SQuAD1.1?"),
+            ("Does the model that leads BenchMira also lead Corvalla-Ice?", "the model that leads BenchMira", "Which model is the model that leads BenchMira?"),
+            ("Has Dastrup-7 Chorus's current leader been tested on the Veltmoor Dawn Set?", "Dastrup-7 Chorus's current leader", "Which model is Dastrup-7 Chorus's current leader?"),
+            ("Does whoever tops Corvalla-Ice on F1 also beat PimbraFormer on BenchMira?", "whoever tops Corvalla-Ice on F1", "Which model tops Corvalla-Ice on F1?"),
+            ("Whoever is on top of BenchMira right now - which other datasets has that model been tested on?", "Whoever is on top of BenchMira right now", "Which model is on top of BenchMira right now?"),
+            ("Is the Hollenby Marsh Calls accuracy leader also the system with the lowest WER on D?", "the Hollenby Marsh Calls accuracy leader", "Which model is the Hollenby Marsh Calls accuracy leader?"),
+            ("what accuracy on Hollenby Marsh Calls does the model with the lowest WER on Dastrup-7 Chorus get?", "the model with the lowest WER on Dastrup-7 Chorus", "Which model is the model with the lowest WER on Dastrup-7 Chorus?"),
+            ("As of 2021, did the model on top of Kelpwatch-Norrland also lead Sealbrook Turbine Logs?", "the model on top of Kelpwatch-Norrland", "Which model is the model on top of Kelpwatch-Norrland as of 2021?"),
+            ("Which datasets has the model that led Sealbrook Turbine Logs as of 2019 been evaluated on?", "the model that led Sealbrook Turbine Logs as of 2019", "Which model is the model that led Sealbrook Turbine Logs as of 2019?"),
         ] {
-            let (span, named) = leader_described(q).unwrap_or_else(|| panic!("{q}"));
-            assert_eq!((named, &q[span]), (board, said), "{q}");
+            let (span, asked) = leader_described(q).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!((&q[span], asked.as_str()), (said, found), "{q}");
         }
-        for q in ["What is the best model on RACE?", "Which model is the leader of SQuAD1.1?", "Who is BenchMira's current leader?", "A slide says Lumoria is the best model on the Skarnhold Glacier Set and has the fewest parameters."] {
+        for q in ["What is the best model on RACE?", "Which model is the leader of SQuAD1.1?", "Who is BenchMira's current leader?", "A slide says Lumoria is the best model on the Skarnhold Glacier Set and has the fewest parameters.", "The best model on D has 12 layers, right?"] {
             assert!(leader_described(q).is_none(), "asked for, not described: {q}");
         }
     }
