@@ -584,11 +584,15 @@ impl Pipeline {
         let mut own = Diagnostics::default();
         let front = self.front(&first, &mut own, clock, exchanges).await;
         let attempt = self.attempt(&first, &front, false, year, clock, exchanges).await;
-        if !attempt.gates.all_passed() || attempt.verdict.is_some() {
+        // A first answer that is a verdict, or fails a gate, names no model to carry over.
+        let account = attempt.verdict.as_ref().map(|v| v.is_account());
+        if !attempt.gates.all_passed() || account == Some(false) {
             return None;
         }
         let mut models: Vec<String> = Vec::new();
-        for item in attempt.items.iter().filter(|i| i.value.is_some()) {
+        // An account ("Y took the record on D from X") names its answer first.
+        let named = if account == Some(true) { 1 } else { usize::MAX };
+        for item in attempt.items.iter().filter(|i| i.value.is_some()).take(named) {
             let name = item.model.clone().unwrap_or_else(|| item.label.clone());
             if !models.contains(&name) {
                 models.push(name);

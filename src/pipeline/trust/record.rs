@@ -541,6 +541,11 @@ static NEVER_LED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?|entries)\b[^?]{0,40}\b(?:never|not ever|not once)\s+(?:held|led|topped|been|taken|reached|had)\b")
 });
 static HOLDERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|how\s+many)\s+(?:[\w-]+\s+){0,3}?(?:models?|systems?|methods?)\s+(?:have|has|had)\s+(?:ever\s+)?(?:held|led|topped)\b|\brecord[- ]holders\b"));
+/// "Which model took the D record from X?", "who held the record on D after X?": the
+/// model that displaced X.
+static SUCCESSOR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:who|which\s+(?:model|system|method|one)|what\s+(?:model|system|method))\b[^?]{0,40}?\b(?:(?:took|grabbed|claimed|wrested|snatched)\s+(?:the\s+)?(?:[\w.+-]+\s+){0,6}?(?:record|lead|top spot|crown)\s+(?:(?:on|for|in)\s+(?:the\s+)?(?:[\w.+-]+\s+){0,5}?)?from|(?:held|led|topped)\s+(?:the\s+)?(?:[\w.+-]+\s+){0,6}?(?:record|lead|board)?\s*(?:on\s+(?:the\s+)?(?:[\w.+-]+\s+){0,5}?)?after|succeeded|replaced|dethroned|displaced)\s")
+});
 /// "How many different systems have held the lowest WER on D?": the holders, counted.
 static HOW_MANY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+many\b"));
 /// "What hasn't been beaten on D since 2017?": the record now, and whether it has stood
@@ -554,7 +559,7 @@ static SINCE_WHEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bsince when\b|\b
 /// Whether a question (not a claim) asks about the record over time, answered by
 /// [`account`].
 pub fn asks_account(question: &str) -> bool {
-    IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || UNBEATEN_SINCE.is_match(question) || progress_since(question).is_some() || SINCE_WHEN.is_match(question) || span(question).is_some()
+    SUCCESSOR.is_match(question) || IMPROVED.is_match(question) || HOLDERS.is_match(question) || NEVER_LED.is_match(question) || UNBEATEN_SINCE.is_match(question) || progress_since(question).is_some() || SINCE_WHEN.is_match(question) || span(question).is_some()
 }
 
 /// The answer to a question about the record over time, year by year under every reading
@@ -649,6 +654,23 @@ fn tell(question: &str, entities: &Normalized, reading: &Reading<'_>, now: &[Fac
         let mut seen = Vec::new();
         facts.retain(|f| if seen.contains(&f.statement) { false } else { seen.push(f.statement.clone()); true });
         return Some((format!("On {board}, {start}; between {first} and {last}, {moved}; {end}"), facts));
+    }
+    // "Which model took the D record from X?": the reign after each of X's.
+    if SUCCESSOR.is_match(question) {
+        let x = entities.methods.first()?;
+        let mine: Vec<&Reign<'_>> = reigns.iter().filter(|r| is(x, r.model)).collect();
+        if mine.is_empty() {
+            return Some((format!("{} never held the record on {board}", x.canonical), vec![]));
+        }
+        let said: Vec<(String, Vec<FactRef>)> = mine
+            .iter()
+            .map(|r| match (&r.next, r.until) {
+                (Some(next), Some(year)) => (format!("{} took the record on {board} from {} in {year}", named(next), named(&r.facts)), [refs(next), refs(&r.facts)].concat()),
+                _ => (format!("{} still holds the record on {board}: no model has taken it", named(&r.facts)), refs(&r.facts)),
+            })
+            .collect();
+        let reason = said.iter().map(|(r, _)| r.clone()).collect::<Vec<_>>().join("; ");
+        return Some((reason, said.into_iter().flat_map(|(_, f)| f).collect()));
     }
     if let Some(since) = progress_since(question) {
         // The best at the end of the year against the best now.

@@ -1710,6 +1710,9 @@ mod tests {
         assert!(long.reason.contains("until 2015, when B (78.9) took the lead"), "{}", long.reason);
         assert_eq!(ask("C took the record on D from B, right?", &["C", "B"]).verdict, Label::Supported);
         assert_eq!(ask("C took the record on D from A, right?", &["C", "A"]).verdict, Label::Refuted);
+        let took = |q: &str, m: &str| crate::pipeline::trust::record::account(q, &entities(&[m]), &known, &today, &|_| Direction::Higher).map(|v| v.reason).unwrap_or_default();
+        assert!(took("Which model took the record on D from A?", "A").contains("B (78.9) took the record on D by F1 from A (71.4) in 2015"), "{}", took("Which model took the record on D from A?", "A"));
+        assert!(took("Who held the record on D after B?", "B").contains("C (80.2) took the record"), "{}", took("Who held the record on D after B?", "B"));
         assert_eq!(ask("Has the best on D changed since 2013?", &[]).verdict, Label::Supported);
         assert_eq!(ask("Has the best on D changed since 2016?", &[]).verdict, Label::Uncertain, "E's two values read both ways");
         assert_eq!(ask("C held the record on D in 2018, right?", &["C"]).verdict, Label::Uncertain);
