@@ -172,19 +172,19 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
     const FOLLOW: &str = r"(?:\s+(?:also|still|actually)\b|\s+(?:been|score|scores|scored|get|gets|got|reach|reached|achieve|achieved|lead|leads|top|tops|have|has|had|use|uses|used|perform|performs|do|rank|ranks|appear|come|hold|holds|report|reports|beat|beats)\b|\s+-\s|\s*[:;,]\s)";
     static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
         let place = r"(?:current\s+|present\s+|reigning\s+)?(?:leader|top\s+(?:model|system|method|entry)|best\s+(?:model|system|method)|leading\s+(?:model|system|method)|record[- ]holder|sota\s+model|state[- ]of[- ]the[- ]art\s+model)";
-        let name = r"[\w][\w .+-]{0,60}?";
-        let led = r"(?:leads|led|tops|topped|heads|headed|is\s+(?:the\s+)?best\s+on|was\s+(?:the\s+)?best\s+on|holds\s+the\s+record\s+on|held\s+the\s+record\s+on|held\s+the\s+[\w .+-]{1,40}?\s+record|holds\s+the\s+[\w .+-]{1,40}?\s+record)";
+        let name = r"[^\s?!,;:][^?!,;:]{0,60}?";
+        let led = r"(?:leads|led|tops|topped|heads|headed|is\s+(?:the\s+)?best\s+on|was\s+(?:the\s+)?best\s+on|holds\s+the\s+record\s+on|held\s+the\s+record\s+on|held\s+the\s+[^?!,;:]{1,40}?\s+record|holds\s+the\s+[^?!,;:]{1,40}?\s+record)";
         re(&format!(
             concat!(
-                r"(?i)(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[\w.+-]+){{0,6}}?\s+)?(?:(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+)?",
+                r"(?i)(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[^\s?!,;:]+){{0,6}}?\s+)?(?:(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+)?",
                 r"(the\s+{place}\s+(?:of|on|for|in)\s+(?:the\s+)?{name}",
                 r"|the\s+(?:model|system|method)\s+(?:that|which)\s+{led}\s+(?:the\s+)?{name}",
                 r"|the\s+(?:model|system|method)\s+(?:on\s+top\s+of|leading)\s+(?:the\s+)?{name}",
-                r"|the\s+(?:model|system|method)\s+with\s+the\s+(?:lowest|highest|best|top)\s+[\w .+-]{{1,30}}?\s+on\s+(?:the\s+)?{name}",
+                r"|the\s+(?:model|system|method)\s+with\s+the\s+(?:lowest|highest|best|top)\s+[^?!,;:]{{1,30}}?\s+on\s+(?:the\s+)?{name}",
                 r"|whoever\s+(?:tops|leads|heads|is\s+(?:on\s+top\s+of|the\s+best\s+on|top\s+of)|holds\s+the\s+record\s+on)\s+(?:the\s+)?{name}",
-                r"|the\s+(?:model|system|method)\s+(?:that|which)\s+(?:took|grabbed|wrested)\s+(?:the\s+)?{name}\s+record\s+from\s+[\w.+-]+",
-                r"|the\s+{name}\s+(?:[\w-]+\s+)?leader",
-                r"|(?:the\s+)?[\w][\w.+-]*(?:\s+[\w][\w.+-]*){{0,5}}?['’]s\s+{place})",
+                r"|the\s+(?:model|system|method)\s+(?:that|which)\s+(?:took|grabbed|wrested)\s+(?:the\s+)?{name}\s+record\s+from\s+[^\s?!,;:]+",
+                r"|the\s+{name}\s+(?:[^\s?!,;:]+\s+)?leader",
+                r"|(?:the\s+)?[^\s?!,;:]+(?:\s+[^\s?!,;:]+){{0,5}}?['’]s\s+{place})",
                 r"{follow}",
             ),
             place = place, name = name, led = led, follow = FOLLOW
