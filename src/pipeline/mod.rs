@@ -99,12 +99,7 @@ impl Resolved {
             };
             number.push(at + 1);
         }
-        static CITED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| crate::pipeline::pattern::Regex::new(r"\[(\d+)\]").unwrap_or_else(|e| panic!("citation pattern: {e}")));
-        let first = CITED.replace_all(&self.answer, |c: &regex::Captures| {
-            let n: usize = c[1].parse().unwrap_or(0);
-            number.get(n.wrapping_sub(1)).map_or_else(|| c[0].to_owned(), |m| format!("[{m}]"))
-        });
-        attempt.answer = format!("{first} {}", attempt.answer);
+        attempt.answer = format!("{} {}", answer::llm::renumbered(&self.answer, &number), attempt.answer);
         attempt.ledger.prepend(self.ledger);
         diagnostics.push(diagnostics::Code::ModelResolved, diagnostics::Stage::Front, self.message);
     }
@@ -521,18 +516,15 @@ impl Pipeline {
         let rewritten = hop.as_mut().map(|h| std::mem::take(&mut h.question));
         let q = rewritten.as_deref().unwrap_or(q);
         let mut front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
-        let first_hop = |hop: Option<Resolved>, attempt: &mut Attempt, diagnostics: &mut Diagnostics| {
-            if let Some(hop) = hop {
-                hop.lead(attempt, diagnostics);
-            }
-        };
 
         if let Some((classification, attempt)) = self.comparison(q, &front, hint, current_year, &mut clock).await {
             // A question a comparison table answers: its type is the one of the six that
             // fits, and its target says the answer is a comparison value.
             front.classification = classification;
             let mut attempt = attempt;
-            first_hop(hop.take(), &mut attempt, &mut diagnostics);
+            if let Some(hop) = hop.take() {
+                hop.lead(&mut attempt, &mut diagnostics);
+            }
             diagnostics.append(&mut attempt.diagnostics);
             return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
@@ -559,7 +551,9 @@ impl Pipeline {
             }
             attempt.gates.retry = Some(record);
         }
-        first_hop(hop.take(), &mut attempt, &mut diagnostics);
+        if let Some(hop) = hop {
+            hop.lead(&mut attempt, &mut diagnostics);
+        }
         diagnostics.append(&mut attempt.diagnostics);
         // An exchange was used when its output is what the response shows.
         for exchange in &mut exchanges {

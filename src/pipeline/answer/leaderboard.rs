@@ -14,6 +14,11 @@ use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
 use crate::boards::MAIN_METRICS;
 
+/// Whether a result is the model's: by its IRI, or by a name of it.
+fn by_model(fact: &ResultFact, model: &NormalizedEntity) -> bool {
+    fact.model.as_ref().is_some_and(|m| model.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| model.names(l)))
+}
+
 /// Whether a result's metric is one the question asked about: by `exact` its own name or
 /// IRI ("test perplexity" is not "validation perplexity", though a synonym table files both
 /// under perplexity), otherwise any of its names.
@@ -171,7 +176,7 @@ pub fn named_without_score(evidence: &Evidence, entities: &Normalized) -> Option
 pub fn metric_nowhere(evidence: &Evidence, entities: &Normalized) -> Option<String> {
     let m = entities.methods.iter().find(|m| m.is_linked())?;
     let metric = entities.metrics.first()?;
-    let own: Vec<&ResultFact> = evidence.results.iter().filter(|f| f.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri) || x.label.as_deref().is_some_and(|l| m.names(l)))).collect();
+    let own: Vec<&ResultFact> = evidence.results.iter().filter(|f| by_model(f, m)).collect();
     if own.is_empty() || own.iter().any(|f| metric_asked(f, entities, true) || metric_asked(f, entities, false)) {
         return None;
     }
@@ -204,11 +209,7 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     }
     // A question that names models is about those models ("what top-1 accuracy does
     // ResNet-50 reach", "is A or B better"): keep their results when there are any.
-    let named = |f: &&ResultFact| {
-        f.model
-            .as_ref()
-            .is_some_and(|m| entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
-    };
+    let named = |f: &&ResultFact| entities.methods.iter().any(|e| by_model(f, e));
     // Only scored results count: a named model evaluated with no value recorded leaves the
     // board's best as the answer (the text says the named ones have no score).
     if facts.iter().any(|f| named(f) && f.value.as_deref().and_then(parse_score).is_some()) {
@@ -257,7 +258,7 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     };
     if per_board {
         for entity in &entities.methods {
-            let own: Vec<&ResultFact> = facts.iter().copied().filter(|f| f.model.as_ref().is_some_and(|m| entity.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| entity.names(l)))).collect();
+            let own: Vec<&ResultFact> = facts.iter().copied().filter(|f| by_model(f, entity)).collect();
             // On every board ("A or B on D1? And on D2?"): each model's best per board and
             // metric, unless the answer already gives that model's result there.
             let mut boards: Vec<&str> = own.iter().map(|f| f.dataset.iri.as_str()).collect();
@@ -296,9 +297,7 @@ pub(super) fn model_alone(entities: &Normalized) -> Option<&crate::pipeline::fro
 /// asked metric's, or the main ones), every other model's best result that beats X's best
 /// there, best first.
 pub(super) fn beaten_items(evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
-    let named = |f: &ResultFact| {
-        f.model.as_ref().is_some_and(|m| entities.methods.iter().any(|e| e.iris.contains(&m.iri) || m.label.as_deref().is_some_and(|l| e.names(l))))
-    };
+    let named = |f: &ResultFact| entities.methods.iter().any(|e| by_model(f, e));
     let facts = candidates(evidence, entities, true);
     // (dataset, metric) -> the named model's best value there.
     let mut theirs: BTreeMap<(&str, &str), f64> = BTreeMap::new();

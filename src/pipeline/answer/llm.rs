@@ -79,6 +79,18 @@ pub fn check_citations(answer: &str, source_count: usize) -> (String, Vec<usize>
     (tidy.trim().to_owned(), removed, valid)
 }
 
+/// The answer with its citations renumbered: source `n` (from 1) is cited as `number[n - 1]`
+/// ("[2, 7]" as well as "[2]"); a citation of a number `number` does not hold stays.
+pub fn renumbered(answer: &str, number: &[usize]) -> String {
+    CITATION
+        .replace_all(answer, |caps: &regex::Captures<'_>| {
+            let to = |n: usize| n.checked_sub(1).and_then(|i| number.get(i)).copied().unwrap_or(n);
+            let numbers: Vec<String> = caps[1].split(',').filter_map(|n| n.trim().parse().ok()).map(|n| to(n).to_string()).collect();
+            format!("[{}]", numbers.join(", "))
+        })
+        .into_owned()
+}
+
 /// The LLM's answer if it can be used: its citations of sources that do not exist are
 /// removed (with a diagnostic), and a reply citing no valid source is refused. A verdict
 /// is stated by the facts; the model only phrases it.
@@ -98,4 +110,14 @@ pub fn phrase(reply: &str, source_count: usize, verdict: Option<Label>, diagnost
         Some(label) => format!("{}: {text}", label.as_str()),
         None => text,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citations_are_renumbered_singly_and_in_lists_and_an_unknown_one_is_left() {
+        assert_eq!(renumbered("A leads [1]; B [2, 1]. C [3].", &[9, 10]), "A leads [9]; B [10, 9]. C [3].");
+    }
 }

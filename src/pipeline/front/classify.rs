@@ -1152,6 +1152,10 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     if listing && has_dataset && (place || holder_before(&question).is_some()) {
         return Classification { query_type: QueryType::MethodComparison, target: Target::BestModel };
     }
+    // "Models evaluated on D with their F1": the board, each model with its value.
+    if read == (Classification { query_type: QueryType::DatasetSearch, target: Target::Models }) && has_dataset && super::extract::with_scores(&question) {
+        return Classification { query_type: QueryType::MethodComparison, target: Target::BestModel };
+    }
     read
 }
 

@@ -76,7 +76,7 @@ impl Front {
     /// Normalises and links the entities, and reads the title keywords, the lookup keys
     /// and the time anchor.
     pub fn new(question: &str, lexicon: &Lexicon, index: Option<&crate::index::TextIndex>, decisions: Decisions) -> Self {
-        let Decisions { entities: (entities, entities_source), classification: (mut classification, query_type_source) } = decisions;
+        let Decisions { entities: (entities, entities_source), classification: (classification, query_type_source) } = decisions;
         let mut normalized = normalize::normalize(lexicon, &entities);
         if let Some(index) = index {
             link::widened(index, question, &mut normalized);
@@ -171,11 +171,6 @@ impl Front {
             }
         }
         let board = (classification.query_type != classify::QueryType::ClaimVerification).then(|| extract::board_ask(question)).flatten();
-        // "Models evaluated on D with their F1": the board, each model with its value.
-        let listed = classification == classify::Classification { query_type: classify::QueryType::DatasetSearch, target: classify::Target::Models };
-        if listed && !normalized.datasets.is_empty() && extract::with_scores(question) {
-            classification = classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::BestModel };
-        }
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
                 expanded(extract::content_words(question), &normalized)

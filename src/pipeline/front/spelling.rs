@@ -431,7 +431,7 @@ fn form(text: &str) -> Cow<'_, str> {
     });
     static CUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("(?i){FORM_CUE}")).unwrap_or_else(|e| panic!("form cue pattern: {e}")));
     static CONTENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("(?i){FORM_CONTENT}")).unwrap_or_else(|e| panic!("form content pattern: {e}")));
-    static FEW: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:yes|no|tl;?\s?dr|brief|short|thanks|bullet|words?|sentences?|lines?|answer|reply|format|columns?|cite|explanation)\b").unwrap_or_else(|e| panic!("form word pattern: {e}")));
+    static FEW: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:yes|tl;?\s?dr|brief|briefly|short|thanks?|thank you|cheers|appreciated|bullets?|words?|sentences?|lines?|answer|reply|respond|explanations?|explain|commentary|details|nothing)\b").unwrap_or_else(|e| panic!("form word pattern: {e}")));
     static YES_NO: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\byes\s*(?:or|/)\s*no\b").unwrap_or_else(|e| panic!("yes-no pattern: {e}")));
     // "X's WER on D: below 7 (yes/no)": a yes or no asked of a statement is what makes it
     // a question, and stays.
