@@ -133,7 +133,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
                 .methods
                 .iter()
                 .filter(|m| !items.iter().any(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label)))
-                .map(|m| m.canonical.as_str())
+                .map(|m| m.shown())
                 .collect();
             let none = if unscored.is_empty() {
                 String::new()
@@ -146,9 +146,9 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             // models' (each with a score) are the best among them.
             let named = |i: &AnswerItem, m: &crate::pipeline::front::normalize::NormalizedEntity| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label);
             let of = match entities.methods.as_slice() {
-                [m] if items.iter().all(|i| named(i, m)) => format!(" of {}", m.canonical),
+                [m] if items.iter().all(|i| named(i, m)) => format!(" of {}", m.shown()),
                 [_, _, ..] if unscored.is_empty() && items.iter().all(|i| entities.methods.iter().any(|m| named(i, m))) => {
-                    let names: Vec<&str> = entities.methods.iter().map(|m| m.canonical.as_str()).collect();
+                    let names: Vec<&str> = entities.methods.iter().map(|m| m.shown()).collect();
                     format!(" among {}", names.join(", "))
                 }
                 _ => String::new(),
@@ -185,7 +185,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
             // board's scores are not X's, and the answer says so first. (The top score among
             // two named models is one of theirs: the other is not unscored.)
             let of_named = |i: &AnswerItem| entities.methods.iter().any(|m| model_of(i, m));
-            let unscored: Vec<&str> = if items.iter().any(of_named) { Vec::new() } else { entities.methods.iter().map(|m| m.canonical.as_str()).collect() };
+            let unscored: Vec<&str> = if items.iter().any(of_named) { Vec::new() } else { entities.methods.iter().map(|m| m.shown()).collect() };
             let none = if unscored.is_empty() { String::new() } else { format!("The graph records no score of {} on {on}. ", unscored.join(" or ")) };
             // One model's results and no board named ("Halverin's datasets, with which
             // scores?") are its, each said with its board.
@@ -198,7 +198,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
                 _ => None,
             };
             let scope = match (own, only) {
-                (Some(m), _) => format!("of {}", m.canonical),
+                (Some(m), _) => format!("of {}", m.shown()),
                 (None, Some(m)) => {
                     let mut boards: Vec<&str> = Vec::new();
                     for d in items.iter().filter_map(|i| i.dataset.as_deref()) {
@@ -206,7 +206,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
                             boards.push(d);
                         }
                     }
-                    format!("of {} on {}", m.canonical, if boards.is_empty() { on.to_string() } else { boards.join(", ") })
+                    format!("of {} on {}", m.shown(), if boards.is_empty() { on.to_string() } else { boards.join(", ") })
                 }
                 (None, None) => format!("on {on}"),
             };
@@ -221,7 +221,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
                 _ => Vec::new(),
             };
             let none = match (only, elsewhere.is_empty()) {
-                (Some(m), false) => format!("{none}The graph records no score of {} on {}. ", m.canonical, elsewhere.join(" or ")),
+                (Some(m), false) => format!("{none}The graph records no score of {} on {}. ", m.shown(), elsewhere.join(" or ")),
                 _ => none,
             };
             let boards = own.is_some() || spread(items);

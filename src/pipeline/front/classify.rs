@@ -422,12 +422,15 @@ fn checks_a_record(whole: &str, asked: &str) -> bool {
 }
 
 /// A model, a board and a metric in keywords and nothing else asked: "roberta large squad
-/// 2.0 f1?", "RoBERTa on SQuAD 2.0, F1?". It asks for the model's number there.
+/// 2.0 f1?", "RoBERTa on SQuAD 2.0, F1?", or the model on the board alone ("xlnet on
+/// race"). It asks for the model's number there.
 fn terse_score(q: &str) -> bool {
-    static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b({METRIC_WORDS})\b")));
-    static OTHER_ASK: LazyLock<Regex> = LazyLock::new(|| re(r"\b(papers?|code|repos?|github|implementations?|datasets|benchmarks|metrics|models|methods|authors?|doi|year|published|titles?|list|which|what|who|how|when|why|where)\b"));
-    METRIC.is_match(q) && !OTHER_ASK.is_match(q) && q.split_whitespace().count() <= 10
+    static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b({METRIC_WORDS}|scores?|results?|numbers?|performance)\b")));
+    // A model and a board and nothing else: "xlnet on race", "gpt-3 @ lambada".
+    static PAIR: LazyLock<Regex> = LazyLock::new(|| re(r"^\S+(?:\s\S+){0,3}\s(?:on|at|@)\s\S+(?:\s\S+){0,3}\W*$"));
+    (METRIC.is_match(q) || PAIR.is_match(q)) && !OTHER_ASK.is_match(q) && q.split_whitespace().count() <= 10
 }
+static OTHER_ASK: LazyLock<Regex> = LazyLock::new(|| re(r"\b(papers?|code|repos?|github|implementations?|datasets|benchmarks|metrics|models|methods|authors?|doi|year|published|titles?|list|which|what|who|how|when|why|where|works?|research|studies|study|survey|articles?|uses?|using|used|introduc\w*|propos\w*)\b"));
 
 /// Whether the question asks which paper states a value it gives: "which paper reports
 /// FrostLattice's 71.4 on BenchMira?". A question about results, answered with the result

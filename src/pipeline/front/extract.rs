@@ -39,7 +39,11 @@ impl Entities {
 pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     // "benchmarks in the graph?": the graph asked is no name ("graph" is a task alias).
     let masked = THE_GRAPH_ITSELF.replace_all(question, |c: &regex::Captures| " ".repeat(c[0].len()));
-    let masked = super::anchor::masked(masked.as_ref()).into_owned();
+    let mut masked = super::anchor::masked(masked.as_ref()).into_owned();
+    // "what does bert score on squad": "score" is the verb, not the metric "BERT score".
+    if let Some(verb) = SCORE_VERB.captures(&masked).and_then(|c| c.get(1)).map(|m| m.range()) {
+        masked.replace_range(verb.clone(), &" ".repeat(verb.len()));
+    }
     let question = masked.as_str();
     let mentions = lexicon.find(question);
     let kind_of = |i: usize| mentions[i].entries.first().map(|&e| lexicon.entry(e).kind);
@@ -97,7 +101,11 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     }
     for (i, mention) in mentions.iter().enumerate() {
         if let (false, Some(kind)) = (superseded[i], kind_of(i)) {
-            found.push((mention.start, kind, mention.text.clone()));
+            let text = match kind {
+                EntityKind::Method => variant_written(question, mention.end, mentions.get(i + 1).map(|m| m.start)),
+                _ => None,
+            };
+            found.push((mention.start, kind, text.map_or_else(|| mention.text.clone(), |suffix| format!("{}{suffix}", mention.text))));
         }
     }
     found.sort_by_key(|(start, _, _)| *start);
@@ -106,6 +114,27 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
         entities.push(kind, &text);
     }
     entities
+}
+
+/// A size or version glued to a known model's name: "xlnet-xxl", "resnet-50", "gpt-4",
+/// "bert-base" when the lexicon knows only "XLNet", "ResNet", "GPT", "BERT". The name asked
+/// is the variant, which the graph may not hold; its sibling's facts are not the answer.
+/// ("BERT-based" and "XLNet-style" are no variants: only sizes and versions count.)
+static VARIANT_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^-(?:v?\d[a-z0-9.]*|x{0,3}l|x{0,2}s|[mbhg]|large|base|small|tiny|huge|giant|mini|nano|lite|medium|big)\b")
+        .unwrap_or_else(|e| panic!("variant suffix pattern: {e}"))
+});
+
+/// The variant suffix written right after a model mention ending at `end`, unless another
+/// mention starts inside it.
+fn variant_written(question: &str, end: usize, next_start: Option<usize>) -> Option<String> {
+    let m = VARIANT_SUFFIX.find(question.get(end..)?)?;
+    // "bert-large-cased": a longer name than a size, left to the linker as the lexicon found it.
+    let glued = question[end + m.end()..].starts_with('-');
+    if next_start.is_some_and(|s| s < end + m.end()) || glued {
+        return None;
+    }
+    Some(question[end..end + m.end()].to_owned())
 }
 
 static DATASET_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
@@ -559,6 +588,11 @@ const REQUEST_WORDS: &[&str] = &[
 
 /// "whats in the graph about X", "does the kg have X": the graph the question is put to,
 /// not a word of the topic.
+/// "Score" as the verb of a model's result: "what does X score on D", "did X score above 90".
+static SCORE_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:does|did|do|would|will|can|could)\s+[^\s?,;]+(?:\s[^\s?,;]+){0,3}?\s(scored?)\s+(?:on|in|at|for|against|above|below|over|under|higher|lower|better|worse)\b")
+        .unwrap_or_else(|e| panic!("score verb pattern: {e}"))
+});
 static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:in|from|does|do)\s+(?:the\s+)?(?:open research\s+)?(?:knowledge\s+graph|graph|kg|orkg)\b(?:\s+(?:have|hold|contain|know|say)s?)?")
         .unwrap_or_else(|e| panic!("graph pattern: {e}"))
@@ -596,6 +630,7 @@ pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::front::lexicon::GraphLabel;
 
     #[test]
     fn a_name_opening_with_a_letter_beyond_ascii_is_read_without_cutting_it() {
@@ -678,6 +713,36 @@ mod tests {
     }
 
     #[test]
+    fn a_size_or_version_glued_to_a_known_model_is_the_name_asked() {
+        let lexicon = Lexicon::build(&[
+            GraphLabel { kind: EntityKind::Method, iri: "http://orkg.org/orkg/resource/R1".into(), label: "Quillon".into() },
+            GraphLabel { kind: EntityKind::Dataset, iri: "http://orkg.org/orkg/resource/R2".into(), label: "BenchMira".into() },
+        ])
+        .unwrap();
+        let methods = |q: &str| by_keywords(&lexicon, q).methods;
+        assert_eq!(methods("quillon-xxl on benchmira"), vec!["quillon-xxl"]);
+        assert_eq!(methods("what does Quillon-Large get on BenchMira?"), vec!["Quillon-Large"]);
+        assert_eq!(methods("quillon-v2 results"), vec!["quillon-v2"]);
+        assert_eq!(methods("quillon-7b on benchmira"), vec!["quillon-7b"]);
+        // Not sizes or versions: the model itself is named.
+        assert_eq!(methods("quillon-based models on benchmira"), vec!["quillon"]);
+        assert_eq!(methods("quillon on benchmira"), vec!["quillon"]);
+        assert_eq!(methods("quillon-large-cased on benchmira"), vec!["quillon"]);
+    }
+
+    #[test]
+    fn score_as_the_verb_leaves_the_model_named_before_it() {
+        let lexicon = Lexicon::build(&[
+            GraphLabel { kind: EntityKind::Method, iri: "http://orkg.org/orkg/resource/R1".into(), label: "BERT".into() },
+            GraphLabel { kind: EntityKind::Metric, iri: "http://orkg.org/orkg/resource/R2".into(), label: "BERT score".into() },
+        ])
+        .unwrap();
+        let e = by_keywords(&lexicon, "what does bert score on squad 2.0?");
+        assert_eq!((e.methods, e.metrics), (vec!["bert".to_owned()], Vec::<String>::new()));
+        assert_eq!(by_keywords(&lexicon, "which models have the best bert score on squad 2.0?").metrics, vec!["bert score"]);
+    }
+
+    #[test]
     fn unknown_names_are_recognised_from_their_context() {
         let lexicon = Lexicon::from_tables().unwrap();
         type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
@@ -704,7 +769,6 @@ mod tests {
 
     #[test]
     fn two_known_boards_joined_by_and_are_two_names_not_one_longer_one() {
-        use crate::pipeline::front::lexicon::GraphLabel;
         let board = |iri: &str, label: &str| GraphLabel { kind: EntityKind::Dataset, iri: iri.into(), label: label.into() };
         let lexicon = Lexicon::build(&[board("d1", "Hollenby Marsh Calls"), board("d2", "Veltmoor Dawn Set")]).unwrap();
         let e = by_keywords(&lexicon, "Is there a paper with results on both Hollenby Marsh Calls and Veltmoor Dawn Set?");

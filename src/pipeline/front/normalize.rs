@@ -78,9 +78,36 @@ pub fn mention_in(text: &str, name: &str) -> Option<std::ops::Range<usize>> {
     found.find(|r| whole(r)).or(Some(first))
 }
 
+/// `text` lowercased, with a space where letters meet digits ("gpt3" → "gpt 3", "175b" →
+/// "175 b"), so that a name written with or without a hyphen or space there reads the same.
+fn digits_apart(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut last: Option<char> = None;
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if last.is_some_and(|l| (l.is_alphabetic() && c.is_ascii_digit()) || (l.is_ascii_digit() && c.is_alphabetic())) {
+            out.push(' ');
+        }
+        out.push(c);
+        last = Some(c);
+    }
+    out
+}
+
 impl NormalizedEntity {
     pub fn is_linked(&self) -> bool {
         !self.iris.is_empty()
+    }
+
+    /// The name an answer gives a model: its label, unless the question wrote less of it,
+    /// a family's name the link settled on one member of ("bert" linked to "BERT-joint",
+    /// "gpt3" to "GPT-3 (few-shot)"). "The graph records no score of BERT-joint" would say
+    /// something of a model the user did not name.
+    pub fn shown(&self) -> &str {
+        let (written, label) = (super::lexicon::squashed(&self.text), super::lexicon::squashed(&self.canonical));
+        match self.kind == EntityKind::Method && !written.is_empty() && label.len() > written.len() && label.starts_with(&written) {
+            true => self.text.trim(),
+            false => &self.canonical,
+        }
     }
 
     /// The names a label filter looks for: the text, the canonical name, then aliases.
@@ -101,10 +128,12 @@ impl NormalizedEntity {
     /// "Transformer", "Sparse Transformer (30 layers, fixed attn)" for "sparse
     /// transformer"). A name joined by a hyphen is another model ("Transformer-XL").
     pub fn has_variant(&self, label: &str) -> bool {
-        let label_lower = label.to_lowercase();
+        // Digits apart from letters on both sides: "gpt3" names "GPT-3 175B (Few-Shot)" as
+        // "gpt-3" does.
+        let label_lower = digits_apart(label);
         let spaced = label_lower.replace('-', " ");
         [&self.text, &self.canonical].iter().any(|name| {
-            let name = name.to_lowercase().replace('-', " ");
+            let name = digits_apart(name).replace('-', " ");
             let name = name.trim();
             !name.is_empty()
                 && spaced.starts_with(name)
@@ -195,6 +224,25 @@ pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
 mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::GraphLabel;
+
+    #[test]
+    fn a_variant_is_read_the_same_with_or_without_a_hyphen_between_letters_and_digits() {
+        let named = |text: &str| NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: text.into(), aliases: Vec::new(), iris: Vec::new(), direction: None, link: None };
+        assert!(named("gpt3").has_variant("GPT-3 175B (Few-Shot)"));
+        assert!(named("gpt-3").has_variant("GPT-3 175B (Few-Shot)"));
+        assert!(named("resnet50").has_variant("ResNet-50 (SAM)"));
+        assert!(!named("gpt3").has_variant("GPT-3"), "the model itself is no variant of it");
+        assert!(!named("gpt").has_variant("GPT-3 175B (Few-Shot)"), "a hyphen joins another model");
+        assert!(!named("gpt3").has_variant("GPT-35 (turbo)"));
+    }
+
+    #[test]
+    fn a_family_name_the_link_settled_on_one_member_of_is_shown_as_written() {
+        let linked = |text: &str, label: &str| NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: label.into(), aliases: Vec::new(), iris: vec!["r".into()], direction: None, link: None };
+        assert_eq!(linked("bert", "BERT-joint").shown(), "bert");
+        assert_eq!(linked("xlnet large", "XLNet-Large").shown(), "XLNet-Large");
+        assert_eq!(linked("trilbert", "Trill-BERT").shown(), "Trill-BERT");
+    }
 
     fn lexicon() -> Lexicon {
         let l = |kind, iri: &str, label: &str| GraphLabel { kind, iri: iri.into(), label: label.into() };
