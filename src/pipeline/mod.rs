@@ -1186,10 +1186,30 @@ impl Pipeline {
         let narrowed = (target == classify::Target::Papers && absent_model.is_none() && !is_claim && verdict.is_none())
             .then(|| self.graph.index.as_deref().and_then(|index| front::link::narrowed_topic(index, q, &front.normalized)))
             .flatten();
-        if absent_model.is_some() || narrowed.is_some() {
+        // "Which papers evaluate Wendrel-L?", "Quillon-XXL reaches 90 F1 on D, right?" where
+        // the graph holds Wendrel-S and Quillon-XL: a sibling's facts are not the answer; the
+        // graph holds nothing of the variant asked. Not over a claim the graph settles.
+        let unheld = (absent_model.is_none() && narrowed.is_none() && verdict.as_ref().is_none_or(|v| v.verdict == trust::verdict::Label::Uncertain && !v.is_account()))
+            // Named in what is asked, not in a scene or an aside ("A labmate insists it's
+            // Wendrel-XL" after the question).
+            .then(|| self.graph.index.as_deref().and_then(|index| front::link::unheld_sibling(index, classify::before_asides(classify::asked_part(q)), &front.normalized)))
+            .flatten()
+            .map(|u| {
+                let what = if u.kind == front::lexicon::EntityKind::Dataset { "dataset" } else { "model" };
+                let held = match u.held.as_slice() {
+                    [one] => format!("it holds {one}, another {what}"),
+                    [rest @ .., last] => format!("it holds {} and {last}, other {what}s", rest.join(", ")),
+                    [] => String::new(),
+                };
+                match is_claim {
+                    true => format!("UNCERTAIN: the knowledge graph records no {what} called {} ({held}), so the claim cannot be checked against it.", u.written),
+                    false => format!("The knowledge graph records no {what} called {} ({held}), so it holds nothing on this question about it.", u.written),
+                }
+            });
+        if absent_model.is_some() || narrowed.is_some() || unheld.is_some() {
             items.clear();
         }
-        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent_model.is_none() && narrowed.is_none();
+        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent_model.is_none() && narrowed.is_none() && unheld.is_none();
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
@@ -1234,6 +1254,9 @@ impl Pipeline {
         let mut composed = answer::text::compose(&draft);
         if let Some(name) = &absent_model {
             composed.text = format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");
+        }
+        if let Some(text) = &unheld {
+            composed.text.clone_from(text);
         }
         if let Some((topic, wider)) = &narrowed {
             composed.text = format!("The knowledge graph records no paper on {topic}: no label or title in it holds those words. The nearest research problem it holds is {wider}.");
@@ -1426,7 +1449,7 @@ impl Pipeline {
         // link may be what the graph lacks ("quantum machine learning for drug discovery").
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
         // Nothing left once what the question sets aside is left out is said so: shown.
-        let held = if nothing_found && absent_model.is_none() && narrowed.is_none() && set_aside.is_none() {
+        let held = if nothing_found && absent_model.is_none() && narrowed.is_none() && unheld.is_none() && set_aside.is_none() {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
                 // A model named only to date a wish ("since the X paper") is not what was asked.
@@ -1472,6 +1495,7 @@ impl Pipeline {
         let scope = gates::restriction_read(scope, front.restriction.unread.as_deref());
         let bar = front::extract::threshold(&classify::unquoted(q)).map(|t| t.value);
         let scope = gates::bar_applied(scope, bar, trust::qualifiers::top_n(q).is_some(), &text, decided, nothing_found);
+        let scope = gates::subject_unheld(scope, unheld.as_deref());
         let gates = gates::Gates { scope, ..gates }.switched(&self.checks);
         let confidence = trust::confidence::after_gates(confidence, &gates.failed_names());
 

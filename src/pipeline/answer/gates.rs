@@ -373,6 +373,18 @@ pub fn absence_shown(scope: Gate, nothing_found: bool, held: Option<&str>) -> Ga
     }
 }
 
+/// The scope gate for a question about a model or dataset the graph does not hold, beside
+/// a sibling it does (`unheld`: the answer's sentence saying so, see
+/// `front::link::unheld_sibling`): that sentence answers every part the question asks of
+/// it (its datasets, its score, a yes or no), so what the other checks find missing is
+/// not. Its other gates still apply.
+pub fn subject_unheld(scope: Gate, unheld: Option<&str>) -> Gate {
+    match unheld {
+        Some(said) if !scope.passed => Gate { passed: true, detail: format!("the question's subject is not in the graph, and the answer says so: {said}") },
+        _ => scope,
+    }
+}
+
 /// The scope gate, also checking that the answer gives each part the question asks for
 /// besides its main answer ([`Asked`]), or says the graph does not record it: a paper's
 /// year and DOI without the best result they were asked for, papers without the datasets
@@ -547,6 +559,13 @@ pub fn check(answer: &str, items: &[AnswerItem], sources: &[Source], stated: &[S
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_answer_saying_its_subject_is_not_in_the_graph_passes_the_scope_gate() {
+        let failed = Gate { passed: false, detail: "the question asks for the datasets".into() };
+        assert!(subject_unheld(failed.clone(), Some("The knowledge graph records no model called Wendrel-L.")).passed);
+        assert!(!subject_unheld(failed, None).passed);
+    }
 
     #[test]
     fn a_bar_or_a_top_place_the_answer_does_not_judge_fails_the_scope_gate() {

@@ -197,7 +197,10 @@ pub fn answer_items(
         Target::Verdict => {}
         // A comparison value is answered from its table (`pipeline::comparison`), not here.
         Target::ComparisonValue => {}
-        Target::BestModel | Target::TopScore => items = leaderboard::best_items(target, evidence, entities, direction),
+        Target::BestModel | Target::TopScore => {
+            items = leaderboard::best_items(target, evidence, entities, direction);
+            items.extend(leaderboard::unvalued_family(evidence, entities));
+        }
         Target::Beaten => items = leaderboard::beaten_items(evidence, entities, direction),
         Target::Metrics => {
             for fact in &evidence.results {

@@ -284,6 +284,49 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     items
 }
 
+/// "How do the cait models compare on ImageNet?" where no model of the family has a score
+/// there: the family's rows on the named boards with no value recorded, one item per model
+/// and board (value `None`), so that the answer names what the graph does record of them
+/// instead of only the board's best. Only for one named model with no score of its own
+/// there (of two compared, the answer says which has none).
+pub(super) fn unvalued_family(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
+    if entities.methods.len() != 1 {
+        return Vec::new();
+    }
+    let boards: Vec<&String> = entities.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| &d.iris).collect();
+    let on_boards: Vec<&ResultFact> = evidence.results.iter().filter(|f| boards.contains(&&f.dataset.iri)).collect();
+    let scored = |f: &ResultFact| f.value.as_deref().and_then(parse_score).is_some();
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for m in &entities.methods {
+        let variant = |f: &ResultFact| by_model(f, m) || f.model.as_ref().is_some_and(|x| m.has_variant(x.display()));
+        if on_boards.iter().any(|f| variant(f) && scored(f)) {
+            continue;
+        }
+        for f in &on_boards {
+            let Some(model) = f.model.as_ref() else { continue };
+            // One label may stand for two resources: a score of either is the model's.
+            let same = |x: &crate::pipeline::evidence::Named| x.iri == model.iri || x.display() == model.display();
+            let valued = on_boards.iter().any(|g| g.dataset.iri == f.dataset.iri && g.model.as_ref().is_some_and(same) && scored(g));
+            if valued || !(by_model(f, m) || m.family_member(model.display())) {
+                continue;
+            }
+            let mut item = AnswerItem::new(model.display(), Some(&model.iri));
+            item.dataset = Some(f.dataset.display().to_owned());
+            item.add_paper(&f.paper);
+            match items.iter_mut().find(|i| i.iri == item.iri && i.dataset == item.dataset) {
+                Some(known) => known.add_paper(&f.paper),
+                None => items.push(item),
+            }
+        }
+        // The model alone, with no variant beside it: "the graph records no score of X on D"
+        // says it all.
+        if items.iter().all(|i| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label)) {
+            items.clear();
+        }
+    }
+    items
+}
+
 /// The one model a question names when it names no board ("which datasets was X used on,
 /// with which scores?"): its results are read board by board.
 pub(super) fn model_alone(entities: &Normalized) -> Option<&crate::pipeline::front::normalize::NormalizedEntity> {
@@ -403,6 +446,36 @@ mod tests {
         let items = best_items(Target::BestModel, &evidence, &Normalized::default(), &|_| Direction::Higher);
         assert_eq!(items.len(), MAIN_METRICS, "{items:?}");
         assert!(items.iter().any(|i| i.label == "M39" && i.metric.as_deref() == Some("Main")), "the main column's best is kept");
+    }
+
+    #[test]
+    fn a_named_familys_unscored_rows_on_the_board_are_listed_beside_its_best() {
+        let unscored = |model: &str| ResultFact { value: None, ..result(model, "Accuracy", "") };
+        let evidence = Evidence { results: vec![result("Best", "Accuracy", "99"), unscored("CaiT-S-24"), unscored("CaiT-M-36"), unscored("Caitlin")], ..Evidence::default() };
+        let board = crate::pipeline::front::normalize::NormalizedEntity {
+            kind: crate::pipeline::front::lexicon::EntityKind::Dataset,
+            text: "d".into(),
+            canonical: "D".into(),
+            aliases: vec![],
+            iris: vec!["d".into()],
+            direction: None,
+            link: None,
+        };
+        let model = |text: &str, label: &str| crate::pipeline::front::normalize::NormalizedEntity { kind: crate::pipeline::front::lexicon::EntityKind::Method, text: text.into(), canonical: label.into(), iris: vec![format!("m:{label}")], ..board.clone() };
+        let mut entities = Normalized::default();
+        entities.datasets.push(board.clone());
+        entities.methods.push(model("cait", "CaiT-M-36"));
+        let labels = |entities: &Normalized| unvalued_family(&evidence, entities).into_iter().map(|i| (i.label, i.value)).collect::<Vec<_>>();
+        assert_eq!(labels(&entities), [("CaiT-S-24".to_owned(), None), ("CaiT-M-36".to_owned(), None)]);
+        // The model alone says no more than "no score of it"; two models compared are said so.
+        entities.methods = vec![model("caitlin", "Caitlin")];
+        assert!(labels(&entities).is_empty());
+        entities.methods = vec![model("cait", "CaiT-M-36"), model("best", "Best")];
+        assert!(labels(&entities).is_empty());
+        let items: Vec<AnswerItem> = vec![AnswerItem { dataset: Some("D".into()), ..AnswerItem::new("CaiT-S-24", None) }];
+        entities.methods = vec![model("cait", "CaiT-M-36")];
+        let text = crate::pipeline::answer::text::extractive(Target::BestModel, &items, &[], &entities, crate::pipeline::query::retrieve::Cut::default());
+        assert_eq!(text, "The graph records no score of cait on D. Evaluated on D with no score recorded: CaiT-S-24 (no paper recorded for these results).");
     }
 
     #[test]

@@ -94,6 +94,26 @@ pub fn extractive(target: Target, items: &[AnswerItem], sources: &[Source], enti
 /// for, by which they were chosen ("The weakest recorded result", "The lowest recorded
 /// scores"): the best is not what a "who is last" question was given.
 fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut, extreme: Option<Extreme>) -> String {
+    // A named model's family evaluated on the board with no value recorded (see
+    // `leaderboard::unvalued_family`) is said apart from the results: "CAIT-M-24 on
+    // ImageNet" is no best result.
+    let (unvalued, scored): (Vec<AnswerItem>, Vec<AnswerItem>) = match target {
+        Target::BestModel | Target::TopScore => items.iter().cloned().partition(|i| i.value.is_none() && i.metric.is_none() && i.dataset.is_some()),
+        _ => (Vec::new(), items.to_vec()),
+    };
+    if unvalued.is_empty() {
+        return ranked_scored(target, items, sources, entities, cut, extreme);
+    }
+    let on = subject(entities, &[EntityKind::Dataset]);
+    let without = format!("Evaluated on {on} with no score recorded: {}.", list(&unvalued, |i| with_citation(&i.label, i)));
+    if scored.is_empty() {
+        let names: Vec<&str> = entities.methods.iter().map(|m| m.shown()).collect();
+        return format!("The graph records no score of {} on {on}. {without}", names.join(" or "));
+    }
+    format!("{} {without}", ranked_scored(target, &scored, sources, entities, cut, extreme))
+}
+
+fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut, extreme: Option<Extreme>) -> String {
     let (best, top) = match extreme {
         None => ("best", "top"),
         Some(Extreme::Lowest) => ("lowest", "lowest"),

@@ -427,7 +427,9 @@ fn checks_a_record(whole: &str, asked: &str) -> bool {
 fn terse_score(q: &str) -> bool {
     static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b({METRIC_WORDS}|scores?|results?|numbers?|performance)\b")));
     // A model and a board and nothing else: "xlnet on race", "gpt-3 @ lambada".
-    static PAIR: LazyLock<Regex> = LazyLock::new(|| re(r"^\S+(?:\s\S+){0,3}\s(?:on|at|@)\s\S+(?:\s\S+){0,3}\W*$"));
+    // ("deit ti / s / b on imagenet real", "efficientnetv2 l imagenet": sizes listed, or no
+    // word between the names at all.)
+    static PAIR: LazyLock<Regex> = LazyLock::new(|| re(r"^\S+(?:\s\S+){0,6}\s(?:on|at|@)\s\S+(?:\s\S+){0,3}\W*$|^\S+(?:\s\S+){1,3}\W*$"));
     (METRIC.is_match(q) || PAIR.is_match(q)) && !OTHER_ASK.is_match(q) && q.split_whitespace().count() <= 10
 }
 static OTHER_ASK: LazyLock<Regex> = LazyLock::new(|| re(r"\b(papers?|code|repos?|github|implementations?|datasets|benchmarks|metrics|models|methods|authors?|doi|year|published|titles?|list|which|what|who|how|when|why|where|works?|research|studies|study|survey|articles?|uses?|using|used|introduc\w*|propos\w*)\b"));
@@ -1721,6 +1723,17 @@ mod tests {
         assert_eq!(classify("roberta large squad 2.0 f1?", &named).query_type, MethodComparison);
         assert_eq!(classify("RoBERTa on SQuAD 2.0, F1?", &named).query_type, MethodComparison);
         assert_ne!(classify("roberta squad 2.0 f1 code?", &named).query_type, MethodComparison, "code asked");
+    }
+
+    #[test]
+    fn a_model_and_a_board_named_alone_ask_for_the_models_numbers_there() {
+        let named = Entities { methods: vec!["xlnet".into()], datasets: vec!["race".into()], ..Entities::default() };
+        for q in ["xlnet on race", "xlnet on race?", "xlnet ti / s / b on race", "xlnet race", "xlnet large race results"] {
+            assert_eq!(classify(q, &named).query_type, MethodComparison, "{q}");
+        }
+        for q in ["papers using xlnet on race", "xlnet on race code", "who introduced xlnet on race"] {
+            assert_ne!(classify(q, &named).query_type, MethodComparison, "{q}");
+        }
     }
 
     #[test]

@@ -178,6 +178,22 @@ pub fn squashed(text: &str) -> String {
     text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
+/// Whether `written` names a sibling of `label` rather than misspelling it: another number
+/// ("Dastrup-8 Chorus" beside "Dastrup-7 Chorus") or another last part after the same
+/// stem ("Wendrel-L" beside "Wendrel-S", "Quillon-XXL" beside "Quillon-XL"). A size or a
+/// version one letter off is another model, not a typo.
+fn sibling(written: &str, label: &str) -> bool {
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    if digits(written) != digits(label) {
+        return true;
+    }
+    let split = |s: &str| s.rsplit_once(['-', ' ']).map(|(stem, last)| (squashed(stem), squashed(last)));
+    match (split(written.trim()), split(label.trim())) {
+        (Some((stem_w, last_w)), Some((stem_l, last_l))) => stem_w == stem_l && last_w != last_l,
+        _ => false,
+    }
+}
+
 /// Words that never open or close a name a question writes differently.
 const NAME_EDGE_STOP: &[&str] = &["a", "an", "the", "of", "on", "in", "at", "by", "for", "to", "and", "or", "is", "its", "s", "vs", "with", "from"];
 
@@ -406,7 +422,7 @@ impl Lexicon {
         let first = key.chars().next()?;
         let mut near = (length - 1..=length + 1).filter_map(|n| self.by_shape.get(&(first, n))).flatten().filter(|k| strsim::osa_distance(k, &key) <= 1);
         match (near.next(), near.next()) {
-            (Some(one), None) => self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()),
+            (Some(one), None) => self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()).filter(|label| !sibling(written, label)),
             _ => None,
         }
     }
@@ -654,6 +670,12 @@ mod tests {
         // off a model, a name two labels share, and words that only squash together across
         // an apostrophe.
         for q in ["Murrelet-MT on WMT-14", "results on wmt 14", "best on conll 2003", "Is X's WER on Tidewick 8?", "Tidewick 2019 results", "papers on transformers", "tidewicks on D", "kelpnet results", "Trill's bert", "Wasn't Tidewick the best on Orrenby?", "isn’t Trillbert ahead?"] {
+            assert_eq!(read(q), q);
+        }
+        // Siblings, not typos: another size or another number.
+        let unknown = |w: &str| ["murrelet-mx", "wmt-15", "kelpnet-c"].contains(&w.to_lowercase().as_str());
+        let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
+        for q in ["Murrelet-MX on D", "results on WMT-15", "Kelpnet-C results"] {
             assert_eq!(read(q), q);
         }
     }

@@ -661,6 +661,114 @@ pub fn named_verbatim(entity: &NormalizedEntity) -> bool {
     entity.is_linked() && entity.kind != EntityKind::Metric && label.len() >= 2 && words(&entity.text) == label
 }
 
+/// A model or dataset the question names by a version, size or variant the graph does not
+/// hold, beside siblings it does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unheld {
+    /// The name as the question writes it ("Wendrel-L", "Dastrup-8 Chorus").
+    pub written: String,
+    pub kind: EntityKind,
+    /// The siblings the graph holds ("Wendrel-S"), at most three.
+    pub held: Vec<String>,
+}
+
+/// The first hyphenated name of the question whose stem a graph model or dataset label
+/// opens with another last part: "Wendrel-L" beside "Wendrel-S", "Quillon-XXL" beside
+/// "Quillon-XL", "Dastrup-8 Chorus" beside "Dastrup-7 Chorus", "xlnet-xxl" beside
+/// "XLNet-Large", when no label is the name itself and no entity of its kind linked. Its
+/// sibling's facts are not the answer: the graph holds nothing of the name asked. Only a
+/// last part that reads as a variant counts (a size, a version, a number, a short or
+/// capitalised code: "GAT", "Skagerrak"), so "BERT-based" and "ViT-style" name no
+/// variant. Pure.
+pub fn unheld_sibling(index: &TextIndex, question: &str, entities: &Normalized) -> Option<Unheld> {
+    static HYPHENATED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"\b(\p{L}[\p{L}\p{N}]+)-([\p{L}\p{N}]+)\b").unwrap_or_else(|e| panic!("hyphenated name pattern: {e}"))
+    });
+    const NOT_VARIANTS: &[&str] = &["based", "like", "style", "type", "free", "only", "wise", "aware", "level", "scale", "related", "specific", "driven", "inspired", "powered", "ish", "esque"];
+    const SIZES: &[&str] = &["large", "base", "small", "tiny", "huge", "giant", "medium", "mini", "nano", "lite"];
+    // Prefixes that open compound words, not names: "multi-doc", "end-to-end", "linear-time".
+    const NOT_STEMS: &[&str] = &["multi", "self", "cross", "semi", "pre", "post", "non", "end", "inter", "intra", "sub", "super", "uni", "anti", "meta", "over", "under", "state", "long", "short", "high", "low", "fine", "coarse", "zero", "few", "one", "two", "three", "single", "double", "real", "open", "deep", "linear", "large", "small", "mid", "top", "full", "half", "all", "well", "data", "task", "domain", "word", "sentence", "document", "character", "token", "image", "video", "audio", "text", "graph", "time", "knowledge", "question", "named", "entity", "relation", "ground", "first", "second", "third", "last", "next", "out", "in", "on", "off", "up", "down"];
+    // A board kept unlinked as a near miss is already said to be missing (`near_miss_board`).
+    if entities.datasets.iter().any(is_near_miss) {
+        return None;
+    }
+    let squashed = super::lexicon::squashed;
+    let first_part = |label: &str| -> Option<(String, String)> {
+        let word = label.split_whitespace().next()?;
+        let (stem, rest) = word.split_once('-')?;
+        Some((squashed(stem), squashed(rest)))
+    };
+    for c in HYPHENATED.captures_iter(question) {
+        let (whole, stem, last) = (&c[0], &c[1], &c[2]);
+        let span = c.get(0).map_or(0..0, |m| m.range());
+        // One part of a longer compound ("End-to-End", "state-of-the-art") is no name.
+        let joined = |ch: Option<char>| ch == Some('-');
+        if joined(question[..span.start].chars().next_back()) || joined(question[span.end..].chars().next()) {
+            continue;
+        }
+        // Part of a name found otherwise: a linked one ("CvT-21 (384 res, ImageNet-22k
+        // pretrain)"), or a metric, task or field ("RACE-m").
+        let inside = |e: &NormalizedEntity| (e.is_linked() || !matches!(e.kind, EntityKind::Method | EntityKind::Dataset)) && e.text.to_lowercase().contains(&whole.to_lowercase());
+        if entities.all().any(inside) {
+            continue;
+        }
+        let last_lower = last.to_lowercase();
+        // A size, a version or number, a code in capitals or a capitalised name, or a short
+        // tag ("xxl", "l"): not a word of the sentence ("street-name").
+        let variant_like = last.chars().any(|ch| ch.is_ascii_digit())
+            || SIZES.contains(&last_lower.as_str())
+            || last.chars().count() <= 3
+            || last.starts_with(|ch: char| ch.is_uppercase());
+        let stem_lower = stem.to_lowercase();
+        if squashed(stem).chars().count() < 3 || NOT_VARIANTS.contains(&last_lower.as_str()) || !variant_like || super::extract::is_stopword(&stem_lower) || NOT_STEMS.contains(&stem_lower.as_str()) {
+            continue;
+        }
+        let hits = index.search(stem, &[DocKind::Model, DocKind::Dataset], 30);
+        let written_key = squashed(whole);
+        // The name itself is held (as a label, or as the first word of one).
+        if hits.iter().any(|h| squashed(&h.label) == written_key || h.label.split_whitespace().next().is_some_and(|w| squashed(w) == written_key)) {
+            continue;
+        }
+        // Siblings: the stem with another last part ("Wendrel-S"), or the stem alone
+        // ("BenchMira" beside "BenchMira-2").
+        let stem_key = squashed(stem);
+        let siblings: Vec<&crate::index::Hit> = hits
+            .iter()
+            .filter(|h| {
+                first_part(&h.label).is_some_and(|(s, rest)| s == stem_key && !rest.is_empty() && rest != squashed(last))
+                    || h.label.split_whitespace().next().is_some_and(|w| !w.contains('-') && squashed(w) == stem_key)
+            })
+            .collect();
+        let Some(first) = siblings.first() else { continue };
+        // A family's name opening its members ("NAT-M" beside "NAT-M1", "NAT-M2") is held.
+        if hits.iter().any(|h| first_part(&h.label).is_some_and(|(s, rest)| s == stem_key && rest.len() > squashed(last).len() && rest.starts_with(&squashed(last)))) {
+            continue;
+        }
+        let kind = if first.kind == DocKind::Dataset { EntityKind::Dataset } else { EntityKind::Method };
+        // Another entity of its kind linked is what the question is about (the stem found
+        // inside the name is not another one).
+        if entities.get(kind).iter().any(|e| e.is_linked() && squashed(&e.text) != stem_key) {
+            continue;
+        }
+        // The words after it that the sibling's label has after its first word belong to
+        // the name: "Dastrup-8 Chorus" beside "Dastrup-7 Chorus".
+        let tail: Vec<&str> = first.label.split_whitespace().skip(1).collect();
+        let after: Vec<&str> = question[c.get(0).map_or(0, |m| m.end())..].split_whitespace().take(tail.len()).collect();
+        let written = match !tail.is_empty() && after.iter().zip(&tail).all(|(a, t)| squashed(a) == squashed(t)) {
+            true => format!("{whole} {}", after.join(" ")),
+            false => whole.to_owned(),
+        };
+        let mut held: Vec<String> = Vec::new();
+        for h in siblings.iter().filter(|h| h.kind == first.kind) {
+            if held.len() < 3 && !held.contains(&h.label) {
+                held.push(h.label.clone());
+            }
+        }
+        return Some(Unheld { written, kind, held });
+    }
+    None
+}
+
 /// A board or model the question seems to name although nothing linked it: a word of the
 /// question (four letters or more, not a generic word) that a dataset or model label holds,
 /// that no research problem, field or metric label holds and at most two paper titles do,
@@ -803,6 +911,35 @@ pub fn near_miss_board(index: &TextIndex, question: &str, entities: &mut Normali
 mod tests {
     use super::*;
     use crate::index::IndexDoc;
+
+    #[test]
+    fn a_variant_the_graph_lacks_beside_a_sibling_it_holds_is_found() {
+        let index = index_of(&[
+            (DocKind::Model, "w", "Wendrel-S"),
+            (DocKind::Model, "x", "XLNet-Large"),
+            (DocKind::Model, "b", "BERT-joint"),
+            (DocKind::Dataset, "d", "Dastrup-7 Chorus"),
+            (DocKind::Dataset, "c", "Corvalla-Ice"),
+            (DocKind::Dataset, "m", "BenchMira"),
+        ]);
+        let none = Normalized::default();
+        let found = |q: &str| unheld_sibling(&index, q, &none).map(|u| (u.written, u.held));
+        assert_eq!(found("Which papers evaluate the large one, Wendrel-L?"), Some(("Wendrel-L".into(), vec!["Wendrel-S".into()])));
+        assert_eq!(found("xlnet-xxl on squad"), Some(("xlnet-xxl".into(), vec!["XLNet-Large".into()])));
+        assert_eq!(found("Is the Dastrup-8 Chorus set in the graph?"), Some(("Dastrup-8 Chorus".into(), vec!["Dastrup-7 Chorus".into()])));
+        assert_eq!(found("Is there a Corvalla-2 dataset?"), Some(("Corvalla-2".into(), vec!["Corvalla-Ice".into()])));
+        assert_eq!(found("Is there a BenchMira-2 dataset?"), Some(("BenchMira-2".into(), vec!["BenchMira".into()])));
+        // Held as written, no variant named, or the graph holds no sibling.
+        for q in ["wendrel-s on corvalla-ice", "WENDREL-S results", "bert-based models", "Corvalla-Ice leader", "quillon-xxl on corvalla-ice", "state-of-the-art on Corvalla-Ice", "End-to-End Wendrel-S", "the wendrel-name model", "Wendrel-S or Wendrel-? models"] {
+            assert_eq!(found(q), None, "{q}");
+        }
+        let mut metric = Normalized::default();
+        metric.metrics.push(entity(EntityKind::Metric, "Wendrel-L"));
+        assert_eq!(unheld_sibling(&index, "best Wendrel-L on Corvalla-Ice?", &metric), None, "a metric's name");
+        let mut linked = Normalized::default();
+        linked.methods.push(NormalizedEntity { iris: vec!["w".into()], ..entity(EntityKind::Method, "Wendrel-S") });
+        assert_eq!(unheld_sibling(&index, "is Wendrel-L ahead of Wendrel-S?", &linked), None, "a model of its kind is linked");
+    }
 
     fn index_of(docs: &[(DocKind, &str, &str)]) -> TextIndex {
         TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap()

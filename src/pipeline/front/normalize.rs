@@ -141,6 +141,36 @@ impl NormalizedEntity {
         })
     }
 
+    /// Whether `label` belongs to the family the name as written names: it is a variant
+    /// ([`Self::has_variant`]), or the name's letters and digits open it and end where a
+    /// word of it ends ("cait" opens "CAIT-M-24", "memen" opens "MEMEN (single model)";
+    /// "bit" does not open "BiTT"). Looser than a variant: for listing the family's rows on a
+    /// board where the name itself has no score, each said by its own label.
+    pub fn family_member(&self, label: &str) -> bool {
+        if self.has_variant(label) {
+            return true;
+        }
+        let written = super::lexicon::squashed(&self.text);
+        if written.is_empty() {
+            return false;
+        }
+        let mut wanted = written.chars().peekable();
+        let mut rest = label.chars().flat_map(char::to_lowercase);
+        for c in rest.by_ref() {
+            match wanted.peek() {
+                Some(&w) if c == w => {
+                    wanted.next();
+                    if wanted.peek().is_none() {
+                        break;
+                    }
+                }
+                _ if !c.is_alphanumeric() => {}
+                _ => return false,
+            }
+        }
+        wanted.peek().is_none() && rest.next().is_none_or(|c| !c.is_alphanumeric())
+    }
+
     /// Whether `label` opens with the first word of the name as written and holds all its
     /// words (the index's folding: case, hyphens, digits split from letters): a claim about
     /// "gpt3 few-shot" is about "GPT-3 175B (Few-Shot)". Looser than [`Self::has_variant`],
@@ -234,6 +264,17 @@ mod tests {
         assert!(!named("gpt3").has_variant("GPT-3"), "the model itself is no variant of it");
         assert!(!named("gpt").has_variant("GPT-3 175B (Few-Shot)"), "a hyphen joins another model");
         assert!(!named("gpt3").has_variant("GPT-35 (turbo)"));
+    }
+
+    #[test]
+    fn a_family_holds_the_labels_its_name_opens_at_a_word_end() {
+        let named = |text: &str| NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: text.into(), aliases: Vec::new(), iris: Vec::new(), direction: None, link: None };
+        assert!(named("cait").family_member("CAIT-M-24"));
+        assert!(named("awd lstm").family_member("AWD-LSTM + dynamic eval"));
+        assert!(named("memen").family_member("MEMEN  (single model)"));
+        assert!(!named("bit").family_member("BiTT"));
+        assert!(!named("transformer xl").family_member("12-layer Transformer-XL"));
+        assert!(named("deit").family_member("DeiT"), "the name itself is one");
     }
 
     #[test]
