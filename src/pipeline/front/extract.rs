@@ -108,6 +108,16 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
             found.push((mention.start, kind, text.map_or_else(|| mention.text.clone(), |suffix| format!("{}{suffix}", mention.text))));
         }
     }
+    // A family of models named by what its labels share before the hyphen: "cait code?",
+    // "which task do the deit models address" (`Lexicon::family_stem`), with a size or
+    // version glued to it ("cait-xxl96").
+    for m in WORD.find_iter(question) {
+        let taken = found.iter().any(|(start, _, text)| m.start() < start + text.len() && *start < m.end());
+        if !taken && !question[..m.start()].ends_with('-') && lexicon.family_stem(m.as_str()) {
+            let suffix = variant_written(question, m.end(), None).unwrap_or_default();
+            found.push((m.start(), EntityKind::Method, format!("{}{suffix}", m.as_str())));
+        }
+    }
     found.sort_by_key(|(start, _, _)| *start);
     let mut entities = Entities::default();
     for (_, kind, text) in found {
@@ -116,12 +126,15 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     entities
 }
 
+/// A word of three letters or digits or more.
+static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[\p{L}\p{N}]{3,}\b").unwrap_or_else(|e| panic!("word pattern: {e}")));
+
 /// A size or version glued to a known model's name: "xlnet-xxl", "resnet-50", "gpt-4",
 /// "bert-base" when the lexicon knows only "XLNet", "ResNet", "GPT", "BERT". The name asked
 /// is the variant, which the graph may not hold; its sibling's facts are not the answer.
 /// ("BERT-based" and "XLNet-style" are no variants: only sizes and versions count.)
 static VARIANT_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^-(?:v?\d[a-z0-9.]*|x{0,3}l|x{0,2}s|[mbhg]|large|base|small|tiny|huge|giant|mini|nano|lite|medium|big)\b")
+    Regex::new(r"(?i)^-(?:v?\d[a-z0-9.]*|x{0,3}l\d*|x{0,2}s\d*|[mbhg]|large|base|small|tiny|huge|giant|mini|nano|lite|medium|big)\b")
         .unwrap_or_else(|e| panic!("variant suffix pattern: {e}"))
 });
 
@@ -728,6 +741,22 @@ mod tests {
         assert_eq!(methods("quillon-based models on benchmira"), vec!["quillon"]);
         assert_eq!(methods("quillon on benchmira"), vec!["quillon"]);
         assert_eq!(methods("quillon-large-cased on benchmira"), vec!["quillon"]);
+    }
+
+    #[test]
+    fn a_family_no_label_is_is_named_by_what_its_labels_share() {
+        let model = |iri: &str, label: &str| GraphLabel { kind: EntityKind::Method, iri: iri.into(), label: label.into() };
+        let lexicon = Lexicon::build(&[
+            model("r1", "Quillon-XL"),
+            model("r2", "Quillon-S-24"),
+            model("r3", "Zephy-L"),
+            GraphLabel { kind: EntityKind::Dataset, iri: "d".into(), label: "Zephy Corpus".into() },
+        ])
+        .unwrap();
+        assert_eq!(by_keywords(&lexicon, "quillon code?").methods, vec!["quillon"]);
+        assert_eq!(by_keywords(&lexicon, "which task do the quillon models address").methods, vec!["quillon"]);
+        assert_eq!(by_keywords(&lexicon, "quillon-xxl96 accuracy").methods, vec!["quillon-xxl96"]);
+        assert!(by_keywords(&lexicon, "zephy results").methods.is_empty(), "one label, and a dataset's word");
     }
 
     #[test]

@@ -170,6 +170,11 @@ pub struct Lexicon {
     squashed: HashMap<String, usize>,
     /// The keys of `squashed` by first letter and length, for names written with a typo.
     by_shape: HashMap<(char, usize), Vec<String>>,
+    /// Names of model families no label is: the part before the hyphen of two or more
+    /// graph models' first words ("cait" for "CAIT-M-24" and "CaiT-M-48-448", "deit" for
+    /// "DeiT-B" and "DeiT-Ti"), squashed; none that is a word of a task, field, metric or
+    /// dataset name, or a name itself.
+    family_stems: std::collections::HashSet<String>,
 }
 
 /// A name's letters and digits, lowercased: "Murrelet-MT", "MurreletMT" and "murrelet mt"
@@ -192,6 +197,30 @@ fn sibling(written: &str, label: &str) -> bool {
         (Some((stem_w, last_w)), Some((stem_l, last_l))) => stem_w == stem_l && last_w != last_l,
         _ => false,
     }
+}
+
+/// See [`Lexicon::family_stems`].
+fn family_stems(entries: &[Entry], by_surface: &HashMap<String, Vec<(u8, usize)>>) -> std::collections::HashSet<String> {
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for e in entries.iter().filter(|e| e.from_graph && e.kind == EntityKind::Method) {
+        let Some((stem, _)) = e.canonical.split_whitespace().next().and_then(|w| w.split_once('-')) else { continue };
+        let stem = squashed(stem);
+        if stem.chars().count() >= 3 && stem.chars().any(char::is_alphabetic) {
+            *count.entry(stem).or_default() += 1;
+        }
+    }
+    // Words of other kinds' names: "graph", "bit" (of "Bit per Character") are not families.
+    let others: std::collections::HashSet<String> = entries
+        .iter()
+        .filter(|e| e.kind != EntityKind::Method)
+        .flat_map(|e| std::iter::once(&e.canonical).chain(&e.aliases))
+        .flat_map(|name| name.split(|c: char| !c.is_alphanumeric()).map(str::to_lowercase).collect::<Vec<_>>())
+        .collect();
+    count
+        .into_iter()
+        .filter(|(stem, n)| *n >= 2 && !others.contains(stem) && !by_surface.contains_key(stem) && !super::extract::is_stopword(stem))
+        .map(|(stem, _)| stem)
+        .collect()
 }
 
 /// Words that never open or close a name a question writes differently.
@@ -395,7 +424,8 @@ impl Lexicon {
         for keys in by_shape.values_mut() {
             keys.sort();
         }
-        Ok(Self { entries, surfaces, targets, matcher, squashed, by_shape })
+        let family_stems = family_stems(&entries, &by_surface);
+        Ok(Self { entries, surfaces, targets, matcher, squashed, by_shape, family_stems })
     }
 
     /// The graph model or dataset a name written differently stands for: the same letters
@@ -502,6 +532,12 @@ impl Lexicon {
         }
         let &id = self.squashed.get(&squashed(base))?;
         Some(format!("{}'s", self.entries[id].canonical))
+    }
+
+    /// Whether `word` names a family of graph models no label is (see
+    /// [`Lexicon::family_stems`]): "cait", "cvt", "deit".
+    pub fn family_stem(&self, word: &str) -> bool {
+        self.family_stems.contains(&squashed(word))
     }
 
     pub fn entry(&self, id: usize) -> &Entry {

@@ -223,8 +223,11 @@ pub fn widen(index: &TextIndex, question: &str, entity: &mut NormalizedEntity) {
 /// [`NormalizedEntity::has_variant`]). For usage questions, where every variant's papers
 /// count.
 pub fn family(index: &TextIndex, entity: &mut NormalizedEntity) {
+    // A family's name no label is ("cait", linked to one of "CAIT-M-24", "CaiT-M-48-448",
+    // ...) holds every label it opens, hyphen or not.
+    let no_label = super::lexicon::squashed(&entity.text) != super::lexicon::squashed(&entity.canonical);
     for hit in index.search(&entity.text, &[DocKind::Model], 50) {
-        if entity.has_variant(&hit.label) && !entity.iris.contains(&hit.iri) {
+        if (entity.has_variant(&hit.label) || (no_label && entity.family_member(&hit.label))) && !entity.iris.contains(&hit.iri) {
             entity.iris.push(hit.iri);
         }
     }
@@ -1157,6 +1160,11 @@ mod tests {
         family(&index, &mut model);
         model.iris.sort();
         assert_eq!(model.iris, ["b", "l", "x"]);
+        let index = index_of(&[(DocKind::Model, "m", "CAIT-M-24"), (DocKind::Model, "s", "CaiT-S-36"), (DocKind::Model, "c", "Caitlin")]);
+        let mut cait = NormalizedEntity { canonical: "CAIT-M-24".into(), iris: vec!["m".into()], ..entity(EntityKind::Method, "cait") };
+        family(&index, &mut cait);
+        cait.iris.sort();
+        assert_eq!(cait.iris, ["m", "s"], "a family's name no label is");
     }
 
     #[test]
