@@ -253,7 +253,8 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
     let one_model_alone = model_alone(entities).is_some();
     let per_board = match target {
         Target::BestModel => entities.methods.len() >= 2 || one_model_alone,
-        Target::TopScore => one_model_alone,
+        // "How does X stack up against Y on D accuracy?": each one's own score.
+        Target::TopScore => one_model_alone || entities.methods.len() >= 2,
         _ => false,
     };
     if per_board {
@@ -273,7 +274,12 @@ pub(super) fn best_items(target: Target, evidence: &Evidence, entities: &Normali
                         _ => continue,
                     };
                     with_result(&mut item, fact);
-                    let said = items.iter().any(|i| (i.iri == item.iri || entity.names(&i.label)) && i.dataset == item.dataset && i.metric == item.metric);
+                    // A top score's item is its metric: the model it is said of tells them apart.
+                    let same = |i: &AnswerItem| match target {
+                        Target::TopScore => i.model == item.model,
+                        _ => i.iri == item.iri || entity.names(&i.label),
+                    };
+                    let said = items.iter().any(|i| same(i) && i.dataset == item.dataset && i.metric == item.metric);
                     if !said {
                         items.push(item);
                     }
@@ -446,6 +452,26 @@ mod tests {
         let items = best_items(Target::BestModel, &evidence, &Normalized::default(), &|_| Direction::Higher);
         assert_eq!(items.len(), MAIN_METRICS, "{items:?}");
         assert!(items.iter().any(|i| i.label == "M39" && i.metric.as_deref() == Some("Main")), "the main column's best is kept");
+    }
+
+    #[test]
+    fn two_named_models_top_scores_give_each_ones_own() {
+        let evidence = Evidence { results: vec![result("Tavrosa", "Accuracy", "86.1"), result("Quillon", "Accuracy", "83.0")], ..Evidence::default() };
+        let mut entities = Normalized::default();
+        for name in ["Quillon", "Tavrosa"] {
+            entities.methods.push(crate::pipeline::front::normalize::NormalizedEntity {
+                kind: crate::pipeline::front::lexicon::EntityKind::Method,
+                text: name.into(),
+                canonical: name.into(),
+                aliases: vec![],
+                iris: vec![format!("m:{name}")],
+                direction: None,
+                link: None,
+            });
+        }
+        let items = best_items(Target::TopScore, &evidence, &entities, &|_| Direction::Higher);
+        let said: Vec<(Option<&str>, Option<&str>)> = items.iter().map(|i| (i.model.as_deref(), i.value.as_deref())).collect();
+        assert_eq!(said, [(Some("Tavrosa"), Some("86.1")), (Some("Quillon"), Some("83.0"))]);
     }
 
     #[test]

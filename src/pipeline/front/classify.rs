@@ -1125,6 +1125,14 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     for name in masked {
         question = std::borrow::Cow::Owned(question.replace(name.as_str(), "X"));
     }
+    // "Is the X set in the graph, and which system has the lowest WER on it?": whether the
+    // graph holds it is asked by the question that follows, not claimed.
+    static HELD_AND: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^is (?:the |there (?:a |an |any )?)?[^,?]{1,80}?\bin (?:the )?(?:knowledge )?graph\s*(?:,\s*and\s+|\?\s+(?:and\s+|if so,?\s+)?)((?:what|which|who|how|when)\b.*)$")
+    });
+    if let Some(rest) = HELD_AND.captures(&question).and_then(|c| c.get(1)).map(|m| m.as_str().to_owned()) {
+        question = std::borrow::Cow::Owned(rest);
+    }
     let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
     let read = rules(&question, has_dataset, !entities.is_empty(), !entities.methods.is_empty());
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
@@ -1723,6 +1731,15 @@ mod tests {
         assert_eq!(classify("roberta large squad 2.0 f1?", &named).query_type, MethodComparison);
         assert_eq!(classify("RoBERTa on SQuAD 2.0, F1?", &named).query_type, MethodComparison);
         assert_ne!(classify("roberta squad 2.0 f1 code?", &named).query_type, MethodComparison, "code asked");
+    }
+
+    #[test]
+    fn whether_the_graph_holds_a_board_asked_before_a_question_is_no_claim() {
+        let named = Entities { datasets: vec!["Dastrup-8 Chorus".into()], ..Entities::default() };
+        let c = classify("Is the 8-speaker Dastrup-8 Chorus set in the graph, and which system has the lowest WER on it?", &named);
+        assert_eq!((c.query_type, c.target), (MethodComparison, Target::BestModel));
+        assert_eq!(classify("Is the Dastrup-8 Chorus set in the graph? Which system leads it?", &named).query_type, MethodComparison);
+        assert_eq!(classify("Is Dastrup-8 Chorus the hardest set in the graph?", &named).query_type, ClaimVerification);
     }
 
     #[test]

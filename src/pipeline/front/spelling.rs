@@ -374,7 +374,8 @@ fn spoken(text: &str) -> Cow<'_, str> {
 /// 2025?" asks whether X beats Y; the year is said in passing and read as Y's, not X's), and
 /// a question about what beat a model run on after the statement it rests on, without the
 /// stop a transcript leaves out ("back in 2016 X was top of D who's beaten it since then"
-/// asks who beat X). "X beats everything on D" says X is the best there.
+/// asks who beat X). "X beats everything on D" says X is the best there, and "P - does
+/// that make it Q?" claims Q of it, given P.
 fn clauses(text: &str) -> Cow<'_, str> {
     static CONCESSION: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i),?\s+(?:even though|although|even if|despite)\s+[^?,.;]+").unwrap_or_else(|e| panic!("concession pattern: {e}"))
@@ -397,9 +398,20 @@ fn clauses(text: &str) -> Cow<'_, str> {
         Regex::new(r"(?i)\b(?:(beats|outperforms|tops|outscores)|beat|outperformed|topped|outscored)\s+(?:everything|everyone|everybody|all\s+(?:the\s+)?(?:others|other\s+(?:models|systems|methods|entries))|the\s+rest(?:\s+of\s+the\s+(?:field|board))?|the\s+(?:whole\s+)?field)(?:\s+else)?\b")
             .unwrap_or_else(|e| panic!("everything pattern: {e}"))
     });
-    match EVERYTHING.replace_all(&text, |c: &regex::Captures| if c.get(1).is_some() { "is the best" } else { "was the best" }) {
+    let text = match EVERYTHING.replace_all(&text, |c: &regex::Captures| if c.get(1).is_some() { "is the best" } else { "was the best" }) {
         Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
+    };
+    // "X came out in 2024 - does that make it the top model on D now?": the claim is the
+    // consequence ("..., so it is the top model on D now, right?"); what comes before is
+    // its premise, given.
+    static CONSEQUENCE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\s*(?:[-–—;:,]\s*|\.\s+)(?:does|would|doesn't|wouldn't|does not|would not)\s+(?:that|this)\s+make\s+(it|them)\s+([^?]+)\?*\s*$")
+            .unwrap_or_else(|e| panic!("consequence pattern: {e}"))
+    });
+    match CONSEQUENCE.replace(&text, |c: &regex::Captures| format!(", so {} {}, right?", &c[1], if c[1].eq_ignore_ascii_case("them") { format!("are {}", &c[2]) } else { format!("is {}", &c[2]) })) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(s) => Cow::Owned(s.replacen(", so them are", ", so they are", 1)),
     }
 }
 
@@ -782,6 +794,13 @@ mod tests {
         assert_eq!(settled("so back in twenty sixteen orvalis cnn was top of benchmira who's beaten it since then"), "back in 2016 orvalis cnn was top of benchmira - who's beaten it since then");
         assert_eq!(settled("X was top of D. Who has beaten it since?"), "X was top of D. Who has beaten it since?");
         assert_eq!(settled("Which models have beaten X on D?"), "Which models have beaten X on D?");
+    }
+
+    #[test]
+    fn what_a_premise_is_asked_to_make_of_a_model_is_the_claim() {
+        assert_eq!(settled("wendrel s came out in 2024 - does that make it the top model on BenchMira now?"), "wendrel s came out in 2024, so it is the top model on BenchMira now, right?");
+        assert_eq!(settled("X and Y both beat Z. Does that make them the best two on D?"), "X and Y both beat Z, so they are the best two on D, right?");
+        assert_eq!(settled("What does that make X?"), "What does that make X?");
     }
 
     #[test]
