@@ -1194,18 +1194,7 @@ impl Pipeline {
             // Wendrel-XL" after the question).
             .then(|| self.graph.index.as_deref().and_then(|index| front::link::unheld_sibling(index, classify::before_asides(classify::asked_part(q)), &front.normalized)))
             .flatten()
-            .map(|u| {
-                let what = if u.kind == front::lexicon::EntityKind::Dataset { "dataset" } else { "model" };
-                let held = match u.held.as_slice() {
-                    [one] => format!("it holds {one}, another {what}"),
-                    [rest @ .., last] => format!("it holds {} and {last}, other {what}s", rest.join(", ")),
-                    [] => String::new(),
-                };
-                match is_claim {
-                    true => format!("UNCERTAIN: the knowledge graph records no {what} called {} ({held}), so the claim cannot be checked against it.", u.written),
-                    false => format!("The knowledge graph records no {what} called {} ({held}), so it holds nothing on this question about it.", u.written),
-                }
-            });
+            .map(|u| answer::text::unheld(&u, is_claim));
         if absent_model.is_some() || narrowed.is_some() || unheld.is_some() {
             items.clear();
         }

@@ -71,6 +71,22 @@ fn listing_head(target: Target, entities: &Normalized) -> String {
     }
 }
 
+/// The answer to a question about a model or dataset the graph does not hold, beside
+/// siblings it does (`front::link::unheld_sibling`): it says so, and that the claim, if it
+/// is one, cannot be checked.
+pub fn unheld(u: &crate::pipeline::front::link::Unheld, claim: bool) -> String {
+    let what = if u.kind == EntityKind::Dataset { "dataset" } else { "model" };
+    let held = match u.held.as_slice() {
+        [one] => format!(" (it holds {one}, another {what})"),
+        [rest @ .., last] => format!(" (it holds {} and {last}, other {what}s)", rest.join(", ")),
+        [] => String::new(),
+    };
+    match claim {
+        true => format!("UNCERTAIN: the knowledge graph records no {what} called {}{held}, so the claim cannot be checked against it.", u.written),
+        false => format!("The knowledge graph records no {what} called {}{held}, so it holds nothing on this question about it.", u.written),
+    }
+}
+
 /// How many items an extractive sentence lists before summarising the rest.
 const LISTED: usize = 15;
 
@@ -674,6 +690,13 @@ mod tests {
             direction: None,
             link: None,
         }
+    }
+
+    #[test]
+    fn a_variant_the_graph_lacks_is_said_missing_with_the_siblings_it_holds() {
+        let u = |held: &[&str]| crate::pipeline::front::link::Unheld { written: "Wendrel-L".into(), kind: EntityKind::Method, held: held.iter().map(|h| (*h).to_owned()).collect() };
+        assert_eq!(unheld(&u(&["Wendrel-S"]), false), "The knowledge graph records no model called Wendrel-L (it holds Wendrel-S, another model), so it holds nothing on this question about it.");
+        assert_eq!(unheld(&u(&["A", "B", "C"]), true), "UNCERTAIN: the knowledge graph records no model called Wendrel-L (it holds A, B and C, other models), so the claim cannot be checked against it.");
     }
 
     #[test]

@@ -255,9 +255,15 @@ mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::GraphLabel;
 
+    /// A model named `text`, linked to the label `canonical` (unlinked when they are one).
+    fn model(text: &str, canonical: &str) -> NormalizedEntity {
+        let iris = if text == canonical { Vec::new() } else { vec!["r".into()] };
+        NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: canonical.into(), aliases: Vec::new(), iris, direction: None, link: None }
+    }
+
     #[test]
     fn a_variant_is_read_the_same_with_or_without_a_hyphen_between_letters_and_digits() {
-        let named = |text: &str| NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: text.into(), aliases: Vec::new(), iris: Vec::new(), direction: None, link: None };
+        let named = |text: &str| model(text, text);
         assert!(named("gpt3").has_variant("GPT-3 175B (Few-Shot)"));
         assert!(named("gpt-3").has_variant("GPT-3 175B (Few-Shot)"));
         assert!(named("resnet50").has_variant("ResNet-50 (SAM)"));
@@ -268,7 +274,7 @@ mod tests {
 
     #[test]
     fn a_family_holds_the_labels_its_name_opens_at_a_word_end() {
-        let named = |text: &str| NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: text.into(), aliases: Vec::new(), iris: Vec::new(), direction: None, link: None };
+        let named = |text: &str| model(text, text);
         assert!(named("cait").family_member("CAIT-M-24"));
         assert!(named("awd lstm").family_member("AWD-LSTM + dynamic eval"));
         assert!(named("memen").family_member("MEMEN  (single model)"));
@@ -279,10 +285,9 @@ mod tests {
 
     #[test]
     fn a_family_name_the_link_settled_on_one_member_of_is_shown_as_written() {
-        let linked = |text: &str, label: &str| NormalizedEntity { kind: EntityKind::Method, text: text.into(), canonical: label.into(), aliases: Vec::new(), iris: vec!["r".into()], direction: None, link: None };
-        assert_eq!(linked("bert", "BERT-joint").shown(), "bert");
-        assert_eq!(linked("xlnet large", "XLNet-Large").shown(), "XLNet-Large");
-        assert_eq!(linked("trilbert", "Trill-BERT").shown(), "Trill-BERT");
+        assert_eq!(model("bert", "BERT-joint").shown(), "bert");
+        assert_eq!(model("xlnet large", "XLNet-Large").shown(), "XLNet-Large");
+        assert_eq!(model("trilbert", "Trill-BERT").shown(), "Trill-BERT");
     }
 
     fn lexicon() -> Lexicon {
