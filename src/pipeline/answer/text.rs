@@ -10,6 +10,7 @@ use super::items::{number_of, AnswerItem, Source};
 use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::ResultFact;
 use crate::pipeline::trust::verdict::Verdict;
+use crate::pipeline::trust::relations::NO_VALUE;
 use crate::pipeline::trust::{Conflict, PaperRef};
 use crate::pipeline::front::classify::{Extreme, Target};
 use crate::pipeline::front::extract::{BoardAsk, EVERY};
@@ -290,10 +291,15 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             "The knowledge graph records these results for the claim: {}.",
             list(items, |i| {
                 let metric = i.metric.as_deref().unwrap_or("score");
-                with_citation(
-                    &format!("{} {} {} on {}", i.label, metric, i.value.as_deref().unwrap_or("?"), i.dataset.as_deref().unwrap_or("?")),
-                    i,
-                )
+                let dataset = i.dataset.as_deref().unwrap_or("?");
+                let said = match (metric, i.value.as_deref()) {
+                    // An evaluation, not a score: "DeiT-B evaluated on ImageNet with no value
+                    // recorded" (its value is the board, or that none is recorded).
+                    ("evaluated on", Some(NO_VALUE)) => format!("{} evaluated on {dataset} with no value recorded", i.label),
+                    ("evaluated on", _) => format!("{} evaluated on {dataset}", i.label),
+                    (metric, value) => format!("{} {metric} {} on {dataset}", i.label, value.unwrap_or("?")),
+                };
+                with_citation(&said, i)
             })
         ),
         Target::PaperDetails if !sources.is_empty() => {
@@ -744,6 +750,13 @@ mod tests {
         entities.methods.remove(0);
         let text = extractive(Target::BestModel, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The graph records no score of BERT on "), "{text}");
+    }
+
+    #[test]
+    fn a_claims_evaluation_without_a_score_is_said_as_one() {
+        let evaluated = |value: &str| AnswerItem { metric: Some("evaluated on".into()), value: Some(value.into()), dataset: Some("ImageNet".into()), ..AnswerItem::new("DeiT-B", Some("r1")) };
+        let text = extractive(Target::Verdict, &[evaluated(NO_VALUE), evaluated("ImageNet")], &[], &Normalized::default(), Cut::default());
+        assert_eq!(text, "The knowledge graph records these results for the claim: DeiT-B evaluated on ImageNet with no value recorded; DeiT-B evaluated on ImageNet (no paper recorded for these results).");
     }
 
     #[test]

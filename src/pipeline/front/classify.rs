@@ -280,7 +280,7 @@ static ASKS_DATASETS_PART: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A best or extreme result: a superlative before a result word or a metric.
 static ASKS_BEST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest|most accurate)\b[^?.;]{0,30}?\b(results?|scores?|accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|iou|miou|chrf|rouge\S*|error rate|performance|performer|numbers?|values?|models?|systems?|methods?)\b|\b(who'?s|who is|who are|which is|which one is|what'?s)\s+(the\s+)?(top|best|first|leading|ahead|in front|number one)\b|\b(leads?|leading|on top|holds? the record)\s+(now|today|currently|these days)\b|\b(which|what)\s+(model|system|method|approach|one|entry)\s+(was|is|were|had been)\s+(ahead|in front|on top|leading|in the lead|the leader|first|number one)\b|\bwhose\b[^?]{0,40}\b(was|is|were)\s+(the\s+)?(lowest|highest|best|top)\b")
+    re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest|most accurate)\b[^?.;]{0,30}?\b(results?|scores?|accuracy|acc|f1|f-score|f-measure|bleu|wer|word error rate|iou|miou|chrf|rouge\S*|error rate|performance|performer|numbers?|values?|models?|systems?|methods?)\b|\b(who'?s|who is|who are|which is|which one is|what'?s)\s+(the\s+)?(top|best|first|leading|ahead|in front|number one)\b|\b(leads?|leading|on top|holds? the record)\s+(now|today|currently|these days)\b|\b(which|what)\s+(model|system|method|approach|one|entry)\s+(was|is|were|had been)\s+(ahead|in front|on top|leading|in the lead|the leader|first|number one)\b|\bwhose\b[^?]{0,40}\b(was|is|were)\s+(the\s+)?(lowest|highest|best|top)\b|\bhigh[- ]?scores?\b")
 });
 /// A yes-or-no question that compares or ranks: a clause opening with an auxiliary.
 static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
@@ -1017,7 +1017,7 @@ pub fn asks_origin(question: &str) -> bool {
 }
 
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
@@ -1062,7 +1062,7 @@ static RECOMMEND: LazyLock<Regex> = LazyLock::new(|| {
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -1697,6 +1697,7 @@ mod tests {
         assert_eq!(named("DeiT-B has the best top-1 accuracy on imagenet"), ClaimVerification);
         assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet"), ClaimVerification);
         assert_eq!(named("MultiFiT outperforms XLMft UDA on MLDoc"), ClaimVerification);
+        assert_eq!(named("rainbow scores above 5000 on space invaders"), ClaimVerification, "a bound stated of a model");
         assert_ne!(named("CURL score on cheetah run (dmcontrol 500k)?"), ClaimVerification);
         assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
         assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
@@ -1723,6 +1724,7 @@ mod tests {
         assert_eq!(classify("the paper that introduced AcrE", &none).query_type, PaperLookup);
         assert_eq!(classify("research problem of the QALD-6 challenge paper", &none).query_type, PaperLookup);
         assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
+        assert_eq!(classify("sam paper (sharpness aware minimization) - exact title?", &none).query_type, PaperLookup);
         assert_ne!(classify("list the techniques used by the EfficientNet paper", &none).query_type, PaperLookup);
         assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
         assert_ne!(classify("What is the most recent paper on Kelp Canopy Mapping?", &none).query_type, PaperLookup);

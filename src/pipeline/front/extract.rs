@@ -611,13 +611,43 @@ static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("graph pattern: {e}"))
 });
 
+/// "the big transfer paper, full title?": what is asked of a title, no word of it.
+static TITLE_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:full|exact|complete|whole|precise|actual|official)\s+(?:title|name)s?\b").unwrap_or_else(|e| panic!("title asked pattern: {e}")));
+
 /// Every content word of the question, names included: what the text index searches
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
     let question = THE_GRAPH_ITSELF.replace_all(question, " ");
+    let question = TITLE_ASKED.replace_all(&question, " ");
+    let spelled = spelled_out(&question);
     let mut words = title_keywords(&question, &Entities::default());
-    words.retain(|w| !REQUEST_WORDS.contains(&w.as_str()));
+    words.retain(|w| !REQUEST_WORDS.contains(&w.as_str()) && !spelled.contains(w));
     words
+}
+
+/// Acronyms the question spells out beside them, lower-cased: "sam (sharpness aware
+/// minimization)", "random network distillation (RND)". A title holds one or the other, so
+/// the acronym is no word a title must hold when its words are there.
+fn spelled_out(question: &str) -> Vec<String> {
+    static BESIDE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b([A-Za-z]{2,6})(?:\s+(?:paper|model|method|algorithm|optimi[sz]er|architecture|approach|network))?\s*\(([^()]{3,80})\)|([^()]{3,80})\(\s*([A-Za-z]{2,6})\s*\)").unwrap_or_else(|e| panic!("spelled-out pattern: {e}")));
+    let initials = |words: &[&str]| words.iter().filter_map(|w| w.chars().next()).collect::<String>().to_lowercase();
+    let mut out = Vec::new();
+    for c in BESIDE.captures_iter(question) {
+        let (acronym, words) = match (c.get(1), c.get(2), c.get(3), c.get(4)) {
+            (Some(a), Some(w), _, _) => (a.as_str().to_lowercase(), w.as_str().split(|ch: char| ch.is_whitespace() || ch == '-').filter(|w| !w.is_empty()).collect::<Vec<_>>()),
+            (_, _, Some(w), Some(a)) => {
+                let a = a.as_str().to_lowercase();
+                let all: Vec<&str> = w.as_str().split(|ch: char| ch.is_whitespace() || ch == '-').filter(|w| !w.is_empty()).collect();
+                let last = all[all.len().saturating_sub(a.chars().count())..].to_vec();
+                (a, last)
+            }
+            _ => continue,
+        };
+        if words.len() == acronym.chars().count() && initials(&words) == acronym {
+            out.push(acronym);
+        }
+    }
+    out
 }
 
 /// Content words of the question outside recognised mentions: the title-keyword fallback.
@@ -869,6 +899,10 @@ mod tests {
         assert_eq!(content_words("Building Virtual Cities - doi pls"), ["building", "virtual", "cities"], "a request is no title word");
         assert_eq!(content_words("kelp canopy refs since 2020 and their DOIs?"), ["kelp", "canopy"], "nor is a time or a kind of reference");
         assert_eq!(content_words("whether birds establish"), ["birds", "establish"], "a conjunction is no title word");
+        assert_eq!(content_words("the big transfer paper, full title?"), ["big", "transfer"], "what is asked of the title is none of it");
+        assert_eq!(content_words("sam paper (sharpness aware minimization) - exact title?"), ["sharpness", "aware", "minimization"], "an acronym spelled out beside it");
+        assert_eq!(content_words("which paper introduced random network distillation (RND)"), ["random", "network", "distillation"]);
+        assert_eq!(content_words("the gan (graph attention) paper"), ["gan", "graph", "attention"], "initials that differ are a word of their own");
         let lexicon = Lexicon::from_tables().unwrap();
         let found = by_keywords(&lexicon, "common sense reasoning benchmarks in the graph?");
         assert!(!found.tasks.iter().any(|t| t == "graph"), "{found:?}");

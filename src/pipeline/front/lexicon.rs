@@ -252,6 +252,17 @@ fn unhyphenated(surface: &str) -> Option<String> {
     (!is_generic(&out)).then_some(out)
 }
 
+/// A label ending in one or two words in brackets, written the ways people write it without
+/// them: "effnet-l2 (sam)" → "effnet-l2 sam", "effnet-l2 w/ sam", "effnet-l2 with sam".
+fn unbracketed(surface: &str) -> Vec<String> {
+    let Some((head, inner)) = surface.strip_suffix(')').and_then(|s| s.rsplit_once(" (")) else { return Vec::new() };
+    let words = inner.split_whitespace().count();
+    if !(1..=2).contains(&words) || inner.contains(['(', ')']) || head.trim().is_empty() || head.contains(['(', ')']) || is_generic(head.trim()) {
+        return Vec::new();
+    }
+    [" ", " w/ ", " with "].iter().map(|join| format!("{}{join}{inner}", head.trim())).collect()
+}
+
 /// Labels too generic to be recognised as mentions on their own: real graphs label models
 /// "Ours", "Base" or "Large" and datasets "Test", and such words are everywhere in questions.
 const GENERIC_LABELS: &[&str] = &[
@@ -281,6 +292,11 @@ fn merge_labels(entries: &mut Vec<Entry>, labels: &[GraphLabel]) -> HashMap<(Ent
         if key.chars().count() < 2 || GENERIC_LABELS.contains(&key.as_str()) {
             continue;
         }
+        // "BLEU score" and "BLEU" are one metric that papers label both ways (one board of
+        // the mirror records one of each): a metric's trailing "score" is no part of its
+        // name, unless what is left says nothing ("Best Score", "test score").
+        let scored = (label.kind == EntityKind::Metric).then(|| key.strip_suffix(" score").filter(|rest| rest.chars().count() >= 2 && !GENERIC_LABELS.contains(rest)).map(str::to_owned)).flatten();
+        let key = scored.clone().unwrap_or(key);
         let id = *graph_entries.entry((label.kind, key)).or_insert_with(|| {
             entries.push(Entry {
                 kind: label.kind,
@@ -295,6 +311,9 @@ fn merge_labels(entries: &mut Vec<Entry>, labels: &[GraphLabel]) -> HashMap<(Ent
         if !entries[id].iris.contains(&label.iri) {
             entries[id].iris.push(label.iri.clone());
         }
+        if scored.is_some() && !entries[id].aliases.iter().any(|a| a == text) {
+            entries[id].aliases.push(text.to_owned());
+        }
         // Backends return labels in different orders: the same graph must give the same
         // canonical spelling and IRI order on every one.
         if text < entries[id].canonical.as_str() {
@@ -303,6 +322,7 @@ fn merge_labels(entries: &mut Vec<Entry>, labels: &[GraphLabel]) -> HashMap<(Ent
     }
     for entry in entries.iter_mut().filter(|e| e.from_graph) {
         entry.iris.sort();
+        entry.aliases.sort();
     }
     graph_entries
 }
@@ -361,7 +381,18 @@ impl Lexicon {
             .filter_map(|(id, e)| unhyphenated(&normalize(&e.canonical)).map(|u| (u, id)))
             .filter(|(u, _)| !by_surface.contains_key(u))
             .collect();
+        // "effnet-l2 sam", "effnet-l2 w/ sam" for the graph's "EffNet-L2 (SAM)": a model's
+        // setting or size in brackets at the end of its label is written without them.
+        variants.extend(
+            entries
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.from_graph && e.kind == EntityKind::Method)
+                .flat_map(|(id, e)| unbracketed(&normalize(&e.canonical)).into_iter().map(move |u| (u, id)))
+                .filter(|(u, _)| !by_surface.contains_key(u)),
+        );
         variants.sort();
+        variants.dedup();
         for (surface, id) in variants {
             by_surface.entry(surface).or_default().push((3, id));
         }
@@ -651,9 +682,9 @@ fn at_word_boundaries(text: &str, start: usize, end: usize) -> bool {
     let left_ok = !matches!((before, inner_first), (Some(b), Some(f)) if word(b) && word(f));
     let right_ok = !matches!((inner_last, after), (Some(l), Some(a)) if word(l) && word(a));
     // "Transformer" in "R-Transformer" is part of another name: a hyphen glued to a word on
-    // the left starts no mention.
+    // the left starts no mention, and nor does a star ("BERT" in "Q*Bert", the Atari game).
     let mut left = text[..start].chars().rev();
-    let compound = matches!((left.next(), left.next()), (Some('-'), Some(c)) if word(c));
+    let compound = matches!((left.next(), left.next()), (Some('-' | '*'), Some(c)) if word(c));
     left_ok && right_ok && !compound
 }
 
@@ -732,10 +763,31 @@ mod tests {
     }
 
     #[test]
+    fn a_models_bracketed_setting_is_read_written_without_its_brackets() {
+        let lexicon = Lexicon::build(&[l(EntityKind::Method, "http://orkg.org/orkg/resource/M1", "EffNet-L2 (SAM)"), l(EntityKind::Method, "http://orkg.org/orkg/resource/M2", "CvT-21 (384 res, ImageNet-22k pretrain)")]).unwrap();
+        for q in ["effnet-l2 sam - what benchmarks?", "is effnet-l2 w/ sam the best there", "where was effnet-l2 with sam evaluated"] {
+            assert_eq!(texts(&lexicon, q).len(), 1, "{q}");
+            assert_eq!(lexicon.entry(lexicon.find(q)[0].entries[0]).canonical, "EffNet-L2 (SAM)", "{q}");
+        }
+        let found = lexicon.find("cvt-21 384 res, imagenet-22k pretrain");
+        assert!(found.iter().all(|m| m.entries.iter().all(|&e| !lexicon.entry(e).canonical.starts_with("CvT"))), "more than two words in brackets");
+    }
+
+    #[test]
+    fn a_metrics_trailing_score_is_no_part_of_its_name() {
+        let lexicon = Lexicon::build(&[l(EntityKind::Metric, "http://orkg.org/orkg/resource/B1", "BLEU"), l(EntityKind::Metric, "http://orkg.org/orkg/resource/B2", "BLEU score"), l(EntityKind::Metric, "http://orkg.org/orkg/resource/S1", "Best Score"), l(EntityKind::Metric, "http://orkg.org/orkg/resource/S2", "Best")]).unwrap();
+        let bleu = lexicon.entry(lexicon.find("bleu on wmt14")[0].entries[0]);
+        assert_eq!((bleu.canonical.as_str(), bleu.iris.len()), ("BLEU", 2));
+        assert_eq!(lexicon.entry(lexicon.find("bleu score on wmt14")[0].entries[0]).canonical, "BLEU");
+        assert_eq!(lexicon.entry(lexicon.find("best score on pong")[0].entries[0]).iris, vec!["http://orkg.org/orkg/resource/S1".to_owned()], "\"best\" says nothing alone");
+    }
+
+    #[test]
     fn mentions_respect_word_boundaries() {
         let lexicon = Lexicon::from_tables().unwrap();
-        let cases: [(&str, &[&str]); 5] = [
+        let cases: [(&str, &[&str]); 6] = [
             ("Which minerals are studied in mineralogy?", &[]),
+            ("q*bert high score?", &[]),
             ("Papers on NER with a CNN", &["NER", "CNN"]),
             ("papers on ner.", &["ner"]),
             ("BERTology and ResNets", &["ResNets"]),

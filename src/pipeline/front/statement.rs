@@ -17,12 +17,12 @@ use super::lexicon::EntityKind;
 /// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
 /// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
 static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(gets|got|reaches|reached|achieves|achieved|scored? \d+|scores \d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|underperforms|underperformed|improved on|improves on|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
+    re(r"(?i)\b(gets|got|reaches|reached|achieves|achieved|scor(?:e|es|ed) (?:(?:above|below|over|under|at least|at most|more than|less than) )?\d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|underperforms|underperformed|improved on|improves on|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
 });
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had) (an? |of |about |around |~)?~?\d+(\.\d+)?\b")
+    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had) (an? |of |about |around |~|above |below |over |under |at least |at most |more than |less than )?~?\d+(\.\d+)?\b")
 });
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
@@ -71,7 +71,7 @@ const MODIFIERS: &[&str] = &["other", "recent", "new", "newer", "older", "earlie
 static COMPARES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(compare[sd]?|comparison|vs|versus|better|higher|tops)\b"));
 /// "atari video pinball highest score": the board named before the leaderboard word.
 static BOARD_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{1,60}?)\s+(?:highest|best|top|lowest|sota|state[- ]of[- ]the[- ]art|leaderboard|leaderbord)\b")
+    re(r"(?i)^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{1,60}?)\s+(?:(?:who'?s|who\s+is|who\s+are|what'?s|which\s+is|whats)\s+(?:on\s+)?(?:the\s+)?)?(?:highest|best|top|lowest|high[- ]?scores?|sota|state[- ]of[- ]the[- ]art|leaderboard|leaderbord)\b")
 });
 /// "... for the habitat 2020 objectnav test-std challenge": the board after "for", read
 /// only when no "on" names one.
@@ -286,6 +286,9 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat challenge 2020 pointnav test-std"));
         let q = "atari video pinball highest score";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
+        for (q, named) in [("ace05 who's on top", "ace05"), ("q*bert high score?", "q*bert"), ("wt103 what's the best ppl", "wt103")] {
+            assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some(named), "the question after the board is no part of it: {q}");
+        }
         let q = "which metrics are reported for the habitat 2020 objectnav test-std challenge";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 objectnav test-std challenge"));
         let q = "cartpole openai gym leaderboard - whos on top";

@@ -228,6 +228,9 @@ fn both(a: Verdict, b: Verdict) -> Verdict {
     }
 }
 
+/// The value of an evaluation the graph records without a score: what the answer says of it.
+pub const NO_VALUE: &str = "no value recorded";
+
 /// "LeViT-256 was evaluated on iNaturalist 2019 (no value recorded)": the named models'
 /// evaluations on the claim's datasets, when the graph holds no value for them.
 pub(super) fn evaluations_without_values(entities: &Normalized, known: &Known) -> Vec<FactRef> {
@@ -241,7 +244,7 @@ pub(super) fn evaluations_without_values(entities: &Normalized, known: &Known) -
                     model: label.clone(),
                     dataset: d.canonical.clone(),
                     metric: "evaluated on".into(),
-                    value: "no value recorded".into(),
+                    value: NO_VALUE.into(),
                     // The papers that report the evaluation ("-" in a score column): what
                     // the answer cites for it.
                     papers: known.evaluation_papers.iter().filter(|(m, on, _)| m == iri && on == on_d).map(|(_, _, p)| p.clone()).collect(),
