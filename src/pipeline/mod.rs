@@ -1194,7 +1194,13 @@ impl Pipeline {
             // Wendrel-XL" after the question).
             .then(|| self.graph.index.as_deref().and_then(|index| front::link::unheld_sibling(index, classify::before_asides(classify::asked_part(q)), &front.normalized)))
             .flatten()
-            .map(|u| answer::text::unheld(&u, is_claim));
+            .map(|u| answer::text::unheld(&u, is_claim))
+            // "Who got 12.3 on D?" where no result there holds it: that is the answer, not
+            // the papers on D.
+            .or_else(|| match front.board {
+                Some(front::extract::BoardAsk::Holding(given)) if items.is_empty() && verdict.is_none() => front.normalized.datasets.iter().find(|d| d.is_linked()).map(|d| answer::text::unheld_value(given, &d.canonical)),
+                _ => None,
+            });
         if absent_model.is_some() || narrowed.is_some() || unheld.is_some() {
             items.clear();
         }
@@ -1346,6 +1352,11 @@ impl Pipeline {
                 // Its years are the papers' recorded ones (a second year is not a source's).
                 composed.stated.push(papers);
             }
+            // "Which paper got 431% on D?", "paper behind the 85.1 on D": the papers are what
+            // is asked for, each carrying the result it reports.
+            if matches!(front.board, Some(front::extract::BoardAsk::Holding(given)) if items.iter().any(|i| items::holds(i, given))) && classify::asks_paper_first(q) && verdict.is_none() {
+                items = items::as_papers(&items, &sources);
+            }
         }
         // "kelp canopy refs since 2020 and their DOIs?": a paper listing with the DOIs asked.
         if asked.doi && target == classify::Target::Papers && verdict.is_none() {
@@ -1413,7 +1424,7 @@ impl Pipeline {
         let answered_by_account = verdict.as_ref().is_some_and(|v| v.is_account());
         // ... or lists the models past a value ("which never got their WER below 10"): the
         // first of them is no best.
-        let past = matches!(front.board, Some(front::extract::BoardAsk::Past(_)));
+        let past = front.board.is_some_and(front::extract::BoardAsk::by_value);
         let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !answered_by_account && !past {
             gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {

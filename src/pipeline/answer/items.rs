@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::pipeline::front::classify::Target;
-use crate::pipeline::front::extract::BoardAsk;
+use crate::pipeline::front::extract::{same_value, BoardAsk};
 use crate::pipeline::evidence::papers::PaperDetails;
 use crate::pipeline::evidence::{Evidence, Named};
 use crate::pipeline::front::lexicon::Direction;
@@ -315,6 +315,11 @@ pub fn for_question(
         (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => {
             let board_items = match board {
                 Some(BoardAsk::Past(t)) => merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| t.passes(v))),
+                // "Who got 74.3 on D?" where no result there holds it: the board's best, for
+                // the answer to say so beside.
+                Some(BoardAsk::Holding(given)) => Some(merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| same_value(v, given))))
+                    .filter(|held| !held.is_empty())
+                    .unwrap_or_else(|| merged(leaderboard::top_items(1, evidence, entities, direction))),
                 _ => merged(leaderboard::top_items(k, evidence, entities, direction)),
             };
             match board {
@@ -353,11 +358,36 @@ fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
     match ask {
         BoardAsk::Every | BoardAsk::Unscored => items,
         BoardAsk::Past(t) => items.into_iter().filter(|i| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))).collect(),
+        BoardAsk::Holding(given) => {
+            let held: Vec<AnswerItem> = items.iter().filter(|i| holds(i, given)).cloned().collect();
+            if held.is_empty() { items } else { held }
+        }
         BoardAsk::Ends => items
             .chunk_by(|a, b| a.metric == b.metric)
             .flat_map(|run| if run.len() > 1 { vec![run[0].clone(), run[run.len() - 1].clone()] } else { run.to_vec() })
             .collect(),
     }
+}
+
+/// The papers of result items, each carrying the result it reports ("which paper got 431%
+/// on D?"); the items themselves when none of them cites a paper.
+pub fn as_papers(items: &[AnswerItem], sources: &[Source]) -> Vec<AnswerItem> {
+    let mut out: Vec<AnswerItem> = Vec::new();
+    for item in items {
+        for n in &item.sources {
+            let Some(s) = sources.iter().find(|s| s.n == *n) else { continue };
+            if !out.iter().any(|o| o.iri.as_deref() == Some(s.iri.as_str())) {
+                let model = item.model.clone().or_else(|| Some(item.label.clone()));
+                out.push(AnswerItem { value: item.value.clone(), metric: item.metric.clone(), dataset: item.dataset.clone(), model, sources: vec![*n], ..AnswerItem::paper(&s.iri, &s.title) });
+            }
+        }
+    }
+    if out.is_empty() { items.to_vec() } else { out }
+}
+
+/// Whether an item's value is the one a question gives.
+pub fn holds(item: &AnswerItem, given: f64) -> bool {
+    item.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| same_value(v, given))
 }
 
 /// One item per result: the same model, dataset, metric and value stated by several papers
@@ -574,6 +604,16 @@ mod tests {
     }
 
     #[test]
+    fn the_papers_asked_for_carry_the_results_they_report() {
+        let source = |n: usize, iri: &str, title: &str| Source { n, iri: iri.into(), ..Source::titled(title) };
+        let result = AnswerItem { metric: Some("Score".into()), value: Some("431%".into()), sources: vec![1], ..AnswerItem::new("LASER", Some("m1")) };
+        let papers = as_papers(std::slice::from_ref(&result), &[source(1, "p1", "Off-Policy Actor-Critic with Shared Experience Replay")]);
+        assert_eq!(papers.len(), 1);
+        assert_eq!((papers[0].label.as_str(), papers[0].model.as_deref(), papers[0].value.as_deref()), ("Off-Policy Actor-Critic with Shared Experience Replay", Some("LASER"), Some("431%")));
+        assert_eq!(as_papers(&[AnswerItem { sources: Vec::new(), ..result }], &[]).len(), 1, "no paper cited: the results stay");
+    }
+
+    #[test]
     fn a_boards_two_ends_are_its_first_and_last_per_metric_and_a_bound_keeps_those_past_it() {
         use crate::pipeline::front::extract::Threshold;
         let scored = |model: &str, metric: &str, value: &str| AnswerItem { metric: Some(metric.into()), value: Some(value.into()), ..AnswerItem::new(model, None) };
@@ -583,6 +623,8 @@ mod tests {
         let below = asked_of_board(BoardAsk::Past(Threshold { above: false, inclusive: false, value: 20.0 }), board.clone());
         assert_eq!(below.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B", "C"]);
         assert_eq!(asked_of_board(BoardAsk::Every, board.clone()).len(), 4);
+        assert_eq!(asked_of_board(BoardAsk::Holding(18.9), board.clone()).iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "the result holding a value");
+        assert_eq!(asked_of_board(BoardAsk::Holding(74.3), board.clone()).len(), 4, "none holds it: the board as read, for the answer to say so");
     }
 
     #[test]

@@ -88,6 +88,11 @@ pub fn unheld(u: &crate::pipeline::front::link::Unheld, claim: bool) -> String {
     }
 }
 
+/// The answer to "who got V on D?" where no result on D holds V.
+pub fn unheld_value(given: f64, board: &str) -> String {
+    format!("The knowledge graph records no result of {given} on {board}, so it holds nothing on this question about it.")
+}
+
 /// How many items an extractive sentence lists before summarising the rest.
 const LISTED: usize = 15;
 
@@ -544,6 +549,8 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
             format!("{} a row on {on} with no value recorded{by}: {}.", counted(models), list(items, |i| with_citation(&i.label, i)))
         }
         BoardAsk::Past(t) => format!("{} a result {} on {on}: {}.", counted(models), t.describe(), list(items, render)),
+        BoardAsk::Holding(given) if items.iter().any(|i| super::items::holds(i, given)) => format!("{} a result of {given} on {on}: {}.", counted(models), list(items, render)),
+        BoardAsk::Holding(given) => format!("No result of {given} on {on} is recorded; the best recorded there: {}.", list(items, render)),
         BoardAsk::Ends => {
             let value = |i: &AnswerItem| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score);
             let said = |i: &AnswerItem| with_citation(&format!("{} with {}", i.label, i.value.as_deref().unwrap_or("?")), i);
@@ -642,7 +649,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         stated.extend(c.sides.iter().map(|s| s.value.clone()));
         // A best followed by the model that beats its other value: the lead is in question.
         let contested = match draft.items {
-            [first, second, ..] if draft.target == Target::BestModel && !matches!(draft.board, Some(BoardAsk::Past(_))) => {
+            [first, second, ..] if draft.target == Target::BestModel && !draft.board.is_some_and(BoardAsk::by_value) => {
                 first.model.is_some() && first.model == c.model && second.model != first.model && (&second.dataset, &second.metric) == (&first.dataset, &first.metric)
             }
             _ => false,
@@ -750,6 +757,21 @@ mod tests {
         entities.methods.remove(0);
         let text = extractive(Target::BestModel, &items, &[], &entities, Cut::default());
         assert!(text.starts_with("The graph records no score of BERT on "), "{text}");
+    }
+
+    #[test]
+    fn the_holder_of_a_value_is_named_or_the_value_said_unrecorded_beside_the_best() {
+        let mut entities = Normalized::default();
+        entities.datasets.push(NormalizedEntity { kind: EntityKind::Dataset, ..model("stl-10", "STL-10", &["d1"]) });
+        let items = [AnswerItem { metric: Some("Accuracy".into()), value: Some("99.78".into()), ..AnswerItem::new("BiLSTM-TDN", Some("m1")) }];
+        assert_eq!(board_text(BoardAsk::Holding(99.78), &items, &entities), "1 model has a result of 99.78 on STL-10: BiLSTM-TDN with 99.78 by Accuracy (no paper recorded for these results).");
+        assert_eq!(board_text(BoardAsk::Holding(74.3), &items, &entities), "No result of 74.3 on STL-10 is recorded; the best recorded there: BiLSTM-TDN with 99.78 by Accuracy (no paper recorded for these results).");
+    }
+
+    #[test]
+    fn a_value_no_result_holds_is_said_missing_on_its_board() {
+        assert_eq!(unheld_value(12.3, "Flowers-102"), "The knowledge graph records no result of 12.3 on Flowers-102, so it holds nothing on this question about it.");
+        assert!(unheld_value(994500.0, "Atari 2600 Atlantis").contains(" 994500 "), "a whole number is written whole");
     }
 
     #[test]

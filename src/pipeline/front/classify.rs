@@ -447,8 +447,17 @@ pub fn asks_reporting_paper(question: &str) -> bool {
 /// Whether a question about results also asks for their papers: "and if so, in which
 /// paper?", "which study is that from?" (the answer names the papers of its results).
 pub fn asks_which_paper(question: &str) -> bool {
-    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b"));
+    // "paper behind the 85.1 top-5 on D": the paper of the result a value names.
+    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b|^\W*(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\s+(?:the\s+|an?\s+)?~?\d"));
     WHICH.is_match(question)
+}
+
+/// Whether the question opens by asking for a paper: "which paper got 431% on D", "whose
+/// paper has the 1.11 bpc on D", "paper behind the 85.1 top-5 on D" (its answer lists
+/// papers, not the results they report).
+pub fn asks_paper_first(question: &str) -> bool {
+    static FIRST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:(?:which|what|whose)\s+(?:paper|study|publication|article)s?\b|(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\b)"));
+    FIRST.is_match(question)
 }
 
 /// "Which came out first, the X paper or the Y paper?", "which is older, X's paper or
@@ -776,7 +785,7 @@ static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(what|which|who) (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked)\b"));
+    LazyLock::new(|| re(r"\b(what|which|who) (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked)\b|\b(who['’]?s|who has|who have) been (evaluated|tested|benchmarked|run)\b"));
 /// "models for pointgoal nav": the models used for a task.
 static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems) (for|used for|used in|applied to|that solve|tackling)\b")
@@ -1273,7 +1282,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "Which paper first reported a result on D, and which followed it?": the board's
         // results, read with their papers' years.
         QueryType::DatasetSearch
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(lowered).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(lowered).is_some()) || (has_dataset && super::extract::value_held(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
         // topic; "which models score below 75 on D" like a dataset's models), it compares
@@ -1622,6 +1631,10 @@ mod tests {
         assert!(!asked("are there papers better than these?").yes_no, "a request");
         assert!(!asked("is xlnet or gpt3 better on rte").yes_no, "a choice, answered by the comparison");
         assert!(asks_reporting_paper("Which paper reports FrostLattice's 71.4 on BenchMira?"));
+        assert!(asks_which_paper("paper behind the 85.1 top-5 on objectnet bbox"), "the paper of a value's result");
+        assert!(asks_paper_first("whose paper has the 1.11 bpc on enwiki8") && asks_paper_first("paper behind the 85.1 top-5 on objectnet bbox"));
+        assert!(!asks_paper_first("who got 99.78 on flowers-102, and in which paper?"), "the paper after the result");
+        assert!(!asks_which_paper("paper for transformers?"), "a paper asked for by topic");
         assert!(!asks_reporting_paper("Which paper reports results on BenchMira?"), "no value given");
         assert!(unnamed_referent("Which models have reported a higher BenchMira accuracy than that paper since then?"));
         assert!(unnamed_referent("what accuracy does the model introduced by the 2020 paper on bird calls reach?"));
@@ -1694,10 +1707,14 @@ mod tests {
     #[test]
     fn statements_about_named_things_are_claims_but_requests_for_numbers_are_not() {
         let named = |q: &str| classify(q, &Entities { methods: vec!["X".into()], ..Entities::default() }).query_type;
+        let on_board_named = |q: &str| classify(q, &Entities { datasets: vec!["D".into()], ..Entities::default() }).query_type;
         assert_eq!(named("DeiT-B has the best top-1 accuracy on imagenet"), ClaimVerification);
         assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet"), ClaimVerification);
         assert_eq!(named("MultiFiT outperforms XLMft UDA on MLDoc"), ClaimVerification);
         assert_eq!(named("rainbow scores above 5000 on space invaders"), ClaimVerification, "a bound stated of a model");
+        assert_eq!(named("curl did 902 on walker walk at 500k steps"), ClaimVerification, "'did' a number is a score");
+        assert_eq!(on_board_named("who got 99.78 on flowers-102?"), MethodComparison, "the holder of a value");
+        assert_eq!(on_board_named("which paper got 431% on atari-57"), MethodComparison);
         assert_ne!(named("CURL score on cheetah run (dmcontrol 500k)?"), ClaimVerification);
         assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
         assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
@@ -1771,6 +1788,7 @@ mod tests {
         assert_eq!(classify("where was GR-ConvNet evaluated", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
         let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
         assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
+        assert_eq!(classify("who's been tested on hmdb51 finetuned", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("RACE metrics?", &dataset).target, Target::Metrics);
         assert_eq!(classify("In which datasets was used Trillbert, and which WER it obtains there?", &model).query_type, MethodComparison, "its datasets with its scores");
         assert_eq!(classify("Halverin was used on which datasets, with which scores?", &model).query_type, MethodComparison);

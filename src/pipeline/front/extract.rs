@@ -428,6 +428,36 @@ pub enum BoardAsk {
     Past(Threshold),
     /// "Which models on D have no chrF number reported?": those evaluated there without one.
     Unscored,
+    /// "Who got 99.78 on D?", "the paper behind the 85.1 top-5 on D": the results holding a
+    /// value the question gives.
+    Holding(f64),
+}
+
+impl BoardAsk {
+    /// Whether the ask picks results by their value, not by rank: its first item leads
+    /// nothing.
+    pub fn by_value(self) -> bool {
+        matches!(self, BoardAsk::Past(_) | BoardAsk::Holding(_))
+    }
+}
+
+/// Whether a recorded value is the one a question gives ("99.78" and "99.78%" alike).
+pub fn same_value(recorded: f64, given: f64) -> bool {
+    (recorded - given).abs() <= 1e-9 * given.abs().max(1.0)
+}
+
+/// The value whose holder a question asks for: "who got 99.78 on flowers-102?", "which
+/// paper reported 0.0001261 entropy difference on D", "paper behind the 85.1 top-5 on D".
+pub fn value_held(question: &str) -> Option<f64> {
+    static HOLDER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\W*(?:so\s+|and\s+)?(?:(?:who|whom|which\s+(?:model|system|method|entry|approach|agent|one|paper|study|work)|what\s+(?:model|system|method|paper|study)|whose(?:\s+(?:paper|model|result))?)\s+(?:got|gets|has|had|holds|held|scored|scores|reached|reaches|achieved|achieves|hit|hits|did|reported|reports|posted|obtained|owns|owned)|(?:the\s+)?(?:paper|model|system)\s+(?:behind|for|with|of|that\s+(?:got|has|reported|holds)))\s+(?:an?\s+|the\s+|a\s+score\s+of\s+)?~?(\d+(?:\.\d+)?)\s*%?(?:\s|$|[?,;:])")
+            .unwrap_or_else(|e| panic!("value holder pattern: {e}"))
+    });
+    let caps = HOLDER.captures(question)?;
+    let written = caps.get(1)?.as_str();
+    // "who got 2019's best": a year is no score.
+    let year = !written.contains('.') && written.len() == 4 && (written.starts_with("19") || written.starts_with("20"));
+    (!year).then(|| written.parse().ok()).flatten()
 }
 
 /// "below 75", "at least 86.5": a value a result must pass.
@@ -527,6 +557,9 @@ pub fn board_ask(question: &str) -> Option<BoardAsk> {
     });
     if UNSCORED.is_match(question) {
         return Some(BoardAsk::Unscored);
+    }
+    if let Some(value) = value_held(question) {
+        return Some(BoardAsk::Holding(value));
     }
     if let Some(t) = threshold(question) {
         return Some(BoardAsk::Past(t));
@@ -950,6 +983,13 @@ mod tests {
         assert_eq!(board_ask("On the Orrenby Parallel Corpus, which model has the highest BLEU and which the lowest?"), Some(BoardAsk::Ends));
         assert_eq!(board_ask("As of 2024, what did the leaderboard look like?"), Some(BoardAsk::Every), "a newcomer asks for the whole board");
         assert_eq!(board_ask("show me the leaderboard for kelp canopy mapping"), Some(BoardAsk::Every));
+        assert_eq!(board_ask("who got 99.78 on flowers-102?"), Some(BoardAsk::Holding(99.78)), "the holders of a value");
+        assert_eq!(board_ask("which paper got 431% on atari-57"), Some(BoardAsk::Holding(431.0)));
+        assert_eq!(board_ask("paper behind the 85.1 top-5 on objectnet bbox"), Some(BoardAsk::Holding(85.1)));
+        assert_eq!(board_ask("whose paper has the 1.11 bpc on enwiki8"), Some(BoardAsk::Holding(1.11)));
+        assert_eq!(board_ask("who got 994500 on atlantis"), Some(BoardAsk::Holding(994500.0)));
+        assert_eq!(board_ask("who has the best f1 on D?"), None, "a rank, no value");
+        assert_eq!(board_ask("which model has 2020 results on D?"), None, "a year is no value");
         assert_eq!(board_ask("Give me a table of models evaluated on SQuAD1.1 with their F1"), Some(BoardAsk::Every), "every model's value");
         assert_eq!(board_ask("models on D and their scores, please"), Some(BoardAsk::Every));
         assert!(with_scores("models evaluated on SQuAD1.1 with their F1") && !with_scores("models on D. With their help, ..."), "a dot inside a name, not one ending a sentence");

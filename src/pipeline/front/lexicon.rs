@@ -391,6 +391,15 @@ impl Lexicon {
                 .flat_map(|(id, e)| unbracketed(&normalize(&e.canonical)).into_iter().map(move |u| (u, id)))
                 .filter(|(u, _)| !by_surface.contains_key(u)),
         );
+        // "cluster-former" for "Cluster-Former (#C=512)", the one label of that name with a
+        // setting in brackets, when nothing is called by the name alone.
+        let mut bare: HashMap<String, Option<usize>> = HashMap::new();
+        for (id, e) in entries.iter().enumerate().filter(|(_, e)| e.from_graph && e.kind == EntityKind::Method) {
+            if let Some((head, _)) = normalize(&e.canonical).strip_suffix(')').and_then(|s| s.rsplit_once(" (")).filter(|(h, _)| !h.contains(['(', ')'])) {
+                bare.entry(head.trim().to_owned()).and_modify(|v| *v = None).or_insert(Some(id));
+            }
+        }
+        variants.extend(bare.into_iter().filter_map(|(h, id)| Some((h, id?))).filter(|(h, _)| h.chars().count() >= 3 && !is_generic(h) && !by_surface.contains_key(h)));
         variants.sort();
         variants.dedup();
         for (surface, id) in variants {
@@ -769,8 +778,11 @@ mod tests {
             assert_eq!(texts(&lexicon, q).len(), 1, "{q}");
             assert_eq!(lexicon.entry(lexicon.find(q)[0].entries[0]).canonical, "EffNet-L2 (SAM)", "{q}");
         }
+        let bare = Lexicon::build(&[l(EntityKind::Method, "http://orkg.org/orkg/resource/C1", "Cluster-Former (#C=512)"), l(EntityKind::Method, "http://orkg.org/orkg/resource/M1", "MEMEN (single model)"), l(EntityKind::Method, "http://orkg.org/orkg/resource/M2", "MEMEN (ensemble)")]).unwrap();
+        assert_eq!(bare.entry(bare.find("cluster-former hit 54 em on quasar-t?")[0].entries[0]).canonical, "Cluster-Former (#C=512)", "the one label of its name");
+        assert!(bare.find("memen on squad").iter().all(|m| m.entries.iter().all(|&e| !bare.entry(e).canonical.starts_with("MEMEN"))), "two labels share the name: a family, not one of them");
         let found = lexicon.find("cvt-21 384 res, imagenet-22k pretrain");
-        assert!(found.iter().all(|m| m.entries.iter().all(|&e| !lexicon.entry(e).canonical.starts_with("CvT"))), "more than two words in brackets");
+        assert!(found.iter().all(|m| !m.text.contains("384")), "more than two words in brackets are not written out: {found:?}");
     }
 
     #[test]

@@ -22,7 +22,7 @@ static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had) (an? |of |about |around |~|above |below |over |under |at least |at most |more than |less than )?~?\d+(\.\d+)?\b")
+    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had|did|does) (an? |of |about |around |~|above |below |over |under |at least |at most |more than |less than )?~?\d+(\.\d+)?\b")
 });
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
@@ -169,6 +169,12 @@ const NOT_A_SUBJECT: &[&str] = &[
     "five", "six", "seven", "eight", "nine", "ten",
 ];
 
+/// "cartpole swingup 500k best score?": a board and the score asked of it, not a model that
+/// scores; a name ends in no superlative.
+fn ends_in_rank(name: &str) -> bool {
+    name.split_whitespace().last().is_some_and(|w| matches!(w.to_lowercase().as_str(), "best" | "top" | "highest" | "lowest" | "worst" | "high" | "sota" | "max" | "maximum" | "record"))
+}
+
 fn a_name(question: &str, m: &regex::Match) -> bool {
     let first = question[m.start()..m.end()].split_whitespace().next().unwrap_or("").to_lowercase();
     !NOT_A_SUBJECT.contains(&first.as_str()) && !first.bytes().all(|b| b.is_ascii_digit())
@@ -210,7 +216,7 @@ pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
         };
         if let Some(c) = SIDES.captures(sentence).filter(|c| c.get(1).is_some_and(|m| a_name(sentence, &m))) {
             out.extend([c.get(1), c.get(2)].into_iter().flatten().map(named));
-        } else if let Some(m) = SUBJECT.captures(sentence).and_then(|c| c.get(1)).filter(|m| a_name(sentence, m)) {
+        } else if let Some(m) = SUBJECT.captures(sentence).and_then(|c| c.get(1)).filter(|m| a_name(sentence, m) && !ends_in_rank(m.as_str())) {
             out.push(named(m));
         }
         if !out.is_empty() {
@@ -271,6 +277,7 @@ mod tests {
         assert!(named("selkora's f1 on sealbrook turbine logs? I have 86.0 written down.").iter().all(|(_, n)| *n != "I"), "a pronoun is no model");
         assert_eq!(named("We checked our notes. My co-author wrote that varnholt held the best BLEU on Quenmark. Right?")[0], (EntityKind::Method, "varnholt"));
         assert_eq!(named("chirpform once had the lowest WER on dastrup-7 chorus")[0], (EntityKind::Method, "chirpform"));
+        assert!(named("cartpole swingup 500k best score?").is_empty(), "a board's best score names no model");
         assert_eq!(named("SRU++ Large has 23.83 validation ppl on one billion word"), [(EntityKind::Method, "SRU++ Large"), (EntityKind::Dataset, "one billion word")]);
         assert_eq!(named("Mamba is the best model on long range arena"), [(EntityKind::Method, "Mamba"), (EntityKind::Dataset, "long range arena")]);
         assert_eq!(named("BiT-L gets 88.6% top-1 on ImageNet by top-1 accuracy"), [(EntityKind::Method, "BiT-L"), (EntityKind::Dataset, "ImageNet")]);
