@@ -406,9 +406,12 @@ fn read_table(asked: &Asked, table: &Table, shape: &TableWords) -> Option<(f64, 
     for (c, column) in shape.columns.iter().enumerate() {
         for (value, vw) in &column.filters {
             let all_there = vw.iter().all(|w| qw.all.iter().any(|q| !taken.contains(q) && same_word(q, w)));
-            // A value that is only the property's own name ("Aggregation") is no filter.
+            // A value that is only the property's own name ("Aggregation") is no filter, nor
+            // is a one-word value a question asks a paper's details with ("what year was the
+            // X paper" names no row whose evidence is "Year").
             let is_label = columns.iter().any(|(cc, _)| shape.columns[*cc].label == *vw);
-            if all_there && !is_label {
+            let asking = matches!(vw.as_slice(), [one] if PAPER_DETAIL_WORDS.contains(&one.to_lowercase().as_str()));
+            if all_there && !is_label && !asking {
                 let strength = vw.len() as f64 + if columns.iter().any(|(cc, _)| *cc == c) { 0.5 } else { 0.0 };
                 if filter.as_ref().is_none_or(|f| strength > f.2) {
                     filter = Some((c, value.clone(), strength));
@@ -898,6 +901,9 @@ pub fn answer(reading: &Reading, table: &Table) -> Option<Outcome> {
     Some(Outcome { values, verdict: None, sentence, cells, counts })
 }
 
+/// Words a question asks a paper's details with, never a table's value on their own.
+const PAPER_DETAIL_WORDS: &[&str] = &["year", "years", "date", "title", "doi", "paper", "papers", "published", "publication", "venue"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -959,6 +965,15 @@ mod tests {
         assert!(catalogue.candidates(&question_words("what is the best model on squad?")).is_empty(), "no table shares a word");
         assert!(catalogue.candidates(&question_words("which tokenizer is used?")).contains(&1));
         assert!(!catalogue.candidates(&question_words("which tokenizer is used?")).contains(&0));
+    }
+
+    #[test]
+    fn a_word_asking_for_a_papers_details_is_no_value_of_the_table() {
+        let mut t = table();
+        t.rows[2].cells.insert(2, vec![Cell { text: "Year".into(), iri: None }]);
+        let reading = understand("what year was the alphafold paper?", std::slice::from_ref(&t), None);
+        assert!(reading.as_ref().is_none_or(|r| r.filter.is_none()), "{reading:?}");
+        assert!(understand("which systems use crowdsourcing?", std::slice::from_ref(&t), None).is_some_and(|r| r.filter.is_some()), "a value still filters");
     }
 
     #[test]
