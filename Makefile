@@ -90,9 +90,9 @@ EVAL_MIN_SEALED9_RECALL ?= 0.85
 EVAL_MIN_DEV10_RECALL ?= 0.75
 EVAL_MIN_SEALED10_RECALL ?= 0.70
 # The eleventh (answers-dev11.jsonl and answers-sealed11.jsonl: a model's evaluations, and
-# topics the graph may lack), under their first-contact figures (recall 0.716 and 0.743).
-EVAL_MIN_DEV11_RECALL ?= 0.65
-EVAL_MIN_SEALED11_RECALL ?= 0.65
+# topics the graph may lack): first contact 0.716 and 0.743, 0.761 and 0.832 after.
+EVAL_MIN_DEV11_RECALL ?= 0.70
+EVAL_MIN_SEALED11_RECALL ?= 0.75
 SCIQA := $(SHARED_DATA)/sciqa
 JARVISQA := $(SHARED_DATA)/jarvisqa-orkg-qa/ORKG-QA-DS.csv
 # JarvisQA's ORKG-QA questions, each with its table given (JarvisQA's own setting), just

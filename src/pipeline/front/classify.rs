@@ -761,6 +761,11 @@ static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|r
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]|^[^?;]{2,60}\bpaper\s*([-:–,]|title\b|'s\b)|^[^?;]{12,160}\s[-–:]\s*((which|what|who|when)\b[^?]*\b(it|its)\b|its\b)"#)
 });
+/// "paper behind bertjoint", "concept pointer network paper?": a paper named by what it is
+/// the paper of, and nothing else asked (not "D's sota comes from which paper?", nor "newest
+/// X paper?", which asks which of a topic's papers, [`RANKED_PAPER`]).
+static RANKED_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"\b(most recent|latest|newest|earliest|oldest|first|last|best|top|recent|new|older|newer|good|seminal|key|main)\b"));
+static PAPER_OF: LazyLock<Regex> = LazyLock::new(|| re(r"^(the\s+)?paper\s+(behind|for|of|introducing|proposing)\s+[^?;]{2,60}\??$|^[^\s?;]+(?:\s[^\s?;]+){0,3}\s+paper\s*\??$"));
 /// "... since the Plumaro paper", "before the X paper came out": a paper that dates
 /// something, not the paper asked about.
 static TIMED_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:since|after|before|until|prior to|by the time|when)\s+the [^,?;]{1,60} paper\b"));
@@ -1051,8 +1056,12 @@ static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
 /// A named model's own results asked for with no board: "What results does the X system
 /// get?", "what are X's scores?", "just the performance numbers".
 static OWN_RESULTS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b")
+    re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b|^(?:all|every one)\s+of\s+[^?]{1,40}?['’]s?\s+(?:results|numbers|scores)\b")
 });
+/// A name and a results word, nothing else asked: "bit-l numbers", "a3c ff hs all results",
+/// "X numbers on every dataset it was run on" (read with no other ask, [`OTHER_ASK`]).
+static BARE_RESULTS: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[^?]{2,60}?\s+(?:all\s+)?(?:results|numbers|scores)(?:\s+(?:on|across|for)\s+(?:every|all|each|any)\b[^?]*)?\s*\??$"));
 /// "Why does X beat Y on D?": a premise about two models' standing, answered with where
 /// they stand (the premise may be false; `trust::standing` reads it as a challenge).
 pub fn asks_why_beats(question: &str) -> bool {
@@ -1106,7 +1115,7 @@ static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
 });
 static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|figure)\b")
+    re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|numbers|figure|figures)\b")
 });
 static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b|\bwhich of [\w.+-]+\s*(,|and\b|or\b)")
@@ -1292,7 +1301,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "The field-guide benchmark has X at 93.8 on D. Where did that number go?", "which
         // of the two is wrong?": the model's results there, with what the papers disagree on.
         QueryType::MethodComparison
-    } else if (has_method && !has_dataset && OWN_RESULTS.is_match(q)) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q))) || (has_method && WHY_BEATS.is_match(q)) {
+    } else if (has_method && !has_dataset && (OWN_RESULTS.is_match(q) || (BARE_RESULTS.is_match(q) && !OTHER_ASK.is_match(q)))) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q))) || (has_method && WHY_BEATS.is_match(q)) {
         // "What results does the X system get?": the model's results, each with its board.
         // "Which one should I use for D?": no advice, the board's standing best.
         QueryType::MethodComparison
@@ -1304,7 +1313,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -1481,6 +1490,11 @@ mod tests {
         let results = model("What results does the Tavrosa system get?");
         assert_eq!((results.query_type, results.target), (MethodComparison, Target::TopScore), "a model's results, not papers");
         assert_eq!(model("what are Tavrosa's scores?").query_type, MethodComparison);
+        for q in ["tavrosa numbers", "tavrosa all results", "tavrosa numbers on every dataset it was run on", "all of tavrosa's results"] {
+            let read = model(q);
+            assert_eq!((read.query_type, read.target), (MethodComparison, Target::TopScore), "a model and a results word: {q}");
+        }
+        assert_ne!(model("papers with tavrosa results").query_type, MethodComparison, "papers asked for");
         check("which one should I use for corvalla ice?", true, MethodComparison, Target::BestModel);
         check("what would you recommend on corvalla ice?", true, MethodComparison, Target::BestModel);
         check("As of 2022, what were people getting on the dastrup 7 chorus dataset?", true, MethodComparison, Target::BestModel);
@@ -1741,6 +1755,12 @@ mod tests {
         assert_eq!(classify("the paper that introduced AcrE", &none).query_type, PaperLookup);
         assert_eq!(classify("research problem of the QALD-6 challenge paper", &none).query_type, PaperLookup);
         assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
+        for q in ["paper behind bertjoint", "concept pointer network paper?", "paper for the neural cache model", "alexnet multigrasp paper"] {
+            assert_eq!(classify(q, &none).query_type, PaperLookup, "{q}");
+        }
+        assert_ne!(classify("neural cache model papers", &none).query_type, PaperLookup, "papers on a topic");
+        assert_ne!(classify("newest tidal-turbine fault detection paper?", &none).query_type, PaperLookup, "which of a topic's papers");
+        assert_ne!(classify("enwik8 sota comes from which paper?", &Entities { datasets: vec!["enwik8".into()], ..Entities::default() }).query_type, PaperLookup, "the paper of a board's best");
         assert_eq!(classify("sam paper (sharpness aware minimization) - exact title?", &none).query_type, PaperLookup);
         assert_ne!(classify("list the techniques used by the EfficientNet paper", &none).query_type, PaperLookup);
         assert_ne!(classify("papers on knowledge graph completion", &none).query_type, PaperLookup);
