@@ -47,6 +47,12 @@ static ABBREVIATIONS: std::sync::LazyLock<Vec<(String, String)>> = std::sync::La
         .collect()
 });
 
+/// A word's expansion in `synonyms/abbreviations.tsv`, if it is one there ("nav" →
+/// "navigation", "rl" → "reinforcement learning").
+pub(super) fn written_out(word: &str) -> Option<&'static str> {
+    ABBREVIATIONS.iter().find(|(a, _)| a.eq_ignore_ascii_case(word)).map(|(_, e)| e.as_str())
+}
+
 /// A name with its abbreviations written out: "wmt16 ro-en" as "wmt 2016 romanian english",
 /// "ptb char level" as "penn treebank character level". A two-digit number after letters is
 /// a year ("wmt16", "conll03", "trec07"... and "muc97" in the 1900s).

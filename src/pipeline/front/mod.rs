@@ -213,7 +213,18 @@ fn expanded(mut words: Vec<String>, entities: &Normalized) -> Vec<String> {
             words.splice(at..=at, long);
         }
     }
-    words
+    // "pointgoal nav papers": an abbreviation people write in names, written out as titles
+    // write it ("navigation" stems as "navigators" does; "nav" does not).
+    let mut out: Vec<String> = Vec::new();
+    for w in words {
+        let long: Vec<String> = link::written_out(&w).map_or_else(|| vec![w.clone()], |long| long.to_lowercase().split_whitespace().map(str::to_owned).collect());
+        for l in long {
+            if !out.contains(&l) {
+                out.push(l);
+            }
+        }
+    }
+    out
 }
 
 /// The front with no LLM at all: keywords and rules. What the evaluations and benchmarks
@@ -234,6 +245,14 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_topics_abbreviations_are_searched_written_out() {
+        let words = |w: &[&str]| expanded(w.iter().map(|s| (*s).to_owned()).collect(), &Normalized::default());
+        assert_eq!(words(&["pointgoal", "nav"]), ["pointgoal", "navigation"]);
+        assert_eq!(words(&["atari", "rl"]), ["atari", "reinforcement", "learning"]);
+        assert_eq!(words(&["kelp", "canopy"]), ["kelp", "canopy"], "no abbreviation, no change");
+    }
 
     #[test]
     fn a_model_named_only_in_an_aside_after_the_question_is_not_asked_about() {
