@@ -90,7 +90,8 @@ fn answer_fields(response: &AskResponse, lookup: bool) -> Vec<Vec<String>> {
         .map(|i| [Some(&i.label), i.value.as_ref(), i.metric.as_ref(), i.dataset.as_ref(), i.model.as_ref(), i.iri.as_ref()].into_iter().flatten().cloned().collect())
         .collect();
     if lookup {
-        out.extend(response.sources.iter().map(|s| [Some(s.title.clone()), s.doi.clone(), s.year.map(|y| y.to_string())].into_iter().flatten().collect()));
+        // A lookup's cited paper answers with its own fields: title, DOI, year and authors.
+        out.extend(response.sources.iter().map(|s| [Some(s.title.clone()), s.doi.clone(), s.year.map(|y| y.to_string())].into_iter().flatten().chain(s.authors.iter().cloned()).collect()));
     }
     out
 }

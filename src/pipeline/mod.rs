@@ -1424,7 +1424,7 @@ impl Pipeline {
         let answered_by_account = verdict.as_ref().is_some_and(|v| v.is_account());
         // ... or lists the models past a value ("which never got their WER below 10"): the
         // first of them is no best.
-        let past = front.board.is_some_and(front::extract::BoardAsk::by_value);
+        let past = items::listed_by_value(front.board, &items);
         let best = if matches!(target, classify::Target::BestModel | classify::Target::TopScore) && !inverted && !own && !answered_by_account && !past {
             gates::Best::Yes { superseded: &assessment.superseded_results, ranked: front.top_k.is_some_and(|k| k > 1) }
         } else {

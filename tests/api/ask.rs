@@ -134,6 +134,18 @@ async fn a_lookup_by_title_returns_the_paper_with_its_metadata() {
 }
 
 #[tokio::test]
+async fn a_lookup_naming_its_paper_with_an_abbreviation_finds_the_title_written_out() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "who wrote neural architectures for ner?").await;
+
+    assert_eq!(body["query_type"], "paper_lookup");
+    assert_eq!(body["sources"][0]["title"], "Neural Architectures for Named Entity Recognition");
+    assert!(body["answer"].as_str().unwrap().contains("Guillaume Lample"), "{}", body["answer"]);
+    assert_cited(&body);
+}
+
+#[tokio::test]
 async fn a_lookup_by_doi_finds_the_paper() {
     let app = spawn_app(&[]).await;
     let body = ask(&app, "Find the paper with DOI 10.1109/CVPR.2016.90").await;

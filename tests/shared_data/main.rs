@@ -404,4 +404,16 @@ mod sciqa_style {
         let Some(pipeline) = pipeline("t08_problems_of_a_field").await else { return };
         check(pipeline, "Can you list benchmarked problems in the area of Artificial Intelligence?", &["Relation Extraction"]).await;
     }
+
+    #[tokio::test]
+    async fn a_newer_papers_authors_are_read_from_its_author_list_names_and_resources_alike() {
+        let Some(pipeline) = pipeline("a_newer_papers_authors_are_read_from_its_author_list").await else { return };
+        let response = pipeline.ask(&Question::parse("who wrote functional and mental training effects in archery", 1000).unwrap()).await;
+        let authors = &response.sources.first().expect("the paper is found").authors;
+        // rdf:_2 is a plain string; rdf:_1 and rdf:_3 are Author resources with labels.
+        for name in ["Riccardo Monzoni", "Alessandro Capriotti", "Ario Federici"] {
+            assert!(authors.iter().any(|a| a == name), "{name} not among {authors:?}");
+            assert!(response.answer.contains(name), "{name} not in {}", response.answer);
+        }
+    }
 }

@@ -9,7 +9,7 @@ use super::items::{AnswerItem, Source};
 use crate::pipeline::evidence::papers::{PaperDetails, PaperMeta};
 use crate::pipeline::evidence::scores::parse_score;
 use crate::pipeline::evidence::Evidence;
-use crate::pipeline::front::classify::{asks_doi, unquoted};
+use crate::pipeline::front::classify::{asks_doi, asks_what_paper_is_about, unquoted};
 
 use std::sync::LazyLock;
 
@@ -64,8 +64,9 @@ pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails
     if AUTHORS.is_match(question) && source.authors.is_empty() {
         missing.push("authors");
     }
-    // The research problem asked ("the research problem of X") that the details lack.
-    let asks_problem = ASPECT.captures(question).is_some_and(|c| c.get(1).is_some());
+    // The research problem asked ("the research problem of X", "what is X about") that the
+    // details lack.
+    let asks_problem = asks_what_paper_is_about(question) || ASPECT.captures(question).is_some_and(|c| c.get(1).is_some());
     if asks_problem && details.is_none_or(|d| d.tasks.is_empty()) {
         missing.push("research problem");
     }
@@ -139,6 +140,8 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         LazyLock::new(|| re(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b"));
     let d = details?;
     let chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(question) {
+        // "What is X about?": its research problems.
+        _ if asks_what_paper_is_about(question) => vec![(&d.tasks, ASPECTS[0])],
         Some(caps) if caps.get(1).is_some() => vec![(&d.tasks, ASPECTS[0])],
         Some(caps) if caps.get(2).is_some() => vec![(&d.methods, ASPECTS[1])],
         Some(caps) if caps.get(3).is_some() => vec![(&d.datasets, ASPECTS[2])],
@@ -283,6 +286,9 @@ mod tests {
         assert_eq!(labels("OAG-BERT paper - doi and year"), Some(vec!["10.1/x".to_owned(), "2019".to_owned()]));
         assert_eq!(labels("which problem does the BERT paper address"), Some(vec!["Question Answering".to_owned()]));
         assert_eq!(labels("models in the BERT paper"), Some(vec!["BERT".to_owned()]));
+        for q in ["what is recurrent rational networks about?", "what is 'look, listen and learn' about"] {
+            assert_eq!(labels(q), Some(vec!["Question Answering".to_owned()]), "what a paper is about: its problems ({q})");
+        }
         let aspect = paper_aspects("models in the BERT paper", Some(&details), Some(&meta)).unwrap()[0].metric.clone();
         assert_eq!(aspect.as_deref(), Some("models"));
         assert_eq!(labels("which paper has doi 10.1234/x"), None, "the DOI is given: the paper itself is asked for");

@@ -358,10 +358,9 @@ fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
     match ask {
         BoardAsk::Every | BoardAsk::Unscored => items,
         BoardAsk::Past(t) => items.into_iter().filter(|i| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))).collect(),
-        BoardAsk::Holding(given) => {
-            let held: Vec<AnswerItem> = items.iter().filter(|i| holds(i, given)).cloned().collect();
-            if held.is_empty() { items } else { held }
-        }
+        // `for_question` already chose the results holding the value, or the board's best
+        // when none holds it.
+        BoardAsk::Holding(_) => items,
         BoardAsk::Ends => items
             .chunk_by(|a, b| a.metric == b.metric)
             .flat_map(|run| if run.len() > 1 { vec![run[0].clone(), run[run.len() - 1].clone()] } else { run.to_vec() })
@@ -383,6 +382,17 @@ pub fn as_papers(items: &[AnswerItem], sources: &[Source]) -> Vec<AnswerItem> {
         }
     }
     if out.is_empty() { items.to_vec() } else { out }
+}
+
+/// Whether the items list results by a value the question gives ("who got past 90 on D",
+/// "who got 74.3 on D"), so their first is no best. When no result holds a value given, the
+/// items are the board's best, and are presented as such.
+pub fn listed_by_value(board: Option<BoardAsk>, items: &[AnswerItem]) -> bool {
+    match board {
+        Some(BoardAsk::Holding(given)) => items.iter().any(|i| holds(i, given)),
+        Some(ask) => ask.by_value(),
+        None => false,
+    }
 }
 
 /// Whether an item's value is the one a question gives.
@@ -623,13 +633,11 @@ mod tests {
         let below = asked_of_board(BoardAsk::Past(Threshold { above: false, inclusive: false, value: 20.0 }), board.clone());
         assert_eq!(below.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B", "C"]);
         assert_eq!(asked_of_board(BoardAsk::Every, board.clone()).len(), 4);
-        assert_eq!(asked_of_board(BoardAsk::Holding(18.9), board.clone()).iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "the result holding a value");
-        assert_eq!(asked_of_board(BoardAsk::Holding(74.3), board.clone()).len(), 4, "none holds it: the board as read, for the answer to say so");
     }
 
-    #[test]
-    fn top_k_lists_the_best_k_models_of_the_metric_best_first() {
-        let result = |model: &str, value: &str| ResultFact {
+    /// A model's accuracy on the board D, from no paper.
+    fn accuracy(model: &str, value: &str) -> ResultFact {
+        ResultFact {
             dataset: Named { iri: "d".into(), label: Some("D".into()) },
             model: Some(Named { iri: format!("m:{model}"), label: Some(model.into()) }),
             metric: Some(Named { iri: "acc".into(), label: Some("Accuracy".into()) }),
@@ -637,13 +645,31 @@ mod tests {
             paper: None,
             contribution: format!("c:{model}"),
             evaluation: format!("e:{model}"),
-        };
-        let evidence = Evidence { results: vec![result("A", "80"), result("B", "90"), result("C", "85"), result("D", "70")], ..Evidence::default() };
+        }
+    }
+
+    #[test]
+    fn top_k_lists_the_best_k_models_of_the_metric_best_first() {
+        let evidence = Evidence { results: vec![accuracy("A", "80"), accuracy("B", "90"), accuracy("C", "85"), accuracy("D", "70")], ..Evidence::default() };
         let higher = |_: &str| Direction::Higher;
         let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Asked { top_k: Some(3), board: None }, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
         assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
         assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);
+    }
+
+    #[test]
+    fn a_value_given_lists_the_results_holding_it_or_else_the_boards_best() {
+        let evidence = Evidence { results: vec![accuracy("A", "80"), accuracy("B", "90"), accuracy("C", "85.1"), accuracy("D", "70")], ..Evidence::default() };
+        let higher = |_: &str| Direction::Higher;
+        let every = crate::pipeline::front::extract::EVERY;
+        let asked = |given| Asked { top_k: Some(every), board: Some(BoardAsk::Holding(given)) };
+        let held = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), asked(85.1), &higher);
+        assert_eq!(held.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["C"], "the result holding the value");
+        assert!(listed_by_value(Some(BoardAsk::Holding(85.1)), &held), "a holder is no best");
+        let unheld = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), asked(74.3), &higher);
+        assert_eq!(unheld.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "none holds it: the board's best, for the answer to say so");
+        assert!(!listed_by_value(Some(BoardAsk::Holding(74.3)), &unheld), "the board's best is presented as the best");
     }
 
     #[test]

@@ -649,7 +649,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         stated.extend(c.sides.iter().map(|s| s.value.clone()));
         // A best followed by the model that beats its other value: the lead is in question.
         let contested = match draft.items {
-            [first, second, ..] if draft.target == Target::BestModel && !draft.board.is_some_and(BoardAsk::by_value) => {
+            [first, second, ..] if draft.target == Target::BestModel && !super::items::listed_by_value(draft.board, draft.items) => {
                 first.model.is_some() && first.model == c.model && second.model != first.model && (&second.dataset, &second.metric) == (&first.dataset, &first.metric)
             }
             _ => false,

@@ -28,7 +28,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b|\b((?:19|20)\d\d),? (?:really |actually )?the (?:publication )?year (?:of|for)\b|\bdate[sd]?\b[^?\d]{0,80}?\bto ((?:19|20)\d\d)\b")
+    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b|\b((?:19|20)\d\d),? (?:really |actually )?the (?:publication )?year (?:of|for)\b|\bdate[sd]?\b[^?\d]{0,80}?\bto ((?:19|20)\d\d)\b|\b(?:paper|article|publication)\s+(?:is\s+|was\s+)?from\s+((?:19|20)\d\d)\W*$|^\W*(?:isn'?t|is|wasn'?t|was)\s[^?]{1,80}?\bfrom\s+((?:19|20)\d\d)\W*$")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
@@ -155,6 +155,9 @@ mod tests {
         assert_eq!(stated_year("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), Some(2021));
         assert_eq!(stated_year("It cites the paper as \"Sallowmere (2020)\". Is 2020 the right year for that paper?"), Some(2020));
         assert_eq!(stated_year("the publication year is 2019, correct?"), Some(2019));
+        assert_eq!(stated_year("isn't the gemma open models paper from 2024?"), Some(2024));
+        assert_eq!(stated_year("isn't fraternal dropout from 2018?"), Some(2018));
+        assert_eq!(stated_year("which papers from 2019 use bert?"), None, "a window on the papers");
         assert_eq!(stated_year("Wendrel-S came out 2024-ish and got about 90 F1 on D. That's the best F1 there, true?"), None, "a year remembered roughly");
         assert_eq!(stated_year("its paper came out around 2020"), None);
         assert_eq!(stated_year("Is 2019 the year of that paper?"), Some(2019));

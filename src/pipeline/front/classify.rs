@@ -765,6 +765,16 @@ static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
 /// the paper of, and nothing else asked (not "D's sota comes from which paper?", nor "newest
 /// X paper?", which asks which of a topic's papers, [`RANKED_PAPER`]).
 static RANKED_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"\b(most recent|latest|newest|earliest|oldest|first|last|best|top|recent|new|older|newer|good|seminal|key|main)\b"));
+/// "what is recurrent rational networks about?", "which problem does piano skills
+/// assessment tackle": what a named paper is about, its research problems (a model named
+/// asks what it is used for instead: [`ASKS_PROBLEMS`]).
+pub fn asks_what_paper_is_about(question: &str) -> bool {
+    static ABOUT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:what(?:'s|’s|\s+is|\s+was)|whats)\s+(?:[^?]{1,120}?\s+)?about\s*\??\s*$"));
+    ABOUT.is_match(question)
+}
+static PROBLEM_OF_PAPER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^\W*(?:which|what)\s+(?:research\s+)?problems?\s+(?:does|did|do)\s+[^?]{3,120}?\s+(?:tackle|address|solve|study|work on|deal with)\s*\??\s*$")
+});
 static PAPER_OF: LazyLock<Regex> = LazyLock::new(|| re(r"^(the\s+)?paper\s+(behind|for|of|introducing|proposing)\s+[^?;]{2,60}\??$|^[^\s?;]+(?:\s[^\s?;]+){0,3}\s+paper\s*\??$"));
 /// "... since the Plumaro paper", "before the X paper came out": a paper that dates
 /// something, not the paper asked about.
@@ -1090,7 +1100,7 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
@@ -1313,7 +1323,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison)) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method)) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -1590,6 +1600,8 @@ mod tests {
     fn a_claim_tagged_by_a_dash_or_a_negative_question_is_a_claim() {
         check("brinehawk's 70.2 f1 on the sealbrook turbine logs - still the number to beat?", true, ClaimVerification, Target::Verdict);
         check("my notes say gannetron = 21.5 bleu on orrenby. still the right figure?", true, ClaimVerification, Target::Verdict);
+        check("sparse attention beat drqa on natural questions short answers", true, ClaimVerification, Target::Verdict);
+        check("multifit was the first to crack 76 on mldoc english to italian", false, ClaimVerification, Target::Verdict);
         check("chirpform's number on dastrup-7 chorus is 14.6 and plumaro's only 8.1, so chirpform did better there, surely? why is plumaro ranked above it?", true, ClaimVerification, Target::Verdict);
         assert_eq!(tagged_claim("X did better there, surely? Why is Y ranked above it?"), Some("X did better there, surely?"));
         check("tidewick was the best on sealbrook turbine logs as of 2017: its paper is dated 2017 and its 76.0 beats brinehawk's 70.2. why won't you confirm that?", true, ClaimVerification, Target::Verdict);
@@ -2083,10 +2095,14 @@ mod tests {
         check("Who wrote 'Attention Is All You Need'?", false, PaperLookup, Target::PaperDetails);
         check("Find the paper with DOI 10.1109/CVPR.2016.90", false, PaperLookup, Target::PaperDetails);
         check("What is the DOI of the BERT paper?", false, PaperLookup, Target::PaperDetails);
+        check("what is recurrent rational networks about?", false, PaperLookup, Target::PaperDetails);
+        check("which problem does piano skills assessment tackle", false, PaperLookup, Target::PaperDetails);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
         check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);
         check("self-supervised action recognition benchmarks?", false, DatasetSearch, Target::Datasets);
         check("benchmarks for language modelling", false, DatasetSearch, Target::Datasets);
+        check("benchmarks people use for common sense reasoning", false, DatasetSearch, Target::Datasets);
+        check("where can i test a data-to-text generation model?", false, DatasetSearch, Target::Datasets);
     }
 
     #[test]

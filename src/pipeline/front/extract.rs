@@ -630,17 +630,19 @@ const REQUEST_WORDS: &[&str] = &[
     "publications", "publication", "article", "topic", "topics", "related", "stuff", "things", "work", "works",
     "something", "papers", "research", "whats", "looking", "exists", "existing", "any", "anyone", "know", "based",
     "dois", "pls", "plz", "address", "addresses", "tackle", "tackles", "tackled",
+    // "when did X come out", "who's behind the X paper".
+    "come", "comes", "came", "out", "behind",
 ];
 
-/// "whats in the graph about X", "does the kg have X": the graph the question is put to,
-/// not a word of the topic.
+/// "whats in the graph about X", "does the kg have X", "what's in here on X": the graph the
+/// question is put to, not a word of the topic.
 /// "Score" as the verb of a model's result: "what does X score on D", "did X score above 90".
 static SCORE_VERB: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:does|did|do|would|will|can|could)\s+[^\s?,;]+(?:\s[^\s?,;]+){0,3}?\s(scored?)\s+(?:on|in|at|for|against|above|below|over|under|higher|lower|better|worse)\b")
         .unwrap_or_else(|e| panic!("score verb pattern: {e}"))
 });
 static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:in|from|does|do)\s+(?:the\s+)?(?:open research\s+)?(?:knowledge\s+graph|graph|kg|orkg)\b(?:\s+(?:have|hold|contain|know|say)s?)?")
+    Regex::new(r"(?i)\b(?:in|from|does|do)\s+(?:the\s+)?(?:open research\s+)?(?:knowledge\s+graph|graph|kg|orkg)\b(?:\s+(?:have|hold|contain|know|say)s?)?|\b(?:got\s+)?in\s+here\b")
         .unwrap_or_else(|e| panic!("graph pattern: {e}"))
 });
 
@@ -928,6 +930,8 @@ mod tests {
     #[test]
     fn the_graph_a_question_is_put_to_is_no_word_of_its_topic() {
         assert_eq!(content_words("whats in the graph about crowdfunding"), ["crowdfunding"]);
+        assert_eq!(content_words("what's in here on biological invasions"), ["biological", "invasions"], "\"in here\" is the graph");
+        assert_eq!(content_words("when did end-to-end construction of nlp knowledge graph come out"), ["end-to-end", "construction", "nlp", "knowledge", "graph"]);
         assert_eq!(content_words("looking for work on graph neural networks"), ["graph", "neural", "networks"]);
         assert_eq!(content_words("Building Virtual Cities - doi pls"), ["building", "virtual", "cities"], "a request is no title word");
         assert_eq!(content_words("kelp canopy refs since 2020 and their DOIs?"), ["kelp", "canopy"], "nor is a time or a kind of reference");

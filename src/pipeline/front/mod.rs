@@ -175,7 +175,8 @@ impl Front {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
                 expanded(extract::content_words(question), &normalized)
             } else {
-                // A title is searched as written: "NLP" in a title is not expanded.
+                // A title is searched as written first: "NLP" in a title is not expanded
+                // (a lookup finding nothing tries again written out: `Graph::indexed_titles`).
                 extract::content_words(question)
             },
             normalized,
@@ -213,11 +214,16 @@ fn expanded(mut words: Vec<String>, entities: &Normalized) -> Vec<String> {
             words.splice(at..=at, long);
         }
     }
-    // "pointgoal nav papers": an abbreviation people write in names, written out as titles
-    // write it ("navigation" stems as "navigators" does; "nav" does not).
+    abbreviations_written_out(&words)
+}
+
+/// Content words with each abbreviation of `synonyms/abbreviations.tsv` written out as
+/// titles write it: "pointgoal nav papers" ("navigation" stems as "navigators" does; "nav"
+/// does not), "the indonesian ner paper" ("named entity recognition").
+pub fn abbreviations_written_out(words: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in words {
-        let long: Vec<String> = link::written_out(&w).map_or_else(|| vec![w.clone()], |long| long.to_lowercase().split_whitespace().map(str::to_owned).collect());
+        let long: Vec<String> = link::written_out(w).map_or_else(|| vec![w.clone()], |long| long.to_lowercase().split_whitespace().map(str::to_owned).collect());
         for l in long {
             if !out.contains(&l) {
                 out.push(l);

@@ -17,12 +17,12 @@ use super::lexicon::EntityKind;
 /// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
 /// Verb forms only: "CURL score on cheetah run?" asks for a number, it states none.
 static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(gets|got|reaches|reached|achieves|achieved|scor(?:e|es|ed) (?:(?:above|below|over|under|at least|at most|more than|less than) )?\d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|underperforms|underperformed|improved on|improves on|beats|surpasses|exceeds|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
+    re(r"(?i)\b(gets|got|reaches|reached|achieves|achieved|scor(?:e|es|ed) (?:(?:above|below|over|under|at least|at most|more than|less than) )?\d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|underperforms|underperformed|improved on|improves on|beats|beat|surpasses|surpassed|exceeds|exceeded|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
 });
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had|did|does) (an? |of |about |around |~|above |below |over |under |at least |at most |more than |less than )?~?\d+(\.\d+)?\b")
+    re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) the first (model |method |system |one |paper )?to (crack|reach|break|beat|pass|hit|top|surpass|exceed|go (above|over|past))\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had|did|does) (an? |of |about |around |~|above |below |over |under |at least |at most |more than |less than )?~?\d+(\.\d+)?\b")
 });
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
@@ -99,8 +99,14 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
             return Some((m.start(), m.end()));
         }
     }
+    // "what does mfec score on ms pacman?", "how does X do on D": a model's result asked by
+    // its verb names the board after "on" as surely as "best on D" does (names are read with
+    // the verb "score" blanked out: `extract::by_keywords`).
+    static RESULT_VERB: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:does|did|do)\s+[^\s?,;]+(?:\s[^\s?,;]+){0,3}?\s(?:score|get|achieve|reach|obtain|do|perform|fare|\s{4,})\s+(?:on|in|at)\s")
+    });
     let leaderboard = LEADERBOARD.is_match(question);
-    if !leaderboard && !COMPARES.is_match(question) {
+    if !leaderboard && !COMPARES.is_match(question) && !RESULT_VERB.is_match(question) {
         return None;
     }
     let after_on = BOARD
@@ -159,7 +165,7 @@ pub fn drop_unlinked_guesses(question: &str, entities: &mut super::normalize::No
 
 /// Words that open a question or a request, never a name: "which model has ..." asks.
 const NOT_A_SUBJECT: &[&str] = &[
-    "which", "what", "who", "whose", "how", "where", "when", "why", "does", "do", "did", "is", "are", "was", "were", "has", "have", "had", "can",
+    "which", "what", "who", "whose", "how", "where", "when", "why", "what's", "whats", "who's", "whos", "where's", "how's", "does", "do", "did", "is", "are", "was", "were", "has", "have", "had", "can",
     "could", "will", "list", "name", "give", "show", "find", "tell", "papers", "paper", "models", "model", "any", "some",
     "highest", "lowest", "best", "top", "most", "anyone", "everyone", "nobody", "no", "someone", "somebody", "anybody",
     "everybody", "none", "nothing", "i", "we", "you", "they", "he", "she", "it", "that", "this", "there", "mine", "ours",
@@ -295,6 +301,12 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
         for (q, named) in [("ace05 who's on top", "ace05"), ("q*bert high score?", "q*bert"), ("wt103 what's the best ppl", "wt103")] {
             assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some(named), "the question after the board is no part of it: {q}");
+        }
+        for (q, named) in [("what does mfec score on ms pacman?", "ms pacman"), ("how does mfec do on ms pacman?", "ms pacman"), ("what did mfec get on ms pacman?", "ms pacman"), ("what does mfec       on ms pacman?", "ms pacman")] {
+            assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some(named), "a model's result asked by its verb: {q}");
+        }
+        for q in ["whats xlnet's top score", "what's the best result of xlnet"] {
+            assert_eq!(board(q), None, "a contracted question word names no board: {q}");
         }
         let q = "which metrics are reported for the habitat 2020 objectnav test-std challenge";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 objectnav test-std challenge"));

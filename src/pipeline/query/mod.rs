@@ -59,9 +59,22 @@ impl Graph {
             }
         }
         match plan::title_words(input, anchored) {
-            // A lookup names one paper: its title holds most of what the question says.
+            // A lookup names one paper: its title holds most of what the question says, as
+            // written or, when that finds none, with its abbreviations written out ("the
+            // indonesian ner paper" for "Indonesian named-entity recognition for ...").
             Some(_) if input.classification.query_type == crate::pipeline::front::classify::QueryType::PaperLookup => {
-                self.titles(content_words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect()
+                let lookup = |words: &[String]| -> Vec<crate::index::Hit> { self.titles(words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect() };
+                let found = lookup(content_words);
+                let long = crate::pipeline::front::abbreviations_written_out(content_words);
+                if !found.is_empty() || long == content_words {
+                    return found;
+                }
+                // Written out, an abbreviation weighs as much as its words ("nmt": three), so
+                // a title holding only it would pass: the title must also hold most of the
+                // question's other words.
+                let rest: Vec<String> = content_words.iter().filter(|w| long.contains(w)).cloned().collect();
+                let others = if rest.is_empty() { Vec::new() } else { lookup(&rest) };
+                lookup(&long).into_iter().filter(|h| others.iter().any(|o| o.iri == h.iri)).collect()
             }
             Some(_) => self.titles(content_words),
             None => Vec::new(),

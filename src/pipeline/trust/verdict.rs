@@ -460,9 +460,12 @@ pub type Evaluated = (String, String, String);
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
     let v = judged(question, entities, facts, known, direction);
-    // Left open only because the claim's model had no result yet as the board stood then.
-    match (v.verdict, not_yet(question, entities, facts, known, direction)) {
-        (Label::Uncertain, Some(yet)) => {
+    // Left open only because the claim's model had no result yet as the board stood then,
+    // or refuted by the board's top for want of one (`by_the_top`): that it had none yet
+    // is the reason to give.
+    let no_result_yet = |v: &Verdict| v.verdict == Label::Uncertain || (v.verdict == Label::Refuted && v.relation == "outperforms");
+    match (no_result_yet(&v), not_yet(question, entities, facts, known, direction)) {
+        (true, Some(yet)) => {
             let mut shown = v.contradicting;
             shown.extend(yet.contradicting.iter().filter(|f| !shown.contains(f)).cloned().collect::<Vec<_>>());
             Verdict { contradicting: shown, ..yet }
@@ -646,7 +649,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     // the metric counts as better.
     if let (true, Some(c)) = (methods.len() >= 2, VALUE_THAN.captures(question)) {
         let forced = if matches!(c[1].to_lowercase().as_str(), "lower" | "smaller" | "less" | "fewer") { Direction::Lower } else { Direction::Higher };
-        return outperforms(&methods[0], &methods[1], entities, facts, evaluated, &|_| forced, EVERY_BOARD.is_match(question));
+        return outperforms(&methods[0], &methods[1], entities, facts, known, &|_| forced, EVERY_BOARD.is_match(question));
     }
     // "X only beats Y on D": the models X beats there are Y and no other.
     static ONLY_BEATS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bonly\s+(?:beats|outperforms|tops|bests|does better than|is better than|scores above)\b").unwrap_or_else(|e| panic!("only-beats pattern: {e}")));
@@ -656,7 +659,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     let reversed = UNDERPERFORMS.is_match(question);
     if methods.len() >= 2 && (OUTPERFORMS.is_match(question) || reversed) {
         let (x, y) = if reversed { (&methods[1], &methods[0]) } else { (&methods[0], &methods[1]) };
-        return outperforms(x, y, entities, facts, evaluated, direction, EVERY_BOARD.is_match(question));
+        return outperforms(x, y, entities, facts, known, direction, EVERY_BOARD.is_match(question));
     }
     // "The Nerrisa paper reports Gannetron at 21.5": the paper's namesake is not the subject.
     let lowered = question.to_lowercase();
@@ -753,7 +756,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
 
 /// "X outperforms Y": compared on every (dataset, metric) both have results for.
 /// `everywhere`: the claim is that X beats Y on every board they share, so one loss refutes it.
-fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction, everywhere: bool) -> Verdict {
+fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction, everywhere: bool) -> Verdict {
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let mut wins = Vec::new();
     let mut losses = Vec::new();
@@ -796,7 +799,7 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
         return uncertain("outperforms", reason, refs(&wins), refs(&undecided).into_iter().chain(refs(&losses)).collect());
     }
     if wins.is_empty() && losses.is_empty() {
-        return by_the_top(x, y, entities, facts, evaluated, direction);
+        return by_the_top(x, y, entities, facts, known, direction);
     }
     let settled = |verdict, reason: String, supporting, contradicting| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
     match (wins.is_empty(), losses.is_empty()) {
@@ -813,7 +816,8 @@ static EVERY_BOARD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:eve
 /// "X outperforms Y" with no result of both on one leaderboard: the top of each leaderboard
 /// the claim names. X holding the top of a board Y is evaluated on supports the claim; Y
 /// holding the top of one X is evaluated on refutes it.
-fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], evaluated: &[Evaluated], direction: &dyn Fn(&str) -> Direction) -> Verdict {
+fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    let (evaluated, set_aside) = (&known.evaluated, &known.set_aside);
     let (xa, ya) = (&x.canonical, &y.canonical);
     for top in tops(entities, facts, direction).into_iter().filter(|t| tried(x, evaluated, &t.key.1) && tried(y, evaluated, &t.key.1)) {
         let settled = |verdict, reason: String, supporting: Vec<FactRef>, contradicting: Vec<FactRef>| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
@@ -832,6 +836,18 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
         if model_of(y, &top.key.0, &top.model) {
             return settled(Label::Refuted, format!("{ya} holds the best recorded {} on {}", top.metric, top.dataset), vec![], vec![FactRef::of(top)]);
         }
+    }
+    // "X beat Y on D" with Y holding D's top and no evaluation of X there: no result
+    // recorded is above Y's, so the claim is refuted as the graph stands, as a claim that X
+    // is the best there would be (and as it is above when X was tried there with no value).
+    // Not for a model the graph does not hold at all (nothing is known of it), nor one whose
+    // results a time anchor set aside (`not_yet` speaks of those).
+    let tops = tops(entities, facts, direction);
+    let led: Vec<&Fact> = tops.iter().copied().filter(|t| model_of(y, &t.key.0, &t.model)).collect();
+    let later = set_aside.iter().any(|(r, _)| r.model.as_ref().is_some_and(|m| model_of(x, &m.iri, m.display())));
+    if let Some(top) = led.first().filter(|_| !x.iris.is_empty() && !later) {
+        let reason = format!("{ya} holds the best recorded {} on {} with {}; the graph records no result of {xa} there", top.metric, top.dataset, top.value);
+        return Verdict { verdict: Label::Refuted, relation: "outperforms".into(), reason, supporting: vec![], contradicting: led.iter().map(|f| FactRef::of(f)).collect() };
     }
     uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![])
 }
@@ -1441,6 +1457,19 @@ mod tests {
         let facts = [fact("A", 55.1), fact("B", 53.4)];
         let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &known, &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Refuted, "A's undisputed top: {v:?}");
+        let held = |names: &[&str]| {
+            let mut e = entities(names);
+            for m in &mut e.methods {
+                m.iris = vec![format!("m:{}", m.text)];
+            }
+            e
+        };
+        let v = judge("does C beat A on D?", &held(&["C", "A"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted, "A's top, and no result of C there: {v:?}");
+        let v = judge("does C beat A on D?", &entities(&["C", "A"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain, "nothing known of C, a name the graph does not hold: {v:?}");
+        let v = judge("does A beat C on D?", &entities(&["A", "C"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain, "A leads, C has no result to beat: {v:?}");
     }
 
     #[test]
