@@ -146,6 +146,22 @@ async fn a_lookup_naming_its_paper_with_an_abbreviation_finds_the_title_written_
 }
 
 #[tokio::test]
+async fn a_persons_papers_are_found_by_the_name_the_graph_records_and_an_unknown_person_has_none() {
+    let app = spawn_app(&[]).await;
+
+    let body = ask(&app, "papers by ashish vaswani?").await;
+
+    assert_eq!(body["query_type"], "paper_lookup");
+    let titles = source_titles(&body);
+    assert!(titles.iter().any(|t| t == "Attention Is All You Need"), "{titles:?}");
+    assert_cited(&body);
+    assert!(body["strategies_used"].as_array().unwrap().iter().any(|s| s["name"] == "papers_by_author"), "{}", body["strategies_used"]);
+
+    let body = ask(&app, "papers by Ottilie Quarrington?").await;
+    assert!(body["sources"].as_array().unwrap().is_empty(), "{}", body["sources"]);
+}
+
+#[tokio::test]
 async fn a_lookup_by_doi_finds_the_paper() {
     let app = spawn_app(&[]).await;
     let body = ask(&app, "Find the paper with DOI 10.1109/CVPR.2016.90").await;

@@ -1323,7 +1323,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method)) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method) || super::extract::asked_author(q).is_some()) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -1354,6 +1354,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
 fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: bool, asks_code: bool) -> Target {
     match query_type {
         QueryType::ClaimVerification => Target::Verdict,
+        // "papers by yoshua bengio": a person's papers, listed.
+        QueryType::PaperLookup if super::extract::asked_author(q).is_some() => Target::Papers,
         QueryType::PaperLookup => Target::PaperDetails,
         // "which systems had passed 75 F1": a value passed, not a model beaten.
         QueryType::MethodComparison if BEATEN.is_match(q) && super::extract::threshold(q).is_none() => Target::Beaten,
@@ -2097,6 +2099,8 @@ mod tests {
         check("What is the DOI of the BERT paper?", false, PaperLookup, Target::PaperDetails);
         check("what is recurrent rational networks about?", false, PaperLookup, Target::PaperDetails);
         check("which problem does piano skills assessment tackle", false, PaperLookup, Target::PaperDetails);
+        check("what papers has riccardo monzoni got in here?", false, PaperLookup, Target::Papers);
+        check("papers by Ashish Vaswani", false, PaperLookup, Target::Papers);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
         check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);
         check("self-supervised action recognition benchmarks?", false, DatasetSearch, Target::Datasets);

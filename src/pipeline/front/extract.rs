@@ -341,6 +341,8 @@ pub struct LookupKeys {
     /// The words a paper is named by, unquoted ([`named_paper`]): a lookup that finds nothing
     /// while a title holds them all has not shown the paper is absent (the scope gate).
     pub named: Option<String>,
+    /// The person whose papers are asked for ([`asked_author`]).
+    pub author: Option<String>,
 }
 
 static DOI: LazyLock<Regex> = LazyLock::new(|| {
@@ -359,7 +361,33 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
         // "'Bibliometric fingerprints: name disambiguation...'": the part before the ellipsis.
         (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
     });
-    LookupKeys { doi, title, named: named_paper(question) }
+    LookupKeys { doi, title, named: named_paper(question), author: asked_author(question) }
+}
+
+/// The person whose papers a question asks for: "papers by yoshua bengio", "what papers
+/// has riccardo monzoni got in here?", "Ashish Vaswani's papers". Two to four words, none
+/// of them a word that says what, not who ("papers by research field", "by the authors").
+pub fn asked_author(question: &str) -> Option<String> {
+    const NAME: &str = r"([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){1,3}?)";
+    static BY: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+        [
+            format!(r"(?i)\b(?:papers?|works?|publications?|articles?)\s+(?:\w+\s+)?(?:written|authored|published|co-?authored)\s+by\s+{NAME}\s*(?:[?.!,;]|$|\s+(?:in|on|since|from|before|after)\b)"),
+            format!(r"(?i)\b(?:papers?|works?|publications?|articles?)\s+by\s+{NAME}\s*(?:[?.!,;]|$|\s+(?:in|on|since|from|before|after)\b)"),
+            format!(r"(?i)\b(?:what|which)\s+(?:papers|works|publications|articles)\s+(?:has|have|did|does)\s+{NAME}\s+(?:got|gotten|written|published|authored|co-?authored|done|put out|in)\b"),
+            format!(r"(?i)^\W*(?:list|show|find|give)?\s*(?:me\s+)?{NAME}['’]s?\s+(?:papers|publications|works)\b"),
+        ]
+        .iter()
+        .map(|p| Regex::new(p).unwrap_or_else(|e| panic!("author pattern: {e}")))
+        .collect()
+    });
+    const NOT_A_PERSON: &[&str] = &[
+        "the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his", "her", "which", "what", "who", "any", "some", "all",
+        "authors", "author", "research", "field", "fields", "year", "years", "date", "topic", "topics", "area", "problem", "task", "citation", "citations",
+        "people", "researchers", "team", "group", "google", "openai", "deepmind", "facebook", "meta", "microsoft", "et", "al", "al.", "and", "or", "in", "on",
+    ];
+    let name = BY.iter().find_map(|r| r.captures(question).and_then(|c| c.get(1)))?.as_str().trim();
+    let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+    (words.len() >= 2 && !words.iter().any(|w| NOT_A_PERSON.contains(&w.as_str()))).then(|| name.to_owned())
 }
 
 /// The words a question names a paper by: "i'm citing the relational modelling of tidal arrays
@@ -655,9 +683,17 @@ pub fn content_words(question: &str) -> Vec<String> {
     let question = THE_GRAPH_ITSELF.replace_all(question, " ");
     let question = TITLE_ASKED.replace_all(&question, " ");
     let spelled = spelled_out(&question);
-    let mut words = title_keywords(&question, &Entities::default());
-    words.retain(|w| !REQUEST_WORDS.contains(&w.as_str()) && !spelled.contains(w));
-    words
+    let words = title_keywords(&question, &Entities::default());
+    let mut kept: Vec<String> = Vec::with_capacity(words.len());
+    for w in words {
+        // "anything on sarcasm detection?" asks; "who wrote segment anything?" names a title,
+        // the word after another of its words.
+        let names = !kept.is_empty() && matches!(w.as_str(), "anything" | "something");
+        if (names || !REQUEST_WORDS.contains(&w.as_str())) && !spelled.contains(&w) {
+            kept.push(w);
+        }
+    }
+    kept
 }
 
 /// Acronyms the question spells out beside them, lower-cased: "sam (sharpness aware
@@ -930,6 +966,8 @@ mod tests {
     #[test]
     fn the_graph_a_question_is_put_to_is_no_word_of_its_topic() {
         assert_eq!(content_words("whats in the graph about crowdfunding"), ["crowdfunding"]);
+        assert_eq!(content_words("anything on sarcasm detection?"), ["sarcasm", "detection"]);
+        assert_eq!(content_words("who wrote segment anything?"), ["segment", "anything"], "a word of the title");
         assert_eq!(content_words("what's in here on biological invasions"), ["biological", "invasions"], "\"in here\" is the graph");
         assert_eq!(content_words("when did end-to-end construction of nlp knowledge graph come out"), ["end-to-end", "construction", "nlp", "knowledge", "graph"]);
         assert_eq!(content_words("looking for work on graph neural networks"), ["graph", "neural", "networks"]);
@@ -943,6 +981,21 @@ mod tests {
         let lexicon = Lexicon::from_tables().unwrap();
         let found = by_keywords(&lexicon, "common sense reasoning benchmarks in the graph?");
         assert!(!found.tasks.iter().any(|t| t == "graph"), "{found:?}");
+    }
+
+    #[test]
+    fn the_person_whose_papers_are_asked_for_is_read_by_name() {
+        for (q, author) in [
+            ("what papers has riccardo monzoni got in here?", Some("riccardo monzoni")),
+            ("papers by Yoshua Bengio", Some("Yoshua Bengio")),
+            ("Ashish Vaswani's papers", Some("Ashish Vaswani")),
+            ("list papers written by Ario Federici since 2015", Some("Ario Federici")),
+            ("papers by research field", None),
+            ("papers by the authors of BERT", None),
+            ("papers on graph neural networks", None),
+        ] {
+            assert_eq!(asked_author(q).as_deref(), author, "{q}");
+        }
     }
 
     #[test]

@@ -53,11 +53,13 @@ pub const PROMPT_ENTRIES: usize = 300;
 
 /// Predicates every ORKG question about papers and leaderboards needs, listed first in
 /// every prompt (when the schema holds them) whatever the question's words: a paper's DOI,
-/// authors, month, year and field (P26-P30), its contributions (P31) and their research
+/// authors, month, year and field (P26-P30; newer papers' authors under hasAuthors, an
+/// rdf:Seq), its contributions (P31) and their research
 /// problems (P32), and the contribution -> benchmark -> evaluation -> metric/value chain.
 const PINNED_PREDICATES: &[&str] = &[
     "P26",
     "P27",
+    "hasAuthors",
     "P28",
     "P29",
     "P30",

@@ -387,6 +387,11 @@ impl Planner<'_> {
             let query = self.templates.fill("paper_by_title", &[("title", Arg::Contains(title.clone())), ("limit", Arg::Limit(50))])?;
             out.push(Strategy { name: "paper_by_title".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None });
         }
+        // "papers by yoshua bengio": the person's papers, by the names the graph records.
+        if let Some(author) = self.input.lookup.author.as_ref().filter(|_| self.input.classification.query_type == QueryType::PaperLookup) {
+            let query = self.templates.fill("papers_by_author", &[("author", Arg::Contains(author.clone())), ("limit", Arg::Limit(LISTING_ROWS))])?;
+            out.push(Strategy { name: "papers_by_author".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None });
+        }
         Ok(out)
     }
 }

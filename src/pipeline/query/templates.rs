@@ -70,6 +70,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("paper_years", include_str!("../../../queries/paper_years.rq")),
     ("entity_labels", include_str!("../../../queries/entity_labels.rq")),
     ("paper_titles", include_str!("../../../queries/paper_titles.rq")),
+    ("papers_by_author", include_str!("../../../queries/papers_by_author.rq")),
 ];
 
 /// Names up to this many characters are matched as whole words, longer ones as substrings.
