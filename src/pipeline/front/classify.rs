@@ -775,7 +775,7 @@ pub fn asks_what_paper_is_about(question: &str) -> bool {
 static PROBLEM_OF_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^\W*(?:which|what)\s+(?:research\s+)?problems?\s+(?:does|did|do)\s+[^?]{3,120}?\s+(?:tackle|address|solve|study|work on|deal with)\s*\??\s*$")
 });
-static PAPER_OF: LazyLock<Regex> = LazyLock::new(|| re(r"^(the\s+)?paper\s+(behind|for|of|introducing|proposing)\s+[^?;]{2,60}\??$|^[^\s?;]+(?:\s[^\s?;]+){0,3}\s+paper\s*\??$"));
+static PAPER_OF: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:what(?:['’]?s|\s+is)\s+)?(the\s+)?paper\s+(behind|for|of|introducing|proposing)\s+[^?;]{2,60}\??$|^[^\s?;]+(?:\s[^\s?;]+){0,3}\s+paper\s*\??$"));
 /// "... since the Plumaro paper", "before the X paper came out": a paper that dates
 /// something, not the paper asked about.
 static TIMED_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:since|after|before|until|prior to|by the time|when)\s+the [^,?;]{1,60} paper\b"));
@@ -1251,7 +1251,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // "What were people getting on D?", "what's a good number on D?": the board's standing
     // results, in a newcomer's words.
     static PEOPLE_GET: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"\bwhat\s+(?:are|were|do|did)\s+(?:people|folks|researchers|others|most\s+(?:people|papers|models))\s+(?:\w+\s+)?(?:get|getting|got|score|scoring|reach|reaching|achieve|achieving|report|reporting)\b|\bwhat(?:['’]?s|\s+is)\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:number|score|result|value)\b")
+        re(r"\bwhat\s+(?:are|were|do|did)\s+(?:people|folks|researchers|others|most\s+(?:people|papers|models))\s+(?:\w+\s+)?(?:get|getting|got|score|scoring|reach|reaching|achieve|achieving|report|reporting)\b|\bwhat(?:['’]?s|\s+is)\s+a\s+(?:good|decent|typical|normal|strong)\s+(?:[\w-]+\s+)?(?:number|score|result|value|perplexity|ppl|accuracy|acc|f1|bleu|rouge(?:-\w+)?|wer|error|map|miou|em|bpc)\b")
     });
     // "Has anyone worked on T for Vendish?": whether there is work on a topic, which the
     // papers found answer (no claim about a result to judge).
@@ -2100,6 +2100,8 @@ mod tests {
         check("what is recurrent rational networks about?", false, PaperLookup, Target::PaperDetails);
         check("which problem does piano skills assessment tackle", false, PaperLookup, Target::PaperDetails);
         check("what papers has riccardo monzoni got in here?", false, PaperLookup, Target::Papers);
+        check("what's the paper behind OntoNotes?", false, PaperLookup, Target::PaperDetails);
+        check("what's a good test perplexity on wikitext-2?", true, MethodComparison, Target::BestModel);
         check("papers by Ashish Vaswani", false, PaperLookup, Target::Papers);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
         check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);

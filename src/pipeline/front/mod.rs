@@ -90,6 +90,7 @@ impl Front {
                 }
             }
             link::unclaused(index, &mut normalized);
+            task_not_board(index, question, &mut normalized);
             statement::drop_unlinked_guesses(question, &mut normalized);
             // A board named in words no extraction caught, for the questions that read a
             // board: its best, a claim about it, its models, metrics or code. Not a request
@@ -192,6 +193,21 @@ impl Front {
             entities,
             entities_source,
         }
+    }
+}
+
+/// "best model for MT?": the name a best is asked "for" is read as a board first; when no
+/// dataset is called that and a research problem is, it is the problem (each of its boards'
+/// best is the answer).
+fn task_not_board(index: &crate::index::TextIndex, question: &str, normalized: &mut normalize::Normalized) {
+    let Some((start, end)) = statement::listing_task(question) else { return };
+    let named = &question[start..end];
+    let Some(at) = normalized.datasets.iter().position(|d| !d.is_linked() && d.text == named) else { return };
+    let mut task = normalize::NormalizedEntity { kind: lexicon::EntityKind::Task, iris: Vec::new(), link: None, ..normalized.datasets[at].clone() };
+    link::link(index, &mut task);
+    if task.is_linked() {
+        normalized.datasets.remove(at);
+        normalized.tasks.push(task);
     }
 }
 

@@ -56,12 +56,12 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d)\b)")
+    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
 static LEADERBOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(best|top|tops|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|leading|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
+    re(r"(?i)\b(best|top|tops|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|leading|leads|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
 });
 /// A best asked of a board: "which X models are best", "top", "highest", "lowest".
 static LEADERBOARD_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest)\b"));
@@ -79,6 +79,10 @@ static BOARD_FOR: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bfor\s+(?:the\s+)
 /// "how is ace 2005 evaluated": the board whose evaluation is asked about.
 static BOARD_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bhow (?:is|are|was|were|do you|does one) (?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{0,60}?)\s+(?:evaluated|measured|scored|benchmarked|assessed)\b")
+});
+/// "who leads the habitat 2020 objectnav test-std board?": the board a leader is asked of.
+static BOARD_LED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\bwho(?:'s|\s+is)?\s+(?:leads|leading|tops|topping|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:board|leaderboard|benchmark|dataset))?\s*(?:\?|$|,|\s+(?:by|in terms of|on)\b)")
 });
 /// "ptb char level: who has the lowest bpc": the board named before a colon or comma.
 static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{1,60}?)\s*[:,]\s"));
@@ -120,6 +124,7 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     }
     let m = after_on
         .or_else(|| BOARD_EVALUATED.captures(question)?.get(1))
+        .or_else(|| BOARD_LED.captures(question)?.get(1))
         .or_else(|| BOARD_HEAD.captures(question)?.get(1))
         .or_else(|| BOARD_FOR.captures(question)?.get(1))
         .or_else(|| BOARD_BEFORE.captures(question)?.get(1).filter(|m| a_name(question, m)))?;
@@ -127,15 +132,17 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
 }
 
 /// "grasping datasets?", "benchmarks for grasping": the task a request for datasets
-/// names, a guess the text index must confirm like [`board`].
+/// names, a guess the text index must confirm like [`board`]. Also the task a best is asked
+/// of, with no board named: "best model for MT?", "top method for biomedical sentence
+/// embeddings".
 static LISTING_TASK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$")
+    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$|\b(?:best|top|leading|strongest|sota|state[- ]of[- ]the[- ]art)\s+(?:models?|methods?|systems?|approach(?:es)?|results?)\s+(?:for|in)\s+([\p{L}][\p{L}\p{N}\- ]{1,50}?)\W*$")
 });
 
 /// The task of a request for datasets, when it names one (see [`LISTING_TASK`]).
 pub fn listing_task(question: &str) -> Option<(usize, usize)> {
     let c = LISTING_TASK.captures(question)?;
-    let m = c.get(1).or_else(|| c.get(2))?;
+    let m = c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3))?;
     Some((m.start(), m.end()))
 }
 
@@ -299,6 +306,8 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat challenge 2020 pointnav test-std"));
         let q = "atari video pinball highest score";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
+        let q = "who leads the habitat 2020 objectnav test-std board?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 objectnav test-std"));
         for (q, named) in [("ace05 who's on top", "ace05"), ("q*bert high score?", "q*bert"), ("wt103 what's the best ppl", "wt103")] {
             assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some(named), "the question after the board is no part of it: {q}");
         }
@@ -343,6 +352,9 @@ mod tests {
         assert_eq!(task("grasping datasets?"), Some("grasping"));
         assert_eq!(task("benchmarks used for robotic grasping"), Some("robotic grasping"));
         assert_eq!(task("which datasets was BERT evaluated on"), None);
+        assert_eq!(task("best model for MT?"), Some("MT"), "the task a best is asked of");
+        assert_eq!(task("top method for biomedical sentence embeddings"), Some("biomedical sentence embeddings"));
+        assert_eq!(task("best model on SQuAD1.1?"), None, "a board, not a task");
     }
 
     #[test]
