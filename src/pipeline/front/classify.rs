@@ -769,11 +769,11 @@ static RANKED_PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"\b(most recent|late
 /// assessment tackle": what a named paper is about, its research problems (a model named
 /// asks what it is used for instead: [`ASKS_PROBLEMS`]).
 pub fn asks_what_paper_is_about(question: &str) -> bool {
-    static ABOUT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:what(?:'s|’s|\s+is|\s+was)|whats)\s+(?:[^?]{1,120}?\s+)?about\s*\??\s*$"));
+    static ABOUT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:what(?:'s|’s|\s+is|\s+was)|whats)\s+(?:[^?]+?\s+)?about\s*\??\s*$"));
     ABOUT.is_match(question)
 }
 static PROBLEM_OF_PAPER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^\W*(?:which|what)\s+(?:research\s+)?problems?\s+(?:does|did|do)\s+[^?]{3,120}?\s+(?:tackle|address|solve|study|work on|deal with)\s*\??\s*$")
+    re(r"^\W*(?:which|what)\s+(?:research\s+)?problems?\s+(?:does|did|do)\s+[^?]+?\s+(?:tackle|address|solve|study|work on|deal with)\s*\??\s*$")
 });
 static PAPER_OF: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:what(?:['’]?s|\s+is)\s+)?(the\s+)?paper\s+(behind|for|of|introducing|proposing)\s+[^?;]{2,60}\??$|^[^\s?;]+(?:\s[^\s?;]+){0,3}\s+paper\s*\??$"));
 /// "... since the Plumaro paper", "before the X paper came out": a paper that dates

@@ -368,7 +368,9 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
 /// has riccardo monzoni got in here?", "Ashish Vaswani's papers". Two to four words, none
 /// of them a word that says what, not who ("papers by research field", "by the authors").
 pub fn asked_author(question: &str) -> Option<String> {
-    const NAME: &str = r"([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*){1,3}?)";
+    // Unbounded, not {1,3}: a counted repeat of a Unicode class is compiled once per count
+    // (megabytes of automaton); the count is checked below.
+    const NAME: &str = r"([\p{L}][\p{L}.'’-]*(?:\s+[\p{L}][\p{L}.'’-]*)+?)";
     static BY: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         [
             format!(r"(?i)\b(?:papers?|works?|publications?|articles?)\s+(?:\w+\s+)?(?:written|authored|published|co-?authored)\s+by\s+{NAME}\s*(?:[?.!,;]|$|\s+(?:in|on|since|from|before|after)\b)"),
@@ -387,7 +389,7 @@ pub fn asked_author(question: &str) -> Option<String> {
     ];
     let name = BY.iter().find_map(|r| r.captures(question).and_then(|c| c.get(1)))?.as_str().trim();
     let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
-    (words.len() >= 2 && !words.iter().any(|w| NOT_A_PERSON.contains(&w.as_str()))).then(|| name.to_owned())
+    ((2..=4).contains(&words.len()) && !words.iter().any(|w| NOT_A_PERSON.contains(&w.as_str()))).then(|| name.to_owned())
 }
 
 /// The words a question names a paper by: "i'm citing the relational modelling of tidal arrays

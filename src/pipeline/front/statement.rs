@@ -82,7 +82,7 @@ static BOARD_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "who leads the habitat 2020 objectnav test-std board?": the board a leader is asked of.
 static BOARD_LED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bwho(?:'s|\s+is)?\s+(?:leads|leading|tops|topping|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:board|leaderboard|benchmark|dataset))?\s*(?:\?|$|,|\s+(?:by|in terms of|on)\b)")
+    re(r"(?i)\bwho(?:'s|\s+is)?\s+(?:leads|leading|tops|topping|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]*?)(?:\s+(?:board|leaderboard|benchmark|dataset))?\s*(?:\?|$|,|\s+(?:by|in terms of|on)\b)")
 });
 /// "ptb char level: who has the lowest bpc": the board named before a colon or comma.
 static BOARD_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *!>]{1,60}?)\s*[:,]\s"));
@@ -136,7 +136,7 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
 /// of, with no board named: "best model for MT?", "top method for biomedical sentence
 /// embeddings".
 static LISTING_TASK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$|\b(?:best|top|leading|strongest|sota|state[- ]of[- ]the[- ]art)\s+(?:models?|methods?|systems?|approach(?:es)?|results?)\s+(?:for|in)\s+([\p{L}][\p{L}\p{N}\- ]{1,50}?)\W*$")
+    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$|\b(?:best|top|leading|strongest|sota|state[- ]of[- ]the[- ]art)\s+(?:models?|methods?|systems?|approach(?:es)?|results?)\s+(?:for|in)\s+([\p{L}][\p{L}\p{N}\- ]*?)\W*$")
 });
 
 /// The task of a request for datasets, when it names one (see [`LISTING_TASK`]).
