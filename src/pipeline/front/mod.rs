@@ -91,6 +91,7 @@ impl Front {
             }
             link::unclaused(index, &mut normalized);
             task_not_board(index, question, &mut normalized);
+            wider_task(index, question, &mut normalized);
             statement::drop_unlinked_guesses(question, &mut normalized);
             // A board named in words no extraction caught, for the questions that read a
             // board: its best, a claim about it, its models, metrics or code. Not a request
@@ -211,6 +212,21 @@ fn task_not_board(index: &crate::index::TextIndex, question: &str, normalized: &
     }
 }
 
+/// "which datasets are there for medical NER?": the task a request names ("medical NER"),
+/// when it holds a task the lexicon knows ("NER") and the graph has a problem by all its
+/// words ("Medical Named Entity Recognition"), is that narrower problem.
+fn wider_task(index: &crate::index::TextIndex, question: &str, normalized: &mut normalize::Normalized) {
+    let Some((start, end)) = statement::listing_task(question) else { return };
+    let named = &question[start..end];
+    let lowered = named.to_lowercase();
+    let Some(at) = normalized.tasks.iter().position(|t| t.text.len() < named.len() && lowered.contains(&t.text.to_lowercase())) else { return };
+    let mut task = normalize::NormalizedEntity { text: named.to_owned(), canonical: named.to_owned(), aliases: Vec::new(), iris: Vec::new(), link: None, ..normalized.tasks[at].clone() };
+    link::link(index, &mut task);
+    if task.is_linked() && task.iris != normalized.tasks[at].iris {
+        normalized.tasks[at] = task;
+    }
+}
+
 /// Whether the question speaks of `name` in the past only ("X used to hold", "X once led").
 fn in_the_past(question: &str, name: &str) -> bool {
     let (q, name) = (question.to_lowercase(), name.to_lowercase());
@@ -267,6 +283,23 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_task_named_more_narrowly_than_the_lexicon_knows_is_the_narrower_problem_and_a_best_for_a_task_no_board_is_called() {
+        use crate::index::{DocKind, IndexDoc, TextIndex};
+        let docs = [(DocKind::Problem, "t1", "Named Entity Recognition"), (DocKind::Problem, "t2", "Medical Named Entity Recognition"), (DocKind::Problem, "t3", "Machine Translation"), (DocKind::Dataset, "d1", "WMT2016 English-German")];
+        let index = TextIndex::build(docs.iter().map(|(k, i, l)| IndexDoc { kind: *k, iri: (*i).into(), label: (*l).into() }), None).unwrap();
+        let entity = |kind, text: &str, iris: Vec<String>| normalize::NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: vec![], iris, direction: None, link: None };
+        let mut narrower = normalize::Normalized::default();
+        narrower.tasks.push(entity(lexicon::EntityKind::Task, "NER", vec!["t1".into()]));
+        wider_task(&index, "which datasets are there for medical NER?", &mut narrower);
+        assert_eq!(narrower.tasks[0].iris, ["t2"]);
+        let mut board = normalize::Normalized::default();
+        board.datasets.push(entity(lexicon::EntityKind::Dataset, "MT", vec![]));
+        task_not_board(&index, "best model for MT?", &mut board);
+        assert!(board.datasets.is_empty());
+        assert_eq!(board.tasks[0].iris, ["t3"], "no dataset is called MT; the problem is");
+    }
 
     #[test]
     fn a_topics_abbreviations_are_searched_written_out() {

@@ -136,7 +136,7 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
 /// of, with no board named: "best model for MT?", "top method for biomedical sentence
 /// embeddings".
 static LISTING_TASK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$|\b(?:best|top|leading|strongest|sota|state[- ]of[- ]the[- ]art)\s+(?:models?|methods?|systems?|approach(?:es)?|results?)\s+(?:for|in)\s+([\p{L}][\p{L}\p{N}\- ]*?)\W*$")
+    re(r"(?i)^(?:any |which |what |list |good |some )?(?:the )?([\p{L}][\p{L}\p{N}\- ]{2,40}?)\s+(?:datasets|benchmarks|data sets|corpora)\W*$|\b(?:datasets|benchmarks|data sets|corpora)\s+(?:(?:are\s+there|exist|do\s+people\s+use)\s+)?(?:used\s+|available\s+)?(?:for|in|on|about)\s+([\p{L}][\p{L}\p{N}\- ]{2,50}?)\W*$|\b(?:best|top|leading|strongest|sota|state[- ]of[- ]the[- ]art)\s+(?:models?|methods?|systems?|approach(?:es)?|results?)\s+(?:for|in)\s+([\p{L}][\p{L}\p{N}\- ]*?)\W*$")
 });
 
 /// The task of a request for datasets, when it names one (see [`LISTING_TASK`]).
@@ -351,6 +351,7 @@ mod tests {
         let task = |q: &'static str| listing_task(q).map(|(s, e)| &q[s..e]);
         assert_eq!(task("grasping datasets?"), Some("grasping"));
         assert_eq!(task("benchmarks used for robotic grasping"), Some("robotic grasping"));
+        assert_eq!(task("which datasets are there for medical NER?"), Some("medical NER"));
         assert_eq!(task("which datasets was BERT evaluated on"), None);
         assert_eq!(task("best model for MT?"), Some("MT"), "the task a best is asked of");
         assert_eq!(task("top method for biomedical sentence embeddings"), Some("biomedical sentence embeddings"));
