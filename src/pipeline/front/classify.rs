@@ -1226,6 +1226,8 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let asks_datasets = ASKS_DATASETS.is_match(q) && !PAPERS_ON.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let code_opener = CODE_OPENER.is_match(q);
+    // "papers by yoshua bengio": a person's papers.
+    let author = super::extract::asked_author(q).is_some();
     let code_request = (CODE_REQUEST.is_match(q) && !q.contains("paper")) || code_opener;
     let asks_code = ASKS_CODE.is_match(q) || code_request;
     // Code words alone make a usage question only about a named model or dataset.
@@ -1323,7 +1325,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
-    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method) || super::extract::asked_author(q).is_some()) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method) || author) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -1347,15 +1349,15 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::TopicSearch
     };
 
-    Classification { query_type, target: target(query_type, q, asks_datasets, asks_metrics, asks_code) }
+    Classification { query_type, target: target(query_type, q, asks_datasets, asks_metrics, asks_code, author) }
 }
 
 /// What a question of `query_type` asks the answer to list.
-fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: bool, asks_code: bool) -> Target {
+fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: bool, asks_code: bool, author: bool) -> Target {
     match query_type {
         QueryType::ClaimVerification => Target::Verdict,
         // "papers by yoshua bengio": a person's papers, listed.
-        QueryType::PaperLookup if super::extract::asked_author(q).is_some() => Target::Papers,
+        QueryType::PaperLookup if author => Target::Papers,
         QueryType::PaperLookup => Target::PaperDetails,
         // "which systems had passed 75 F1": a value passed, not a model beaten.
         QueryType::MethodComparison if BEATEN.is_match(q) && super::extract::threshold(q).is_none() => Target::Beaten,

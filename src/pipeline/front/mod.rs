@@ -90,8 +90,7 @@ impl Front {
                 }
             }
             link::unclaused(index, &mut normalized);
-            task_not_board(index, question, &mut normalized);
-            wider_task(index, question, &mut normalized);
+            listed_task(index, question, &mut normalized);
             statement::drop_unlinked_guesses(question, &mut normalized);
             // A board named in words no extraction caught, for the questions that read a
             // board: its best, a claim about it, its models, metrics or code. Not a request
@@ -197,33 +196,31 @@ impl Front {
     }
 }
 
-/// "best model for MT?": the name a best is asked "for" is read as a board first; when no
-/// dataset is called that and a research problem is, it is the problem (each of its boards'
-/// best is the answer).
-fn task_not_board(index: &crate::index::TextIndex, question: &str, normalized: &mut normalize::Normalized) {
+/// The task a request for datasets or a best names ([`statement::listing_task`]), read
+/// against the graph once the index can tell: "best model for MT?" names no dataset but a
+/// research problem, so the board guess is that problem (each of its boards' best is the
+/// answer); "datasets for medical NER" holds a task the lexicon knows ("NER") and names a
+/// narrower problem the graph has by all its words, which it is.
+fn listed_task(index: &crate::index::TextIndex, question: &str, normalized: &mut normalize::Normalized) {
     let Some((start, end)) = statement::listing_task(question) else { return };
     let named = &question[start..end];
-    let Some(at) = normalized.datasets.iter().position(|d| !d.is_linked() && d.text == named) else { return };
-    let mut task = normalize::NormalizedEntity { kind: lexicon::EntityKind::Task, iris: Vec::new(), link: None, ..normalized.datasets[at].clone() };
-    link::link(index, &mut task);
-    if task.is_linked() {
-        normalized.datasets.remove(at);
-        normalized.tasks.push(task);
+    let linked = |from: &normalize::NormalizedEntity| {
+        let mut task = normalize::NormalizedEntity { kind: lexicon::EntityKind::Task, text: named.to_owned(), canonical: named.to_owned(), aliases: Vec::new(), iris: Vec::new(), link: None, ..from.clone() };
+        link::link(index, &mut task);
+        task.is_linked().then_some(task)
+    };
+    if let Some(at) = normalized.datasets.iter().position(|d| !d.is_linked() && d.text == named) {
+        if let Some(task) = linked(&normalized.datasets[at]) {
+            normalized.datasets.remove(at);
+            normalized.tasks.push(task);
+        }
+        return;
     }
-}
-
-/// "which datasets are there for medical NER?": the task a request names ("medical NER"),
-/// when it holds a task the lexicon knows ("NER") and the graph has a problem by all its
-/// words ("Medical Named Entity Recognition"), is that narrower problem.
-fn wider_task(index: &crate::index::TextIndex, question: &str, normalized: &mut normalize::Normalized) {
-    let Some((start, end)) = statement::listing_task(question) else { return };
-    let named = &question[start..end];
     let lowered = named.to_lowercase();
-    let Some(at) = normalized.tasks.iter().position(|t| t.text.len() < named.len() && lowered.contains(&t.text.to_lowercase())) else { return };
-    let mut task = normalize::NormalizedEntity { text: named.to_owned(), canonical: named.to_owned(), aliases: Vec::new(), iris: Vec::new(), link: None, ..normalized.tasks[at].clone() };
-    link::link(index, &mut task);
-    if task.is_linked() && task.iris != normalized.tasks[at].iris {
-        normalized.tasks[at] = task;
+    if let Some(at) = normalized.tasks.iter().position(|t| t.text.len() < named.len() && lowered.contains(&t.text.to_lowercase())) {
+        if let Some(task) = linked(&normalized.tasks[at]).filter(|t| t.iris != normalized.tasks[at].iris) {
+            normalized.tasks[at] = task;
+        }
     }
 }
 
@@ -292,11 +289,11 @@ mod tests {
         let entity = |kind, text: &str, iris: Vec<String>| normalize::NormalizedEntity { kind, text: text.into(), canonical: text.into(), aliases: vec![], iris, direction: None, link: None };
         let mut narrower = normalize::Normalized::default();
         narrower.tasks.push(entity(lexicon::EntityKind::Task, "NER", vec!["t1".into()]));
-        wider_task(&index, "which datasets are there for medical NER?", &mut narrower);
+        listed_task(&index, "which datasets are there for medical NER?", &mut narrower);
         assert_eq!(narrower.tasks[0].iris, ["t2"]);
         let mut board = normalize::Normalized::default();
         board.datasets.push(entity(lexicon::EntityKind::Dataset, "MT", vec![]));
-        task_not_board(&index, "best model for MT?", &mut board);
+        listed_task(&index, "best model for MT?", &mut board);
         assert!(board.datasets.is_empty());
         assert_eq!(board.tasks[0].iris, ["t3"], "no dataset is called MT; the problem is");
     }
