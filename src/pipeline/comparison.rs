@@ -118,7 +118,14 @@ fn same_word(a: &str, b: &str) -> bool {
         return true;
     }
     let allowed = typos_allowed(if a.len() <= b.len() { a } else { b });
-    allowed > 0 && a.len().abs_diff(b.len()) <= allowed && strsim::levenshtein(a, b) <= allowed
+    if allowed == 0 || a.len().abs_diff(b.len()) > allowed {
+        return false;
+    }
+    // Two edits only with the first letter kept: "fixation" is no typo of "citation".
+    match strsim::levenshtein(a, b) {
+        0 | 1 => true,
+        d => d <= allowed && a.chars().next() == b.chars().next(),
+    }
 }
 
 /// The question's words, with which are taken by a row or a value.
@@ -1048,5 +1055,6 @@ mod tests {
         assert!(same_word("similairty", "similarity"));
         assert!(!same_word("recall", "precision"));
         assert!(!same_word("data", "date"), "short words must match exactly");
+        assert!(!same_word("fixation", "citation"), "two edits keep the first letter");
     }
 }

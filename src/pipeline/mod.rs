@@ -942,7 +942,14 @@ impl Pipeline {
         } else {
             std::borrow::Cow::Owned(front::normalize::Normalized { datasets: task_boards.clone(), ..front.normalized.clone() })
         };
-        let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words);
+        let dated = front.restriction.from_year.is_some() || front.restriction.to_year.is_some();
+        let pool = if dated { query::DATED_TITLES } else { query::INDEXED_TITLES };
+        let indexed = self.graph.indexed_titles(&input, anchored, &front.content_words, pool);
+        // "The HadGEM2 paper came out before the NorESM1-M one": each side's paper, found by
+        // the words of its title, when both are.
+        // So are the two of "which came first: the HadGEM2 paper or the NorESM1-M paper?".
+        let sides = if front.classification.query_type == classify::QueryType::ClaimVerification { classify::paper_sides(q) } else { classify::order_sides(q) };
+        let dated_sides = sides.and_then(|(a, b)| Some((self.graph.named_paper(&a)?, self.graph.named_paper(&b)?))).filter(|(a, b)| a.iri != b.iri);
         // "Which models does 'P' re-run, and with what numbers?": what the papers the lookup
         // found report, and the same models' results in other papers to set beside them.
         let rerun = target == classify::Target::PaperDetails && classify::asks_paper_results(q);
@@ -972,6 +979,9 @@ impl Pipeline {
         // Evidence: the rows, and the years and DOIs of every paper found.
         let mut evidence = evidence::assemble(&retrieved);
         evidence.add_indexed(&indexed);
+        if let Some((a, b)) = &dated_sides {
+            evidence.add_indexed(&[a.clone(), b.clone()]);
+        }
         let mut metas = papers::paper_meta(&self.graph.years(&evidence.papers_found(), &mut ledger, &mut diagnostics).await, year);
         clock.lap("years");
         // What the question sets aside goes before anything is weighed: the verdict, the
@@ -1032,7 +1042,7 @@ impl Pipeline {
         // "Which of the X papers don't carry a usable publication year?"
         let undated = !is_claim && target == classify::Target::Papers && classify::asks_undated(q);
         // "Which came out first, the X paper or the Y paper?"
-        let paper_order = !is_claim && classify::asks_paper_order(q) && front.normalized.methods.iter().filter(|m| m.is_linked()).count() >= 2;
+        let paper_order = !is_claim && classify::asks_paper_order(q) && (front.normalized.methods.iter().filter(|m| m.is_linked()).count() >= 2 || dated_sides.is_some());
         // "What did the leaderboard look like?" of a research problem with one board: the
         // board listed, not an account of its best (several boards keep the account, one
         // best each: a listing would rank results of different boards and metrics together).
@@ -1051,13 +1061,34 @@ impl Pipeline {
 
         // Answer: rank, items, and the sources they rest on.
         let mut ranking = rank::rank(&evidence, &front.normalized, &front.keywords, self.max_context_papers);
-        if front.recent && target == classify::Target::Papers {
-            ranking.by_recency(&metas);
+        let age = front.age.filter(|_| matches!(target, classify::Target::Papers | classify::Target::PaperDetails));
+        match age {
+            Some(front::anchor::Age::Newest) => ranking.by_recency(&metas),
+            Some(front::anchor::Age::Oldest) => ranking.by_age(&metas),
+            None => {}
+        }
+        // "Who wrote the most recent paper about insects?": the paper looked up is the dated one
+        // at that end, said to be so among the dated ones only when some found have no year;
+        // when none has, none can be named.
+        let mut undated_found: Option<(usize, usize, bool)> = None;
+        if age.is_some() && target == classify::Target::PaperDetails {
+            let found: std::collections::BTreeSet<&str> = ranking.all.iter().chain(&ranking.papers).map(|p| p.iri.as_str()).collect();
+            let undated = found.iter().filter(|iri| metas.get(**iri).and_then(|m| m.year).is_none()).count();
+            if undated > 0 {
+                let none_dated = undated == found.len();
+                undated_found = Some((undated, found.len(), none_dated));
+                if none_dated {
+                    ranking.papers.clear();
+                    ranking.all.clear();
+                }
+            }
         }
         ranking.diagnose(&mut diagnostics);
         let verdict = if is_claim || account {
             let set_aside = assessment.set_aside.iter().map(|r| (r.clone(), r.paper.as_ref().and_then(|p| metas.get(p)).and_then(|m| m.year))).collect();
-            let known = trust::relations::Known { history, set_aside, ..ranking.known(&evidence, &metas) };
+            let side = |h: &crate::index::Hit| trust::PaperRef { iri: h.iri.clone(), title: h.label.clone(), year: metas.get(&h.iri).and_then(|m| m.year) };
+            let dated_sides = dated_sides.as_ref().map(|(a, b)| (side(a), side(b)));
+            let known = trust::relations::Known { history, set_aside, dated_sides, ..ranking.known(&evidence, &metas) };
             if is_claim {
                 let entities = claim_entities(q, &claim, &scoped);
                 // "The replication found the same F1 for X as X's own paper": two papers' values.
@@ -1366,12 +1397,24 @@ impl Pipeline {
                 composed.stated.push(papers);
             }
         }
-        // "The most recent paper on X" where the graph dates none of the papers listed: the
-        // order cannot say which is newest, and the answer says so.
-        if front.recent && target == classify::Target::Papers {
-            if let Some(untold) = answer::text::newest_untold(&items, |iri| metas.get(iri).and_then(|m| m.year)) {
+        // "The most recent paper on X" where the graph dates none (or only some) of the papers
+        // listed: the order cannot say which is newest, or says it among the dated ones only,
+        // and the answer says so.
+        if let Some(age) = front.age.filter(|_| target == classify::Target::Papers) {
+            if let Some(untold) = answer::text::newest_untold(&items, age, |iri| metas.get(iri).and_then(|m| m.year)) {
                 composed.text = format!("{} {untold}", composed.text);
+                composed.stated.push(untold);
             }
+        }
+        if let (Some((undated, found, none_dated)), Some(age)) = (undated_found, front.age) {
+            let which = if found == 1 { "the one paper found".to_owned() } else { format!("{undated} of the {found} papers found") };
+            let untold = if none_dated {
+                format!("The graph records no publication year for {which}, so which is the {} cannot be told.", age.superlative())
+            } else {
+                format!("It is the {} among the dated ones only: the graph records no publication year for {which}.", age.superlative())
+            };
+            composed.text = format!("{} {untold}", composed.text);
+            composed.stated.push(untold);
         }
         // "How many papers put X at 88.3?": the papers stating each value given, counted.
         let mut counted = false;

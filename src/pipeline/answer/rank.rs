@@ -21,9 +21,11 @@ impl Ranking {
     /// What a claim is checked against beyond scores: who was evaluated where, the
     /// benchmarks of the problems named, and the best-ranked paper with its year and DOIs.
     pub fn known(&self, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Known {
-        let papers = self
-            .papers
-            .first()
+        // The paper pointed at: the first ranked, or, when the graph holds its title twice,
+        // the copy with a year ("the COVID-19 Knowledge Graph paper was published in 2021").
+        let dated = |p: &&Ranked| metas.get(&p.iri).is_some_and(|m| m.year.is_some());
+        let pointed = self.papers.first().map(|first| self.papers.iter().filter(|p| p.title.eq_ignore_ascii_case(&first.title)).find(dated).unwrap_or(first));
+        let papers = pointed
             .map(|p| {
                 let meta = metas.get(&p.iri);
                 let paper = PaperRef { iri: p.iri.clone(), title: p.title.clone(), year: meta.and_then(|m| m.year) };
@@ -41,18 +43,26 @@ impl Ranking {
             .iter()
             .filter_map(|r| Some((r.model.as_ref()?.iri.clone(), r.dataset.iri.clone(), paper(r.paper.as_ref()?))))
             .collect();
-        let years = self.papers.first().and_then(|p| metas.get(&p.iri)).map(|m| m.valid_years.clone()).unwrap_or_default();
+        let years = pointed.and_then(|p| metas.get(&p.iri)).map(|m| m.valid_years.clone()).unwrap_or_default();
+        let pointed_fit = pointed.and_then(|p| evidence.papers.get(&p.iri)).map_or(0.0, |p| p.relevance);
         let disputed_years = metas.iter().filter(|(_, m)| m.valid_years.len() > 1).map(|(iri, m)| (iri.clone(), m.valid_years.clone())).collect();
         let mut titled: Vec<PaperRef> = evidence.papers.keys().chain(evidence.titles.keys()).map(paper).collect();
         titled.sort_by(|a, b| a.iri.cmp(&b.iri));
         titled.dedup_by(|a, b| a.iri == b.iri);
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new() }
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,
     /// since their place cannot be known. Which papers are cited does not change.
     pub fn by_recency(&mut self, metas: &BTreeMap<String, PaperMeta>) {
         let year = |r: &Ranked| std::cmp::Reverse(metas.get(&r.iri).and_then(|m| m.year).unwrap_or(i32::MIN));
+        self.papers.sort_by_key(year);
+        self.all.sort_by_key(year);
+    }
+
+    /// Oldest first; a paper with no year cannot be placed and comes after every dated one.
+    pub fn by_age(&mut self, metas: &BTreeMap<String, PaperMeta>) {
+        let year = |r: &Ranked| metas.get(&r.iri).and_then(|m| m.year).unwrap_or(i32::MAX);
         self.papers.sort_by_key(year);
         self.all.sort_by_key(year);
     }

@@ -28,7 +28,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A paper's year the question states: "came out in 2003", "was published in 2023". Such a
 /// year is what a claim checks, never a time anchor.
 static STATED_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(published|came out|comes out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b|\b((?:19|20)\d\d),? (?:really |actually )?the (?:publication )?year (?:of|for)\b|\bdate[sd]?\b[^?\d]{0,80}?\bto ((?:19|20)\d\d)\b|\b(?:paper|article|publication)\s+(?:is\s+|was\s+)?from\s+((?:19|20)\d\d)\W*$|^\W*(?:isn'?t|is|wasn'?t|was)\s[^?]+?\bfrom\s+((?:19|20)\d\d)\W*$")
+    Regex::new(r"(?i)\b(published|came out|comes out|come out|appeared|released|written|dates from|is from|was from)\b[^?\d]{0,12}\b((?:19|20)\d\d)\b|\b(?:is|was|'s|’s) an? ((?:19|20)\d\d) (?:paper|article|publication|one)\b|\b((?:19|20)\d\d),? (?:really |actually )?(?:the|its|their) (?:right|correct|actual|real|true) (?:year|publication year|date)\b|\b(?:year|publication year|publication date) (?:is|was|of|as) ((?:19|20)\d\d)\b|\b(?:paper|article|it|entry|reference) (?:down )?as ((?:19|20)\d\d)\b|\b((?:19|20)\d\d),? (?:really |actually )?the (?:publication )?year (?:of|for)\b|\bdate[sd]?\b[^?\d]{0,80}?\bto ((?:19|20)\d\d)\b|\b(?:paper|article|publication)\s+(?:is\s+|was\s+)?from\s+((?:19|20)\d\d)\W*$|^\W*(?:isn'?t|is|wasn'?t|was)\s[^?]+?\bfrom\s+((?:19|20)\d\d)\W*$")
         .unwrap_or_else(|e| panic!("stated year pattern: {e}"))
 });
 
@@ -53,13 +53,40 @@ pub fn masked(question: &str) -> std::borrow::Cow<'_, str> {
     ANCHOR.replace_all(question, |c: &regex::Captures| " ".repeat(c[0].len()))
 }
 
-/// Whether the question asks for the newest work ("the most recent work on kelp mapping",
-/// "latest papers on X"), so that papers are listed newest first.
-pub fn asks_recent(question: &str) -> bool {
+/// Which end of time a request for papers asks for first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Age {
+    /// "the most recent work on kelp mapping", "latest papers on X": newest first.
+    Newest,
+    /// "the oldest paper on X", "the earliest work on Y": oldest first.
+    Oldest,
+}
+
+impl Age {
+    /// The word the answer uses for the end asked for.
+    pub fn superlative(self) -> &'static str {
+        match self {
+            Age::Newest => "most recent",
+            Age::Oldest => "oldest",
+        }
+    }
+}
+
+/// The order the question asks papers in, if it asks for one: the newest work ("the most
+/// recent work on kelp mapping", "latest papers on X") or the oldest ("the earliest paper on
+/// Y", "the first paper ever on Z").
+pub fn asks_age(question: &str) -> Option<Age> {
+    static OLDEST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(oldest|earliest|least recent|first (ever )?(papers?|publications?|stud(y|ies)|works?|articles?) (ever )?(on|about|in|for|of|to)\b)").unwrap_or_else(|e| panic!("oldest pattern: {e}"))
+    });
     static RECENT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(most recent|latest|newest|recent(ly)?|new(est)? (work|papers?|research|studies))\b").unwrap_or_else(|e| panic!("recent pattern: {e}"))
     });
-    RECENT.is_match(question)
+    if OLDEST.is_match(question) {
+        Some(Age::Oldest)
+    } else {
+        RECENT.is_match(question).then_some(Age::Newest)
+    }
 }
 
 /// "since 2020", "since it appeared in 2021": the start of a span ("nobody has beaten X
@@ -93,6 +120,58 @@ pub fn stated_year(question: &str) -> Option<i32> {
         return None;
     }
     year.as_str().parse().ok()
+}
+
+/// A bound a claim puts on a paper's year: "was OAG-BERT published before 2022?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YearBound {
+    /// "before 2022", "prior to 2022": earlier than the year.
+    Before(i32),
+    /// "after 2020": later than the year.
+    After(i32),
+    /// "by 2021", "until 2021", "no later than 2021": the year or earlier.
+    By(i32),
+    /// "since 2019", "no earlier than 2019": the year or later.
+    Since(i32),
+}
+
+impl YearBound {
+    /// Whether `year` lies within the bound.
+    pub fn holds(self, year: i32) -> bool {
+        match self {
+            YearBound::Before(y) => year < y,
+            YearBound::After(y) => year > y,
+            YearBound::By(y) => year <= y,
+            YearBound::Since(y) => year >= y,
+        }
+    }
+
+    /// The bound in words: "before 2022".
+    pub fn describe(self) -> String {
+        match self {
+            YearBound::Before(y) => format!("before {y}"),
+            YearBound::After(y) => format!("after {y}"),
+            YearBound::By(y) => format!("by {y}"),
+            YearBound::Since(y) => format!("in or after {y}"),
+        }
+    }
+}
+
+/// The bound a claim puts on a paper's publication year, if it states one ("was P published
+/// before 2022?", "P came out after 2020, right?").
+pub fn stated_year_bound(question: &str) -> Option<YearBound> {
+    static BOUNDED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:published|came out|come out|comes out|appeared|released|written|out)\s+(before|after|by|until|till|since|prior to|no later than|no earlier than)\s+((?:19|20)\d\d)\b")
+            .unwrap_or_else(|e| panic!("year bound pattern: {e}"))
+    });
+    let c = BOUNDED.captures(question)?;
+    let year: i32 = c[2].parse().ok()?;
+    Some(match c[1].to_lowercase().as_str() {
+        "before" | "prior to" => YearBound::Before(year),
+        "after" => YearBound::After(year),
+        "since" | "no earlier than" => YearBound::Since(year),
+        _ => YearBound::By(year),
+    })
 }
 
 /// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
@@ -161,6 +240,11 @@ mod tests {
         assert_eq!(stated_year("Wendrel-S came out 2024-ish and got about 90 F1 on D. That's the best F1 there, true?"), None, "a year remembered roughly");
         assert_eq!(stated_year("its paper came out around 2020"), None);
         assert_eq!(stated_year("Is 2019 the year of that paper?"), Some(2019));
+        assert_eq!(stated_year("did the bike counts paper come out in 2020?"), Some(2020));
+        assert_eq!(stated_year_bound("was OAG-BERT published before 2022?"), Some(YearBound::Before(2022)));
+        assert_eq!(stated_year_bound("the gemma paper came out after 2023, right?"), Some(YearBound::After(2023)));
+        assert_eq!(stated_year_bound("was it published in 2021?"), None);
+        assert!(YearBound::By(2021).holds(2021) && !YearBound::Before(2021).holds(2021));
         assert_eq!(stated_year("best result published before 2020?"), None, "a bound on the papers");
         assert_eq!(time_anchor("Skarnhold Glacier Set, Mean IoU: best result published before 2020?").map(|a| a.year), Some(2019));
         assert_eq!(stated_year("No method has surpassed Selkora's 88.5 F1 on D since it appeared in 2021. True?"), None, "a span's start");
@@ -175,5 +259,17 @@ mod tests {
         assert_eq!(value_year("Which model was best on BenchMira in 2019?"), None);
         assert_eq!(time_anchor("Tavrosa's 85.4 on BenchMira was reported in 2020, right?"), None, "the year is the claim's, not an anchor");
         assert_eq!(time_anchor("selkora's paper on turbine telemetry is a 2021 one, isn't it?"), None);
+    }
+
+    #[test]
+    fn the_end_of_time_a_request_for_papers_asks_for_is_read() {
+        assert_eq!(asks_age("whats the newest paper on machine translation?"), Some(Age::Newest));
+        assert_eq!(asks_age("latest papers on kelp mapping"), Some(Age::Newest));
+        assert_eq!(asks_age("oldest paper about named entity recognition"), Some(Age::Oldest));
+        assert_eq!(asks_age("the earliest work on nitrogen fixation?"), Some(Age::Oldest));
+        assert_eq!(asks_age("what was the first paper ever on sea level rise"), Some(Age::Oldest));
+        assert_eq!(asks_age("the least recent paper on X"), Some(Age::Oldest), "not the most recent");
+        assert_eq!(asks_age("which paper first introduced BERT?"), None, "a first use, no order of papers");
+        assert_eq!(asks_age("papers on question answering"), None);
     }
 }

@@ -327,6 +327,38 @@ pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     }
 }
 
+/// The two sides of a claim about two papers' dates, each as the question names it: "the
+/// HadGEM2 paper came out before the NorESM1-M one" gives ("the HadGEM2 paper", "the
+/// NorESM1-M one"); "OAG-BERT is newer than that bike counts weather paper" gives
+/// ("OAG-BERT", "that bike counts weather paper"). `None` unless the claim is about dates
+/// ([`ClaimAbout::Dates`]) and both sides hold a word.
+pub fn paper_sides(question: &str) -> Option<(String, String)> {
+    static SIDES: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:(?:is|was|did|does|do|has)\s+)?(?:it\s+(?:true|right|correct)\s+that\s+)?(.+?)\s+(?:(?:really\s+)?(?:(?:came|come|comes)\s+out|was\s+published|were\s+published|got\s+published|(?:was\s+)?released|published|appeared|is|was|are|were)\s+)?(?:(?:older|newer|earlier|later|more\s+recent|less\s+recent)\s+than|before|after|predates|postdates|predated|postdated)\s+(.+?)\s*(?:[,?.!;]|\s+(?:right|rite|correct|true|yes|no|innit|eh)\b|$)")
+    });
+    if claim_about(question) != Some(ClaimAbout::Dates) {
+        return None;
+    }
+    let c = SIDES.captures(question)?;
+    let side = |i: usize| c.get(i).map(|m| m.as_str().trim().to_owned()).filter(|s| s.chars().any(char::is_alphanumeric));
+    Some((side(1)?, side(2)?))
+}
+
+/// The two papers a question asks to put in order, as it names them: "which came first: the
+/// HadGEM2 paper or the NorESM1-M paper?" gives ("the HadGEM2 paper", "the NorESM1-M
+/// paper"). `None` unless it asks for their order ([`asks_paper_order`]).
+pub fn order_sides(question: &str) -> Option<(String, String)> {
+    static SIDES: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:first|earlier|later|last|older|newer|more\s+recent|before|after)\b\s*[,:;-]?\s+(.+?)\s+or\s+(.+?)\s*[?.!]*\s*$")
+    });
+    if !asks_paper_order(question) {
+        return None;
+    }
+    let c = SIDES.captures(question)?;
+    let side = |i: usize| c.get(i).map(|m| m.as_str().trim().to_owned()).filter(|s| s.chars().any(char::is_alphanumeric));
+    Some((side(1)?, side(2)?))
+}
+
 /// Whether the question asks for a board's best result: "top miou on D", "D bleu record
 /// holder", "who's top on D".
 fn best_result(q: &str) -> bool {
@@ -476,7 +508,7 @@ pub fn asks_paper_order(question: &str) -> bool {
 /// `trust::chronology`).
 pub fn asks_first_report(question: &str) -> bool {
     static FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(?:which|what|whose)\s+(?:paper|study|publication|article|work)\b[^?]{0,20}?\bfirst\s+(?:to\s+)?(?:report|reported|published|publish|posted|gave|give|recorded|record|showed|show|put|set|achieved|got|reached)\b|\b(?:first|earliest)\s+(?:paper|study|publication|article)\s+(?:to|that|with|on|which)\b|\bwho\s+(?:was|were)\s+(?:the\s+)?(?:first|earliest)\s+to\s+(?:report|publish|post)\b")
+        re(r"(?i)\b(?:which|what|whose)\s+(?:paper|study|publication|article|work)\b[^?]{0,20}?\bfirst\s+(?:to\s+)?(?:report|reported|published|publish|posted|gave|give|recorded|record|showed|show|put|set|achieved|got|reached)\b|\b(?:first|earliest)\s+(?:paper|study|publication|article)\s+(?:to|that|with|on|which)\b|\bwho\s+(?:was|were)\s+(?:the\s+)?(?:first|earliest)\s+to\s+(?:report|publish|post)\b|\b(?:oldest|earliest)\s+(?:result|score|number|entry)\b[^?]{0,40}?\bon\s")
     });
     FIRST.is_match(question)
 }
@@ -527,7 +559,7 @@ pub fn compares_papers(question: &str) -> bool {
 /// Whether a question asks for a board's newest result: "newest WER on D: which model, what
 /// number, and what's still better?" (`trust::chronology::newest`).
 pub fn asks_newest(question: &str) -> bool {
-    static NEWEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:[\w-]+\s+){0,2}?(?:on|for)\s"));
+    static NEWEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:[\w-]+\s+){0,4}?(?:on|for)\s"));
     static NOT_RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:papers?|work|works|studies|study|research|publications?|articles?|datasets?|benchmarks?)\b"));
     // A question, not a statement about the newest ("X is the latest entry on D, so isn't
     // it the top model?" is a claim).
@@ -1041,7 +1073,7 @@ pub fn asks_origin(question: &str) -> bool {
 }
 
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which|\bpaper(?:'s)?\s+(?:year|date|publication year)\s*\??\s*$|[-–—:,]\s*when\s+(?:was\s+it\s+)?(?:published|released|written)\s*\??\s*$"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
@@ -1165,7 +1197,21 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     let read = rules(&question, has_dataset, !entities.is_empty(), !entities.methods.is_empty());
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
     // So are the papers of one year ("which T papers came out in 2019?").
-    if read.query_type == QueryType::PaperLookup && entities.methods.is_empty() && (asks_undated(&question) || super::restrict::year_window(&question).is_some()) {
+    // So are the newest or the oldest papers on a topic ("whats the newest earth system
+    // model paper"), a paper quoted by its title aside ("is 'P' a recent one?").
+    // Not "who wrote the most recent paper about insects?": a detail of one paper, looked up.
+    static PAPERS_BY_AGE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|oldest|earliest|most\s+recent|least\s+recent|recent|first)\s+(?:[\w-]+\s+){0,4}?(?:papers?|work|works|stud(?:y|ies)|publications?|articles?)\b"));
+    // (Its DOI asked beside the title is said by the listing: "most recent paper on T? need
+    // the title and DOI".)
+    static DETAIL: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:who|author|authors|when|what\s+year|which\s+year|wich\s+year)\b"));
+    let age_asked = super::anchor::asks_age(&question).is_some() && PAPERS_BY_AGE.is_match(&question) && !QUOTED_TITLE.is_match(&question);
+    let by_age = age_asked && !DETAIL.is_match(&question);
+    // "When was the earliest paper related to X-rays published?": a detail of the paper at
+    // that end, looked up (and told only when every paper found has a year).
+    if read.query_type == QueryType::TopicSearch && age_asked && DETAIL.is_match(&question) {
+        return Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails };
+    }
+    if read.query_type == QueryType::PaperLookup && ((entities.methods.is_empty() && (asks_undated(&question) || super::restrict::year_window(&question).is_some())) || by_age) {
         return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
     }
     // A named model's metric on a named board asks for its number, whatever the metric is
@@ -1274,6 +1320,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || checks_a_record(lowered, q)
         || SECOND_PAPER.is_match(q)
         || (has_method && SO_BEST.is_match(q))
+        // "OAG-BERT is newer than that bike counts weather paper": two papers' dates stated.
+        || (!WH_WORD.is_match(q) && !REQUEST_OPENER.is_match(q) && paper_sides(q).is_some())
+        // "GR-ConvNet's 97.7 on cornell grasp was set in 2020": a value dated.
+        || (!WH_WORD.is_match(q) && !REQUEST_OPENER.is_match(q) && super::anchor::value_year(q).is_some())
         // "X was the best on D as of 2017: ... Why won't you confirm that?"
         || PUSHBACK.find(q).is_some_and(|m| m.start() > 0 && super::statement::states(&q[..m.start()], has_entities))
         // "So why won't you just say X beats Y there?": the claim is what it asks to be said.
@@ -1537,6 +1587,16 @@ mod tests {
         assert_eq!(claim_about("Ibbotrans came out after Murrelet-MT, but is Murrelet-MT still in the top 2 for BLEU on Orrenby?"), None, "the dates set the scene");
         assert_eq!(claim_about("Sallowmere came out before Lumoria, didn't it?"), Some(ClaimAbout::Dates));
         assert_eq!(claim_about("the trillbert network came out before warbleon, didn't it?"), Some(ClaimAbout::Dates), "names typed in lower case");
+        let sides = |q: &str| paper_sides(q).map(|(a, b)| format!("{a} | {b}"));
+        assert_eq!(sides("the HadGEM2 paper came out before the NorESM1-M one").as_deref(), Some("the HadGEM2 paper | the NorESM1-M one"));
+        assert_eq!(sides("OAG-BERT is newer than that bike counts weather paper").as_deref(), Some("OAG-BERT | that bike counts weather paper"));
+        assert_eq!(sides("NorESM carbon cycle paper came out after the NorESM1-M paper, correct?").as_deref(), Some("NorESM carbon cycle paper | the NorESM1-M paper"));
+        assert_eq!(sides("pegasus is newer than xlnet rite").as_deref(), Some("pegasus | xlnet"));
+        assert_eq!(sides("is xlnet newer than bert?").as_deref(), Some("xlnet | bert"));
+        assert_eq!(sides("which model is best on squad?"), None, "no claim about dates");
+        let order = |q: &str| order_sides(q).map(|(a, b)| format!("{a} | {b}"));
+        assert_eq!(order("which came first: the HadGEM2 paper or the NorESM1-M paper?").as_deref(), Some("the HadGEM2 paper | the NorESM1-M paper"));
+        assert_eq!(order("which came out first, OAG-BERT or the bike counts paper?").as_deref(), Some("OAG-BERT | the bike counts paper"));
         assert!(asks_paper_order("Which came out first, the Tidewick paper or the Marrowfen paper?"));
         assert!(asks_paper_order("which is older: Tidewick's paper or Marrowfen's?"));
         assert!(!asks_paper_order("Which came out first on D?"), "no two things to order");
@@ -1949,6 +2009,8 @@ mod tests {
         );
         assert!(asks_newest("hollenby marsh calls: most recent paper gives acc for which model, and it is the top?"), "the newest paper's result, asked");
         assert!(asks_newest("What is the newest result on D?") && !asks_newest("What are the newest papers on T?"));
+        assert!(asks_newest("what's the most recent result anyone has posted on the skarnhold glacier set?"));
+        assert!(asks_first_report("Which is the oldest result on Kelpwatch-Norrland?"));
         assert!(asks_first_report("For my related-work section: which paper first reported a result on the Skarnhold Glacier Set, and which papers followed it?"));
         assert!(asks_first_report("Which paper first reported a BLEU above 30 on the Orrenby Parallel Corpus?"));
         assert!(asks_first_report("What was the first paper with results on D?"));

@@ -188,6 +188,12 @@ static RAN_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i:\b(?:re-?ran|re-?run|reran|rerun|reproduced|replicated|re-?implemented|evaluated|tested|benchmarked)\s+)(\p{Lu}[\p{L}\p{N}]*[\p{N}\-\p{Lu}][\p{L}\p{N}\-]*)\s+(?i:on|against)\b")
         .unwrap_or_else(|e| panic!("ran-name pattern: {e}"))
 });
+/// "which datasets was PAR transformer evaluated on": the model between the auxiliary and
+/// the verb of evaluation, whatever it holds (a known shorter name inside it is part of it).
+static EVALUATED_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i:\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+)([\p{L}\p{N}][\p{L}\p{N}\-\.\+]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}\-\.\+]*){0,3}?)\s+(?i:(?:ever|already|also|really|actually|not|never|first|recently|previously|even|once|only|originally|still)\s+)?(?i:evaluated|tested|benchmarked|assessed)\s+(?i:on|against|in)\b")
+        .unwrap_or_else(|e| panic!("evaluated-name pattern: {e}"))
+});
 /// A capitalised name after "on" ("on CityScan-2?"): a dataset, when it names nothing known.
 static ON_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(?:on|over)\s+(?:the\s+)?(\p{Lu}[\p{L}\p{N}\-\.]*\p{N}[\p{L}\p{N}\-\.]*|\p{Lu}[\p{L}\p{N}]*\p{Lu}[\p{L}\p{N}\-\.]*)")
@@ -215,6 +221,8 @@ const NOT_NAMES: &[&str] = &[
     "every", "any", "its", "their", "our", "baseline", "different", "other", "overall", "own",
     "custom", "private", "proprietary", "small", "large", "larger", "synthetic", "real", "such",
     "one", "two", "several", "many", "training", "validation", "evaluation", "benchmark",
+    // "the newest paper on X", "the most recent one": an order, not a name.
+    "newest", "latest", "oldest", "earliest", "recent", "most", "first", "last", "newer", "older",
 ];
 
 /// Whether `name` can be a name. `need_shape` is false for metrics, whose context ("in
@@ -254,6 +262,12 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
                 text = &text[article.len()..];
             }
         }
+        // "the newest earth system model": the order asked for is no part of the name.
+        for age in ["newest ", "latest ", "oldest ", "earliest ", "most recent ", "recent "] {
+            if text.len() > age.len() && text.get(..age.len()).is_some_and(|head| head.eq_ignore_ascii_case(age)) {
+                text = &text[age.len()..];
+            }
+        }
         // "used on which datasets": a question about names, not one.
         if text.is_empty() || text.split_whitespace().next().is_some_and(|w| matches!(w.to_lowercase().as_str(), "which" | "what" | "whose" | "any" | "all" | "each" | "every" | "some")) {
             return;
@@ -284,6 +298,11 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
     }
     for c in RAN_NAME.captures_iter(question) {
+        if let Some(m) = c.get(1) {
+            push(EntityKind::Method, m.start(), m.end(), true);
+        }
+    }
+    for c in EVALUATED_NAME.captures_iter(question) {
         if let Some(m) = c.get(1) {
             push(EntityKind::Method, m.start(), m.end(), true);
         }
@@ -442,6 +461,8 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
     // A time or a kind of reference asks for no title word: "kelp canopy refs since 2020".
     "since", "before", "until", "refs", "references", "pubs", "publications", "dois",
+    // What is left of a negated auxiliary split at its apostrophe: "isn't the X paper ...".
+    "isn", "wasn", "aren", "weren", "doesn", "didn", "hasn", "hadn", "haven", "couldn", "wouldn", "shouldn",
 ];
 
 /// A `top_k` that stands for the whole board: the question asks for every model, both
@@ -662,6 +683,8 @@ const REQUEST_WORDS: &[&str] = &[
     "dois", "pls", "plz", "address", "addresses", "tackle", "tackles", "tackled",
     // "when did X come out", "who's behind the X paper".
     "come", "comes", "came", "out", "behind",
+    // An order asked for: "the most recent paper on nitrogen fixation".
+    "recent", "recently", "latest", "newest", "oldest", "earliest", "newer", "older",
 ];
 
 /// "whats in the graph about X", "does the kg have X", "what's in here on X": the graph the
@@ -676,6 +699,10 @@ static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("graph pattern: {e}"))
 });
 
+/// "the gemma paper was published in 2023, right?": the tag that asks for a yes, no word
+/// of a title.
+static TAG_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(?:,\s*|\s)(?:right|correct|true|yes|no|yeah|yep|eh|ok|okay|surely)\s*[?.!]*\s*$").unwrap_or_else(|e| panic!("tag pattern: {e}")));
+
 /// "the big transfer paper, full title?": what is asked of a title, no word of it.
 static TITLE_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:full|exact|complete|whole|precise|actual|official)\s+(?:title|name)s?\b").unwrap_or_else(|e| panic!("title asked pattern: {e}")));
 
@@ -683,6 +710,7 @@ static TITLE_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:ful
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
     let question = THE_GRAPH_ITSELF.replace_all(question, " ");
+    let question = TAG_ASKED.replace_all(&question, " ");
     let question = TITLE_ASKED.replace_all(&question, " ");
     let spelled = spelled_out(&question);
     let words = title_keywords(&question, &Entities::default());
@@ -863,6 +891,15 @@ mod tests {
     }
 
     #[test]
+    fn a_model_named_between_an_auxiliary_and_its_evaluation_is_read_whole() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let e = by_keywords(&lexicon, "which datasets was PAR transformer evaluated on");
+        assert_eq!(e.methods, vec!["PAR transformer"], "a known shorter name inside it is part of it");
+        let e = by_keywords(&lexicon, "Was Halverin ever evaluated on Mirelle Subtitles?");
+        assert!(!e.methods.iter().any(|m| m.contains("ever")), "an adverb is no part of the name: {:?}", e.methods);
+    }
+
+    #[test]
     fn score_as_the_verb_leaves_the_model_named_before_it() {
         let lexicon = Lexicon::build(&[
             GraphLabel { kind: EntityKind::Method, iri: "http://orkg.org/orkg/resource/R1".into(), label: "BERT".into() },
@@ -976,6 +1013,9 @@ mod tests {
         assert_eq!(content_words("Building Virtual Cities - doi pls"), ["building", "virtual", "cities"], "a request is no title word");
         assert_eq!(content_words("kelp canopy refs since 2020 and their DOIs?"), ["kelp", "canopy"], "nor is a time or a kind of reference");
         assert_eq!(content_words("whether birds establish"), ["birds", "establish"], "a conjunction is no title word");
+        assert_eq!(content_words("the gemma paper was published in 2023, right?"), ["gemma"], "the tag asking for a yes is no title word");
+        assert_eq!(content_words("isn't the gemma paper from 2023?"), ["gemma"], "nor a negated auxiliary");
+        assert_eq!(content_words("most recent paper on nitrogen fixation"), ["nitrogen", "fixation"], "nor the order asked for");
         assert_eq!(content_words("the big transfer paper, full title?"), ["big", "transfer"], "what is asked of the title is none of it");
         assert_eq!(content_words("sam paper (sharpness aware minimization) - exact title?"), ["sharpness", "aware", "minimization"], "an acronym spelled out beside it");
         assert_eq!(content_words("which paper introduced random network distillation (RND)"), ["random", "network", "distillation"]);

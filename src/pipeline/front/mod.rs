@@ -59,8 +59,8 @@ pub struct Front {
     /// "every model on D", "the highest and the lowest", "below 75": what a question that
     /// is not a claim asks of a board beyond its best.
     pub board: Option<extract::BoardAsk>,
-    /// "the most recent work on X": papers are listed newest first.
-    pub recent: bool,
+    /// "the most recent work on X", "the oldest paper on Y": papers are listed in that order.
+    pub age: Option<anchor::Age>,
     /// The part of the graph the question asks about ("other than X", "from 2020 on").
     pub restriction: restrict::Restriction,
 }
@@ -186,7 +186,7 @@ impl Front {
             as_of: anchor::time_anchor(question),
             top_k: extract::top_k(question).or(board.map(|_| extract::EVERY)),
             board,
-            recent: anchor::asks_recent(question),
+            age: anchor::asks_age(question),
             restriction,
             classification,
             query_type_source,

@@ -65,6 +65,9 @@ const TYPOS: &[(&str, &str)] = &[
     ("preformance", "performance"), ("perfomance", "performance"), ("performace", "performance"),
     ("benchamrk", "benchmark"), ("bechmark", "benchmark"), ("datset", "dataset"), ("dataste", "dataset"), ("datsets", "datasets"),
     ("modle", "model"), ("papaer", "paper"), ("paepr", "paper"), ("comparision", "comparison"), ("improvment", "improvement"),
+    // Typed fast: "pegasus is newer than xlnet rite" ("wat" opening a question: `WAT`).
+    ("rite", "right"), ("knowlege", "knowledge"), ("knowledeg", "knowledge"), ("langauge", "language"),
+    ("reserch", "research"), ("reasearch", "research"), ("resarch", "research"), ("newst", "newest"), ("lastest", "latest"), ("publsihed", "published"),
 ];
 static TYPO: LazyLock<Regex> = LazyLock::new(|| {
     let words = TYPOS.iter().map(|(typo, _)| *typo).collect::<Vec<_>>().join("|");
@@ -151,6 +154,10 @@ fn settled_words(question: &str) -> Cow<'_, str> {
         Cow::Owned(s) => Cow::Owned(s),
     };
     let spelled = then(spelled, |t| NOW.replace(t, "$3"));
+    // "wat tasks is X used for": "what", typed fast, only where it opens the question in
+    // lower case ("WAT 2019" is a translation benchmark).
+    static WAT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\s*)wat(s?)\b").unwrap_or_else(|e| panic!("wat pattern: {e}")));
+    let spelled = then(spelled, |t| WAT.replace(t, "${1}what${2}"));
     // "0.883 acc. on D": the abbreviation's full stop ends no sentence.
     static ACC: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:acc|Acc|ACC)\.(\s+[a-z0-9(])").unwrap_or_else(|e| panic!("abbreviation pattern: {e}")));
     let spelled = then(spelled, |t| ACC.replace_all(t, "accuracy$1"));
@@ -676,6 +683,9 @@ mod tests {
         assert_eq!(settled("state of teh art on webquestions?"), "state of the art on webquestions?");
         assert_eq!(settled("is ibbotrans beter than murrelet-mt"), "is ibbotrans better than murrelet-mt");
         assert_eq!(settled("Pubished when? Beter or not"), "Published when? Better or not");
+        assert_eq!(settled("wat tasks is MMV used for"), "what tasks is MMV used for");
+        assert_eq!(settled("results on WAT 2019?"), "results on WAT 2019?", "a benchmark's name");
+        assert_eq!(settled("pegasus is newer than xlnet rite"), "pegasus is newer than xlnet right");
         assert_eq!(
             settled(r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalisations published?"#),
             r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalizations published?"#

@@ -125,10 +125,34 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     let m = after_on
         .or_else(|| BOARD_EVALUATED.captures(question)?.get(1))
         .or_else(|| BOARD_LED.captures(question)?.get(1))
-        .or_else(|| BOARD_HEAD.captures(question)?.get(1))
-        .or_else(|| BOARD_FOR.captures(question)?.get(1))
-        .or_else(|| BOARD_BEFORE.captures(question)?.get(1).filter(|m| a_name(question, m)))?;
-    Some((m.start(), m.end()))
+        .map(|m| (m.start(), m.end()))
+        // "cnn dailymail rouge best, when?": the head's rank and metric words are what is
+        // asked of the board, not its name.
+        .or_else(|| BOARD_HEAD.captures(question)?.get(1).and_then(|m| name_before_ask(question, m.start(), m.end())))
+        .or_else(|| BOARD_FOR.captures(question)?.get(1).map(|m| (m.start(), m.end())))
+        .or_else(|| BOARD_BEFORE.captures(question)?.get(1).filter(|m| a_name(question, m)).and_then(|m| name_before_ask(question, m.start(), m.end())))?;
+    Some(m)
+}
+
+/// A board's name read before what is asked of it ("natural questions best results",
+/// "cnn dailymail rouge"): the span without its trailing rank, result and metric words;
+/// `None` when nothing else is left.
+fn name_before_ask(question: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    const ASKED: &[&str] = &[
+        "best", "top", "highest", "lowest", "worst", "sota", "record", "results", "result", "scores", "score", "numbers",
+        "rouge", "bleu", "f1", "f-score", "accuracy", "acc", "acuracy", "em", "ppl", "perplexity", "map", "auc", "wer", "iou", "miou", "meteor", "cider", "psnr", "ssim", "fid",
+    ];
+    let mut end = end;
+    loop {
+        let text = question[start..end].trim_end();
+        let last = text.rsplit(char::is_whitespace).next().unwrap_or_default();
+        if last.len() == text.len() || !ASKED.contains(&last.to_lowercase().as_str()) {
+            end = start + text.len();
+            break;
+        }
+        end = start + text.len() - last.len();
+    }
+    (end > start).then_some((start, end))
 }
 
 /// "grasping datasets?", "benchmarks for grasping": the task a request for datasets
@@ -190,7 +214,9 @@ fn ends_in_rank(name: &str) -> bool {
 
 fn a_name(question: &str, m: &regex::Match) -> bool {
     let first = question[m.start()..m.end()].split_whitespace().next().unwrap_or("").to_lowercase();
-    !NOT_A_SUBJECT.contains(&first.as_str()) && !first.bytes().all(|b| b.is_ascii_digit())
+    // "the newest earth system model paper": an order asked for opens no name.
+    const AGE: &[&str] = &["newest", "latest", "oldest", "earliest", "recent", "first", "last", "newer", "older"];
+    !NOT_A_SUBJECT.contains(&first.as_str()) && !AGE.contains(&first.as_str()) && !first.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// "the OAG-BERT paper", "the Gemma paper (open models ...)": the name a paper is called by.
@@ -308,6 +334,9 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("atari video pinball"));
         let q = "who leads the habitat 2020 objectnav test-std board?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 objectnav test-std"));
+        for (q, named) in [("cnn dailymail rouge best, when?", "cnn dailymail"), ("natural questions best results, which year were they set", "natural questions"), ("cnn dailymail rouge best?", "cnn dailymail")] {
+            assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some(named), "what is asked of the board is no part of its name: {q}");
+        }
         for (q, named) in [("ace05 who's on top", "ace05"), ("q*bert high score?", "q*bert"), ("wt103 what's the best ppl", "wt103")] {
             assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some(named), "the question after the board is no part of it: {q}");
         }

@@ -44,12 +44,18 @@ pub const LOOKUP_COVERAGE: f32 = 0.8;
 /// of tidal arrays paper") must have for the absence of its title to be checked.
 const NAMED_WORDS: usize = 3;
 /// Most titles one index search returns.
-const INDEXED_TITLES: usize = 50;
+pub const INDEXED_TITLES: usize = 50;
+/// Most titles a search for papers of some years returns: the years are checked after the
+/// search, so the fifty best by words may hold none of them ("language model papers from
+/// 2021": short titles saying "language" come first).
+pub const DATED_TITLES: usize = 2000;
 
 impl Graph {
     /// The indexed title search of a question, when its plan wants a title search (see
     /// [`plan::title_words`]): the question's own content words, through [`Self::titles`].
-    pub fn indexed_titles(&self, input: &PlanInput<'_>, anchored: bool, content_words: &[String]) -> Vec<crate::index::Hit> {
+    /// `pool`: how many titles a topic's search may return ([`INDEXED_TITLES`], or
+    /// [`DATED_TITLES`] when the question asks for papers of some years).
+    pub fn indexed_titles(&self, input: &PlanInput<'_>, anchored: bool, content_words: &[String], pool: usize) -> Vec<crate::index::Hit> {
         // A quoted title is searched by its own words (with an index, no title scan runs).
         if let Some(title) = &input.lookup.title {
             let words = crate::pipeline::front::extract::content_words(title);
@@ -76,7 +82,7 @@ impl Graph {
                 let others = if rest.is_empty() { Vec::new() } else { lookup(&rest) };
                 lookup(&long).into_iter().filter(|h| others.iter().any(|o| o.iri == h.iri)).collect()
             }
-            Some(_) => self.titles(content_words),
+            Some(_) => self.index.as_deref().map(|index| relevant_titles(index, content_words, pool)).unwrap_or_default(),
             None => Vec::new(),
         }
     }
@@ -98,12 +104,26 @@ impl Graph {
         self.titles(&words).into_iter().filter(|h| h.coverage >= 0.999).collect()
     }
 
+    /// The paper a claim names by words of its title ("the HadGEM2 paper", "that bike counts
+    /// weather paper"): the best title holding nearly all of them, as a lookup's must
+    /// ([`LOOKUP_COVERAGE`]). `None` without an index or such a title.
+    pub fn named_paper(&self, side: &str) -> Option<crate::index::Hit> {
+        static KIND: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+            crate::pipeline::pattern::Regex::new(r"(?i)['’]s\b|\b(?:paper|papers|one|article|preprint|study|work)\b").unwrap_or_else(|e| panic!("paper kind pattern: {e}"))
+        });
+        let words = crate::pipeline::front::extract::content_words(&KIND.replace_all(side, " "));
+        if words.is_empty() {
+            return None;
+        }
+        self.titles(&words).into_iter().find(|h| h.coverage >= LOOKUP_COVERAGE)
+    }
+
     /// Titles relevant to `words` from the text index, best first. Relevant: the title
     /// holds at least [`RELEVANT_COVERAGE`] of the words' weight, and every word the graph
     /// knows when there are only two ("federated learning" needs both: a title with only
     /// "federated" is about something else). Empty without an index.
     pub fn titles(&self, words: &[String]) -> Vec<crate::index::Hit> {
-        self.index.as_deref().map(|index| relevant_titles(index, words)).unwrap_or_default()
+        self.index.as_deref().map(|index| relevant_titles(index, words, INDEXED_TITLES)).unwrap_or_default()
     }
 
     /// The question's strategies (none, with a diagnostic, if a template and its
@@ -193,12 +213,12 @@ impl Graph {
     }
 }
 
-/// The titles of [`Graph::titles`], from `index`.
-fn relevant_titles(index: &crate::index::TextIndex, words: &[String]) -> Vec<crate::index::Hit> {
+/// The titles of [`Graph::titles`], from `index`, `limit` at most.
+fn relevant_titles(index: &crate::index::TextIndex, words: &[String], limit: usize) -> Vec<crate::index::Hit> {
     let text = words.join(" ");
     let known = index.weights(&text);
     let Some((rarest, _)) = known.first() else { return Vec::new() };
-    let hits = index.search(&text, &[crate::index::DocKind::Paper], INDEXED_TITLES);
+    let hits = index.search(&text, &[crate::index::DocKind::Paper], limit);
     hits.into_iter()
         .filter(|h| {
             if known.len() > 2 {
@@ -221,7 +241,7 @@ mod tests {
         let docs = labels.iter().enumerate().map(|(i, l)| IndexDoc { kind: DocKind::Paper, iri: format!("p{i}"), label: (*l).to_owned() });
         let index = TextIndex::build(docs, None).unwrap();
         let words: Vec<String> = question.split_whitespace().map(str::to_owned).collect();
-        relevant_titles(&index, &words).into_iter().map(|h| h.label).collect()
+        relevant_titles(&index, &words, INDEXED_TITLES).into_iter().map(|h| h.label).collect()
     }
 
     const TITLES: &[&str] = &[

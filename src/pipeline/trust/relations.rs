@@ -45,6 +45,13 @@ pub struct Known {
     /// no usable year): "as of 2021, X had not beaten Y" is settled by X's first result
     /// coming later.
     pub set_aside: Vec<(crate::pipeline::evidence::ResultFact, Option<i32>)>,
+    /// How much of the question's title words the first of `papers` holds (the text
+    /// index's coverage, 0..=1; 0 when it was not found by its title): a paper with no year
+    /// is said to lack one only when it is surely the paper named.
+    pub pointed_fit: f64,
+    /// The two papers a claim about dates names by words of their titles ("the HadGEM2
+    /// paper came out before the NorESM1-M one"), in the claim's order, when both were found.
+    pub dated_sides: Option<(PaperRef, PaperRef)>,
 }
 
 fn re(pattern: &str) -> Regex {
@@ -181,18 +188,28 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
     // With a DOI claimed, the year is read from what is left ("10.5555/x.2019.057" holds no
     // claim of a year).
     let rest = DOI.replace_all(&rest, " ");
-    let year = crate::pipeline::front::anchor::stated_year(&rest).and_then(|claimed| year_claim(claimed, paper, known, doi.is_some()));
+    let year = crate::pipeline::front::anchor::stated_year(&rest)
+        .and_then(|claimed| year_claim(claimed, paper, known, doi.is_some()))
+        // "was OAG-BERT published before 2022?": the year against the bound.
+        .or_else(|| crate::pipeline::front::anchor::stated_year_bound(&rest).and_then(|bound| year_bound_claim(bound, paper, known)));
     match (doi, year) {
         (Some(d), Some(y)) => Some(both(d, y)),
         (d, y) => d.or(y),
     }
 }
 
-/// A claimed year against the paper's; `with_doi`: the claim also states a DOI, so a paper
-/// with no year leaves the claim open instead of unread.
+/// A claimed year against the paper's; a paper with no year leaves the claim open, and the
+/// paper is shown (`with_doi`: the claim also states a DOI, whose fact shows it already).
 fn year_claim(claimed: i32, paper: &PaperRef, known: &Known, with_doi: bool) -> Option<Verdict> {
     let Some(year) = paper.year else {
-        return with_doi.then(|| Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: format!("the graph records no year for \"{}\"", paper.title), supporting: vec![], contradicting: vec![] });
+        // "'attention is all you need' was published in 2017": a title sharing some words
+        // is no paper the claim names.
+        if !with_doi && known.pointed_fit < crate::pipeline::query::LOOKUP_COVERAGE.into() {
+            return None;
+        }
+        let reason = format!("the graph records no year for \"{}\"", paper.title);
+        let shown = if with_doi { vec![] } else { vec![fact(&paper.title, "year", "no year recorded", reason.clone(), vec![paper.clone()])] };
+        return Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason, supporting: vec![], contradicting: shown });
     };
     let f = fact(&paper.title, "year", &year.to_string(), format!("\"{}\" was published in {year}", paper.title), vec![paper.clone()]);
     if known.years.len() > 1 && known.years.contains(&claimed) {
@@ -207,6 +224,30 @@ fn year_claim(claimed: i32, paper: &PaperRef, known: &Known, with_doi: bool) -> 
         verdict(Label::Supported, "year", format!("the graph records {year} as the year of \"{}\"", paper.title), f)
     } else {
         verdict(Label::Refuted, "year", format!("the graph records {year} as the year of \"{}\", not {claimed}", paper.title), f)
+    })
+}
+
+/// A bound on the paper's year ("published before 2022") against its recorded year; open
+/// when it has none (and it is surely the paper named) or two that fall on both sides.
+fn year_bound_claim(bound: crate::pipeline::front::anchor::YearBound, paper: &PaperRef, known: &Known) -> Option<Verdict> {
+    let said = bound.describe();
+    let Some(year) = paper.year else {
+        if known.pointed_fit < crate::pipeline::query::LOOKUP_COVERAGE.into() {
+            return None;
+        }
+        let reason = format!("the graph records no year for \"{}\"", paper.title);
+        return Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: reason.clone(), supporting: vec![], contradicting: vec![fact(&paper.title, "year", "no year recorded", reason, vec![paper.clone()])] });
+    };
+    let years = if known.years.len() > 1 { known.years.clone() } else { vec![year] };
+    let inside = years.iter().filter(|y| bound.holds(**y)).count();
+    let listed = years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
+    let f = fact(&paper.title, "year", &listed, format!("\"{}\" was published in {listed}", paper.title), vec![paper.clone()]);
+    Some(if inside == years.len() {
+        verdict(Label::Supported, "year", format!("the graph records {listed} as the year of \"{}\", which is {said}", paper.title), f)
+    } else if inside == 0 {
+        verdict(Label::Refuted, "year", format!("the graph records {listed} as the year of \"{}\", which is not {said}", paper.title), f)
+    } else {
+        Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: format!("the graph records both {listed} as the year of \"{}\"", paper.title), supporting: vec![f], contradicting: vec![] }
     })
 }
 
@@ -294,6 +335,18 @@ mod tests {
         let undated = Known { papers: vec![(PaperRef { iri: "p".into(), title: "Y: a baseline".into(), year: None }, vec!["10.5555/y".into()])], ..Known::default() };
         let v = judge("Y's paper, DOI 10.5555/y, appeared in 2019. Can you confirm both details?", &Normalized::default(), &undated, &[]).unwrap();
         assert_eq!(v.verdict, Label::Uncertain, "the DOI holds, the year is not recorded: {}", v.reason);
+    }
+
+    #[test]
+    fn a_named_paper_with_no_year_leaves_a_year_claim_open_only_when_it_is_surely_the_paper_named() {
+        let undated = |fit: f64| Known { papers: vec![(PaperRef { iri: "p".into(), title: "HDLTex: Hierarchical Deep Learning for Text Classification".into(), year: None }, vec![])], pointed_fit: fit, ..Known::default() };
+        let v = judge("was the HDLTex paper published in 2018?", &Normalized::default(), &undated(1.0), &[]).unwrap();
+        assert_eq!(v.verdict, Label::Uncertain);
+        assert!(v.contradicting.iter().any(|f| f.subject.starts_with("HDLTex")), "the paper is shown: {v:?}");
+        assert!(judge("'attention is all you need' was published in 2017", &Normalized::default(), &undated(0.5), &[]).is_none(), "a title sharing some words is not the paper named");
+        let dated = Known { papers: vec![(PaperRef { iri: "p".into(), title: "OAG-BERT: Pre-train".into(), year: Some(2021) }, vec![])], years: vec![2021], pointed_fit: 1.0, ..Known::default() };
+        assert_eq!(judge("was OAG-BERT published before 2022?", &Normalized::default(), &dated, &[]).map(|v| v.verdict), Some(Label::Supported));
+        assert_eq!(judge("OAG-BERT came out after 2021, right?", &Normalized::default(), &dated, &[]).map(|v| v.verdict), Some(Label::Refuted));
     }
 
     #[test]

@@ -383,13 +383,35 @@ fn paper_of<'a>(model: &NormalizedEntity, facts: &[&'a Fact], titled: &'a [Paper
 /// none), two (`disputed`: the record contradicts itself), or the two years are the same.
 /// `later`: the claim is that X's paper is the newer one (else the older one).
 fn dates(later: bool, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known) -> Verdict {
-    let disputed = &known.disputed_years;
     let (fx, fy) = (facts_of(facts, x, entities), facts_of(facts, y, entities));
     let (Some(px), Some(py)) = (paper_of(x, &fx, &known.titled), paper_of(y, &fy, &known.titled)) else {
         return uncertain("year", format!("the graph records no paper with results of {} or {}", x.canonical, y.canonical), vec![], vec![]);
     };
+    // The papers' years, then their results (a question may go on to ask about them).
     let cite = |p: &PaperRef, f: &[&Fact]| f.iter().filter(|f| f.papers.iter().any(|q| q.iri == p.iri)).map(|f| FactRef::of(f)).collect::<Vec<_>>();
-    let all = || [cite(px, &fx), cite(py, &fy)].concat();
+    ordered(later, px, py, [vec![year_fact(px), year_fact(py)], cite(px, &fx), cite(py, &fy)].concat(), known)
+}
+
+/// A paper's year as the fact a claim about dates shows: its title, and its year or that
+/// none is recorded.
+fn year_fact(p: &PaperRef) -> FactRef {
+    let value = p.year.map_or_else(|| "no year recorded".to_owned(), |y| y.to_string());
+    let statement = p.year.map_or_else(|| format!("the graph records no year for \"{}\"", p.title), |y| format!("\"{}\" was published in {y}", p.title));
+    FactRef { statement, subject: p.title.clone(), model: String::new(), dataset: String::new(), metric: "year".into(), value, papers: vec![p.clone()], sources: Vec::new() }
+}
+
+/// "The HadGEM2 paper came out before the NorESM1-M one": two papers named by words of their
+/// titles ([`Known::dated_sides`]), their years compared as [`dates`] compares models' papers;
+/// each paper's year (or its lack) is the fact shown.
+fn titled_dates(later: bool, a: &PaperRef, b: &PaperRef, known: &Known) -> Verdict {
+    ordered(later, a, b, vec![year_fact(a), year_fact(b)], known)
+}
+
+/// Two papers put in order by their recorded years, against the claim that the first is the
+/// `later` one (else the earlier); `all`: the facts shown either way.
+fn ordered(later: bool, px: &PaperRef, py: &PaperRef, all: Vec<FactRef>, known: &Known) -> Verdict {
+    let disputed = &known.disputed_years;
+    let all = || all.clone();
     let (Some(a), Some(b)) = (px.year, py.year) else {
         let undated = if px.year.is_none() { &px.title } else { &py.title };
         return uncertain("year", format!("the graph records no usable year for \"{undated}\", so the two cannot be placed in time"), vec![], all());
@@ -411,20 +433,29 @@ fn dates(later: bool, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Nor
 }
 
 /// "Which came out first, the X paper or the Y paper?": the two named models' papers put in
-/// order by their recorded years, as an account (no verdict is asked for); said as open
-/// when either has no usable year or two that order them both ways. `None` unless two
-/// models are named.
+/// order by their recorded years, else the two papers named by words of their titles
+/// ([`Known::dated_sides`]), as an account (no verdict is asked for); said as open when
+/// either has no usable year or two that order them both ways. `None` unless two models or
+/// two titled papers are named.
 pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
-    let (x, y) = (entities.methods.first()?, entities.methods.get(1)?);
     // Read as "X's paper is older than Y's": supported, X came first; refuted, Y did.
-    let v = dates(false, x, y, entities, facts, known);
+    let by_models = match entities.methods.as_slice() {
+        [x, y, ..] => Some((dates(false, x, y, entities, facts, known), format!("{}'s paper", x.canonical), format!("{}'s paper", y.canonical))),
+        _ => None,
+    };
+    let found_nothing = |v: &Verdict| v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty();
+    let (v, x, y) = match (by_models, &known.dated_sides) {
+        (Some(m), _) if !found_nothing(&m.0) => m,
+        (_, Some((a, b))) => (titled_dates(false, a, b, known), format!("\"{}\"", a.title), format!("\"{}\"", b.title)),
+        (m, None) => m?,
+    };
     let first = match v.verdict {
         Label::Supported => Some(x),
         Label::Refuted => Some(y),
         Label::Uncertain => None,
     };
     let reason = match first {
-        Some(m) => format!("{}, so {}'s paper came out first", v.reason, m.canonical),
+        Some(m) => format!("{}, so {m} came out first", v.reason),
         None => v.reason,
     };
     // Said on its own, not after a verdict's label: it opens a sentence.
@@ -543,10 +574,22 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
     if let Some(v) = super::relations::judge(question, entities, known, facts) {
         return v;
     }
-    // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared.
-    if let ([x, y, ..], Some(classify::ClaimAbout::Dates)) = (entities.methods.as_slice(), classify::claim_about(question)) {
+    // "Is X's paper newer than Y's?", "X's paper predates Y's": the papers' years compared,
+    // the models' papers first, else the papers the claim names by their titles' words.
+    if classify::claim_about(question) == Some(classify::ClaimAbout::Dates) {
         static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?|after)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
-        return dates(LATER.is_match(question), x, y, entities, facts, known);
+        let later = LATER.is_match(question);
+        let by_models = match entities.methods.as_slice() {
+            [x, y, ..] => Some(dates(later, x, y, entities, facts, known)),
+            _ => None,
+        };
+        let found_nothing = |v: &Verdict| v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty();
+        match (by_models, &known.dated_sides) {
+            (Some(v), _) if !found_nothing(&v) => return v,
+            (_, Some((a, b))) => return titled_dates(later, a, b, known),
+            (Some(v), None) => return v,
+            (None, None) => {}
+        }
     }
     let mut v = on_scores(question, entities, facts, known, direction);
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
