@@ -47,8 +47,9 @@ const NAMED_WORDS: usize = 3;
 pub const INDEXED_TITLES: usize = 50;
 /// Most titles a search for papers of some years returns: the years are checked after the
 /// search, so the fifty best by words may hold none of them ("language model papers from
-/// 2021": short titles saying "language" come first).
-pub const DATED_TITLES: usize = 2000;
+/// 2021": short titles saying "language" come first). Bounded, since every title found has
+/// its year read in one query; the index holds no years to filter by.
+pub const DATED_TITLES: usize = 500;
 
 impl Graph {
     /// The indexed title search of a question, when its plan wants a title search (see
