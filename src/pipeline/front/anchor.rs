@@ -177,7 +177,13 @@ pub fn stated_year_bound(question: &str) -> Option<YearBound> {
 /// Finds "as of 2018", "in 2019", "before 2020" (= by 2019) in a question; a stated
 /// publication year ("published in 2023") is not one.
 pub fn time_anchor(question: &str) -> Option<AsOf> {
-    if stated_year(question).is_some() || value_year(question).is_some() {
+    // "did gemma come out before 2024?": the bound a yes-or-no question puts on a paper's
+    // year is the claim's, not an anchor ("best result published before 2020?" asks for a
+    // result, and its bound is one).
+    static YES_NO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\W*(?:did|was|were|is|has|had)\b|\b(?:right|correct|true|isn['’]?t\s+it|wasn['’]?t\s+it|didn['’]?t\s+it)\s*[?.!]*\s*$").unwrap_or_else(|e| panic!("yes-no pattern: {e}"))
+    });
+    if stated_year(question).is_some() || value_year(question).is_some() || (stated_year_bound(question).is_some() && YES_NO.is_match(question)) {
         return None;
     }
     let caps = ANCHOR.captures_iter(question).filter(|c| c.get(0).is_none_or(|m| !in_since_span(question, m.start()))).last()?;
@@ -244,6 +250,8 @@ mod tests {
         assert_eq!(stated_year_bound("was OAG-BERT published before 2022?"), Some(YearBound::Before(2022)));
         assert_eq!(stated_year_bound("the gemma paper came out after 2023, right?"), Some(YearBound::After(2023)));
         assert_eq!(stated_year_bound("was it published in 2021?"), None);
+        assert_eq!(time_anchor("did gemma come out before 2024?"), None, "a bound a claim puts on a paper's year is no anchor");
+        assert_eq!(time_anchor("best result published before 2020?").map(|a| a.year), Some(2019), "a bound on the results asked for is one");
         assert!(YearBound::By(2021).holds(2021) && !YearBound::Before(2021).holds(2021));
         assert_eq!(stated_year("best result published before 2020?"), None, "a bound on the papers");
         assert_eq!(time_anchor("Skarnhold Glacier Set, Mean IoU: best result published before 2020?").map(|a| a.year), Some(2019));

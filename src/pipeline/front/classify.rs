@@ -309,7 +309,7 @@ pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:appeared|appears?|came out|comes? out|published|released|(?:paper|article|preprint|one|was|were|is)\s+out)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
+        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:came|come|comes)\s+out\s+(?:in\s+)?the\s+same\s+year\b|\b(?:published|appeared|from)\s+(?:in\s+)?the\s+same\s+year\b|\b(?:appeared|appears?|came out|comes? out|published|released|(?:paper|article|preprint|one|was|were|is)\s+out)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
     });
     // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
     // the claim.
@@ -336,10 +336,14 @@ pub fn paper_sides(question: &str) -> Option<(String, String)> {
     static SIDES: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)^\W*(?:(?:is|was|did|does|do|has)\s+)?(?:it\s+(?:true|right|correct)\s+that\s+)?(.+?)\s+(?:(?:really\s+)?(?:(?:came|come|comes)\s+out|was\s+published|were\s+published|got\s+published|(?:was\s+)?released|published|appeared|is|was|are|were)\s+)?(?:(?:older|newer|earlier|later|more\s+recent|less\s+recent)\s+than|before|after|predates|postdates|predated|postdated)\s+(.+?)\s*(?:[,?.!;]|\s+(?:right|rite|correct|true|yes|no|innit|eh)\b|$)")
     });
+    // "the HadGEM2 and NorESM1-M papers came out the same year, right?"
+    static SAME: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:(?:did|were|was|are|is)\s+)?(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)\s+(?:(?:papers?|ones?)\s+)?(?:(?:both\s+)?(?:come|came|comes)\s+out|(?:were|was)\s+(?:both\s+)?published|published|appeared|(?:are|were)\s+(?:both\s+)?from|from)\s+(?:in\s+)?the\s+same\s+year\b")
+    });
     if claim_about(question) != Some(ClaimAbout::Dates) {
         return None;
     }
-    let c = SIDES.captures(question)?;
+    let c = SAME.captures(question).or_else(|| SIDES.captures(question))?;
     let side = |i: usize| c.get(i).map(|m| m.as_str().trim().to_owned()).filter(|s| s.chars().any(char::is_alphanumeric));
     Some((side(1)?, side(2)?))
 }
@@ -1593,6 +1597,7 @@ mod tests {
         assert_eq!(sides("NorESM carbon cycle paper came out after the NorESM1-M paper, correct?").as_deref(), Some("NorESM carbon cycle paper | the NorESM1-M paper"));
         assert_eq!(sides("pegasus is newer than xlnet rite").as_deref(), Some("pegasus | xlnet"));
         assert_eq!(sides("is xlnet newer than bert?").as_deref(), Some("xlnet | bert"));
+        assert_eq!(sides("the HadGEM2 and NorESM1-M papers came out the same year, right?").as_deref(), Some("HadGEM2 | NorESM1-M"));
         assert_eq!(sides("which model is best on squad?"), None, "no claim about dates");
         let order = |q: &str| order_sides(q).map(|(a, b)| format!("{a} | {b}"));
         assert_eq!(order("which came first: the HadGEM2 paper or the NorESM1-M paper?").as_deref(), Some("the HadGEM2 paper | the NorESM1-M paper"));

@@ -407,6 +407,22 @@ fn titled_dates(later: bool, a: &PaperRef, b: &PaperRef, known: &Known) -> Verdi
     ordered(later, a, b, vec![year_fact(a), year_fact(b)], known)
 }
 
+/// "The HadGEM2 and NorESM1-M papers came out the same year": the two papers' recorded years
+/// compared for equality; open when either has none.
+fn same_year(a: &PaperRef, b: &PaperRef) -> Verdict {
+    let all = vec![year_fact(a), year_fact(b)];
+    let (Some(ya), Some(yb)) = (a.year, b.year) else {
+        let undated = if a.year.is_none() { &a.title } else { &b.title };
+        return uncertain("year", format!("the graph records no usable year for \"{undated}\", so the two cannot be placed in time"), vec![], all);
+    };
+    let reason = format!("\"{}\" is from {ya} and \"{}\" from {yb}", a.title, b.title);
+    if ya == yb {
+        Verdict { verdict: Label::Supported, relation: "year".into(), reason, supporting: all, contradicting: vec![] }
+    } else {
+        Verdict { verdict: Label::Refuted, relation: "year".into(), reason, supporting: vec![], contradicting: all }
+    }
+}
+
 /// Two papers put in order by their recorded years, against the claim that the first is the
 /// `later` one (else the earlier); `all`: the facts shown either way.
 fn ordered(later: bool, px: &PaperRef, py: &PaperRef, all: Vec<FactRef>, known: &Known) -> Verdict {
@@ -579,13 +595,17 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
     if classify::claim_about(question) == Some(classify::ClaimAbout::Dates) {
         static LATER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(newer|later|more recent|postdates?|after)\b").unwrap_or_else(|e| panic!("later pattern: {e}")));
         let later = LATER.is_match(question);
+        // "A and B came out the same year": the two years equal, not ordered.
+        static SAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bthe\s+same\s+year\b").unwrap_or_else(|e| panic!("same year pattern: {e}")));
+        let same = SAME.is_match(question);
         let by_models = match entities.methods.as_slice() {
-            [x, y, ..] => Some(dates(later, x, y, entities, facts, known)),
+            [x, y, ..] if !same => Some(dates(later, x, y, entities, facts, known)),
             _ => None,
         };
         let found_nothing = |v: &Verdict| v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty();
         match (by_models, &known.dated_sides) {
             (Some(v), _) if !found_nothing(&v) => return v,
+            (_, Some((a, b))) if same => return same_year(a, b),
             (_, Some((a, b))) => return titled_dates(later, a, b, known),
             (Some(v), None) => return v,
             (None, None) => {}
