@@ -1123,6 +1123,12 @@ static RECOMMEND: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A quoted title; a single quote only opening after no letter and closing before none, so
 /// the apostrophes of "I'm new to X. What's ..." quote nothing.
+/// "any X paper from 2014?", "some paper on X": a request for whatever fits.
+static ANY_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:any|some|a|an)\b"));
+/// Asked as a question or with a tag: "..., right", "...?".
+static ASKED_OR_TAGGED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\?\s*$|\b(?:right|correct|true|yes|no|yeah)\s*[?.!]*\s*$"));
+/// Papers asked for in the plural: a request, never one paper's year stated.
+static PLURAL_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers|pubs|articles|studies|publications|works|refs|references)\b"));
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
@@ -1326,6 +1332,11 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || (has_method && SO_BEST.is_match(q))
         // "OAG-BERT is newer than that bike counts weather paper": two papers' dates stated.
         || (!WH_WORD.is_match(q) && !REQUEST_OPENER.is_match(q) && paper_sides(q).is_some())
+        // "OAG-BERT paper published in 2021?": a paper's year stated, not asked ("papers
+        // published in 2019 about X" asks for papers).
+        // It is asked as a question or a tag: "covid paper publish in 2019" and "any nitrogen
+        // fixation paper from 2014?" ask for papers.
+        || (!WH_WORD.is_match(q) && !REQUEST_OPENER.is_match(q) && !PLURAL_PAPERS.is_match(q) && !ANY_OPENER.is_match(q) && ASKED_OR_TAGGED.is_match(q) && super::anchor::stated_year(q).is_some())
         // "GR-ConvNet's 97.7 on cornell grasp was set in 2020": a value dated.
         || (!WH_WORD.is_match(q) && !REQUEST_OPENER.is_match(q) && super::anchor::value_year(q).is_some())
         // "X was the best on D as of 2017: ... Why won't you confirm that?"
@@ -2079,6 +2090,9 @@ mod tests {
         assert_eq!(named("wikitext-103 is a language modelling benchmark"), ClaimVerification);
         assert_eq!(classify("oag-bert came out in 2019", &Entities::default()).query_type, ClaimVerification);
         assert_ne!(classify("papers published in 2019 about graph neural networks", &Entities::default()).query_type, ClaimVerification);
+        assert_eq!(classify("OAG-BERT paper published in 2021?", &Entities::default()).query_type, ClaimVerification, "one paper's year, asked");
+        assert_ne!(classify("any nitrogen fixation paper from 2014?", &Entities::default()).query_type, ClaimVerification, "a request for whatever fits");
+        assert_ne!(classify("covid paper published in 2019", &Entities::default()).query_type, ClaimVerification, "a request typed without a question mark");
         assert_eq!(named("X is the best on D, correct"), ClaimVerification);
         let none = Entities::default();
         assert!(asks_value("which papers have run syrinxa on hollenby, and what acc do they agree on?"));

@@ -681,8 +681,8 @@ const REQUEST_WORDS: &[&str] = &[
     "publications", "publication", "article", "topic", "topics", "related", "stuff", "things", "work", "works",
     "something", "papers", "research", "whats", "looking", "exists", "existing", "any", "anyone", "know", "based",
     "dois", "pls", "plz", "address", "addresses", "tackle", "tackles", "tackled",
-    // "when did X come out", "who's behind the X paper".
-    "come", "comes", "came", "out", "behind",
+    // "when did X come out", "who's behind the X paper", "X paper released in 2024, yes?".
+    "come", "comes", "came", "out", "behind", "released", "release", "publish", "appeared",
     // An order asked for: "the most recent paper on nitrogen fixation".
     "recent", "recently", "latest", "newest", "oldest", "earliest", "newer", "older",
 ];
@@ -1015,6 +1015,7 @@ mod tests {
         assert_eq!(content_words("whether birds establish"), ["birds", "establish"], "a conjunction is no title word");
         assert_eq!(content_words("the gemma paper was published in 2023, right?"), ["gemma"], "the tag asking for a yes is no title word");
         assert_eq!(content_words("isn't the gemma paper from 2023?"), ["gemma"], "nor a negated auxiliary");
+        assert_eq!(content_words("gemma paper released in 2024, yes?"), ["gemma"], "nor when it came out");
         assert_eq!(content_words("most recent paper on nitrogen fixation"), ["nitrogen", "fixation"], "nor the order asked for");
         assert_eq!(content_words("the big transfer paper, full title?"), ["big", "transfer"], "what is asked of the title is none of it");
         assert_eq!(content_words("sam paper (sharpness aware minimization) - exact title?"), ["sharpness", "aware", "minimization"], "an acronym spelled out beside it");

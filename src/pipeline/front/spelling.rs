@@ -523,6 +523,28 @@ fn second_language(text: &str) -> Cow<'_, str> {
         }
         None => Cow::Borrowed(text),
     };
+    // A paper's year as it is often written by people whose first language is another: "from
+    // year 2023", "older then", "publish in 2021", "release on 2024".
+    static YEAR_WORDS: LazyLock<[(Regex, &'static str); 5]> = LazyLock::new(|| {
+        let re = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("year wording pattern {p}: {e}"));
+        [
+            (re(r"(?i)\b(from|of)\s+(?:the\s+)?year\s+((?:19|20)\d\d)\b"), "$1 $2"),
+            (re(r"(?i)\b(older|newer|earlier|later|better|worse|higher|lower|bigger|smaller|larger|more\s+recent|less\s+recent)\s+then\b"), "$1 than"),
+            (re(r"(?i)\bpublish\s+(?:in|on|at)\s+((?:19|20)\d\d)\b"), "published in $1"),
+            (re(r"(?i)\brelease\s+(?:in|on|at)\s+((?:19|20)\d\d)\b"), "released in $1"),
+            (re(r"(?i)\b(published|released|appeared|came\s+out|come\s+out)\s+(?:on|at)\s+((?:19|20)\d\d)\b"), "$1 in $2"),
+        ]
+    });
+    let mut text = text;
+    for (pattern, with) in YEAR_WORDS.iter() {
+        let replaced = match pattern.replace_all(&text, *with) {
+            Cow::Owned(s) => Some(s),
+            Cow::Borrowed(_) => None,
+        };
+        if let Some(s) = replaced {
+            text = Cow::Owned(s);
+        }
+    }
     let text: Cow<'_, str> = match COMMA.replace_all(&text, |c: &regex::Captures| match c.get(3) {
         Some(_) => c[0].to_owned(),
         None => format!("{}.{}", &c[1], &c[2]),
@@ -772,6 +794,10 @@ mod tests {
         assert_eq!(settled("Is Nerrisa actually the best on Orrenby? What is the actual best?"), "Is Nerrisa currently the best on Orrenby? What is the current best?");
         assert_eq!(settled("Which is the last paper on kelp mapping? From when is X the best?"), "Which is the latest paper on kelp mapping? since when is X the best?");
         assert_eq!(settled("X is the best in the year 2021"), "X is the best in 2021");
+        assert_eq!(settled("is the gemma paper from year 2023"), "is the gemma paper from 2023");
+        assert_eq!(settled("the gemma paper is older then the OAG-BERT paper"), "the gemma paper is older than the OAG-BERT paper");
+        assert_eq!(settled("OAG-BERT paper publish in 2021?"), "OAG-BERT paper published in 2021?");
+        assert_eq!(settled("gemma paper release on 2024, yes?"), "gemma paper released in 2024, yes?");
     }
 
     #[test]
