@@ -1070,17 +1070,14 @@ impl Pipeline {
         // "Who wrote the most recent paper about insects?": the paper looked up is the dated one
         // at that end, said to be so among the dated ones only when some found have no year;
         // when none has, none can be named.
-        let mut undated_found: Option<(usize, usize, bool)> = None;
+        let mut undated_found: Option<(usize, usize)> = None;
         if age.is_some() && target == classify::Target::PaperDetails {
             let found: std::collections::BTreeSet<&str> = ranking.all.iter().chain(&ranking.papers).map(|p| p.iri.as_str()).collect();
             let undated = found.iter().filter(|iri| metas.get(**iri).and_then(|m| m.year).is_none()).count();
-            if undated > 0 {
-                let none_dated = undated == found.len();
-                undated_found = Some((undated, found.len(), none_dated));
-                if none_dated {
-                    ranking.papers.clear();
-                    ranking.all.clear();
-                }
+            undated_found = Some((undated, found.len()));
+            if undated > 0 && undated == found.len() {
+                ranking.papers.clear();
+                ranking.all.clear();
             }
         }
         ranking.diagnose(&mut diagnostics);
@@ -1400,19 +1397,13 @@ impl Pipeline {
         // "The most recent paper on X" where the graph dates none (or only some) of the papers
         // listed: the order cannot say which is newest, or says it among the dated ones only,
         // and the answer says so.
-        if let Some(age) = front.age.filter(|_| target == classify::Target::Papers) {
-            if let Some(untold) = answer::text::newest_untold(&items, age, |iri| metas.get(iri).and_then(|m| m.year)) {
-                composed.text = format!("{} {untold}", composed.text);
-                composed.stated.push(untold);
-            }
-        }
-        if let (Some((undated, found, none_dated)), Some(age)) = (undated_found, front.age) {
-            let which = if found == 1 { "the one paper found".to_owned() } else { format!("{undated} of the {found} papers found") };
-            let untold = if none_dated {
-                format!("The graph records no publication year for {which}, so which is the {} cannot be told.", age.superlative())
-            } else {
-                format!("It is the {} among the dated ones only: the graph records no publication year for {which}.", age.superlative())
-            };
+        // A listing counts its items; a lookup, every paper it found.
+        let counted_years = match age {
+            Some(_) if target == classify::Target::Papers => Some((items.iter().filter(|i| i.iri.as_deref().and_then(|iri| metas.get(iri)).and_then(|m| m.year).is_none()).count(), items.len())),
+            Some(_) => undated_found,
+            None => None,
+        };
+        if let Some(untold) = age.zip(counted_years).and_then(|(age, (undated, total))| answer::text::age_untold(age, undated, total)) {
             composed.text = format!("{} {untold}", composed.text);
             composed.stated.push(untold);
         }

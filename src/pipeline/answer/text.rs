@@ -494,21 +494,20 @@ fn is_given(value: &str, given: &[String]) -> bool {
     parse(value).is_some_and(|v| given.iter().filter_map(|g| parse(g)).any(|g| (g - v).abs() < 1e-9))
 }
 
-/// For "the most recent paper on X" (or the oldest): when the graph dates none of the papers
-/// listed, the sentence saying their order cannot tell which is; when it dates only some,
-/// the sentence saying the rest could not be placed. `year` reads a paper's year by its IRI.
-pub fn newest_untold(items: &[AnswerItem], age: crate::pipeline::front::anchor::Age, year: impl Fn(&str) -> Option<i32>) -> Option<String> {
-    let undated = items.iter().filter(|i| i.iri.as_deref().and_then(&year).is_none()).count();
-    if items.is_empty() || undated == 0 {
+/// For "the most recent paper on X" (or the oldest): the sentence saying which of the
+/// `total` papers found cannot be placed, `undated` of them having no year: that the end
+/// asked for cannot be told when none is dated, or is told among the dated ones only.
+/// `None` when every paper is dated.
+pub fn age_untold(age: crate::pipeline::front::anchor::Age, undated: usize, total: usize) -> Option<String> {
+    let which = age.superlative();
+    if undated == 0 || total == 0 {
         return None;
     }
-    let which = age.superlative();
-    Some(if undated == items.len() {
-        format!("The graph records no publication year for these papers, so which is the {which} cannot be told.")
+    let papers = if total == 1 { "the one paper found".to_owned() } else if undated == total { format!("these {total} papers") } else { format!("{undated} of these {total} papers") };
+    Some(if undated == total {
+        format!("The graph records no publication year for {papers}, so which is the {which} cannot be told.")
     } else {
-        let them = if undated == 1 { "1 of these papers has no recorded year and cannot be placed" } else { "of these papers have no recorded year and cannot be placed" };
-        let them = if undated == 1 { them.to_owned() } else { format!("{undated} {them}") };
-        format!("The {which} is told among the dated ones only: {them}.")
+        format!("The {which} is told among the dated ones only: the graph records no publication year for {papers}.")
     })
 }
 
@@ -841,15 +840,13 @@ mod tests {
     }
 
     #[test]
-    fn which_paper_is_newest_is_said_untold_when_a_paper_listed_has_no_year() {
-        let paper = |iri: &str| AnswerItem { label: iri.into(), iri: Some(iri.into()), value: None, sources: vec![1], metric: None, dataset: None, model: None, papers: vec![] };
-        let items = [paper("p1"), paper("p2")];
+    fn which_paper_is_newest_is_said_untold_when_a_paper_found_has_no_year() {
         let newest = crate::pipeline::front::anchor::Age::Newest;
-        assert!(newest_untold(&items, newest, |_| None).is_some_and(|s| s.contains("cannot be told")));
-        let partly = newest_untold(&items, newest, |iri| (iri == "p2").then_some(2020));
-        assert!(partly.as_deref().is_some_and(|s| s.contains("dated ones only")), "{partly:?}");
-        assert!(newest_untold(&items, newest, |_| Some(2020)).is_none(), "every paper dated: the order says it");
-        assert!(newest_untold(&[], newest, |_| None).is_none());
+        assert!(age_untold(newest, 2, 2).is_some_and(|s| s.contains("cannot be told")), "none dated");
+        let partly = age_untold(newest, 1, 2);
+        assert!(partly.as_deref().is_some_and(|s| s.contains("dated ones only") && s.contains("1 of these 2 papers")), "{partly:?}");
+        assert!(age_untold(newest, 0, 2).is_none(), "every paper dated: the order says it");
+        assert!(age_untold(newest, 0, 0).is_none());
     }
 
     #[test]

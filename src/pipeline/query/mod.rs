@@ -83,7 +83,7 @@ impl Graph {
                 let others = if rest.is_empty() { Vec::new() } else { lookup(&rest) };
                 lookup(&long).into_iter().filter(|h| others.iter().any(|o| o.iri == h.iri)).collect()
             }
-            Some(_) => self.index.as_deref().map(|index| relevant_titles(index, content_words, pool)).unwrap_or_default(),
+            Some(_) => self.titles_within(content_words, pool),
             None => Vec::new(),
         }
     }
@@ -124,7 +124,12 @@ impl Graph {
     /// knows when there are only two ("federated learning" needs both: a title with only
     /// "federated" is about something else). Empty without an index.
     pub fn titles(&self, words: &[String]) -> Vec<crate::index::Hit> {
-        self.index.as_deref().map(|index| relevant_titles(index, words, INDEXED_TITLES)).unwrap_or_default()
+        self.titles_within(words, INDEXED_TITLES)
+    }
+
+    /// [`Self::titles`], `limit` at most.
+    fn titles_within(&self, words: &[String], limit: usize) -> Vec<crate::index::Hit> {
+        self.index.as_deref().map(|index| relevant_titles(index, words, limit)).unwrap_or_default()
     }
 
     /// The question's strategies (none, with a diagnostic, if a template and its

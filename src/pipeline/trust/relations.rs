@@ -202,14 +202,11 @@ fn paper_metadata(question: &str, known: &Known) -> Option<Verdict> {
 /// paper is shown (`with_doi`: the claim also states a DOI, whose fact shows it already).
 fn year_claim(claimed: i32, paper: &PaperRef, known: &Known, with_doi: bool) -> Option<Verdict> {
     let Some(year) = paper.year else {
-        // "'attention is all you need' was published in 2017": a title sharing some words
-        // is no paper the claim names.
-        if !with_doi && known.pointed_fit < crate::pipeline::query::LOOKUP_COVERAGE.into() {
-            return None;
-        }
-        let reason = format!("the graph records no year for \"{}\"", paper.title);
-        let shown = if with_doi { vec![] } else { vec![fact(&paper.title, "year", "no year recorded", reason.clone(), vec![paper.clone()])] };
-        return Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason, supporting: vec![], contradicting: shown });
+        return if with_doi {
+            Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: format!("the graph records no year for \"{}\"", paper.title), supporting: vec![], contradicting: vec![] })
+        } else {
+            undated(paper, known)
+        };
     };
     let f = fact(&paper.title, "year", &year.to_string(), format!("\"{}\" was published in {year}", paper.title), vec![paper.clone()]);
     if known.years.len() > 1 && known.years.contains(&claimed) {
@@ -231,13 +228,7 @@ fn year_claim(claimed: i32, paper: &PaperRef, known: &Known, with_doi: bool) -> 
 /// when it has none (and it is surely the paper named) or two that fall on both sides.
 fn year_bound_claim(bound: crate::pipeline::front::anchor::YearBound, paper: &PaperRef, known: &Known) -> Option<Verdict> {
     let said = bound.describe();
-    let Some(year) = paper.year else {
-        if known.pointed_fit < crate::pipeline::query::LOOKUP_COVERAGE.into() {
-            return None;
-        }
-        let reason = format!("the graph records no year for \"{}\"", paper.title);
-        return Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: reason.clone(), supporting: vec![], contradicting: vec![fact(&paper.title, "year", "no year recorded", reason, vec![paper.clone()])] });
-    };
+    let Some(year) = paper.year else { return undated(paper, known) };
     let years = if known.years.len() > 1 { known.years.clone() } else { vec![year] };
     let inside = years.iter().filter(|y| bound.holds(**y)).count();
     let listed = years.iter().map(i32::to_string).collect::<Vec<_>>().join(" and ");
@@ -249,6 +240,17 @@ fn year_bound_claim(bound: crate::pipeline::front::anchor::YearBound, paper: &Pa
     } else {
         Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: format!("the graph records both {listed} as the year of \"{}\"", paper.title), supporting: vec![f], contradicting: vec![] }
     })
+}
+
+/// A claim about the year of a paper the graph holds no year for: open, with the paper
+/// shown, when its title is surely the one named ("'attention is all you need' was
+/// published in 2017" shares some words with a title, and names no paper the graph holds).
+fn undated(paper: &PaperRef, known: &Known) -> Option<Verdict> {
+    if known.pointed_fit < crate::pipeline::query::LOOKUP_COVERAGE.into() {
+        return None;
+    }
+    let shown = super::verdict::year_fact(paper);
+    Some(Verdict { verdict: Label::Uncertain, relation: "year".into(), reason: shown.statement.clone(), supporting: vec![], contradicting: vec![shown] })
 }
 
 /// Two parts of one claim: refuted if either is, open if either is, else supported.

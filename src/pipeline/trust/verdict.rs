@@ -394,7 +394,7 @@ fn dates(later: bool, x: &NormalizedEntity, y: &NormalizedEntity, entities: &Nor
 
 /// A paper's year as the fact a claim about dates shows: its title, and its year or that
 /// none is recorded.
-fn year_fact(p: &PaperRef) -> FactRef {
+pub(super) fn year_fact(p: &PaperRef) -> FactRef {
     let value = p.year.map_or_else(|| "no year recorded".to_owned(), |y| y.to_string());
     let statement = p.year.map_or_else(|| format!("the graph records no year for \"{}\"", p.title), |y| format!("\"{}\" was published in {y}", p.title));
     FactRef { statement, subject: p.title.clone(), model: String::new(), dataset: String::new(), metric: "year".into(), value, papers: vec![p.clone()], sources: Vec::new() }
@@ -420,6 +420,23 @@ fn same_year(a: &PaperRef, b: &PaperRef) -> Verdict {
         Verdict { verdict: Label::Supported, relation: "year".into(), reason, supporting: all, contradicting: vec![] }
     } else {
         Verdict { verdict: Label::Refuted, relation: "year".into(), reason, supporting: vec![], contradicting: all }
+    }
+}
+
+/// The dates of the two papers a claim or question names (`same`: whether their years are
+/// claimed equal, else ordered, `later`: the first the newer): the two models' papers
+/// first, else the two papers named by their titles' words ([`Known::dated_sides`]); with
+/// how the answer calls each. `None` unless two models or two titled papers are named.
+fn named_dates(later: bool, same: bool, entities: &Normalized, facts: &[Fact], known: &Known) -> Option<(Verdict, String, String)> {
+    let by_models = match entities.methods.as_slice() {
+        [x, y, ..] if !same => Some((dates(later, x, y, entities, facts, known), format!("{}'s paper", x.canonical), format!("{}'s paper", y.canonical))),
+        _ => None,
+    };
+    let found_nothing = |v: &Verdict| v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty();
+    match (by_models, &known.dated_sides) {
+        (Some(m), _) if !found_nothing(&m.0) => Some(m),
+        (_, Some((a, b))) => Some((if same { same_year(a, b) } else { titled_dates(later, a, b, known) }, format!("\"{}\"", a.title), format!("\"{}\"", b.title))),
+        (m, None) => m,
     }
 }
 
@@ -455,16 +472,7 @@ fn ordered(later: bool, px: &PaperRef, py: &PaperRef, all: Vec<FactRef>, known: 
 /// two titled papers are named.
 pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
     // Read as "X's paper is older than Y's": supported, X came first; refuted, Y did.
-    let by_models = match entities.methods.as_slice() {
-        [x, y, ..] => Some((dates(false, x, y, entities, facts, known), format!("{}'s paper", x.canonical), format!("{}'s paper", y.canonical))),
-        _ => None,
-    };
-    let found_nothing = |v: &Verdict| v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty();
-    let (v, x, y) = match (by_models, &known.dated_sides) {
-        (Some(m), _) if !found_nothing(&m.0) => m,
-        (_, Some((a, b))) => (titled_dates(false, a, b, known), format!("\"{}\"", a.title), format!("\"{}\"", b.title)),
-        (m, None) => m?,
-    };
+    let (v, x, y) = named_dates(false, false, entities, facts, known)?;
     let first = match v.verdict {
         Label::Supported => Some(x),
         Label::Refuted => Some(y),
@@ -597,18 +605,8 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
         let later = LATER.is_match(question);
         // "A and B came out the same year": the two years equal, not ordered.
         static SAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bthe\s+same\s+year\b").unwrap_or_else(|e| panic!("same year pattern: {e}")));
-        let same = SAME.is_match(question);
-        let by_models = match entities.methods.as_slice() {
-            [x, y, ..] if !same => Some(dates(later, x, y, entities, facts, known)),
-            _ => None,
-        };
-        let found_nothing = |v: &Verdict| v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty();
-        match (by_models, &known.dated_sides) {
-            (Some(v), _) if !found_nothing(&v) => return v,
-            (_, Some((a, b))) if same => return same_year(a, b),
-            (_, Some((a, b))) => return titled_dates(later, a, b, known),
-            (Some(v), None) => return v,
-            (None, None) => {}
+        if let Some((v, _, _)) = named_dates(later, SAME.is_match(question), entities, facts, known) {
+            return v;
         }
     }
     let mut v = on_scores(question, entities, facts, known, direction);
