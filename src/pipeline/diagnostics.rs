@@ -64,6 +64,9 @@ pub enum Code {
     /// A model described by its place on a board ("the leader of D") was read as the model
     /// (or models) the graph records there, and the question asked of it.
     ModelResolved,
+    /// The question asked two things in one sentence ("what does X score on D and when was
+    /// it published?"): each was answered in turn, the second after the first.
+    QuestionSplit,
 }
 
 /// One warning: its code, its stage and the message shown in `warnings`.

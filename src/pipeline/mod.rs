@@ -88,17 +88,7 @@ impl Resolved {
     /// The first hop said before the answer to the second, its citations renumbered into
     /// the response's sources; its queries first in the response.
     fn lead(self, attempt: &mut Attempt, diagnostics: &mut Diagnostics) {
-        let mut number: Vec<usize> = Vec::new();
-        for source in self.sources {
-            let at = match attempt.sources.iter().position(|s| s.iri == source.iri) {
-                Some(at) => at,
-                None => {
-                    attempt.sources.push(items::Source { n: attempt.sources.len() + 1, ..source });
-                    attempt.sources.len() - 1
-                }
-            };
-            number.push(at + 1);
-        }
+        let number = items::Source::merge(&mut attempt.sources, self.sources);
         attempt.answer = format!("{} {}", answer::llm::renumbered(&self.answer, &number), attempt.answer);
         attempt.ledger.prepend(self.ledger);
         diagnostics.push(diagnostics::Code::ModelResolved, diagnostics::Stage::Front, self.message);
@@ -354,6 +344,21 @@ fn paper_asked(q: &str, entities: &front::normalize::Normalized, evidence: &evid
     Some((format!("{whose} is \"{}\"{year}{doi}", paper.title), model.canonical.clone(), paper))
 }
 
+/// What a second ask's "it" refers to, read from the first ask's answer: the model a
+/// "best" answer names; else the model the first ask names, the paper it looked up, or its
+/// dataset or task.
+fn subject(first: &AskResponse) -> Option<String> {
+    use front::classify::Target;
+    if matches!(first.target, Target::BestModel | Target::TopScore) {
+        if let Some(model) = first.answer_items.iter().filter(|i| i.value.is_some()).find_map(|i| i.model.clone()) {
+            return Some(model);
+        }
+    }
+    let named = &first.normalized_entities;
+    let paper = || (first.target == Target::PaperDetails).then(|| first.sources.first().map(|s| format!("the \"{}\" paper", s.title))).flatten();
+    named.methods.first().map(|m| m.canonical.clone()).or_else(paper).or_else(|| named.datasets.first().or(named.tasks.first()).map(|e| e.canonical.clone()))
+}
+
 /// The claim's entities without a model named only to date it ("before the Trillbert paper
 /// came out, nobody had gotten below 12 WER" is not about Trillbert).
 fn claim_entities(q: &str, claim: &str, entities: &front::normalize::Normalized) -> front::normalize::Normalized {
@@ -499,13 +504,74 @@ impl Pipeline {
     /// id), as JarvisQA's evaluation gives each question its table.
     pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
         let asked = question.as_str();
+        // "What does X score on D and when was it published?": two asks, answered in turn. A
+        // question about a given comparison table is one ask of that table.
         // Every stage reads the question without the clutter of where it was pasted from
-        // (citation marks, LaTeX, a table row, a signature), with its spelling settled
-        // ("wich", "beter") and the graph's spelling of a name written differently; the
-        // response echoes the question as asked.
+        // (citation marks, LaTeX, a table row, a signature) and with its spelling settled
+        // ("wich", "beter"); the response echoes the question as asked.
         let unpasted = front::pasted::cleaned(asked);
         let settled = front::spelling::settled(&unpasted);
-        let read = self.respelled(&settled);
+        if hint.is_none() {
+            if let Some(parts) = front::parts::split(&settled) {
+                if let Some(joined) = self.ask_parts(asked, parts, current_year).await {
+                    return joined;
+                }
+            }
+        }
+        self.ask_settled(asked, &settled, current_year, hint).await
+    }
+
+    /// The two asks of one sentence, the second's "it" written as the first answer's
+    /// subject ([`subject`]). `None` when the first ask alone finds nothing or the second
+    /// refers to a subject the first answer does not give: the sentence is then read whole,
+    /// as before the split.
+    async fn ask_parts(&self, asked: &str, parts: front::parts::Parts, current_year: i32) -> Option<AskResponse> {
+        use front::classify::Target;
+        let first = self.ask_one(&parts.first, current_year, None).await;
+        // A first ask that finds nothing, or is read against a time ("back in 2022, ... and
+        // what was the best BLEU there?"), is read whole: the second leans on it.
+        if (first.answer_items.is_empty() && first.sources.is_empty() && first.verdict.is_none()) || first.as_of.is_some() {
+            return None;
+        }
+        // What the first answer already says is asked of the whole: a best's score or date,
+        // a looked-up paper's year, DOI, problem or datasets.
+        let best = matches!(first.target, Target::BestModel | Target::TopScore);
+        if best && front::parts::restates_a_best(&parts.second) {
+            return None;
+        }
+        // "xlnet paper and what tasks it covers": the paper looked up, with what is asked
+        // of it, said as a lookup says it ("xlnet paper: what tasks it covers?").
+        if first.target == Target::PaperDetails && front::parts::asks_paper_facts(&parts.second) {
+            let whole = format!("{}: {}", parts.first.trim_end_matches('?'), parts.second);
+            let mut answered = self.ask_one(&whole, current_year, None).await;
+            answered.question = asked.to_owned();
+            return Some(answered);
+        }
+        let refers = front::parts::refers_back(&parts.second);
+        let board = first.normalized_entities.datasets.first().map(|d| d.canonical.clone());
+        let second = if refers { front::parts::resolved(&parts.second, &subject(&first)?, board.as_deref()) } else { parts.second };
+        let message = format!("the question asks two things, answered in turn: \"{}\" and \"{}\"", parts.first, second);
+        let answered = self.ask_one(&second, current_year, None).await;
+        // "..., and who was ahead as of 2020?": a second ask that names nothing leans on the
+        // first's board, which only the whole sentence gives it.
+        // "..., and is it the best one there?": a claim about the first answer is read with
+        // it, whole (the premise readings weigh the one against the other).
+        if (!refers && answered.entities.iter().next().is_none()) || answered.query_type == front::classify::QueryType::ClaimVerification {
+            return None;
+        }
+        Some(first.joined(asked, answered, message))
+    }
+
+    /// One ask of a two-part question through the stages.
+    async fn ask_one(&self, asked: &str, current_year: i32, hint: Option<&str>) -> AskResponse {
+        let settled = front::spelling::settled(&front::pasted::cleaned(asked)).into_owned();
+        self.ask_settled(asked, &settled, current_year, hint).await
+    }
+
+    /// One ask through the stages, its text cleaned and its spelling settled (`settled`),
+    /// then with the graph's spelling of a name written differently.
+    async fn ask_settled(&self, asked: &str, settled: &str, current_year: i32, hint: Option<&str>) -> AskResponse {
+        let read = self.respelled(settled);
         let q = read.as_ref();
         let mut clock = Stopwatch::new();
         let mut diagnostics = Diagnostics::default();

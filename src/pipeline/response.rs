@@ -168,6 +168,79 @@ impl AskResponse {
     }
 }
 
+impl AskResponse {
+    /// A sentence that asked two things ([`super::front::parts`]), answered as the two asks
+    /// in turn: the first ask's type, target and verdict stand (a yes/no second ask is
+    /// answered in words, as a question of the first's type has no verdict); the second answer follows the
+    /// first, its citations renumbered into one list of sources, its items, queries,
+    /// strategies and diagnostics after the first's. A gate passes when it passed both
+    /// times; the confidence is the lower of the two. A second answer that only repeats the
+    /// first (the paper a "best" answer already cites) is not said twice; its queries are
+    /// still reported.
+    pub(super) fn joined(mut self, asked: &str, second: AskResponse, message: String) -> Self {
+        self.question = asked.to_owned();
+        let cited = self.sources.len();
+        // "I found nothing ... for this question" would read as said of the whole.
+        let nothing = second.answer_items.is_empty() && second.sources.is_empty();
+        let number = Source::merge(&mut self.sources, second.sources);
+        let key = |i: &AnswerItem| (i.label.to_lowercase(), i.value.clone(), i.metric.clone(), i.dataset.clone());
+        // An item is said when its label is, and its value with it (a model's name in the
+        // first answer does not say its scores).
+        let first_said = self.answer.to_lowercase();
+        let said = |item: &AnswerItem| {
+            let label = item.label.to_lowercase();
+            let named = first_said.contains(&label) || self.answer_items.iter().any(|i| i.label.to_lowercase() == label);
+            named && item.value.as_deref().is_none_or(|v| first_said.contains(&v.to_lowercase()))
+        };
+        let repeats = second.verdict.is_none() && !second.answer_items.is_empty() && second.answer_items.iter().all(said) && number.iter().all(|&n| n <= cited);
+        if !repeats {
+            let then = if nothing { format!("As for \"{}\": {}", second.question, second.answer) } else { super::answer::llm::renumbered(&second.answer, &number) };
+            self.answer = format!("{} {then}", self.answer);
+            for mut item in second.answer_items {
+                if self.answer_items.iter().any(|i| key(i) == key(&item)) {
+                    continue;
+                }
+                item.sources = item.sources.iter().map(|&n| n.checked_sub(1).and_then(|i| number.get(i)).copied().unwrap_or(n)).collect();
+                self.answer_items.push(item);
+            }
+        }
+        for (kind, entity) in second.entities.iter() {
+            self.entities.push(kind, entity);
+        }
+        for (kind, entity) in second.normalized_entities.iter() {
+            let known = self.normalized_entities.get(kind).iter().any(|e| e.canonical.eq_ignore_ascii_case(&entity.canonical));
+            if !known {
+                self.normalized_entities.get_mut(kind).push(entity.clone());
+            }
+        }
+        self.sparql_queries.extend(second.sparql_queries);
+        self.strategies_used.extend(second.strategies_used);
+        self.kg_results_count += second.kg_results_count;
+        self.as_of = self.as_of.or(second.as_of);
+        self.conflicts.extend(second.conflicts);
+        self.explanation.extend(second.explanation);
+        if second.confidence.score < self.confidence.score {
+            self.confidence = second.confidence;
+        }
+        for (gate, other) in [(&mut self.gates.faithfulness, second.gates.faithfulness), (&mut self.gates.temporal, second.gates.temporal), (&mut self.gates.scope, second.gates.scope)] {
+            if !other.passed {
+                *gate = other;
+            }
+        }
+        self.gates.retry = self.gates.retry.take().or(second.gates.retry);
+        self.evidence_graph.absorb(second.evidence_graph);
+        self.llm_exchanges.extend(second.llm_exchanges);
+        self.warnings.insert(0, message.clone());
+        self.diagnostics.insert(0, Diagnostic { code: super::diagnostics::Code::QuestionSplit, stage: super::diagnostics::Stage::Front, message });
+        self.warnings.extend(second.warnings);
+        self.diagnostics.extend(second.diagnostics);
+        for (step, ms) in second.timings_ms {
+            *self.timings_ms.entry(step).or_default() += ms;
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

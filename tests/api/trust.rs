@@ -252,3 +252,21 @@ async fn a_model_described_by_its_place_on_a_board_is_found_first_and_then_asked
     let asked = |name: &str| body["strategies_used"].as_array().unwrap().iter().any(|s| s["name"].as_str().unwrap_or_default().contains(name));
     assert!(asked("BenchOne") && asked("NewNet"), "both hops' queries are reported: {}", body["strategies_used"]);
 }
+
+#[tokio::test]
+async fn two_things_asked_in_one_sentence_are_answered_in_turn_with_one_list_of_sources() {
+    let app = app(&[]).await;
+
+    let body = ask(&app, "What is the best model on BenchOne by accuracy, and when was it published?").await;
+
+    assert!(codes(&body).contains(&"question_split".to_owned()), "{:?}", codes(&body));
+    assert_eq!(body["question"], "What is the best model on BenchOne by accuracy, and when was it published?");
+    assert_eq!(body["query_type"], "method_comparison", "the first ask's type stands");
+    let answer = body["answer"].as_str().unwrap();
+    let (best, year) = (answer.find("NewNet").expect(answer), answer.find("2019").expect(answer));
+    assert!(best < year, "the first ask is answered first: {answer}");
+    let titles: Vec<&str> = body["sources"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap()).collect();
+    assert_eq!(titles.iter().filter(|t| t.starts_with("NewNet")).count(), 1, "a paper both answers cite is one source: {titles:?}");
+    let numbers: Vec<u64> = body["sources"].as_array().unwrap().iter().map(|s| s["n"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>(), "the sources are numbered from 1 without gaps");
+}

@@ -160,6 +160,22 @@ impl Builder {
     }
 }
 
+impl EvidenceGraph {
+    /// Another answer's graph drawn into this one (the second ask of a two-part question):
+    /// shared nodes once, and the other's facts left out, marked truncated, when together
+    /// they would pass [`MAX_NODES`].
+    pub fn absorb(&mut self, other: EvidenceGraph) {
+        let graph = std::mem::take(self);
+        let index = graph.nodes.iter().enumerate().map(|(i, n)| (n.id.clone(), i)).collect();
+        let edges = graph.edges.iter().map(|e| (e.source.clone(), e.target.clone(), e.predicate.clone())).collect();
+        let mut builder = Builder { graph, index, edges };
+        let truncated = other.truncated;
+        builder.add(Unit { nodes: other.nodes, edges: other.edges });
+        builder.graph.truncated |= truncated;
+        *self = builder.graph;
+    }
+}
+
 /// What the graph is built from: the answer and the trust stage's record.
 pub struct Inputs<'a> {
     pub target: Target,

@@ -56,6 +56,25 @@ pub struct Source {
     pub code: Vec<String>,
 }
 
+impl Source {
+    /// `more` added to `sources` (numbered on from their end), a paper both lists hold kept
+    /// once: each of `more`'s new numbers, in its order, for renumbering what cited it.
+    pub fn merge(sources: &mut Vec<Source>, more: Vec<Source>) -> Vec<usize> {
+        let mut number = Vec::with_capacity(more.len());
+        for source in more {
+            let at = match sources.iter().position(|s| s.iri == source.iri) {
+                Some(at) => at,
+                None => {
+                    sources.push(Source { n: sources.len() + 1, ..source });
+                    sources.len() - 1
+                }
+            };
+            number.push(at + 1);
+        }
+        number
+    }
+}
+
 #[cfg(test)]
 impl Source {
     /// A valid source with a title and nothing else, numbered 1: what tests start from.

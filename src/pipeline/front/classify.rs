@@ -844,7 +844,7 @@ static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
 /// Words that ask for code, and by themselves only when a model or dataset is named:
 /// "code generation papers" is a topic, "code for LUKE" asks for code.
 static CODE_WORDS: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(source code|code|github|repos?|repositor\w*|implementation\w*|implement\w*)\b"));
+    LazyLock::new(|| re(r"\b(source code|code|github|repos?|repositor\w*|implementation\w*|implement\w*|open[- ]?sourced?)\b"));
 /// "the techniques used by the X paper" asks how methods are used, not for the paper.
 static USED_BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(used|employed|applied|adopted|utili[sz]ed)\s+by\b"));
 /// Openers of a request: "compare X and Y", "list ...": not statements.
@@ -1077,7 +1077,7 @@ pub fn asks_origin(question: &str) -> bool {
 }
 
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which|\bpaper(?:'s)?\s+(?:year|date|publication year)\s*\??\s*$|[-–—:,]\s*when\s+(?:was\s+it\s+)?(?:published|released|written)\s*\??\s*$"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which|\bpaper(?:'s)?\s+(?:year|date|publication year)\s*\??\s*$|\bpaper(?:'s)?\s+(?:authors?|author list)\b|[-–—:,]\s*when\s+(?:was\s+it\s+)?(?:published|released|written)\s*\??\s*$"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
@@ -1102,7 +1102,7 @@ static VALUE_TO_CITE: LazyLock<Regex> = LazyLock::new(|| {
 /// A named model's own results asked for with no board: "What results does the X system
 /// get?", "what are X's scores?", "just the performance numbers".
 static OWN_RESULTS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b|^(?:all|every one)\s+of\s+[^?]{1,40}?['’]s?\s+(?:results|numbers|scores)\b")
+    re(r"^(?:what|which)\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s+(?:does|did|do|has|have)\b|^what\s+(?:did|does|do)\s+[^?]{1,40}?\s+(?:score|get|achieve|reach|obtain)\s*\??$|^what\s+(?:are|were)\s+[^?]{1,40}?['’]s?\s+(?:results?|scores?|numbers?|performance(?:\s+numbers)?)\s*\??$|\bperformance\s+numbers\b|^(?:all|every one)\s+of\s+[^?]{1,40}?['’]s?\s+(?:results|numbers|scores)\b")
 });
 /// A name and a results word, nothing else asked: "bit-l numbers", "a3c ff hs all results",
 /// "X numbers on every dataset it was run on" (read with no other ask, [`OTHER_ASK`]).
@@ -1148,7 +1148,7 @@ static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
 });
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b")
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b|\b(which|what)\s+(research\s+)?(task|problem)\s+(is|does|did|was|are)\b")
 });
 static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(evaluated|evaluate|evaluates|benchmarked|benchmark|tested|test|assessed|trained|compared|measured|reported|report|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\b(contain|contains|include|includes|including) an? benchmark\b|\b(results?|scores?|numbers) (on|over|for)\b")
@@ -1157,12 +1157,12 @@ static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
 static EXPLICIT_EVALUATED_ON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(evaluated|evaluate|evaluates|benchmarked|tested) (on|over|against)\b"));
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\bwith [^?]{1,40} results\b")
+    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|open[- ]?sourced?|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\bwith [^?]{1,40} results\b")
 });
 /// Whole words ("reported" holds "repo"); "source" alone asks for code ("the source for
 /// X"), not in "source separation".
 static ASKS_CODE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*)\b|\bsource(?:\s+(?:for|of|link|links|url)\b|\s*[?.]|$)"));
+    LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*|open[- ]?sourced?)\b|\bsource(?:\s+(?:for|of|link|links|url)\b|\s*[?.]|$)"));
 static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
 });
@@ -1204,6 +1204,9 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         question = std::borrow::Cow::Owned(rest);
     }
     let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
+    if let Some(keywords) = keyword_ask(&question, entities) {
+        return keywords;
+    }
     let read = rules(&question, has_dataset, !entities.is_empty(), !entities.methods.is_empty());
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
     // So are the papers of one year ("which T papers came out in 2019?").
@@ -1322,7 +1325,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         re(r"^[^?]{4,160}?,?\s+so\s+(?:it['’]s|it\s+is|it\s+must\s+be|that\s+makes\s+it|it['’]ll\s+be)\s+(?:also\s+)?(?:the\s+)?(?:best|top|strongest|leader|leading|state[- ]of[- ]the[- ]art|sota|number one)\b[^?]*\?\s*$")
     });
     // "is X any good on D?" asks (`asks_how_good`). "Does X have public code?": a request for its code, whatever else follows.
-    static HAS_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:does|do|did|is|are|has|have)\b[^?]{0,60}\b(?:code|implementation|repo|repository|github)\b"));
+    static HAS_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:does|do|did|is|are|has|have)\b[^?]{0,60}\b(?:code|implementation|repo|repository|github|open[- ]?sourced?)\b"));
     let claim = !(ANYONE_WORKED.is_match(q) || asks_how_good(q) || HAS_CODE.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
@@ -1415,6 +1418,37 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     };
 
     Classification { query_type, target: target(query_type, q, asks_datasets, asks_metrics, asks_code, author) }
+}
+
+/// What a search-box query asks in a name and a word or two ("nyt24", "ace 2005 results",
+/// "elmo tasks", "gpt-3 best on lambada?", "pubmedbert 90 f1 on bc2gm"), which the rules,
+/// written for sentences, read as a topic. `None` for anything else.
+fn keyword_ask(question: &str, entities: &Entities) -> Option<Classification> {
+    let q = question.trim().trim_end_matches(['?', '.', '!', ' ']).to_lowercase();
+    let names = |list: &[String]| list.iter().map(|n| n.trim().to_lowercase()).collect::<Vec<_>>();
+    let (models, boards) = (names(&entities.methods), names(&entities.datasets));
+    let after = |list: &[String]| list.iter().find_map(|n| q.strip_prefix(n.as_str()).filter(|r| r.is_empty() || r.starts_with(' ')).map(str::trim));
+    // A board's name alone: the models evaluated on it, with their results.
+    if models.is_empty() && boards.len() == 1 && after(&boards) == Some("") {
+        return Some(Classification { query_type: QueryType::DatasetSearch, target: Target::Models });
+    }
+    static RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:all\s+)?(?:results|scores|numbers|leaderboard)$"));
+    if models.is_empty() && after(&boards).is_some_and(|rest| RESULTS.is_match(rest)) {
+        return Some(Classification { query_type: QueryType::MethodComparison, target: Target::TopScore });
+    }
+    static TASKS: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:research\s+)?(?:tasks|problems|research problems|used for)$"));
+    if boards.is_empty() && after(&models).is_some_and(|rest| TASKS.is_match(rest)) {
+        return Some(Classification { query_type: QueryType::MethodUsage, target: Target::Problems });
+    }
+    // "gpt-3 best on lambada?", "pubmedbert 90 f1 on bc2gm": a model's standing or value on
+    // a board, stated in keywords to be checked.
+    static STANDING: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:(?:the\s+)?(?:best|sota|top|leader|state[- ]of[- ]the[- ]art|number one)|\d+(?:\.\d+)?\s*%?(?:\s+[\w@.\-]+){0,2})\s+(?:on|in|at|for)\s+\S"));
+    // A standing is checked when asked ("?"); a value is stated either way.
+    let standing = after(&models).filter(|rest| STANDING.is_match(rest));
+    if !boards.is_empty() && standing.is_some_and(|rest| question.trim_end().ends_with('?') || rest.starts_with(|c: char| c.is_ascii_digit())) {
+        return Some(Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict });
+    }
+    None
 }
 
 /// What a question of `query_type` asks the answer to list.
@@ -2081,6 +2115,31 @@ mod tests {
         let method = Entities { methods: vec!["SciBERT".into()], ..Entities::default() };
         assert_eq!(classify("research problems tackled with scibert", &method).target, Target::Problems);
         assert_eq!(classify("research problems tackled with scibert", &method).query_type, MethodUsage);
+    }
+
+    #[test]
+    fn search_box_queries_of_a_name_and_a_word_or_two_ask_what_the_word_says() {
+        let board = |d: &str| Entities { datasets: vec![d.into()], ..Entities::default() };
+        let both = |m: &str, d: &str| Entities { methods: vec![m.into()], datasets: vec![d.into()], ..Entities::default() };
+        let of = |q: &str, e: &Entities| { let c = classify(q, e); (c.query_type, c.target) };
+        assert_eq!(of("nyt24", &board("nyt24")), (DatasetSearch, Target::Models));
+        assert_eq!(of("ace 2005 results", &board("ace 2005")), (MethodComparison, Target::TopScore));
+        assert_eq!(of("elmo tasks", &Entities { methods: vec!["elmo".into()], ..Entities::default() }), (MethodUsage, Target::Problems));
+        assert_eq!(of("gpt-3 best on lambada?", &both("gpt-3", "lambada")).0, ClaimVerification);
+        assert_eq!(of("pubmedbert 90 f1 on bc2gm", &both("pubmedbert", "bc2gm")).0, ClaimVerification);
+        assert_ne!(of("gpt-3 best on lambada", &both("gpt-3", "lambada")).0, ClaimVerification, "a standing unasked is not stated");
+        assert_ne!(of("resnet-50 accuracy on imagenet", &both("resnet-50", "imagenet")).0, ClaimVerification);
+        assert_eq!(of("archery functional training paper authors and year", &Entities::default()).0, PaperLookup);
+    }
+
+    #[test]
+    fn a_model_asked_whether_it_is_open_source_what_task_it_is_for_or_what_it_scored_is_asked_not_claimed() {
+        let luke = Entities { methods: vec!["LUKE".into()], ..Entities::default() };
+        let of = |q: &str| { let c = classify(q, &luke); (c.query_type, c.target) };
+        assert_eq!(of("is LUKE open source?"), (MethodUsage, Target::Code));
+        assert_eq!(of("what task is LUKE for?"), (MethodUsage, Target::Problems));
+        assert_eq!(of("what did LUKE score?").0, MethodComparison);
+        assert_eq!(classify("open source software papers", &Entities::default()).query_type, TopicSearch);
     }
 
     #[test]

@@ -237,6 +237,12 @@ fn plausible(name: &str, need_shape: bool, cased: bool) -> bool {
         && (!need_shape || !cased || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()))
 }
 
+/// "and what", "and is it", ", and which": where a second ask opens inside a phrase a
+/// context marks as a name.
+static SECOND_ASK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i),?\s+and\s+(?:what|which|who|when|where|how|is|are|was|were|does|did|do|has|its|their)\b").unwrap_or_else(|e| panic!("second ask pattern: {e}"))
+});
+
 /// Spans of names recognised from their context, by kind.
 fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     // In an all-lowercase question capitalisation tells nothing; elsewhere a model or
@@ -252,6 +258,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         if let Some(last) = inner.find_iter(&question[start..end]).last() {
             start += last.end();
         }
+        // "evaluated on imagenet and what are their scores": a second ask ends the name.
+        let end = SECOND_ASK.find(&question[start..end]).map_or(end, |m| start + m.start());
         if question[start..end].split_whitespace().count() > MAX_NAME_WORDS {
             return;
         }
@@ -706,12 +714,19 @@ static TAG_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(?:,\s*|\s
 /// "the big transfer paper, full title?": what is asked of a title, no word of it.
 static TITLE_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:full|exact|complete|whole|precise|actual|official)\s+(?:title|name)s?\b").unwrap_or_else(|e| panic!("title asked pattern: {e}")));
 
+/// "dd-ppo paper: its task?", "xlnet paper and what tasks it covers": what is asked of the
+/// paper, no word of its title.
+static ASPECT_ASKED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bpaper\s*(?:[:,\-–—]|and)\s*(?:(?:its|the|what|which)\s+)?(?:tasks?|research\s+problems?|problems?|datasets?|benchmarks?)\b[^?:]{0,30}\??\s*$").unwrap_or_else(|e| panic!("aspect asked pattern: {e}"))
+});
+
 /// Every content word of the question, names included: what the text index searches
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
     let question = THE_GRAPH_ITSELF.replace_all(question, " ");
     let question = TAG_ASKED.replace_all(&question, " ");
     let question = TITLE_ASKED.replace_all(&question, " ");
+    let question = ASPECT_ASKED.replace_all(&question, "paper");
     let spelled = spelled_out(&question);
     let words = title_keywords(&question, &Entities::default());
     let mut kept: Vec<String> = Vec::with_capacity(words.len());
@@ -915,8 +930,9 @@ mod tests {
     fn unknown_names_are_recognised_from_their_context() {
         let lexicon = Lexicon::from_tables().unwrap();
         type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
-        let cases: [Case; 11] = [
+        let cases: [Case; 12] = [
             ("What models are being evaluated on the UrbanSound8k dataset?", &["UrbanSound8k"], &[], &[]),
+            ("which models were evaluated on Ämnesdata and what are their scores?", &["Ämnesdata"], &[], &[]),
             ("Halverin was used on which datasets, with which scores?", &[], &[], &[]),
             ("Where can I find code for models evaluated on Dataset translation 0?", &["Dataset translation 0"], &[], &[]),
             ("List papers that have utilized the Flair-TDM model and include links to their code", &[], &["Flair-TDM"], &[]),
@@ -1018,6 +1034,8 @@ mod tests {
         assert_eq!(content_words("gemma paper released in 2024, yes?"), ["gemma"], "nor when it came out");
         assert_eq!(content_words("most recent paper on nitrogen fixation"), ["nitrogen", "fixation"], "nor the order asked for");
         assert_eq!(content_words("the big transfer paper, full title?"), ["big", "transfer"], "what is asked of the title is none of it");
+        assert_eq!(content_words("dd-ppo paper: its task?"), ["dd-ppo"], "nor what is asked of the paper");
+        assert_eq!(content_words("pegasus paper: which datasets it was tested on?"), ["pegasus"]);
         assert_eq!(content_words("sam paper (sharpness aware minimization) - exact title?"), ["sharpness", "aware", "minimization"], "an acronym spelled out beside it");
         assert_eq!(content_words("which paper introduced random network distillation (RND)"), ["random", "network", "distillation"]);
         assert_eq!(content_words("the gan (graph attention) paper"), ["gan", "graph", "attention"], "initials that differ are a word of their own");

@@ -15,6 +15,7 @@ pub mod lexicon;
 pub mod metrics;
 pub mod link;
 pub mod normalize;
+pub mod parts;
 pub mod pasted;
 pub mod restrict;
 pub mod spelling;

@@ -303,8 +303,10 @@ impl Planner<'_> {
                 .iter()
                 .filter(|e| !quoted.as_deref().is_some_and(|t| t.contains(&e.text.to_lowercase())))
                 // In a lookup, a name of four words or more is the paper's title ("Attention
-                // is all you need" is a synonym of the Transformer, but asks for a paper).
-                .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4))
+                // is all you need" is a synonym of the Transformer, but asks for a paper),
+                // unless it is the label itself ("the Transformer Big + adversarial MLE paper"
+                // names a model, whose papers are asked for).
+                .filter(|e| !(self.input.classification.query_type == QueryType::PaperLookup && e.text.split_whitespace().count() >= 4 && !e.text.eq_ignore_ascii_case(&e.canonical)))
                 // A large board's results and code cite their own papers: listing the papers
                 // on the board (thousands at ORKG's size) adds nothing unless papers are asked.
                 .filter(|e| !(kind == EntityKind::Dataset && self.summarised(e) && self.input.classification.target != Target::Papers))
@@ -612,6 +614,12 @@ mod tests {
     fn a_lookup_by_a_title_that_is_also_a_synonym_plans_no_method_strategy() {
         let n = names("Tell me about the paper Attention is all you need");
         assert!(!n.iter().any(|n| n.starts_with("papers_by_method:")), "{n:?}");
+    }
+
+    #[test]
+    fn a_lookup_of_a_long_model_name_written_as_its_label_plans_the_models_papers() {
+        let n = names("who wrote the Monte Carlo Tree Search paper?");
+        assert!(n.iter().any(|n| n.starts_with("papers_by_method:")), "{n:?}");
     }
 
     #[test]
