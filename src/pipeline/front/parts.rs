@@ -42,7 +42,7 @@ static JOINT: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)(?:\s*[,;?]\s
 
 /// "its code" or "the DOI" as the whole second ask: "bert results and its code".
 /// "cgu code and task": a noun alone, asked of the same name.
-static BARE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\s*,\s*|\s+)(?:and|but)\s+(?:also\s+)?(?P<second>(?:(?:its|the|any|some)\s+)?(?:code|doi|authors?|github|repo|repository|paper|tasks?|datasets?))\s*[?.!]*$"));
+static BARE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\s*,\s*|\s+)(?:and|but)\s+(?:also\s+)?(?P<second>(?:(?:its|the|any|some)\s+)?(?:code|doi|authors?|github|repo|repository|paper|tasks?|datasets?)|(?:the\s+|which\s+is\s+the\s+)?(?:best|top)(?:\s+one|\s+model)?)\s*[?.!]*$"));
 
 /// A first ask that opens as a question or a request.
 static OPENS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:what|which|who|whom|whose|when|where|how|is|are|was|were|does|do|did|has|have|can|could|list|name|give|show|find|tell)\b"));
@@ -92,7 +92,15 @@ pub fn split(q: &str) -> Option<Parts> {
     let second = q[second_at..].split_inclusive('?').next().unwrap_or_default().trim();
     // A noun alone is asked of the first ask's name: "task" is "its task".
     static NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:code|doi|authors?|github|repo|repository|paper|tasks?|datasets?)\W*$"));
-    let second = if NOUN.is_match(second) { format!("its {second}") } else { second.to_owned() };
+    // "triviaqa models and the best one": the best of the first ask's board.
+    static BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:the\s+|which\s+is\s+the\s+)?(?:best|top)(?:\s+one|\s+model)?\W*$"));
+    let second = if NOUN.is_match(second) {
+        format!("its {second}")
+    } else if BEST.is_match(second) {
+        "which model is the best there?".to_owned()
+    } else {
+        second.to_owned()
+    };
     let second = second.as_str();
     // "they", "their": the first answer's list holds what the second asks of its members.
     // A third ask after the second ("..., what does it score on each, and what data was it
@@ -206,6 +214,7 @@ mod tests {
         assert_eq!(parts("robotic grasping papers and which datasets they use"), Some(("robotic grasping papers?".into(), "datasets for robotic grasping?".into())));
         assert_eq!(parts("audio classification papers and datasets").map(|p| p.1), Some("datasets for audio classification?".into()));
         assert_eq!(parts("cgu code and task"), Some(("cgu code?".into(), "its task?".into())));
+        assert_eq!(parts("triviaqa models and the best one"), Some(("triviaqa models?".into(), "which model is the best there?".into())));
         assert_eq!(parts("does awd-lstm-mos beat transformer-xl on penn treebank, and what's the recorded best there?").map(|p| p.1), Some("what's the recorded best there?".into()));
     }
 

@@ -1227,6 +1227,9 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
     boards.sort();
     boards.dedup();
     let mut beaten = Vec::new();
+    // Every board X leads, each said ("X holds the best recorded Accuracy and the best
+    // recorded Perplexity on LAMBADA"): a claim naming no metric is about them all.
+    let mut held: Vec<(String, Vec<FactRef>)> = Vec::new();
     for (d, m) in boards {
         let board: Vec<&Fact> = facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == d && f.key.2 == m).collect();
         let mine_here: Vec<&Fact> = fx.iter().copied().filter(|f| f.key.1 == d && f.key.2 == m).collect();
@@ -1237,8 +1240,12 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
         }
         if top.numeric == mine.numeric {
             // X's own best disputed ("55.1 vs 51.0") by a value another model beats: X leads
-            // only if the higher one holds, so the claim is open.
+            // only if the higher one holds, so the claim is open (unless it leads a board
+            // read before).
             if let Some((low_fact, rival)) = open_lead(mine, &board, direction) {
+                if !held.is_empty() {
+                    continue;
+                }
                 let reason = format!(
                     "{} holds the best recorded {} on {} with {}, but the graph also records {} for it, which would put {}'s {} ahead, so which model leads depends on which holds",
                     mine.model, mine.metric, mine.dataset, mine.value, low_fact.value, rival.model, rival.value
@@ -1247,16 +1254,25 @@ fn is_best(x: &NormalizedEntity, entities: &Normalized, fx: &[&Fact], facts: &[F
             }
             // The model behind it is what the lead is over ("and who came second?").
             let others: Vec<&Fact> = board.iter().copied().filter(|f| !model_of(x, &f.key.0, &f.model)).collect();
-            let (reason, supporting) = match best(&others, direction) {
+            held.push(match best(&others, direction) {
                 Some(next) => (
                     format!("{} holds the best recorded {} on {} ({}), ahead of {}'s {}", mine.model, mine.metric, mine.dataset, mine.value, next.model, next.value),
                     vec![FactRef::of(mine), FactRef::of(next)],
                 ),
                 None => (format!("{} holds the best recorded {} on {}", mine.model, mine.metric, mine.dataset), vec![FactRef::of(mine)]),
-            };
-            return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting, contradicting: vec![] };
+            });
+            // A metric named is one board: the first read answers it.
+            if !entities.metrics.is_empty() {
+                break;
+            }
+            continue;
         }
         beaten.push((top, mine));
+    }
+    if !held.is_empty() {
+        let reason = held.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>().join("; ");
+        let supporting = held.into_iter().flat_map(|(_, f)| f).collect();
+        return Verdict { verdict: Label::Supported, relation: "best".into(), reason, supporting, contradicting: vec![] };
     }
     match beaten.first() {
         Some((top, mine)) => {
@@ -1486,6 +1502,19 @@ mod tests {
         let v = judge("Does A beat C on D?", &entities(&["A", "C"]), &facts, &Known::default(), &|_| Direction::Higher);
         assert_eq!(v.verdict, Label::Uncertain);
         assert_eq!(v.contradicting.iter().map(|f| f.model.as_str()).collect::<Vec<_>>(), ["A"]);
+    }
+
+    #[test]
+    fn a_best_claim_naming_no_metric_says_every_board_the_model_leads() {
+        let on = |f: Fact, metric: &str| Fact { metric: metric.into(), key: (f.key.0.clone(), f.key.1.clone(), metric.to_lowercase()), ..f };
+        let facts = [on(fact("A", 90.0), "Accuracy"), on(fact("B", 85.0), "Accuracy"), on(fact("A", 70.0), "F1"), on(fact("B", 60.0), "F1")];
+        let v = judge("Is A the best on D?", &entities(&["A"]), &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Supported);
+        assert!(v.reason.contains("Accuracy") && v.reason.contains("F1"), "{}", v.reason);
+        let mut named = entities(&["A"]);
+        named.metrics = vec![entity(EntityKind::Metric, "F1")];
+        let named = judge("Is A the best F1 on D?", &named, &facts, &Known::default(), &|_| Direction::Higher);
+        assert!(named.reason.contains("F1") && !named.reason.contains("Accuracy"), "a metric named is the one said: {}", named.reason);
     }
 
     #[test]
