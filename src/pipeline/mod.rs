@@ -1450,6 +1450,15 @@ impl Pipeline {
             // is asked for, each carrying the result it reports.
             if matches!(front.board, Some(front::extract::BoardAsk::Holding(given)) if items.iter().any(|i| items::holds(i, given))) && classify::asks_paper_first(q) && verdict.is_none() {
                 items = items::as_papers(&items, &sources);
+            } else if classify::asks_which_paper(q) && verdict.is_none() {
+                // "lunar lander best score and which paper": the papers are asked for too, so
+                // they are items beside the results they report.
+                for paper in items::as_papers(&items, &sources) {
+                    let cited = sources.iter().any(|s| paper.iri.as_deref() == Some(s.iri.as_str()));
+                    if cited && !items.iter().any(|i| i.iri == paper.iri) {
+                        items.push(paper);
+                    }
+                }
             }
         }
         // "kelp canopy refs since 2020 and their DOIs?": a paper listing with the DOIs asked.

@@ -263,7 +263,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         if question[start..end].split_whitespace().count() > MAX_NAME_WORDS {
             return;
         }
-        let mut text = question[start..end].trim_matches(|c: char| c.is_whitespace() || c == ',');
+        // "mnli (matched)": a bracket the name's context cut open is no part of it.
+        let mut text = question[start..end].trim_matches(|c: char| c.is_whitespace() || c == ',').trim_end_matches(|c: char| c.is_whitespace() || c == '(');
         for article in ["the ", "a ", "an "] {
             // By bytes, but never inside a letter: "naïve" is not cut after "na".
             if text.len() > article.len() && text.get(..article.len()).is_some_and(|head| head.eq_ignore_ascii_case(article)) {
@@ -730,10 +731,13 @@ pub fn content_words(question: &str) -> Vec<String> {
     let spelled = spelled_out(&question);
     let words = title_keywords(&question, &Entities::default());
     let mut kept: Vec<String> = Vec::with_capacity(words.len());
+    // "papers on the topic of X" asks about a topic; "topic modelling papers" names one.
+    static TOPIC_NAMED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\btopics?\s+(?:model\w*|detection|segmentation|classification|extraction|discovery|tracking|labell?ing|evolution|coherence)\b").unwrap_or_else(|e| panic!("topic pattern: {e}")));
+    let topic_named = TOPIC_NAMED.is_match(&question);
     for w in words {
         // "anything on sarcasm detection?" asks; "who wrote segment anything?" names a title,
         // the word after another of its words.
-        let names = !kept.is_empty() && matches!(w.as_str(), "anything" | "something");
+        let names = (!kept.is_empty() && matches!(w.as_str(), "anything" | "something")) || (topic_named && matches!(w.as_str(), "topic" | "topics"));
         if (names || !REQUEST_WORDS.contains(&w.as_str())) && !spelled.contains(&w) {
             kept.push(w);
         }
@@ -1035,6 +1039,8 @@ mod tests {
         assert_eq!(content_words("most recent paper on nitrogen fixation"), ["nitrogen", "fixation"], "nor the order asked for");
         assert_eq!(content_words("the big transfer paper, full title?"), ["big", "transfer"], "what is asked of the title is none of it");
         assert_eq!(content_words("dd-ppo paper: its task?"), ["dd-ppo"], "nor what is asked of the paper");
+        assert_eq!(content_words("topic modelling papers"), ["topic", "modelling"], "a topic named by the word");
+        assert_eq!(content_words("papers on the topic of crowdfunding"), ["crowdfunding"]);
         assert_eq!(content_words("pegasus paper: which datasets it was tested on?"), ["pegasus"]);
         assert_eq!(content_words("sam paper (sharpness aware minimization) - exact title?"), ["sharpness", "aware", "minimization"], "an acronym spelled out beside it");
         assert_eq!(content_words("which paper introduced random network distillation (RND)"), ["random", "network", "distillation"]);

@@ -610,6 +610,9 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
         }
     }
     let mut v = on_scores(question, entities, facts, known, direction);
+    // "A beats B on D" with no result of either there: open, and what D does record (its
+    // best, held by a third model) is said with the models' own records.
+    let open_pair = v.verdict == Label::Uncertain && v.relation == "outperforms" && v.supporting.is_empty() && v.contradicting.is_empty();
     if v.verdict == Label::Uncertain && v.supporting.is_empty() && v.contradicting.is_empty() {
         // Undecided, but not empty-handed: what the graph records of the named models on
         // the claim's board is the evidence a reader weighs.
@@ -617,6 +620,14 @@ fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, 
     }
     if v.verdict == Label::Uncertain && v.contradicting.is_empty() {
         v.contradicting = super::relations::evaluations_without_values(entities, known);
+    }
+    if open_pair {
+        let third = |t: &&&Fact| !entities.methods.iter().any(|m| model_of(m, &t.key.0, &t.model));
+        let tops: Vec<&Fact> = tops(entities, facts, direction).iter().filter(third).copied().collect();
+        if let Some(top) = tops.first() {
+            v.reason = format!("{}; the best recorded {} on {} is {}'s {}", v.reason, top.metric, top.dataset, top.model, top.value);
+            v.contradicting.extend(tops.iter().map(|f| FactRef::of(f)));
+        }
     }
     v
 }
@@ -1494,6 +1505,14 @@ mod tests {
         assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Supported, "B tops the BLEU board");
         let facts = [on(fact("A", 90.0), "Accuracy"), on(fact("B", 85.0), "Accuracy"), on(fact("B", 900.0), "Number of params")];
         assert_eq!(judge_q("Is B the best on D?", &["B"], &facts), Label::Refuted, "a parameter count is not a result");
+    }
+
+    #[test]
+    fn two_models_with_no_result_on_the_board_leave_the_claim_open_and_say_the_boards_best() {
+        let v = judge("Does A beat C on D?", &entities(&["A", "C"]), &[fact("B", 95.0)], &Known::default(), &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Uncertain);
+        assert!(v.reason.contains("B's 95"), "{}", v.reason);
+        assert_eq!(v.contradicting.iter().map(|f| f.model.as_str()).collect::<Vec<_>>(), ["B"]);
     }
 
     #[test]
