@@ -263,6 +263,37 @@ pub fn abbreviations_written_out(words: &[String]) -> Vec<String> {
     out
 }
 
+/// Other words titles use for a topic's word (`synonyms/topics.tsv`): "covid" is written
+/// "SARS-CoV-2" or "2019-nCoV" in titles that never say "covid".
+static TOPIC_WORDS: std::sync::LazyLock<Vec<(String, Vec<String>)>> = std::sync::LazyLock::new(|| {
+    include_str!("../../../synonyms/topics.tsv")
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(w, others)| (w.trim().to_lowercase(), others.split('|').map(|o| o.trim().to_lowercase()).filter(|o| !o.is_empty()).collect()))
+        .collect()
+});
+
+/// The content words with one word at a time written as each of its other names in the
+/// topics table ("gnn" as "graph neural network"), for a title search that must also reach
+/// titles using only the other name. Empty when no word has one. (The abbreviations table
+/// is not used here: "de", "cv" or "doc" written out would find topics the question does
+/// not name.)
+pub fn title_variants(words: &[String]) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for (at, word) in words.iter().enumerate() {
+        let others = TOPIC_WORDS.iter().find(|(w, _)| w == word).map(|(_, o)| o.as_slice()).unwrap_or_default();
+        for other in others {
+            let mut variant = words.to_vec();
+            variant.splice(at..=at, other.split_whitespace().map(str::to_owned));
+            if !out.contains(&variant) {
+                out.push(variant);
+            }
+        }
+    }
+    out
+}
+
 /// The front with no LLM at all: keywords and rules. What the evaluations and benchmarks
 /// of the deterministic path call.
 pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
@@ -281,6 +312,15 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_topics_word_has_the_other_names_titles_use_for_it() {
+        let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let variants = title_variants(&words(&["covid", "mobility"]));
+        assert!(variants.contains(&words(&["sars-cov-2", "mobility"])), "{variants:?}");
+        assert!(title_variants(&words(&["gnn"])).contains(&words(&["graph", "neural", "network"])));
+        assert!(title_variants(&words(&["crowdfunding"])).is_empty());
+    }
 
     #[test]
     fn a_task_named_more_narrowly_than_the_lexicon_knows_is_the_narrower_problem_and_a_best_for_a_task_no_board_is_called() {

@@ -83,7 +83,19 @@ impl Graph {
                 let others = if rest.is_empty() { Vec::new() } else { lookup(&rest) };
                 lookup(&long).into_iter().filter(|h| others.iter().any(|o| o.iri == h.iri)).collect()
             }
-            Some(_) => self.titles_within(content_words, pool),
+            // A topic: its titles, and those using another name for one of its words
+            // ("covid" for titles that say "SARS-CoV-2"), after them.
+            Some(_) => {
+                let mut hits = self.titles_within(content_words, pool);
+                for variant in crate::pipeline::front::title_variants(content_words) {
+                    for hit in self.titles_within(&variant, pool) {
+                        if !hits.iter().any(|h| h.iri == hit.iri) {
+                            hits.push(hit);
+                        }
+                    }
+                }
+                hits
+            }
             None => Vec::new(),
         }
     }
