@@ -326,6 +326,9 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             }
             text
         }
+        // "is there code for the gemma paper?": no code link was read, which is said before
+        // the papers found (a list of papers alone reads as if it answered).
+        Target::Code if !sources.is_empty() => format!("The knowledge graph records no source code link among what was read for this question. {}", papers(sources, &[])),
         _ => {
             // Papers found past the cited ones (an answer cites `MAX_CONTEXT_PAPERS` at most)
             // are counted, and named while the list stays short.
@@ -688,6 +691,14 @@ mod tests {
         assert!(text.contains("no score on Cornell") && text.contains("GGCNN [1]; Fast Search [2]"), "{text}");
         assert_eq!(left_unscored("X", &[row("GGCNN", Some("91.2%"), "p1")], &sources), None, "a score is left");
         assert_eq!(left_unscored("X", &[row("GGCNN", None, "p9")], &sources), None, "every model is cited or nothing is said");
+    }
+
+    #[test]
+    fn a_request_for_code_that_read_no_link_says_so_before_the_papers_found() {
+        let sources = [Source::titled("Gemma")];
+        let entities = Normalized::default();
+        let text = compose(&Draft { target: Target::Code, items: &[], sources: &sources, entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: None, board: None, extreme: None }).text;
+        assert!(text.starts_with("The knowledge graph records no source code link") && text.contains(r#""Gemma" [1]"#), "{text}");
     }
 
     #[test]

@@ -162,6 +162,10 @@ pub fn resolved(second: &str, subject: &str, board: Option<&str>) -> String {
     let owned = format!("{subject}'s");
     let named = ITS.replace_all(&without, owned.as_str());
     let named = IT.replace_all(&named, subject);
+    // "is there code for the "Gemma: ..." paper?" asks for code, not for the paper its quoted
+    // title names: said as the request it is.
+    static CODE_ASKED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:is|are)\s+there\s+(?:any\s+|some\s+)?(?:source\s+)?code\s+(?:for|of)\s+"));
+    let named = CODE_ASKED.replace(&named, "code for ");
     // "LUKE's code?" asks for the code: said as a request, the classifier reads it so.
     static NOUN_ONLY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:the|any|some)?\s*(?P<rest>.+?'s\s+(?:code|doi|authors?|github|repo|repository|paper|year|scores?|results?|tasks?|datasets?))\?$"));
     static TASK: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?P<name>.+?)'s\s+(?:tasks?|research\s+problems?)$"));
@@ -240,7 +244,8 @@ mod tests {
         assert_eq!(resolved("what did it score on each?", "LUKE", None), "what did LUKE score?");
         assert_eq!(resolved("its code?", "BiT-L (ResNet)", None), "what is BiT-L (ResNet)'s code?");
         assert_eq!(resolved("is it open source?", "LUKE", None), "is LUKE open source?");
-        assert_eq!(resolved("is there code for it?", "LUKE", None), "is there code for LUKE?");
+        assert_eq!(resolved("is there code for it?", "LUKE", None), "code for LUKE?");
+        assert_eq!(resolved("is there code for it?", "the \"Gemma\" paper", None), "code for the \"Gemma\" paper?");
         assert_eq!(resolved("what did it score there?", "LUKE", None), "what did LUKE score?");
         assert_eq!(resolved("what's the recorded best there?", "AWD-LSTM-MoS", Some("Penn Treebank")), "what's the recorded best on Penn Treebank?");
         assert_eq!(resolved("its task?", "CGU", None), "which tasks is CGU used for?");
