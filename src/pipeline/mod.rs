@@ -504,13 +504,13 @@ impl Pipeline {
     /// id), as JarvisQA's evaluation gives each question its table.
     pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
         let asked = question.as_str();
-        // "What does X score on D and when was it published?": two asks, answered in turn. A
-        // question about a given comparison table is one ask of that table.
         // Every stage reads the question without the clutter of where it was pasted from
         // (citation marks, LaTeX, a table row, a signature) and with its spelling settled
         // ("wich", "beter"); the response echoes the question as asked.
         let unpasted = front::pasted::cleaned(asked);
         let settled = front::spelling::settled(&unpasted);
+        // "What does X score on D and when was it published?": two asks, answered in turn. A
+        // question about a given comparison table is one ask of that table.
         if hint.is_none() {
             if let Some(parts) = front::parts::split(&settled) {
                 if let Some(joined) = self.ask_parts(asked, parts, current_year).await {
@@ -524,12 +524,18 @@ impl Pipeline {
     /// The two asks of one sentence, the second's "it" written as the first answer's
     /// subject ([`subject`]). `None` when the first ask alone finds nothing or the second
     /// refers to a subject the first answer does not give: the sentence is then read whole,
-    /// as before the split.
+    /// as before the split. The parts are cut from the settled question, so each is asked
+    /// as settled text.
     async fn ask_parts(&self, asked: &str, parts: front::parts::Parts, current_year: i32) -> Option<AskResponse> {
         use front::classify::Target;
-        let first = self.ask_one(&parts.first, current_year, None).await;
-        // A first ask that finds nothing, or is read against a time ("back in 2022, ... and
-        // what was the best BLEU there?"), is read whole: the second leans on it.
+        // A first ask read against a time ("back in 2022, ... and what was the best BLEU
+        // there?") is read whole: the second leans on it. Known before anything is run.
+        if front::anchor::time_anchor(&parts.first).is_some() {
+            return None;
+        }
+        let first = self.ask_settled(&parts.first, &parts.first, current_year, None).await;
+        // A first ask that finds nothing, or is read against a time the graph gives ("before
+        // X took the record"), is read whole: the second leans on it.
         if (first.answer_items.is_empty() && first.sources.is_empty() && first.verdict.is_none()) || first.as_of.is_some() {
             return None;
         }
@@ -543,7 +549,7 @@ impl Pipeline {
         // of it, said as a lookup says it ("xlnet paper: what tasks it covers?").
         if first.target == Target::PaperDetails && front::parts::asks_paper_facts(&parts.second) {
             let whole = format!("{}: {}", parts.first.trim_end_matches('?'), parts.second);
-            let mut answered = self.ask_one(&whole, current_year, None).await;
+            let mut answered = self.ask_settled(&whole, &whole, current_year, None).await;
             answered.question = asked.to_owned();
             return Some(answered);
         }
@@ -551,7 +557,7 @@ impl Pipeline {
         let board = first.normalized_entities.datasets.first().map(|d| d.canonical.clone());
         let second = if refers { front::parts::resolved(&parts.second, &subject(&first)?, board.as_deref()) } else { parts.second };
         let message = format!("the question asks two things, answered in turn: \"{}\" and \"{}\"", parts.first, second);
-        let answered = self.ask_one(&second, current_year, None).await;
+        let answered = self.ask_settled(&second, &second, current_year, None).await;
         // "..., and who was ahead as of 2020?": a second ask that names nothing leans on the
         // first's board, which only the whole sentence gives it.
         // "..., and is it the best one there?": a claim about the first answer is read with
@@ -560,12 +566,6 @@ impl Pipeline {
             return None;
         }
         Some(first.joined(asked, answered, message))
-    }
-
-    /// One ask of a two-part question through the stages.
-    async fn ask_one(&self, asked: &str, current_year: i32, hint: Option<&str>) -> AskResponse {
-        let settled = front::spelling::settled(&front::pasted::cleaned(asked)).into_owned();
-        self.ask_settled(asked, &settled, current_year, hint).await
     }
 
     /// One ask through the stages, its text cleaned and its spelling settled (`settled`),

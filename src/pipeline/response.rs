@@ -166,9 +166,7 @@ impl AskResponse {
             timings_ms,
         }
     }
-}
 
-impl AskResponse {
     /// A sentence that asked two things ([`super::front::parts`]), answered as the two asks
     /// in turn: the first ask's type, target and verdict stand (a yes/no second ask is
     /// answered in words, as a question of the first's type has no verdict); the second answer follows the
@@ -200,7 +198,7 @@ impl AskResponse {
                 if self.answer_items.iter().any(|i| key(i) == key(&item)) {
                     continue;
                 }
-                item.sources = item.sources.iter().map(|&n| n.checked_sub(1).and_then(|i| number.get(i)).copied().unwrap_or(n)).collect();
+                item.sources = item.sources.iter().map(|&n| super::answer::llm::renumber(n, &number)).collect();
                 self.answer_items.push(item);
             }
         }
@@ -232,8 +230,13 @@ impl AskResponse {
         self.llm_exchanges.extend(second.llm_exchanges);
         self.warnings.insert(0, message.clone());
         self.diagnostics.insert(0, Diagnostic { code: super::diagnostics::Code::QuestionSplit, stage: super::diagnostics::Stage::Front, message });
-        self.warnings.extend(second.warnings);
-        self.diagnostics.extend(second.diagnostics);
+        // Said once: "no LLM configured" is as true of both asks.
+        for diagnostic in second.diagnostics {
+            if !self.diagnostics.iter().any(|d| d.message == diagnostic.message) {
+                self.warnings.push(diagnostic.message.clone());
+                self.diagnostics.push(diagnostic);
+            }
+        }
         for (step, ms) in second.timings_ms {
             *self.timings_ms.entry(step).or_default() += ms;
         }

@@ -269,4 +269,6 @@ async fn two_things_asked_in_one_sentence_are_answered_in_turn_with_one_list_of_
     assert_eq!(titles.iter().filter(|t| t.starts_with("NewNet")).count(), 1, "a paper both answers cite is one source: {titles:?}");
     let numbers: Vec<u64> = body["sources"].as_array().unwrap().iter().map(|s| s["n"].as_u64().unwrap()).collect();
     assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>(), "the sources are numbered from 1 without gaps");
+    let llm_off = codes(&body).iter().filter(|c| *c == "llm_disabled").count();
+    assert_eq!(llm_off, 1, "a warning true of both asks is said once: {:?}", codes(&body));
 }

@@ -79,13 +79,17 @@ pub fn check_citations(answer: &str, source_count: usize) -> (String, Vec<usize>
     (tidy.trim().to_owned(), removed, valid)
 }
 
+/// Source `n` (from 1) as `number[n - 1]`; `n` itself when `number` does not hold it.
+pub fn renumber(n: usize, number: &[usize]) -> usize {
+    n.checked_sub(1).and_then(|i| number.get(i)).copied().unwrap_or(n)
+}
+
 /// The answer with its citations renumbered: source `n` (from 1) is cited as `number[n - 1]`
 /// ("[2, 7]" as well as "[2]"); a citation of a number `number` does not hold stays.
 pub fn renumbered(answer: &str, number: &[usize]) -> String {
     CITATION
         .replace_all(answer, |caps: &regex::Captures<'_>| {
-            let to = |n: usize| n.checked_sub(1).and_then(|i| number.get(i)).copied().unwrap_or(n);
-            let numbers: Vec<String> = caps[1].split(',').filter_map(|n| n.trim().parse().ok()).map(|n| to(n).to_string()).collect();
+            let numbers: Vec<String> = caps[1].split(',').filter_map(|n| n.trim().parse().ok()).map(|n| renumber(n, number).to_string()).collect();
             format!("[{}]", numbers.join(", "))
         })
         .into_owned()
