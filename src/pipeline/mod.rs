@@ -1146,6 +1146,22 @@ impl Pipeline {
                 ranking.all.clear();
             }
         }
+        // "T papers with code", "T papers that never released code": the papers found, kept
+        // by whether one of their contributions records a code link.
+        // So is "the mnist paper that has no code": the one of the board's papers without.
+        static WHICH_PAPER: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+            crate::pipeline::pattern::Regex::new(r"(?i)\b(?:paper|article|one)\s+(?:that|which|with|without)\b").unwrap_or_else(|e| panic!("which paper pattern: {e}"))
+        });
+        let filters_papers = target == classify::Target::Papers || (target == classify::Target::PaperDetails && WHICH_PAPER.is_match(q));
+        let papers_coded = filters_papers.then(|| front::extract::code_filter(q)).flatten();
+        if let Some(with) = papers_coded.filter(|_| !ranking.all.is_empty()) {
+            let found: Vec<String> = ranking.all.iter().map(|p| p.iri.clone()).collect();
+            if let Some(coded) = self.graph.papers_with_code(&found, &mut ledger, &mut diagnostics).await {
+                ranking.all.retain(|p| coded.contains(&p.iri) == with);
+                ranking.papers = ranking.all.iter().take(self.max_context_papers).cloned().collect();
+                ranking.candidates = ranking.all.len();
+            }
+        }
         ranking.diagnose(&mut diagnostics);
         let verdict = if is_claim || account {
             let set_aside = assessment.set_aside.iter().map(|r| (r.clone(), r.paper.as_ref().and_then(|p| metas.get(p)).and_then(|m| m.year))).collect();
@@ -1250,7 +1266,7 @@ impl Pipeline {
         // "Which models on D have no chrF number?": when every model there has one, the
         // listing of what does is the answer.
         let board = front.board.filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty());
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, items::Asked { top_k: front.top_k, board }, &asked);
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, items::Asked { top_k: front.top_k, board, coded: front.coded }, &asked);
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).
@@ -1303,6 +1319,10 @@ impl Pipeline {
         clock.lap("rank");
 
         let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
+        // "Code for the paper <title>": the paper looked up by its title, and its own code.
+        if let Some(paper) = chosen.first().filter(|_| target == classify::Target::Code && items.is_empty() && front.lookup.title.is_some()) {
+            items = answer::aspects::paper_code(paper, details.get(paper));
+        }
         if target == classify::Target::PaperDetails {
             answer::aspects::answer_aspect(q, &chosen, &details, &metas, &mut items);
             // "Which datasets did the X paper evaluate on?": what it reports on each, too.
@@ -1339,7 +1359,7 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
         }
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board, extreme };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board, extreme, coded: front.coded };
         let mut composed = answer::text::compose(&draft);
         if let Some(name) = &absent_model {
             composed.text = format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");
@@ -1360,6 +1380,10 @@ impl Pipeline {
             if let Some(text) = answer::text::left_unscored(what, &evidence.results, &sources) {
                 composed.text = text;
             }
+        }
+        if let Some(with) = papers_coded.filter(|_| target == classify::Target::Papers) {
+            let kept = if with { "with a source code link recorded" } else { "with no source code link recorded" };
+            composed.text = format!("Only the papers {kept} are listed. {}", composed.text);
         }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);

@@ -22,7 +22,7 @@ fn re(pattern: &str) -> Regex {
 
 /// What a lookup may ask of its paper beyond its title, year and DOI.
 static ASPECT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:(problems?|tasks?|address|tackles?)|(models?|methods?|approach(?:es)?|architectures?)|(datasets?|benchmarks?|corpora|corpus)|(fields?|area|discipline))\b")
+    re(r"(?i)\b(?:(problems?|tasks?|address|tackles?)\b|(models?|methods?|approach(?:es)?|architectures?)\b|(datasets?|benchmarks?|corpora|corpus)\b|(fields?|area|discipline)\b|((?:github|repo|repository|implementations?|source\s+code|code\s+(?:links?|urls?|repos?|for|of)|(?:its|any|their)\s+code)\b|code\s*(?:\?|$)))")
 });
 
 /// A paper's DOI or year, when the question asks for them: "doi of X", "X - doi and year",
@@ -69,6 +69,9 @@ pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails
     let asks_problem = asks_what_paper_is_about(question) || ASPECT.captures(question).is_some_and(|c| c.get(1).is_some());
     if asks_problem && details.is_none_or(|d| d.tasks.is_empty()) {
         missing.push("research problem");
+    }
+    if ASPECT.captures(question).is_some_and(|c| c.get(5).is_some()) && details.is_none_or(|d| d.code.is_empty()) {
+        missing.push("source code link");
     }
     let said = match missing.as_slice() {
         [] => return None,
@@ -125,7 +128,7 @@ pub fn asks_only_property(question: &str) -> bool {
 }
 
 /// The aspects of a paper a lookup may ask for, as an item's `metric` names them.
-pub const ASPECTS: [&str; 4] = ["research problems", "models", "datasets", "research fields"];
+pub const ASPECTS: [&str; 5] = ["research problems", "models", "datasets", "research fields", "source code"];
 
 /// What a lookup asks of its paper: its research problems, models, datasets or fields, as
 /// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
@@ -145,7 +148,8 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         Some(caps) if caps.get(1).is_some() => vec![(&d.tasks, ASPECTS[0])],
         Some(caps) if caps.get(2).is_some() => vec![(&d.methods, ASPECTS[1])],
         Some(caps) if caps.get(3).is_some() => vec![(&d.datasets, ASPECTS[2])],
-        Some(_) => vec![(&d.fields, ASPECTS[3])],
+        Some(caps) if caps.get(4).is_some() => vec![(&d.fields, ASPECTS[3])],
+        Some(_) => vec![(&d.code, ASPECTS[4])],
         None if EVERYTHING.is_match(question) => vec![(&d.tasks, ASPECTS[0]), (&d.methods, ASPECTS[1]), (&d.datasets, ASPECTS[2])],
         None => return None,
     };
@@ -187,6 +191,13 @@ pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<Strin
             })
             .collect();
     }
+}
+
+/// "Code for the paper <title>": the code links `paper`'s contributions record, each
+/// citing it (source 1).
+pub fn paper_code(paper: &str, details: Option<&PaperDetails>) -> Vec<AnswerItem> {
+    let links = details.map_or(&[][..], |d| d.code.as_slice());
+    links.iter().map(|url| AnswerItem { sources: vec![1], papers: vec![paper.to_owned()], ..AnswerItem::new(url, None) }).collect()
 }
 
 /// "Which datasets did the X paper evaluate on?": what `paper` reports on each dataset the

@@ -262,6 +262,25 @@ pub fn answer_items(
 }
 
 
+/// "Which models on D have no code?": the board's models with no code link among those
+/// read, each citing the paper of its result.
+fn models_without_code(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
+    let on_board = |iri: &str| entities.datasets.iter().any(|d| d.iris.iter().any(|i| i == iri));
+    let mut coded: Vec<AnswerItem> = Vec::new();
+    for link in &evidence.code {
+        upsert(&mut coded, &link.model);
+    }
+    let mut without: Vec<AnswerItem> = Vec::new();
+    for fact in evidence.results.iter().filter(|f| on_board(&f.dataset.iri)) {
+        let Some(model) = &fact.model else { continue };
+        let label = model.display().trim().to_lowercase();
+        if !coded.iter().any(|c| c.iri.as_deref() == Some(model.iri.as_str()) || lowercase_is(c.label.trim(), &label)) {
+            upsert(&mut without, model).add_paper(&fact.paper);
+        }
+    }
+    without
+}
+
 /// One item per code link, with its model and the papers behind it.
 fn code_items(evidence: &Evidence) -> Vec<AnswerItem> {
     let mut items: Vec<AnswerItem> = Vec::new();
@@ -314,6 +333,8 @@ pub fn generated_items(evidence: &Evidence) -> Vec<AnswerItem> {
 pub struct Asked {
     pub top_k: Option<usize>,
     pub board: Option<BoardAsk>,
+    /// "Which models on D have (no) code?" ([`crate::pipeline::front::extract::code_filter`]).
+    pub coded: Option<bool>,
 }
 
 /// The items of the answer: for a claim, the facts on each side of the verdict; otherwise
@@ -327,13 +348,20 @@ pub fn for_question(
     asked: Asked,
     direction: &dyn Fn(&str) -> Direction,
 ) -> Vec<AnswerItem> {
-    let Asked { top_k, board } = asked;
+    let Asked { top_k, board, coded } = asked;
     match (verdict, top_k) {
         (Some(v), _) => verdict_items(v),
+        // "Which models on D have no code?": the board's models without a link. (Those with
+        // one are the code links themselves, each with its model.)
+        (None, _) if target == Target::Code && entities.methods.is_empty() && !entities.datasets.is_empty() && coded == Some(false) => models_without_code(evidence, entities),
         (None, _) if board == Some(BoardAsk::Unscored) => unscored_items(evidence, entities),
         (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => {
             let board_items = match board {
-                Some(BoardAsk::Past(t)) => merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| t.passes(v))),
+                // "Anything above 20 BLEU on D?" where nothing is: the board's best, for the
+                // answer to say so beside.
+                Some(BoardAsk::Past(t)) => Some(merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| t.passes(v))))
+                    .filter(|past| !past.is_empty())
+                    .unwrap_or_else(|| merged(leaderboard::top_items(1, evidence, entities, direction))),
                 // "Who got 74.3 on D?" where no result there holds it: the board's best, for
                 // the answer to say so beside.
                 Some(BoardAsk::Holding(given)) => Some(merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| same_value(v, given))))
@@ -376,7 +404,9 @@ pub fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerI
 fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
     match ask {
         BoardAsk::Every | BoardAsk::Unscored => items,
-        BoardAsk::Past(t) => items.into_iter().filter(|i| i.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))).collect(),
+        // The results past the value; the board's best alone when none is (`for_question`).
+        BoardAsk::Past(t) if !items.iter().any(|i| passes(i, t)) => items,
+        BoardAsk::Past(t) => items.into_iter().filter(|i| passes(i, t)).collect(),
         // `for_question` already chose the results holding the value, or the board's best
         // when none holds it.
         BoardAsk::Holding(_) => items,
@@ -385,6 +415,11 @@ fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
             .flat_map(|run| if run.len() > 1 { vec![run[0].clone(), run[run.len() - 1].clone()] } else { run.to_vec() })
             .collect(),
     }
+}
+
+/// Whether an item's value is past the question's bound.
+pub fn passes(item: &AnswerItem, t: crate::pipeline::front::extract::Threshold) -> bool {
+    item.value.as_deref().and_then(crate::pipeline::evidence::scores::parse_score).is_some_and(|v| t.passes(v))
 }
 
 /// The papers of result items, each carrying the result it reports ("which paper got 431%
@@ -624,7 +659,7 @@ mod tests {
     #[test]
     fn models_evaluated_on_a_board_with_no_value_are_those_asked_for_as_unscored() {
         let evidence = Evidence { results: vec![fact("A", "chrF", "55.1", "p1"), fact("B", "chrF", "-", "p2"), fact("C", "chrF", "-", "p3"), fact("C", "chrF", "48.2", "p4")], ..Evidence::default() };
-        let items = for_question(Target::Models, None, &evidence, &[], &Normalized::default(), Asked { top_k: None, board: Some(BoardAsk::Unscored) }, &higher);
+        let items = for_question(Target::Models, None, &evidence, &[], &Normalized::default(), Asked { top_k: None, board: Some(BoardAsk::Unscored), coded: None }, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "C has a value in another row");
     }
 
@@ -671,7 +706,7 @@ mod tests {
     fn top_k_lists_the_best_k_models_of_the_metric_best_first() {
         let evidence = Evidence { results: vec![accuracy("A", "80"), accuracy("B", "90"), accuracy("C", "85"), accuracy("D", "70")], ..Evidence::default() };
         let higher = |_: &str| Direction::Higher;
-        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Asked { top_k: Some(3), board: None }, &higher);
+        let items = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), Asked { top_k: Some(3), board: None, coded: None }, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), vec!["B", "C", "A"]);
         assert_eq!(crate::pipeline::front::extract::top_k("top 3 models on ESC-50 (top-1 acc)"), Some(3));
         assert_eq!(crate::pipeline::front::extract::top_k("what is the top-1 accuracy on X"), None);
@@ -682,7 +717,7 @@ mod tests {
         let evidence = Evidence { results: vec![accuracy("A", "80"), accuracy("B", "90"), accuracy("C", "85.1"), accuracy("D", "70")], ..Evidence::default() };
         let higher = |_: &str| Direction::Higher;
         let every = crate::pipeline::front::extract::EVERY;
-        let asked = |given| Asked { top_k: Some(every), board: Some(BoardAsk::Holding(given)) };
+        let asked = |given| Asked { top_k: Some(every), board: Some(BoardAsk::Holding(given)), coded: None };
         let held = for_question(Target::BestModel, None, &evidence, &[], &Normalized::default(), asked(85.1), &higher);
         assert_eq!(held.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["C"], "the result holding the value");
         assert!(listed_by_value(Some(BoardAsk::Holding(85.1)), &held), "a holder is no best");
@@ -825,7 +860,7 @@ mod tests {
         let disputed = [&cited, &uncited];
         let chosen = vec!["p1".to_owned(), "p2".to_owned()];
         let entities = Normalized::default();
-        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None, extreme: None };
+        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None, extreme: None, coded: None };
         let text = compose(&draft).text;
         assert!(text.contains("disagrees on BERT on SQuAD: 0.30 [1] vs 0.39 [2]"), "{text}");
         assert!(!text.contains("GPT on SQuAD"), "a side with no cited paper: {text}");

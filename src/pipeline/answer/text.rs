@@ -65,6 +65,8 @@ fn listing_head(target: Target, entities: &Normalized) -> String {
             format!("Research problems {} is used for", of(&[EntityKind::Method]))
         }
         Target::Problems => format!("Research problems addressed in {}", of(&[EntityKind::Field])),
+        // "Code for the paper <title>": no model or board named, the paper looked up.
+        Target::Code if !has(&[EntityKind::Method, EntityKind::Dataset]) => "Code recorded for the paper".into(),
         Target::Code if !has(&[EntityKind::Method]) && has(&[EntityKind::Dataset]) => {
             format!("Code of the models evaluated on {}", of(&[EntityKind::Dataset]))
         }
@@ -158,9 +160,9 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             list(items, |i| with_citation(&i.label, i))
         ),
         Target::Models if !items.is_empty() => format!(
-            "{}{} models have results on {on} in the knowledge graph: {}.",
+            "{}{} on {on} in the knowledge graph: {}.",
             if cut.listing { "At least " } else { "" },
-            items.len(),
+            if items.len() == 1 { "1 model has results".to_owned() } else { format!("{} models have results", items.len()) },
             list(items, |i| with_citation(&i.label, i))
         ),
         Target::BestModel if !items.is_empty() => {
@@ -542,6 +544,9 @@ pub struct Draft<'a> {
     /// The extreme the question asked for instead of the best ("the lowest", "the worst"),
     /// by which the items were chosen.
     pub extreme: Option<Extreme>,
+    /// "Which models on D have (no) code?": the items are the board's models with (without)
+    /// a code link.
+    pub coded: Option<bool>,
 }
 
 /// What a question asked of a board, from its items (best first per metric): every model,
@@ -560,7 +565,18 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
             let by = entities.metrics.first().map(|m| format!(" by {}", m.canonical)).unwrap_or_default();
             format!("{} a row on {on} with no value recorded{by}: {}.", counted(models), list(items, |i| with_citation(&i.label, i)))
         }
-        BoardAsk::Past(t) => format!("{} a result {} on {on}: {}.", counted(models), t.describe(), list(items, render)),
+        // "Which of X's scores are above 10?": X's results past the value, each on its board.
+        BoardAsk::Past(t) if entities.datasets.is_empty() && !entities.methods.is_empty() && items.iter().any(|i| super::items::passes(i, t)) => {
+            let on_board = |i: &AnswerItem| {
+                let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
+                let on = i.dataset.as_deref().map(|d| format!(" on {d}")).unwrap_or_default();
+                with_citation(&format!("{} with {}{by}{on}", i.label, i.value.as_deref().unwrap_or("?")), i)
+            };
+            let n = items.len();
+            format!("{n} recorded result{} {} {}: {}.", if n == 1 { "" } else { "s" }, if n == 1 { "is" } else { "are" }, t.describe(), list(items, on_board))
+        }
+        BoardAsk::Past(t) if items.iter().any(|i| super::items::passes(i, t)) => format!("{} a result {} on {on}: {}.", counted(models), t.describe(), list(items, render)),
+        BoardAsk::Past(t) => format!("No result {} on {on} is recorded; the best recorded there: {}.", t.describe(), list(items, render)),
         BoardAsk::Holding(given) if items.iter().any(|i| super::items::holds(i, given)) => format!("{} a result of {given} on {on}: {}.", counted(models), list(items, render)),
         BoardAsk::Holding(given) => format!("No result of {given} on {on} is recorded; the best recorded there: {}.", list(items, render)),
         BoardAsk::Ends => {
@@ -583,6 +599,45 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
             let mut chars = text.chars();
             chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>() + ".").unwrap_or_default()
         }
+    }
+}
+
+/// "Which models on D have code?" (`with`: the items are code links, each with its model)
+/// or "... no code?" (the items are the models without).
+fn coded_text(with: bool, items: &[AnswerItem], entities: &Normalized) -> String {
+    /// Most links said per model: a popular model has dozens (every link stays an item).
+    const LINKS_SAID: usize = 3;
+    let on = subject(entities, &[EntityKind::Dataset]);
+    if !with {
+        return match items.len() {
+            0 => format!("Every model read on {on} has a source code link recorded."),
+            1 => format!("1 model evaluated on {on} has no source code link recorded: {}.", list(items, |i| with_citation(&i.label, i))),
+            n => format!("{n} models evaluated on {on} have no source code link recorded: {}.", list(items, |i| with_citation(&i.label, i))),
+        };
+    }
+    let mut models: Vec<(&str, Vec<&AnswerItem>)> = Vec::new();
+    for item in items {
+        let model = item.model.as_deref().unwrap_or("a model not named");
+        match models.iter_mut().find(|(m, _)| *m == model) {
+            Some((_, links)) => links.push(item),
+            None => models.push((model, vec![item])),
+        }
+    }
+    let said: Vec<String> = models
+        .iter()
+        .map(|(model, links)| {
+            let urls: Vec<&str> = links.iter().take(LINKS_SAID).map(|i| i.label.as_str()).collect();
+            let more = if links.len() > LINKS_SAID { format!(", and {} more", links.len() - LINKS_SAID) } else { String::new() };
+            let cited: BTreeSet<usize> = links.iter().flat_map(|i| i.sources.iter().copied()).collect();
+            let cited: Vec<usize> = cited.into_iter().collect();
+            let cite = if cited.is_empty() { String::new() } else { format!(" {}", cite(&cited)) };
+            format!("{model} ({}{more}){cite}", urls.join(", "))
+        })
+        .collect();
+    match models.len() {
+        0 => format!("No model evaluated on {on} has a source code link recorded among what was read."),
+        1 => format!("1 model evaluated on {on} has a source code link recorded: {}.", said.join("; ")),
+        n => format!("{n} models evaluated on {on} have a source code link recorded: {}.", said.join("; ")),
     }
 }
 
@@ -621,6 +676,8 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
     } else if draft.verdict.is_some_and(|v| !v.about_scores()) {
         // A relation's verdict says what the graph records; there are no results to list.
         String::new()
+    } else if let (Some(with), Target::Code, None) = (draft.coded, draft.target, draft.verdict) {
+        coded_text(with, draft.items, draft.entities)
     } else if let (Some(ask), true, None) = (draft.board, (matches!(draft.target, Target::BestModel | Target::TopScore) || draft.board == Some(BoardAsk::Unscored)) && !draft.items.is_empty(), draft.verdict) {
         board_text(ask, draft.items, draft.entities)
     } else {
@@ -697,7 +754,7 @@ mod tests {
     fn a_request_for_code_that_read_no_link_says_so_before_the_papers_found() {
         let sources = [Source::titled("Gemma")];
         let entities = Normalized::default();
-        let text = compose(&Draft { target: Target::Code, items: &[], sources: &sources, entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: None, board: None, extreme: None }).text;
+        let text = compose(&Draft { target: Target::Code, items: &[], sources: &sources, entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: None, board: None, extreme: None, coded: None }).text;
         assert!(text.starts_with("The knowledge graph records no source code link") && text.contains(r#""Gemma" [1]"#), "{text}");
     }
 
@@ -737,7 +794,7 @@ mod tests {
         let one = |model: &str, metric: &str| AnswerItem { metric: Some(metric.into()), ..AnswerItem::new(model, None) };
         let items = [one("LSTM", "Test perplexity"), one("LSTM", "Validation perplexity")];
         let entities = Normalized::default();
-        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None, extreme: None };
+        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None, extreme: None, coded: None };
         assert!(compose(&draft(Some(3))).text.starts_with("The graph records fewer results than were asked for under each metric here. The best recorded result"));
         assert!(compose(&draft(None)).text.starts_with("The best recorded result"));
         let full = [one("A", "F1"), one("B", "F1"), one("C", "F1")];
@@ -751,7 +808,7 @@ mod tests {
         let scored = |model: &str, value: &str| AnswerItem { metric: Some("BLEU".into()), value: Some(value.into()), sources: vec![1], ..AnswerItem::new(model, Some(&format!("m:{model}"))) };
         let items = [scored("A", "36.0"), scored("B", "18.9"), scored("C", "9.8")];
         let entities = Normalized::default();
-        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board, extreme: None };
+        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board, extreme: None, coded: None };
         let every = compose(&draft(Some(BoardAsk::Every))).text;
         assert!(every.starts_with("3 models have results on your question, best first: A with 36.0 by BLEU [1]; B with 18.9"), "{every}");
         let ends = [scored("A", "36.0"), scored("C", "9.8")];
@@ -761,6 +818,9 @@ mod tests {
         let past = compose(&Draft { items: &items[1..], ..draft(Some(BoardAsk::Past(below))) });
         assert!(past.text.starts_with("2 models have a result below 20 on your question"), "{}", past.text);
         assert!(past.stated.iter().any(|s| s.contains("20")), "the question's bound may be repeated");
+        let beyond = Threshold { above: true, inclusive: false, value: 90.0 };
+        let none = compose(&Draft { items: &items[..1], ..draft(Some(BoardAsk::Past(beyond))) }).text;
+        assert_eq!(none, "No result above 90 on your question is recorded; the best recorded there: A with 36.0 by BLEU [1].");
     }
 
     #[test]

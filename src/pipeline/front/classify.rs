@@ -484,7 +484,8 @@ pub fn asks_reporting_paper(question: &str) -> bool {
 /// paper?", "which study is that from?" (the answer names the papers of its results).
 pub fn asks_which_paper(question: &str) -> bool {
     // "paper behind the 85.1 top-5 on D": the paper of the result a value names.
-    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b|^\W*(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\s+(?:the\s+|an?\s+)?~?\d"));
+    // "the rotowire paper with the best bleu": the paper of a board's best.
+    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b|^\W*(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\s+(?:the\s+|an?\s+)?~?\d|\b(?:paper|study|publication)\s+(?:with|holding|that\s+(?:has|holds|set|got))\s+the\s+(?:best|top|highest|lowest|record|sota)\b"));
     WHICH.is_match(question)
 }
 
@@ -836,7 +837,7 @@ static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(what|which|who) (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked)\b|\b(who['’]?s|who has|who have) been (evaluated|tested|benchmarked|run)\b"));
+    LazyLock::new(|| re(r"\b(what|which|who)(?: else)? (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked|run|tried)\b|\b(who['’]?s|who has|who have) been (evaluated|tested|benchmarked|run)\b"));
 /// "models for pointgoal nav": the models used for a task.
 static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems) (for|used for|used in|applied to|that solve|tackling)\b")
@@ -1163,6 +1164,12 @@ static USAGE: LazyLock<Regex> = LazyLock::new(|| {
 /// X"), not in "source separation".
 static ASKS_CODE: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*|open[- ]?sourced?)\b|\bsource(?:\s+(?:for|of|link|links|url)\b|\s*[?.]|$)"));
+/// What a board's results past a value are asked as, beside its models: "D results over
+/// 80", "D scores over 80", "anything above 20 BLEU on D?".
+static RESULTS_PAST: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:results?|scores?|numbers|values|entries|anything|anyone|anybody|any\s+(?:models?|systems?|methods?|results?|scores?))\b"));
+/// Words that quantify a board's models, making a statement about them a claim: "no model
+/// on D gets above 90", "every model ...", "only two ...".
+static QUANTIFIED: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:no|none|nobody|nothing|every|all|each|only|just)\b"));
 static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
 });
@@ -1326,7 +1333,11 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     });
     // "is X any good on D?" asks (`asks_how_good`). "Does X have public code?": a request for its code, whatever else follows.
     static HAS_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:does|do|did|is|are|has|have)\b[^?]{0,60}\b(?:code|implementation|repo|repository|github|open[- ]?sourced?)\b"));
-    let claim = !(ANYONE_WORKED.is_match(q) || asks_how_good(q) || HAS_CODE.is_match(q) || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
+    // "ddi scores over 80", "anything above 20 bleu on D?": a board's results past a value,
+    // asked for; a claim about them quantifies them ("no model on D gets above 90", "did any
+    // model break 85 on D?") or names a model.
+    let results_past = has_dataset && !has_method && RESULTS_PAST.is_match(q) && !QUANTIFIED.is_match(q) && !AUX_OPENER.is_match(q) && super::extract::threshold(lowered).is_some();
+    let claim = !(ANYONE_WORKED.is_match(q) || asks_how_good(q) || HAS_CODE.is_match(q) || results_past || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
         || tagged_claim(question).is_some_and(|c| !WH_OPENER.is_match(&c.to_lowercase()))
@@ -1371,7 +1382,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "Which paper first reported a result on D, and which followed it?": the board's
         // results, read with their papers' years.
         QueryType::DatasetSearch
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || (has_dataset && ASKS_MODELS.is_match(q) && super::extract::threshold(lowered).is_some()) || (has_dataset && super::extract::value_held(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || ((has_dataset || has_method) && (ASKS_MODELS.is_match(q) || RESULTS_PAST.is_match(q)) && super::extract::threshold(lowered).is_some()) || (has_dataset && super::extract::value_held(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
         // topic; "which models score below 75 on D" like a dataset's models), it compares

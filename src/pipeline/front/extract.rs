@@ -56,11 +56,12 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     let guesses = super::statement::guess_spans(question);
     for (kind, start, end) in contextual(question) {
         // A guess ends where a name of another kind begins: "gibson pointgoal nav spl" is
-        // the board "gibson pointgoal nav" by SPL.
+        // the board "gibson pointgoal nav" by SPL, "mnli (matched)" the board "mnli" by
+        // Matched.
         let end = match guesses.iter().any(|&(k, s, e)| k == kind && s <= start && end <= e) {
             true => (0..mentions.len())
                 .filter(|&i| mentions[i].start > start && mentions[i].start < end && kind_of(i).is_some_and(|k| k != kind))
-                .map(|i| start + question[start..mentions[i].start].trim_end_matches(|c: char| c.is_whitespace() || c == '-' || c == ',').len())
+                .map(|i| start + question[start..mentions[i].start].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '-' | ',' | '(')).len())
                 .min()
                 .unwrap_or(end),
             false => end,
@@ -339,7 +340,20 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
     for (kind, start, end) in super::statement::guess_spans(question) {
         push(kind, start, end, false);
     }
-    spans
+    // "evaluated on both wmt2016 en-de and wmt2016 en-ro": two names, each on its own.
+    let mut split = Vec::with_capacity(spans.len());
+    for (kind, s, e) in spans {
+        // By bytes, on ASCII words only: a name's other letters are left as they are.
+        let text = &question[s..e];
+        match (text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("both ")), text.find(" and ")) {
+            (true, Some(and)) if and > 5 && and + 5 < text.len() => {
+                split.push((kind, s + 5, s + and));
+                split.push((kind, s + and + 5, e));
+            }
+            _ => split.push((kind, s, e)),
+        }
+    }
+    split
 }
 
 /// Whether `phrase`'s last word is a preposition.
@@ -390,6 +404,51 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
         (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
     });
     LookupKeys { doi, title, named: named_paper(question), author: asked_author(question) }
+}
+
+/// Whether a request about a board's models filters them by their code: `Some(true)` for
+/// "which models on D have code?", "how many models on D come with code", "is there an
+/// open-source model among the D ones?"; `Some(false)` for "which models on D have no code".
+pub fn code_filter(question: &str) -> Option<bool> {
+    static WITHOUT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:no|without|lacks?|lacking|missing|never\s+released|(?:do|does|did)\s*(?:n['’]?t|\s+not)\s+(?:have|come\s+with|release|ship))\s+(?:any\s+|public\s+|a\s+|their\s+|its\s+)?(?:source\s+)?(?:code|implementation|repo|repository|github)\b|\bclosed[- ]source\b")
+            .unwrap_or_else(|e| panic!("code filter pattern: {e}"))
+    });
+    static WITH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:have|has|having|with|come\s+with|comes\s+with|released|release|ship(?:s|ped)?\s+with|provide|provides)\s+(?:public\s+|open[- ]source\s+|any\s+|a\s+|their\s+|its\s+)?(?:source\s+)?(?:code|implementation|repo|repository|github)\b|\bopen[- ]?source(?:d)?\s+(?:models?|systems?|methods?|ones?|entries)\b")
+            .unwrap_or_else(|e| panic!("code filter pattern: {e}"))
+    });
+    if WITHOUT.is_match(question) {
+        Some(false)
+    } else {
+        WITH.is_match(question).then_some(true)
+    }
+}
+
+/// What a request for code names as the code's owner: "code for the paper Joint Extraction
+/// of Entities and Relations Based on a Novel Tagging Scheme", "is there a github repo for
+/// End-to-End Relation Extraction using LSTMs on Sequences and Tree Structures?", "Deep
+/// Residual Learning for Image Recognition code". Whether it is a paper's title is the
+/// index's to say ([`super::link::code_paper`]).
+pub fn code_subject(question: &str) -> Option<String> {
+    static AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:code|github(?:\s+(?:link|repo|repository|page))?|repo|repository|implementation|source\s+code)s?\s+(?:links?\s+|urls?\s+)?(?:for|of|from|behind|accompanying)\s+(.+)$")
+            .unwrap_or_else(|e| panic!("code subject pattern: {e}"))
+    });
+    static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\W*(.+?)\s*[-:,]?\s+(?:code|github|repo|repository|implementation|source\s+code)(?:\s+links?)?\W*$").unwrap_or_else(|e| panic!("code subject pattern: {e}"))
+    });
+    static EDGES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)^(?:the\s+)?(?:paper|article|preprint)\s+|^the\s+|\s+(?:paper|article|preprint)$|^["“'‘]|["”'’]$"#).unwrap_or_else(|e| panic!("code subject edges: {e}"))
+    });
+    let found = AFTER.captures(question).or_else(|| BEFORE.captures(question))?.get(1)?.as_str();
+    let mut subject = found.trim().trim_end_matches(['?', '.', '!', ' ']).to_owned();
+    // "the paper 'X'": an article, the word "paper" and quotes are no part of the title.
+    while let Some(m) = EDGES.find(&subject) {
+        subject.replace_range(m.range(), "");
+        subject = subject.trim().to_owned();
+    }
+    (!subject.is_empty()).then_some(subject)
 }
 
 /// The person whose papers a question asks for: "papers by yoshua bengio", "what papers
@@ -907,6 +966,46 @@ mod tests {
         assert_eq!(by_keywords(&lexicon, "which task do the quillon models address").methods, vec!["quillon"]);
         assert_eq!(by_keywords(&lexicon, "quillon-xxl96 accuracy").methods, vec!["quillon-xxl96"]);
         assert!(by_keywords(&lexicon, "zephy results").methods.is_empty(), "one label, and a dataset's word");
+        // An acronym before a space names a family too; three capitals alone do not.
+        let lexicon = Lexicon::build(&[model("r1", "A3C FF hs"), model("r2", "A3C LSTM hs"), model("r3", "PAR Transformer Base"), model("r4", "PAR BERT Base")]).unwrap();
+        assert_eq!(by_keywords(&lexicon, "the a3c paper").methods, vec!["a3c"]);
+        assert!(!by_keywords(&lexicon, "on par with bert").methods.iter().any(|m| m.eq_ignore_ascii_case("par")));
+    }
+
+    #[test]
+    fn a_request_for_code_names_what_the_code_is_of() {
+        let t = "Joint Extraction of Entities and Relations Based on a Novel Tagging Scheme";
+        assert_eq!(code_subject(&format!("code for the paper {t}")).as_deref(), Some(t));
+        assert_eq!(code_subject(&format!("is there a github repo for \"{t}\"?")).as_deref(), Some(t));
+        assert_eq!(code_subject(&format!("{t} code")).as_deref(), Some(t));
+        assert_eq!(code_subject("source code of the ETL-Span paper?").as_deref(), Some("ETL-Span"));
+        assert_eq!(code_subject("which datasets was it evaluated on?"), None);
+    }
+
+    #[test]
+    fn both_of_two_names_are_read_each_on_its_own() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let e = by_keywords(&lexicon, "models evaluated on both wmt2016 en-de and wmt2016 en-ro");
+        assert_eq!(e.datasets, vec!["wmt2016 en-de", "wmt2016 en-ro"]);
+    }
+
+    #[test]
+    fn a_boards_models_are_filtered_by_their_code_when_asked() {
+        assert_eq!(code_filter("which models on flowers-102 have no code"), Some(false));
+        assert_eq!(code_filter("how many models on nottingham have code"), Some(true));
+        assert_eq!(code_filter("is there an open-source model among the semeval-2021 task 11 ones?"), Some(true));
+        assert_eq!(code_filter("code of the models evaluated on cifar-10"), None);
+    }
+
+    #[test]
+    fn a_guess_ends_before_a_bracketed_metric() {
+        let lexicon = Lexicon::build(&[
+            GraphLabel { kind: EntityKind::Dataset, iri: "d".into(), label: "MultiNLI".into() },
+            GraphLabel { kind: EntityKind::Metric, iri: "m".into(), label: "Matched".into() },
+        ])
+        .unwrap();
+        let e = by_keywords(&lexicon, "best model on mnli (matched)");
+        assert_eq!((e.datasets, e.metrics), (vec!["mnli".to_owned()], vec!["matched".to_owned()]));
     }
 
     #[test]

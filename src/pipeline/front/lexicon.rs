@@ -202,8 +202,18 @@ fn sibling(written: &str, label: &str) -> bool {
 /// See [`Lexicon::family_stems`].
 fn family_stems(entries: &[Entry], by_surface: &HashMap<String, Vec<(u8, usize)>>) -> std::collections::HashSet<String> {
     let mut count: HashMap<String, usize> = HashMap::new();
+    // An acronym written before a space counts too ("A3C FF hs", "A3C LSTM hs": "a3c"),
+    // when it holds a digit or four letters: three capitals alone are often a word ("PAR
+    // Transformer", "SAN (single)").
+    let acronym = |w: &str| w.chars().filter(char::is_ascii_uppercase).count() >= 2 && (w.chars().any(|c| c.is_ascii_digit()) || w.chars().filter(char::is_ascii_alphanumeric).count() >= 4);
     for e in entries.iter().filter(|e| e.from_graph && e.kind == EntityKind::Method) {
-        let Some((stem, _)) = e.canonical.split_whitespace().next().and_then(|w| w.split_once('-')) else { continue };
+        let mut words = e.canonical.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        let stem = match first.split_once('-') {
+            Some((stem, _)) => stem,
+            None if words.next().is_some() && acronym(first) => first,
+            None => continue,
+        };
         let stem = squashed(stem);
         if stem.chars().count() >= 3 && stem.chars().any(char::is_alphabetic) {
             *count.entry(stem).or_default() += 1;

@@ -272,7 +272,27 @@ const NAME_ENDS: &[&str] = &[
     "are", "was", "were", "so", "but", "because", "since", "though", "although", "yet", "then", "while", "whereas", "if",
     // Adverbs a claim puts after its subject: "chirpform once had", "kestrelnet still leads".
     "once", "still", "already", "also", "now", "currently", "previously", "formerly", "originally", "initially", "really", "actually",
+    // Verbs a claim about a board's values puts after it: "no model on sst-5 fine-grained
+    // beats 90".
+    "beats", "gets", "tops", "exceeds", "reaches", "stays",
 ];
+
+/// The share of a lookup's term weight the paper's title must hold.
+pub const LOOKUP_COVERAGE: f32 = 0.8;
+
+/// The paper whose code a request names by its title ([`super::extract::code_subject`]):
+/// a title holding nearly every word of it, with few words of its own beyond them. Three
+/// content words at least: fewer name a model ("code for bert"), whose code is every
+/// paper's that reports it.
+pub fn code_paper(index: &TextIndex, subject: &str) -> Option<crate::index::Hit> {
+    if super::extract::content_words(subject).len() < 3 {
+        return None;
+    }
+    index
+        .search(subject, &[DocKind::Paper], 5)
+        .into_iter()
+        .find(|h| h.coverage >= LOOKUP_COVERAGE && h.label_coverage >= 0.6)
+}
 
 /// Links a guessed name by the words before the first word that ends a name or opens a
 /// parenthesis, after any that open a clause ("back when marrowfen" is "marrowfen"): "tacred and which model has it" is "tacred", "squad 1.1 (test" is "squad 1.1",

@@ -64,6 +64,8 @@ pub struct Front {
     pub age: Option<anchor::Age>,
     /// The part of the graph the question asks about ("other than X", "from 2020 on").
     pub restriction: restrict::Restriction,
+    /// "Which models on D have (no) code?": a board's models filtered by their code.
+    pub coded: Option<bool>,
 }
 
 /// The two decisions the LLM may take part in, as made (see [`extract::choose`] and
@@ -117,7 +119,15 @@ impl Front {
             }
         }
         // Models and boards the question sets aside are not what it asks about.
-        let restriction = restrict::read(question, &normalized);
+        let mut lookup = extract::lookup_keys(question);
+        let mut restriction = restrict::read(question, &normalized);
+        // "the nitrogen fixation paper from 2019 - what's its doi": the paper of that year.
+        // A paper named by its quoted title is that paper, whatever year the question gives it.
+        if classification.target == classify::Target::PaperDetails && restriction.from_year.is_none() && restriction.to_year.is_none() && lookup.title.is_none() {
+            if let Some(year) = restrict::lookup_year(question) {
+                (restriction.from_year, restriction.to_year) = (Some(year), Some(year));
+            }
+        }
         restrict::set_aside(&mut normalized, &restriction);
         // A model named only in an aside after the question ("By 2020, what was the best
         // chrF on it? I seem to remember Ostrada-T reported something there") is not asked
@@ -172,6 +182,22 @@ impl Front {
                 normalized.methods.retain(|m| !(m.names(&name) || m.text.eq_ignore_ascii_case(&name)));
             }
         }
+        // "code for the paper <title>": that paper's own code, found by its title; the names
+        // read in the title ("LSTMs", or "NovelTagging" for "Novel Tagging Scheme") ask for
+        // nothing.
+        if let Some(index) = index.filter(|_| classification.target == classify::Target::Code) {
+            let subject = lookup.title.clone().or_else(|| extract::code_subject(question));
+            if let Some(subject) = subject.filter(|s| link::code_paper(index, s).is_some()) {
+                normalized = normalize::Normalized::default();
+                lookup.title = Some(subject);
+            }
+        }
+        // "Which models on D have no code?", "is there an open-source model among the D
+        // ones?": the board's models, by their code ("open-source" names no model).
+        let coded = (classification.target == classify::Target::Code && normalized.methods.iter().all(|m| !m.is_linked()) && !normalized.datasets.is_empty()).then(|| extract::code_filter(question)).flatten();
+        if coded.is_some() {
+            normalized.methods.clear();
+        }
         let board = (classification.query_type != classify::QueryType::ClaimVerification).then(|| extract::board_ask(question)).flatten();
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
@@ -183,12 +209,13 @@ impl Front {
             },
             normalized,
             keywords: extract::title_keywords(question, &entities),
-            lookup: extract::lookup_keys(question),
+            lookup,
             as_of: anchor::time_anchor(question),
             top_k: extract::top_k(question).or(board.map(|_| extract::EVERY)),
             board,
             age: anchor::asks_age(question),
             restriction,
+            coded,
             classification,
             query_type_source,
             entities,

@@ -140,6 +140,14 @@ fn listed(q: &str) -> Option<Parts> {
     static PAIR: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)^(?:any\s+|list\s+|show\s+me\s+)?(?P<topic>[^?,;]{3,60}?)\s+(?:papers|articles|publications|works)\s+and\s+(?:(?:which|what)\s+|their\s+)?(?:datasets|benchmarks|data\s*sets|corpora)(?:\s+(?:they|these|those)\s+(?:use|used|report\s+on|evaluate\s+on|are\s+evaluated\s+on|were\s+evaluated\s+on))?\s*[?.!]*$")
     });
+    // "sentiment analysis datasets and papers": the same two lists, datasets first.
+    static DATASETS_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^(?:any\s+|list\s+|show\s+me\s+)?(?P<topic>[^?,;]{3,60}?)\s+(?:datasets|benchmarks|data\s*sets|corpora)\s+and\s+(?:(?:which|what)\s+|the\s+|their\s+)?(?:papers|articles|publications|works)(?:\s+(?:that\s+)?(?:use|used|using|report\s+on|evaluate\s+on)\s+(?:them|these|those|each))?\s*[?.!]*$")
+    });
+    if let Some(c) = DATASETS_FIRST.captures(q) {
+        let topic = c.name("topic")?.as_str().trim().to_owned();
+        return Some(Parts { first: format!("datasets for {topic}?"), second: format!("{topic} papers?") });
+    }
     let topic = PAIR.captures(q)?.name("topic")?.as_str().trim().to_owned();
     Some(Parts { first: format!("{topic} papers?"), second: format!("datasets for {topic}?") })
 }
@@ -217,6 +225,7 @@ mod tests {
     fn a_topics_papers_and_its_datasets_are_two_lists_and_a_noun_alone_is_asked_of_the_name() {
         assert_eq!(parts("robotic grasping papers and which datasets they use"), Some(("robotic grasping papers?".into(), "datasets for robotic grasping?".into())));
         assert_eq!(parts("audio classification papers and datasets").map(|p| p.1), Some("datasets for audio classification?".into()));
+        assert_eq!(parts("sentiment analysis datasets and papers"), Some(("datasets for sentiment analysis?".into(), "sentiment analysis papers?".into())));
         assert_eq!(parts("cgu code and task"), Some(("cgu code?".into(), "its task?".into())));
         assert_eq!(parts("triviaqa models and the best one"), Some(("triviaqa models?".into(), "which model is the best there?".into())));
         assert_eq!(parts("does awd-lstm-mos beat transformer-xl on penn treebank, and what's the recorded best there?").map(|p| p.1), Some("what's the recorded best there?".into()));

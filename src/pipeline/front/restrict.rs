@@ -144,6 +144,16 @@ static WINDOW: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:between\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)|from\s+((?:19|20)\d\d)\s+(?:to|or|through|until)\s+((?:19|20)\d\d)|((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)|(?:published|came\s+out|appeared|released|written)\s+(?:in|during)\s+((?:19|20)\d\d)|(?:from|in|during)\s+((?:19|20)\d\d)\b(?:\s+(?:or|and)\s+((?:19|20)\d\d))?|(after|since|before|until|up\s+to|through)\s+((?:19|20)\d\d))\b")
 });
 
+/// The year a lookup dates its paper by: "the nitrogen fixation paper from 2019", "the 2021
+/// arxiv paper on X". Read for lookups only: a claim's year is what it states, not a bound.
+pub fn lookup_year(question: &str) -> Option<i32> {
+    static YEAR: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\bthe\s+((?:19|20)\d\d)\s+(?:[\w-]+\s+){0,8}?(?:paper|article|preprint|study)\b|\b(?:paper|article|preprint|study)\s+(?:from|of)\s+((?:19|20)\d\d)\b")
+    });
+    let c = YEAR.captures(question)?;
+    c.get(1).or_else(|| c.get(2))?.as_str().parse().ok()
+}
+
 /// The window of years a request for papers asks for, as (first year, last year), either
 /// open; `None` when the question asks for none, or is a claim or a question about a
 /// named paper.

@@ -38,11 +38,12 @@ pub const RELEVANT_COVERAGE: f32 = 0.55;
 pub const SPECIFIC_COVERAGE: f32 = 0.45;
 /// What a title lacking the most specific of three or more known words must hold.
 pub const WITHOUT_SPECIFIC_COVERAGE: f32 = 0.65;
-/// The share of a lookup's term weight the paper's title must hold.
-pub const LOOKUP_COVERAGE: f32 = 0.8;
+pub use crate::pipeline::front::link::LOOKUP_COVERAGE;
 /// The fewest content words a paper named by part of its title ("the relational modelling
 /// of tidal arrays paper") must have for the absence of its title to be checked.
 const NAMED_WORDS: usize = 3;
+/// Words that say where a paper appeared, which its title rarely holds.
+const VENUE_WORDS: &[&str] = &["arxiv", "preprint", "acl", "emnlp", "naacl", "neurips", "nips", "icml", "iclr", "cvpr", "iccv", "eccv", "aaai", "ijcai", "journal", "conference", "workshop"];
 /// Most titles one index search returns.
 pub const INDEXED_TITLES: usize = 50;
 /// Most titles a search for papers of some years returns: the years are checked after the
@@ -71,7 +72,12 @@ impl Graph {
             // indonesian ner paper" for "Indonesian named-entity recognition for ...").
             Some(_) if input.classification.query_type == crate::pipeline::front::classify::QueryType::PaperLookup => {
                 let lookup = |words: &[String]| -> Vec<crate::index::Hit> { self.titles(words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect() };
+                // "the 2021 arxiv paper on X": a year or a venue places the paper; its title
+                // rarely holds them.
+                let placed = |w: &String| (w.len() == 4 && w.starts_with(['1', '2']) && w.chars().all(|c| c.is_ascii_digit())) || VENUE_WORDS.contains(&w.as_str());
                 let found = lookup(content_words);
+                let unplaced: Vec<String> = content_words.iter().filter(|w| !placed(w)).cloned().collect();
+                let found = if found.is_empty() && !unplaced.is_empty() && unplaced.len() < content_words.len() { lookup(&unplaced) } else { found };
                 let long = crate::pipeline::front::abbreviations_written_out(content_words);
                 if !found.is_empty() || long == content_words {
                     return found;
@@ -196,6 +202,24 @@ impl Graph {
                 Vec::new()
             }
         }
+    }
+
+    /// Which of `papers` record a source-code link ([`plan::papers_with_code`]); `None` when
+    /// that could not be read.
+    pub async fn papers_with_code(&self, papers: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Option<std::collections::BTreeSet<String>> {
+        let strategy = match plan::papers_with_code(&self.templates, papers) {
+            Ok(strategy) => strategy,
+            Err(e) => {
+                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the papers' code query: {e}"));
+                return None;
+            }
+        };
+        let mut own = Ledger::default();
+        let rows = self.retriever.run_all(vec![strategy], &mut own).await;
+        let failed = own.all_failed();
+        ledger.reports.extend(own.reports);
+        ledger.records.extend(own.records);
+        (!failed).then(|| rows.iter().flat_map(|r| r.rows.rows.iter().filter_map(|row| retrieve::text(row, "paper"))).collect())
     }
 
     /// The whole boards of `datasets` ([`plan::boards_of`]).

@@ -461,6 +461,12 @@ pub fn results_in(templates: &Templates, papers: &[String]) -> Result<Strategy, 
     Ok(Strategy { name: "results_in_paper".into(), query, fallback: None, role: Role::Results { summary: false }, anchor: None, keyed: None })
 }
 
+/// Which of `papers` record a source-code link ("T papers with code").
+pub fn papers_with_code(templates: &Templates, papers: &[String]) -> Result<Strategy, BuildError> {
+    let query = templates.fill("papers_with_code", &[("papers", Arg::Values(papers.to_vec())), ("limit", Arg::Limit(LISTING_ROWS))])?;
+    Ok(Strategy { name: "papers_with_code".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None })
+}
+
 /// The datasets benchmarked for research problems (IRIs): the boards a question about a
 /// problem's state of the art reads.
 pub fn datasets_of_task(templates: &Templates, tasks: &[String]) -> Result<Strategy, BuildError> {

@@ -58,6 +58,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("schema_classes", include_str!("../../../queries/schema_classes.rq")),
     ("model_results", include_str!("../../../queries/model_results.rq")),
     ("paper_results", include_str!("../../../queries/paper_results.rq")),
+    ("papers_with_code", include_str!("../../../queries/papers_with_code.rq")),
     ("code_links", include_str!("../../../queries/code_links.rq")),
     ("code_by_dataset", include_str!("../../../queries/code_by_dataset.rq")),
     ("models_by_task", include_str!("../../../queries/models_by_task.rq")),

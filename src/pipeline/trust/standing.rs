@@ -36,11 +36,11 @@ static ONLY_PAST: LazyLock<Regex> = LazyLock::new(|| {
 /// "did any model break 85 F1 on D?": whether some model is past the value (the claim that
 /// none is, turned round).
 static ANY_PAST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^\W*(?:did|has|have|does|do|is\s+there|are\s+there|was\s+there|were\s+there)\s+(?:any|a|some|another|anything|anyone|anybody)\b(?:\s+(?:other\s+)?(?:models?|systems?|methods?|entr(?:y|ies)|ones?|results?))?\b")
+    re(r"(?i)^\W*(?:did|has|have|does|do|(?:is|are|was|were)(?:\s+there)?)\s+(?:any|a|some|another|anything|anyone|anybody)\b(?:\s+(?:other\s+)?(?:models?|systems?|methods?|entr(?:y|ies)|ones?|results?))?\b")
 });
 /// "nobody had gotten below 12 WER": no model past the value.
 static NONE_PAST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:nobody|no one|no-one|no model|no system|no method|none of the models)\s+(?:(?:had|has|have|ever|yet|so far)\s+)*(?:gotten|got|gone|scored|reached|achieved|come|been|get|score|reach|scores|reaches|gets)\b[^?.]{0,20}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)\s+\d")
+    re(r"(?i)\b(?:nobody|no one|no-one|no model|no system|no method|none of the models)\s+(?:(?:on|in|for|at)\s+[^?.]{1,50}?\s+)?(?:(?:had|has|have|ever|yet|so far)\s+)*(?:(?:gotten|got|gone|scored|reached|achieved|come|been|get|score|reach|scores|reaches|gets)\b[^?.]{0,20}?\b(?:above|over|below|under|more than|higher than|greater than|less than|lower than|at least|at most)|beats?|beaten|tops?|exceeds?|passe[sd]|clears?|breaks?)\s+(?:an?\s+)?\d")
 });
 /// "the best on both D1 and D2", "the best on all three datasets it was tested on: D1, D2
 /// and D3".
@@ -374,7 +374,10 @@ fn subject(entities: &Normalized) -> Option<&NormalizedEntity> {
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     let only = ONLY_PAST.captures(question).and_then(|c| Some((count_word(&c[1])?, c.get(0)?.start())));
     if let Some((n, at)) = only.or_else(|| NONE_PAST.find(question).map(|m| (0, m.start()))) {
-        let past = crate::pipeline::front::extract::threshold(&question[at..])?;
+        // "no model on D beats 90 accuracy": beating a value is being above it ("beats 3
+        // models" elsewhere counts models, so the threshold reader does not take "beats").
+        static BEATS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:beats?|beaten|tops?)\s+(\d)"));
+        let past = crate::pipeline::front::extract::threshold(&BEATS.replace(&question[at..], "above $1"))?;
         return agreed(boards(&[(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
     }
     if entities.methods.is_empty() {
