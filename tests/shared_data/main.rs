@@ -416,4 +416,40 @@ mod sciqa_style {
             assert!(response.answer.contains(name), "{name} not in {}", response.answer);
         }
     }
+
+    fn labels(response: &scigraph::pipeline::AskResponse) -> Vec<&str> {
+        response.answer_items.iter().map(|i| i.label.as_str()).collect()
+    }
+
+    #[tokio::test]
+    async fn code_asked_for_a_paper_by_its_title_is_that_papers_own_code() {
+        let Some(pipeline) = pipeline("code_asked_for_a_paper_by_its_title_is_that_papers_own_code").await else { return };
+        let q = "is there code for End-to-End Relation Extraction using LSTMs on Sequences and Tree Structures?";
+        let response = pipeline.ask(&Question::parse(q, 1000).unwrap()).await;
+        let links = labels(&response);
+        assert!(links.contains(&"https://github.com/tticoin/LSTM-ER"), "{links:?}");
+        // Not the code of every LSTM in the graph, which the title's word "LSTMs" names.
+        assert!(!links.iter().any(|l| l.contains("TCN")), "{links:?}");
+    }
+
+    #[tokio::test]
+    async fn a_boards_models_and_a_topics_papers_are_kept_by_whether_they_record_code() {
+        let Some(pipeline) = pipeline("a_boards_models_and_a_topics_papers_are_kept_by_whether_they_record_code").await else { return };
+        let response = pipeline.ask(&Question::parse("which models on flowers-102 have no code", 1000).unwrap()).await;
+        let mut models = labels(&response);
+        models.sort_unstable();
+        assert_eq!(models, ["BiLSTM-TDN", "DAT"], "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("robotic grasping papers that never released code?", 1000).unwrap()).await;
+        let mut papers = labels(&response);
+        papers.sort_unstable();
+        assert_eq!(papers, ["Deep Learning for Detecting Robotic Grasps", "Robotic Grasp Detection using Deep Convolutional Neural Networks"], "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn nothing_past_a_value_on_a_board_is_said_with_the_boards_best() {
+        let Some(pipeline) = pipeline("nothing_past_a_value_on_a_board_is_said_with_the_boards_best").await else { return };
+        let response = pipeline.ask(&Question::parse("anything above 20 bleu on rotowire content ordering?", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("No result above 20 on RotoWire (Content Ordering) is recorded"), "{}", response.answer);
+        assert!(labels(&response).contains(&"Encoder-decoder + conditional copy"), "{}", response.answer);
+    }
 }

@@ -229,6 +229,8 @@ mod tests {
         let full = Source { year: Some(2019), doi: Some("10.1/x".into()), authors: vec!["A".into()], ..bare.clone() };
         assert_eq!(unrecorded("who wrote the scibert paper, and its doi? what year", &full, None), None);
         assert_eq!(unrecorded("find the scibert paper", &bare, None), None);
+        assert_eq!(unrecorded("github link for the scibert paper", &bare, None).as_deref(), Some("The knowledge graph records no source code link for this paper."));
+        assert_eq!(unrecorded("when did the code generation paper come out", &full, None), None, "a title's word asks nothing");
         assert_eq!(unrecorded("who came up with scibert?", &bare, None).as_deref(), Some("The knowledge graph records no authors for this paper."), "people asked for");
         assert_eq!(unrecorded("which paper has doi 10.18653/v1/N19-1423", &bare, None), None);
         assert_eq!(unrecorded("what is the research problem of \"Open Research Knowledge Graph\"", &bare, None).as_deref(), Some("The knowledge graph records no research problem for this paper."));

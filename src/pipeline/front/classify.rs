@@ -2141,6 +2141,12 @@ mod tests {
         assert_ne!(of("gpt-3 best on lambada", &both("gpt-3", "lambada")).0, ClaimVerification, "a standing unasked is not stated");
         assert_ne!(of("resnet-50 accuracy on imagenet", &both("resnet-50", "imagenet")).0, ClaimVerification);
         assert_eq!(of("archery functional training paper authors and year", &Entities::default()).0, PaperLookup);
+        // A board's or a model's results past a value, asked in keywords.
+        assert_eq!(of("ddi scores over 80", &board("ddi")).0, MethodComparison);
+        assert_eq!(of("chemprot results over 80?", &board("chemprot")).0, MethodComparison);
+        assert_eq!(of("anything above 20 bleu on rotowire?", &board("rotowire")).0, MethodComparison);
+        assert_eq!(of("perceiver results above 10", &Entities { methods: vec!["perceiver".into()], ..Entities::default() }).0, MethodComparison);
+        assert_eq!(of("no model on sst-5 scores above 90", &board("sst-5")).0, ClaimVerification, "a quantified statement is a claim");
     }
 
     #[test]

@@ -316,6 +316,13 @@ mod tests {
     }
 
     #[test]
+    fn a_lookup_dated_by_a_year_reads_the_year() {
+        assert_eq!(lookup_year("the nitrogen fixation paper from 2019 - what's its doi"), Some(2019));
+        assert_eq!(lookup_year("the 2021 arxiv paper on low-resource spoken language identification - doi?"), Some(2021));
+        assert_eq!(lookup_year("the paper on language identification"), None);
+    }
+
+    #[test]
     fn models_set_aside_are_read_before_and_after_their_names_and_through_a_list() {
         assert_eq!(aside("With Zephyrine-L and Wendrel-S gone, Tavrosa is the top model on BenchMira, right?", &["Zephyrine-L", "Wendrel-S", "Tavrosa"]), ["Zephyrine-L", "Wendrel-S"]);
         assert_eq!(aside("For my table I'm leaving out Zephyrine-L and Wendrel-S. Is Tavrosa the top model?", &["Zephyrine-L", "Wendrel-S", "Tavrosa"]), ["Zephyrine-L", "Wendrel-S"]);

@@ -738,6 +738,18 @@ mod tests {
     }
 
     #[test]
+    fn no_model_past_a_value_is_judged_on_the_board_named_between_and_any_model_asked_too() {
+        let facts = vec![fact("P", "D1", 54.7), fact("C", "D1", 40.0)];
+        let board = Normalized { datasets: vec![linked(EntityKind::Dataset, "D1")], ..Normalized::default() };
+        let higher = |_: &str| Direction::Higher;
+        let verdict = |q: &str| judge(q, &board, &facts, &higher).map(|v| v.verdict);
+        assert_eq!(verdict("no model on D1 beats 90 accuracy"), Some(Label::Supported));
+        assert_eq!(verdict("no model on D1 gets above 50"), Some(Label::Refuted));
+        assert_eq!(verdict("is any model above 90 on D1?"), Some(Label::Refuted));
+        assert_eq!(verdict("is any model above 50 on D1?"), Some(Label::Supported));
+    }
+
+    #[test]
     fn a_challenge_to_where_a_model_stands_is_read() {
         for q in ["Why is Wendrel-S not on top of Corvalla-Ice?", "Wendrel-S is the most recent model on Corvalla-Ice. How is it not the one on top there?", "Why do you keep saying PimbraFormer no longer holds the BenchMira record?", "Why is Plumaro ranked above it?", "so why would anyone say Undertow-GNN leads there?"] {
             assert!(asks_challenge(q) && asks_account(q), "{q}");
