@@ -1272,6 +1272,10 @@ impl Pipeline {
             // passed validation (the gates still check the answer they make).
             items = items::generated_items(&evidence);
         }
+        // "Which metrics are used on D besides BLEU": the metric set aside is known.
+        if target == classify::Target::Metrics {
+            items.retain(|i| !front.restriction.metrics.iter().any(|m| m.names(&i.label)));
+        }
         if let Some((model, paper)) = &premise_paper {
             items.retain(|i| i.model.as_deref() != Some(model.as_str()));
             items.push(items::AnswerItem::paper(&paper.iri, &paper.title));

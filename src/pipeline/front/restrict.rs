@@ -33,6 +33,9 @@ pub struct Restriction {
     pub models: Vec<NormalizedEntity>,
     /// Boards set aside.
     pub datasets: Vec<NormalizedEntity>,
+    /// Metrics set aside ("which metrics are used on D besides BLEU"): left out of a board's
+    /// metrics listed, and nothing else (a result is not set aside by its metric).
+    pub metrics: Vec<NormalizedEntity>,
     pub papers: Vec<PaperName>,
     /// Only papers of this year or later (undated papers cannot be placed, and are left out).
     pub from_year: Option<i32>,
@@ -227,7 +230,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
         }
     }
     let paper_words = r.paper_words();
-    for kind in [EntityKind::Method, EntityKind::Dataset] {
+    for kind in [EntityKind::Method, EntityKind::Dataset, EntityKind::Metric] {
         let mut mentions: Vec<(usize, &NormalizedEntity)> = entities.get(kind).iter().filter_map(|e| mention_in(question, &e.text).map(|at| (at.start, e))).collect();
         mentions.sort_by_key(|(at, _)| *at);
         mentions.dedup_by_key(|(at, _)| *at);
@@ -268,6 +271,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
             }
             match kind {
                 EntityKind::Dataset => r.datasets.push(entity.clone()),
+                EntityKind::Metric => r.metrics.push(entity.clone()),
                 _ => r.models.push(entity.clone()),
             }
         }
@@ -297,6 +301,7 @@ pub fn set_aside(entities: &mut Normalized, restriction: &Restriction) {
     let aside = |e: &NormalizedEntity, list: &[NormalizedEntity]| list.iter().any(|x| x.text == e.text);
     entities.methods.retain(|m| !aside(m, &restriction.models) && !words.contains(&m.text.to_lowercase()));
     entities.datasets.retain(|d| !aside(d, &restriction.datasets));
+    entities.metrics.retain(|m| !aside(m, &restriction.metrics));
 }
 
 #[cfg(test)]
@@ -313,6 +318,14 @@ mod tests {
 
     fn aside(question: &str, names: &[&str]) -> Vec<String> {
         read(question, &models(names)).models.iter().map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn a_metric_set_aside_is_read_and_leaves_the_board_named() {
+        let named = Normalized { metrics: vec![entity(EntityKind::Metric, "BLEU")], datasets: vec![entity(EntityKind::Dataset, "RotoWire")], ..Normalized::default() };
+        let r = read("which metrics are used on RotoWire besides BLEU", &named);
+        assert_eq!(r.metrics.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["BLEU"]);
+        assert!(r.datasets.is_empty() && !r.restricts(), "a metric alone sets no result aside");
     }
 
     #[test]

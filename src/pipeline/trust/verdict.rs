@@ -786,6 +786,16 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
             return in_paper(x, claimed, &stated, &board, paper);
         }
         let value = achieves(x, claimed, &fx);
+        // "X is above 60 on all three ANLI rounds": every result read must meet it, not one.
+        static ON_EVERY: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)\b(?:on|across|in|for|at)\s+(?:all|every|each)\b|\ball\s+(?:two|three|four|five|six|of\s+(?:its|the|them))\b").unwrap_or_else(|e| panic!("on-every pattern: {e}"))
+        });
+        let value = if value.verdict == Label::Supported && !value.contradicting.is_empty() && ON_EVERY.is_match(question) {
+            let short: Vec<String> = value.contradicting.iter().map(|f| f.statement.clone()).collect();
+            Verdict { verdict: Label::Refuted, reason: format!("not every result of {} is {}: the graph also records {}", x.canonical, claimed.describe(), short.join("; ")), ..value }
+        } else {
+            value
+        };
         // "X's 27.3 - is that still the best?": the value must hold, and be the best.
         // "X's 18.2 - still the record?": when X is not the best, the best is what refutes
         // the claim, whatever becomes of the number (wrong, or recorded twice).
@@ -1649,6 +1659,15 @@ mod tests {
         assert_eq!(v.verdict, Label::Refuted, "the other model named is the one beaten: {}", v.reason);
         assert_eq!(inference("so far A leads D"), None);
         assert_eq!(inference("A leads D and so on"), None);
+    }
+
+    #[test]
+    fn a_value_claimed_on_every_result_must_hold_for_each() {
+        let by = |metric: &str, value: f64| Fact { metric: metric.into(), key: ("m:A".into(), "d".into(), metric.to_lowercase()), ..fact("A", value) };
+        let facts = [by("A1", 70.3), by("A2", 50.9), by("A3", 49.4)];
+        assert_eq!(judge_q("A is above 60 on all three rounds of D", &["A"], &facts), Label::Refuted);
+        assert_eq!(judge_q("A is above 40 on all three rounds of D", &["A"], &facts), Label::Supported);
+        assert_eq!(judge_q("A is above 60 on D", &["A"], &facts), Label::Supported, "one result past it is enough unasked");
     }
 
     #[test]
