@@ -1149,17 +1149,23 @@ impl Pipeline {
         // "T papers with code", "T papers that never released code": the papers found, kept
         // by whether one of their contributions records a code link.
         // So is "the mnist paper that has no code": the one of the board's papers without.
-        static WHICH_PAPER: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
-            crate::pipeline::pattern::Regex::new(r"(?i)\b(?:paper|article|one)\s+(?:that|which|with|without)\b").unwrap_or_else(|e| panic!("which paper pattern: {e}"))
-        });
-        let filters_papers = target == classify::Target::Papers || (target == classify::Target::PaperDetails && WHICH_PAPER.is_match(q));
+        let filters_papers = target == classify::Target::Papers || (target == classify::Target::PaperDetails && front::extract::paper_by_clause(q));
         let papers_coded = filters_papers.then(|| front::extract::code_filter(q)).flatten();
         if let Some(with) = papers_coded.filter(|_| !ranking.all.is_empty()) {
             let found: Vec<String> = ranking.all.iter().map(|p| p.iri.clone()).collect();
             if let Some(coded) = self.graph.papers_with_code(&found, &mut ledger, &mut diagnostics).await {
-                ranking.all.retain(|p| coded.contains(&p.iri) == with);
-                ranking.papers = ranking.all.iter().take(self.max_context_papers).cloned().collect();
-                ranking.candidates = ranking.all.len();
+                ranking.retain(self.max_context_papers, |p| coded.contains(&p.iri) == with);
+            }
+        }
+        // "Text classification papers that don't use BBCSport": the board's own papers are
+        // left out of the topic's.
+        let boards_aside: Vec<String> = front.restriction.datasets.iter().flat_map(|d| d.iris.clone()).collect();
+        let mut boards_left_out = false;
+        if target == classify::Target::Papers && !boards_aside.is_empty() && !ranking.all.is_empty() {
+            if let Some(on) = self.graph.papers_on(&boards_aside, &mut ledger, &mut diagnostics).await {
+                let before = ranking.all.len();
+                ranking.retain(self.max_context_papers, |p| !on.contains(&p.iri));
+                boards_left_out = ranking.all.len() < before;
             }
         }
         ranking.diagnose(&mut diagnostics);
@@ -1388,6 +1394,10 @@ impl Pipeline {
         if let Some(with) = papers_coded.filter(|_| target == classify::Target::Papers) {
             let kept = if with { "with a source code link recorded" } else { "with no source code link recorded" };
             composed.text = format!("Only the papers {kept} are listed. {}", composed.text);
+        }
+        if boards_left_out {
+            let boards: Vec<&str> = front.restriction.datasets.iter().map(|d| d.canonical.as_str()).collect();
+            composed.text = format!("The papers using {} are left out. {}", boards.join(" or "), composed.text);
         }
         if let Some(note) = sources.first().filter(|_| target == classify::Target::PaperDetails).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
             composed.text = format!("{} {note}", composed.text);

@@ -446,6 +446,18 @@ mod sciqa_style {
     }
 
     #[tokio::test]
+    async fn a_topics_papers_on_a_board_are_those_on_both_and_a_board_set_aside_takes_its_papers_out() {
+        let Some(pipeline) = pipeline("a_topics_papers_on_a_board_are_those_on_both_and_a_board_set_aside_takes_its_papers_out").await else { return };
+        let response = pipeline.ask(&Question::parse("relation extraction papers that use chemprot?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.len(), 3, "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("text classification papers that don't use bbcsport", 1000).unwrap()).await;
+        let mut papers = labels(&response);
+        papers.sort_unstable();
+        assert_eq!(papers, ["DocBERT: BERT for Document Classification", "XLNet: Generalized Autoregressive Pretraining for Language Understanding"], "{}", response.answer);
+        assert!(response.answer.starts_with("The papers using BBCSport are left out."), "{}", response.answer);
+    }
+
+    #[tokio::test]
     async fn nothing_past_a_value_on_a_board_is_said_with_the_boards_best() {
         let Some(pipeline) = pipeline("nothing_past_a_value_on_a_board_is_said_with_the_boards_best").await else { return };
         let response = pipeline.ask(&Question::parse("anything above 20 bleu on rotowire content ordering?", 1000).unwrap()).await;

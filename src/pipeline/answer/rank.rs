@@ -67,9 +67,17 @@ impl Ranking {
         self.all.sort_by_key(year);
     }
 
+    /// Keeps the papers `keep` accepts ("T papers with code", "that don't use D"); the
+    /// cited ones, at most `max`, are the first of those kept.
+    pub fn retain(&mut self, max: usize, keep: impl Fn(&Ranked) -> bool) {
+        self.all.retain(|p| keep(p));
+        self.papers = self.all.iter().take(max).cloned().collect();
+        self.candidates = self.all.len();
+    }
+
     pub fn diagnose(&self, diagnostics: &mut Diagnostics) {
         if self.relaxed {
-            let message = "no paper matches both the method(s) and the dataset(s) asked about; showing papers that match either";
+            let message = "no paper matches both the method(s) (or, with none named, the research problem) and the dataset(s) asked about; showing papers that match either";
             diagnostics.push(Code::HardFilterRelaxed, Stage::Answer, message);
         }
     }
@@ -86,7 +94,8 @@ pub struct Ranked {
 #[derive(Debug, Clone, Default)]
 pub struct Ranking {
     pub papers: Vec<Ranked>,
-    /// No paper matched both the method(s) and the dataset(s): the hard filter was relaxed.
+    /// No paper matched both the method(s) (or the research problem) and the dataset(s): the
+    /// hard filter was relaxed.
     pub relaxed: bool,
     /// Papers that passed the filters before the cut to `max`.
     pub candidates: usize,
@@ -142,12 +151,15 @@ pub fn rank(evidence: &Evidence, entities: &Normalized, keywords: &[String], max
         .filter(|r| r.score >= 1.0)
         .collect();
 
-    let both = !entities.methods.is_empty() && !entities.datasets.is_empty();
+    // A model (or, with none, a research problem) and a board named: the papers matching
+    // both ("relation extraction papers that use chemprot").
+    let other = if entities.methods.is_empty() { EntityKind::Task } else { EntityKind::Method };
+    let both = !entities.get(other).is_empty() && !entities.datasets.is_empty();
     let matches = |r: &Ranked, kind| r.matched.iter().any(|(k, _)| *k == kind);
     let mut papers = if both {
         let hard: Vec<Ranked> = scored
             .iter()
-            .filter(|r| matches(r, EntityKind::Method) && matches(r, EntityKind::Dataset))
+            .filter(|r| matches(r, other) && matches(r, EntityKind::Dataset))
             .cloned()
             .collect();
         if hard.is_empty() && !scored.is_empty() {

@@ -1215,6 +1215,10 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         return keywords;
     }
     let read = rules(&question, has_dataset, !entities.is_empty(), !entities.methods.is_empty());
+    // "relation extraction papers that use chemprot": a topic's papers, on a board.
+    if read.query_type == QueryType::DatasetSearch && read.target == Target::Papers && entities.methods.is_empty() && topic_papers_on(&question, &entities.datasets) {
+        return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
+    }
     // Which papers lack a year: papers found, then filtered; no paper's details are asked.
     // So are the papers of one year ("which T papers came out in 2019?").
     // So are the newest or the oldest papers on a topic ("whats the newest earth system
@@ -1460,6 +1464,18 @@ fn keyword_ask(question: &str, entities: &Entities) -> Option<Classification> {
         return Some(Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict });
     }
     None
+}
+
+/// Whether the question asks for a topic's papers that use a board: "relation extraction
+/// papers that use chemprot", "data-to-text papers evaluated on rotowire" (not "papers
+/// evaluated on D", nor "chemprot papers that use scibert", whose head is the board).
+fn topic_papers_on(question: &str, datasets: &[String]) -> bool {
+    static TOPIC: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:any\s+|list\s+|show\s+me\s+|find\s+)?([\w-]+(?:\s+[\w-]+){0,5}?)\s+papers\s+(?:that|which|evaluated|using|tested|benchmarked|reporting)\b")
+    });
+    const NO_TOPIC: &[&str] = &["the", "any", "all", "which", "what", "recent", "new", "newest", "latest", "some", "these", "those", "other", "more", "many", "most", "few", "show", "me", "list", "find", "give", "get", "name", "us"];
+    let Some(topic) = TOPIC.captures(question).and_then(|c| c.get(1)).map(|m| m.as_str().to_lowercase()) else { return false };
+    !topic.split_whitespace().any(|w| NO_TOPIC.contains(&w)) && !datasets.iter().any(|d| topic.contains(&d.to_lowercase()))
 }
 
 /// What a question of `query_type` asks the answer to list.
@@ -2147,6 +2163,9 @@ mod tests {
         assert_eq!(of("anything above 20 bleu on rotowire?", &board("rotowire")).0, MethodComparison);
         assert_eq!(of("perceiver results above 10", &Entities { methods: vec!["perceiver".into()], ..Entities::default() }).0, MethodComparison);
         assert_eq!(of("no model on sst-5 scores above 90", &board("sst-5")).0, ClaimVerification, "a quantified statement is a claim");
+        assert_eq!(of("relation extraction papers that use chemprot?", &board("chemprot")), (TopicSearch, Target::Papers));
+        assert_eq!(of("papers evaluated on CoNLL04", &board("CoNLL04")).0, DatasetSearch);
+        assert_eq!(of("show me papers that report results on LAMBADA", &board("LAMBADA")).0, DatasetSearch);
     }
 
     #[test]

@@ -425,6 +425,13 @@ pub fn code_filter(question: &str) -> Option<bool> {
     }
 }
 
+/// Whether a lookup picks its paper by a clause after it: "the mnist paper that has no
+/// code", "the dcase paper with code".
+pub fn paper_by_clause(question: &str) -> bool {
+    static CLAUSE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|article|one)\s+(?:that|which|with|without)\b").unwrap_or_else(|e| panic!("paper clause pattern: {e}")));
+    CLAUSE.is_match(question)
+}
+
 /// What a request for code names as the code's owner: "code for the paper Joint Extraction
 /// of Entities and Relations Based on a Novel Tagging Scheme", "is there a github repo for
 /// End-to-End Relation Extraction using LSTMs on Sequences and Tree Structures?", "Deep
@@ -591,11 +598,15 @@ pub struct Threshold {
 
 impl Threshold {
     /// Whether `value` passes. A fraction asked of a board of percentages ("clear 0.9
-    /// F1" where 91.2 is recorded) is read as one, and the other way round.
+    /// F1" where 91.2 is recorded) is read as one, and the other way round. A bound of 1
+    /// or more is no fraction ("below 1.0 bpc" where 1.34 is recorded is not passed), nor
+    /// is a value past 100 a percentage.
     pub fn passes(&self, value: f64) -> bool {
-        let value = if self.value.abs() <= 1.0 && value.abs() > 1.0 {
+        let percent = |v: f64| v.abs() > 1.0 && v.abs() <= 100.0;
+        let fraction = |v: f64| v.abs() < 1.0;
+        let value = if fraction(self.value) && percent(value) {
             value / 100.0
-        } else if self.value.abs() > 1.0 && value.abs() <= 1.0 {
+        } else if percent(self.value) && fraction(value) {
             value * 100.0
         } else {
             value
@@ -995,6 +1006,7 @@ mod tests {
         assert_eq!(code_filter("how many models on nottingham have code"), Some(true));
         assert_eq!(code_filter("is there an open-source model among the semeval-2021 task 11 ones?"), Some(true));
         assert_eq!(code_filter("code of the models evaluated on cifar-10"), None);
+        assert!(paper_by_clause("the mnist paper that has no code") && !paper_by_clause("does the mnist paper have code?"));
     }
 
     #[test]
@@ -1231,6 +1243,9 @@ mod tests {
         assert!(!matches!(board_ask("top 3 models on D?"), Some(BoardAsk::Past(_))), "a count, not a bound");
         let Some(BoardAsk::Past(t)) = board_ask("which systems reach at least 86.5% there?") else { panic!("no threshold") };
         assert!(t.passes(86.5) && t.above);
+        // A bound of 1 is no fraction: 1.34 bits per character is not below it.
+        let Some(BoardAsk::Past(t)) = board_ask("anything below 1.0 bpc on enwik8?") else { panic!("no threshold") };
+        assert!(!t.passes(1.34) && t.passes(0.99));
         assert_eq!(top_k("who's second on Hollenby Marsh Calls by accuracy? and who's first?"), Some(2));
         assert_eq!(top_k("which model came third on D?"), Some(3));
         assert_eq!(board_ask("Which of the models on Mirelle Subtitles have no chrF number reported?"), Some(BoardAsk::Unscored));

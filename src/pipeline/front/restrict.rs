@@ -107,7 +107,10 @@ fn re(pattern: &str) -> Regex {
 /// The words that set what follows them aside, shared by every reading below.
 const SETS_ASIDE: &str = r"other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside";
 /// Words before a name that set it aside ("other than X", "we can't use X").
-static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use)\s+(?:the\s+)?$")));
+/// ("T papers that don't use D", "not evaluated on D": the board is set aside too.)
+static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|never)\s+(?:use|report\s+on|evaluate\s+on|test\s+on)|not\s+(?:using|evaluated\s+on|tested\s+on|reporting\s+on))\s+(?:the\s+)?$"))
+});
 /// Words before a name that set it aside only with [`AFTER_PAIRED`] after it ("leave X out").
 static BEFORE_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leave|leaving|set|setting|put|putting|take|taking)\s+(?:the\s+)?$"));
 static AFTER_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:out|aside|away)\b"));
@@ -318,6 +321,13 @@ mod tests {
 
     fn aside(question: &str, names: &[&str]) -> Vec<String> {
         read(question, &models(names)).models.iter().map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn a_board_a_topics_papers_do_not_use_is_set_aside() {
+        let named = Normalized { datasets: vec![entity(EntityKind::Dataset, "bbcsport")], ..Normalized::default() };
+        assert_eq!(read("text classification papers that don't use bbcsport", &named).datasets.len(), 1);
+        assert!(read("text classification papers that use bbcsport", &named).datasets.is_empty());
     }
 
     #[test]

@@ -207,10 +207,21 @@ impl Graph {
     /// Which of `papers` record a source-code link ([`plan::papers_with_code`]); `None` when
     /// that could not be read.
     pub async fn papers_with_code(&self, papers: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Option<std::collections::BTreeSet<String>> {
-        let strategy = match plan::papers_with_code(&self.templates, papers) {
+        self.paper_set(plan::papers_with_code(&self.templates, papers), "the papers' code", ledger, diagnostics).await
+    }
+
+    /// The papers with a result on, or a use of, one of `datasets` ([`plan::papers_on`]):
+    /// "T papers that don't use D"; `None` when that could not be read.
+    pub async fn papers_on(&self, datasets: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Option<std::collections::BTreeSet<String>> {
+        self.paper_set(plan::papers_on(&self.templates, datasets), "the boards' papers", ledger, diagnostics).await
+    }
+
+    /// The `?paper`s of one strategy's rows, its report kept in `ledger`.
+    async fn paper_set(&self, strategy: Result<Strategy, templates::BuildError>, what: &str, ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Option<std::collections::BTreeSet<String>> {
+        let strategy = match strategy {
             Ok(strategy) => strategy,
             Err(e) => {
-                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the papers' code query: {e}"));
+                diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the query of {what}: {e}"));
                 return None;
             }
         };

@@ -467,6 +467,13 @@ pub fn papers_with_code(templates: &Templates, papers: &[String]) -> Result<Stra
     Ok(Strategy { name: "papers_with_code".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None })
 }
 
+/// The papers using or benchmarking on `datasets` (IRIs): those a question sets aside with
+/// the board ("T papers that don't use D").
+pub fn papers_on(templates: &Templates, datasets: &[String]) -> Result<Strategy, BuildError> {
+    let query = templates.fill("papers_by_dataset", &[("dataset", Arg::Anchor(Anchor::Iris(datasets.to_vec()))), ("limit", Arg::Limit(LISTING_ROWS))])?;
+    Ok(Strategy { name: "papers_on_boards_set_aside".into(), query, fallback: None, role: Role::Lookup, anchor: None, keyed: None })
+}
+
 /// The datasets benchmarked for research problems (IRIs): the boards a question about a
 /// problem's state of the art reads.
 pub fn datasets_of_task(templates: &Templates, tasks: &[String]) -> Result<Strategy, BuildError> {
