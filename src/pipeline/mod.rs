@@ -1151,10 +1151,13 @@ impl Pipeline {
         // So is "the mnist paper that has no code": the one of the board's papers without.
         let filters_papers = target == classify::Target::Papers || (target == classify::Target::PaperDetails && front::extract::paper_by_clause(q));
         let papers_coded = filters_papers.then(|| front::extract::code_filter(q)).flatten();
+        // How many papers were found before none was left by their code, if none was.
+        let mut none_coded_of: Option<usize> = None;
         if let Some(with) = papers_coded.filter(|_| !ranking.all.is_empty()) {
             let found: Vec<String> = ranking.all.iter().map(|p| p.iri.clone()).collect();
             if let Some(coded) = self.graph.papers_with_code(&found, &mut ledger, &mut diagnostics).await {
                 ranking.retain(self.max_context_papers, |p| coded.contains(&p.iri) == with);
+                none_coded_of = ranking.all.is_empty().then_some(found.len());
             }
         }
         // "Text classification papers that don't use BBCSport": the board's own papers are
@@ -1391,9 +1394,17 @@ impl Pipeline {
                 composed.text = text;
             }
         }
-        if let Some(with) = papers_coded.filter(|_| target == classify::Target::Papers) {
-            let kept = if with { "with a source code link recorded" } else { "with no source code link recorded" };
-            composed.text = format!("Only the papers {kept} are listed. {}", composed.text);
+        match (papers_coded.filter(|_| target == classify::Target::Papers), none_coded_of) {
+            // "object detection papers without code" where every paper found has a link.
+            (Some(with), Some(n)) => {
+                composed.text = if with { format!("None of the {n} papers found records a source code link.") } else { format!("Every one of the {n} papers found records a source code link.") };
+                composed.stated.push(n.to_string());
+            }
+            (Some(with), None) => {
+                let kept = if with { "with a source code link recorded" } else { "with no source code link recorded" };
+                composed.text = format!("Only the papers {kept} are listed. {}", composed.text);
+            }
+            (None, _) => {}
         }
         if boards_left_out {
             let boards: Vec<&str> = front.restriction.datasets.iter().map(|d| d.canonical.as_str()).collect();
