@@ -31,6 +31,8 @@ const VERB: &str = r"(?:is|are|was|were|has|have|had|does|do|did|report|reports|
 
 /// "both [of] A and B VERB ...".
 static BOTH: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bboth\s+(?:of\s+)?(.+?)\s+and\s+(.+?),?\s+({VERB}\b.*)$")));
+/// "A and B [were] both VERB ...": the same, "both" said after the names.
+static BOTH_AFTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.+?)\s+and\s+(.+?)\s+((?:are|were|have|had|did|do)(?:\s+been)?\s+)?both\s+(.+)$"));
 /// "neither A nor B VERB ...".
 static NEITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bneither\s+(?:of\s+)?(.+?),?\s+nor\s+(.+?),?\s+({VERB}\b.*)$")));
 /// "either A or B VERB ...".
@@ -95,6 +97,12 @@ fn split(question: &str, entities: &Normalized) -> Option<(Join, Vec<Part>)> {
             }
             let before = &question[..whole.start()];
             return Some((join, vec![part(format!("{before}{a} {rest}"), denied), part(format!("{before}{b} {rest}"), denied)]));
+        }
+    }
+    if let Some(c) = BOTH_AFTER.captures(question) {
+        let (a, b, aux, rest) = (named(&c[1]), named(&c[2]), c.get(3).map_or("", |m| m.as_str()), &c[4]);
+        if names_a_subject(&a, entities) && names_a_subject(&b, entities) {
+            return Some((Join::All, vec![part(format!("{a} {aux}{rest}"), false), part(format!("{b} {aux}{rest}"), false)]));
         }
     }
     if let Some(c) = TWO_VALUES.captures(question) {
@@ -282,6 +290,15 @@ mod tests {
         assert_eq!(join, Join::All);
         assert_eq!(parts[0].0, "Wendrel-S outperform PimbraFormer there - is that right?");
         assert_eq!(parts[1].0, "Quillon-XL outperform PimbraFormer there - is that right?");
+    }
+
+    #[test]
+    fn both_said_after_two_names_is_the_same_conjunction() {
+        let (join, parts) = texts("spanrel and tre were both evaluated on semeval, right?", &["spanrel", "tre"]).unwrap();
+        assert_eq!(join, Join::All);
+        assert_eq!(parts[0].0, "spanrel were evaluated on semeval, right?");
+        assert_eq!(parts[1].0, "tre were evaluated on semeval, right?");
+        assert!(texts("which models were both evaluated on D1 and D2?", &["spanrel"]).is_none(), "no two subjects named");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::pipeline::pattern::Regex;
 
 use super::verdict::{Evaluated, FactRef, Label, Verdict};
 use super::PaperRef;
-use crate::pipeline::front::normalize::{Normalized, NormalizedEntity};
+use crate::pipeline::front::normalize::Normalized;
 
 /// What the graph told the pipeline beyond scored facts, for the claims read here.
 #[derive(Debug, Clone, Default)]
@@ -87,15 +87,7 @@ fn fact(subject: &str, what: &str, value: &str, statement: String, papers: Vec<P
 /// on D" asks it of X's own paper (the one titled "X: ..."): a result of X that another
 /// paper states is not one its paper reports.
 fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
-    // "SpanRel and TRE were both evaluated on D": each model named, on each board.
-    static BOTH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:both|all|each)\b"));
-    let linked: Vec<&NormalizedEntity> = entities.methods.iter().filter(|m| m.is_linked()).collect();
-    let models: Vec<&NormalizedEntity> = if linked.len() >= 2 && BOTH.is_match(question) { linked } else { vec![entities.methods.first()?] };
-    models.into_iter().map(|model| evaluation_of(model, question, entities, known, facts)).collect::<Option<Vec<Verdict>>>()?.into_iter().reduce(both)
-}
-
-/// [`evaluation`] of one model.
-fn evaluation_of(model: &NormalizedEntity, question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
+    let model = entities.methods.first()?;
     if entities.datasets.is_empty() {
         return None;
     }
@@ -369,19 +361,6 @@ mod tests {
         assert_eq!(label(&known), Some(Label::Supported));
         known.evaluated[0].2 = "other".into();
         assert_eq!(label(&known), Some(Label::Uncertain));
-    }
-
-    #[test]
-    fn two_models_both_evaluated_on_a_board_are_each_checked() {
-        let mut entities = Normalized::default();
-        entities.methods.push(entity(EntityKind::Method, "SpanRel", "m1"));
-        entities.methods.push(entity(EntityKind::Method, "TRE", "m2"));
-        entities.datasets.push(entity(EntityKind::Dataset, "SemEval", "d"));
-        let mut known = Known { evaluated: vec![("m1".into(), "SpanRel".into(), "d".into()), ("m2".into(), "TRE".into(), "d".into())], ..Known::default() };
-        let label = |k: &Known| judge("SpanRel and TRE were both evaluated on SemEval, right?", &entities, k, &[]).map(|v| v.verdict);
-        assert_eq!(label(&known), Some(Label::Supported));
-        known.evaluated.pop();
-        assert_eq!(label(&known), Some(Label::Uncertain), "TRE's result there is not recorded");
     }
 
     #[test]
