@@ -1295,7 +1295,7 @@ impl Pipeline {
         // that name and no paper found has it in its title: its absence is the answer, not
         // the board's other papers.
         let listing = matches!(target, classify::Target::Papers | classify::Target::Models | classify::Target::Datasets | classify::Target::Code);
-        let absent_model = (listing && !is_claim && verdict.is_none() && front.normalized.all().any(|e| e.kind != front::lexicon::EntityKind::Method && e.is_linked()))
+        let absent = (listing && !is_claim && verdict.is_none() && front.normalized.all().any(|e| e.kind != front::lexicon::EntityKind::Method && e.is_linked()))
             .then(|| {
                 front.normalized.methods.iter().find(|m| {
                     let name = m.text.to_lowercase();
@@ -1303,16 +1303,35 @@ impl Pipeline {
                 })
             })
             .flatten()
-            .map(|m| m.text.clone());
+            .map(|m| format!("The knowledge graph records no model called {}, so it holds nothing on this question about it.", m.text))
+            // "GPT-3 is in our table. what's the top accuracy on HellaSwag, and is it GPT-3?"
+            // where the graph holds no board by that name (nor one it nearly holds, said
+            // below): its absence is the answer, not the model's results on other boards. A
+            // name written as one (a capital, or a digit in one word): not words the
+            // extraction guessed at.
+            .or_else(|| {
+                let board_asked = matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Models | classify::Target::Metrics | classify::Target::Beaten);
+                let written_as_name = |t: &str| t.chars().any(char::is_uppercase) || (!t.contains(char::is_whitespace) && t.chars().any(|c| c.is_ascii_digit()));
+                // Only where the answer drifted: a named model's results, each on another board,
+                // and no board of the question linked.
+                let elsewhere = |name: &str| !items.is_empty() && items.iter().all(|i| i.dataset.as_deref().is_some_and(|l| !l.to_lowercase().contains(&name.to_lowercase())));
+                let drifted = front.normalized.methods.iter().any(|m| m.is_linked()) && !front.normalized.datasets.iter().any(|d| d.is_linked() || front::link::is_near_miss(d));
+                // As extracted: a name nothing linked may have been dropped as a guess since.
+                let asked = classify::before_asides(classify::from_question_proper(q));
+                (board_asked && drifted && !is_claim && verdict.is_none())
+                    .then(|| front.entities.datasets.iter().find(|t| written_as_name(t) && front::normalize::said_in(asked, t) && elsewhere(t)))
+                    .flatten()
+                    .map(|t| format!("The knowledge graph records no dataset called {t}, so it holds nothing on this question about it."))
+            });
         // "the newest works on fault detection of wave energy converters": a research problem
         // narrowed by words the graph holds nowhere; its papers are on the wider problem.
-        let narrowed = (target == classify::Target::Papers && absent_model.is_none() && !is_claim && verdict.is_none())
+        let narrowed = (target == classify::Target::Papers && absent.is_none() && !is_claim && verdict.is_none())
             .then(|| self.graph.index.as_deref().and_then(|index| front::link::narrowed_topic(index, q, &front.normalized)))
             .flatten();
         // "Which papers evaluate Wendrel-L?", "Quillon-XXL reaches 90 F1 on D, right?" where
         // the graph holds Wendrel-S and Quillon-XL: a sibling's facts are not the answer; the
         // graph holds nothing of the variant asked. Not over a claim the graph settles.
-        let unheld = (absent_model.is_none() && narrowed.is_none() && verdict.as_ref().is_none_or(|v| v.verdict == trust::verdict::Label::Uncertain && !v.is_account()))
+        let unheld = (absent.is_none() && narrowed.is_none() && verdict.as_ref().is_none_or(|v| v.verdict == trust::verdict::Label::Uncertain && !v.is_account()))
             // Named in what is asked, not in a scene or an aside ("A labmate insists it's
             // Wendrel-XL" after the question).
             .then(|| self.graph.index.as_deref().and_then(|index| front::link::unheld_sibling(index, classify::before_asides(classify::asked_part(q)), &front.normalized)))
@@ -1324,10 +1343,10 @@ impl Pipeline {
                 Some(front::extract::BoardAsk::Holding(given)) if items.is_empty() && verdict.is_none() => front.normalized.datasets.iter().find(|d| d.is_linked()).map(|d| answer::text::unheld_value(given, &d.canonical)),
                 _ => None,
             });
-        if absent_model.is_some() || narrowed.is_some() || unheld.is_some() {
+        if absent.is_some() || narrowed.is_some() || unheld.is_some() {
             items.clear();
         }
-        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent_model.is_none() && narrowed.is_none() && unheld.is_none();
+        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent.is_none() && narrowed.is_none() && unheld.is_none();
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
@@ -1374,8 +1393,8 @@ impl Pipeline {
         }
         let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board, extreme, coded: front.coded };
         let mut composed = answer::text::compose(&draft);
-        if let Some(name) = &absent_model {
-            composed.text = format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");
+        if let Some(text) = &absent {
+            composed.text.clone_from(text);
         }
         if let Some(text) = &unheld {
             composed.text.clone_from(text);
@@ -1607,7 +1626,7 @@ impl Pipeline {
         // link may be what the graph lacks ("quantum machine learning for drug discovery").
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
         // Nothing left once what the question sets aside is left out is said so: shown.
-        let held = if nothing_found && absent_model.is_none() && narrowed.is_none() && unheld.is_none() && set_aside.is_none() {
+        let held = if nothing_found && absent.is_none() && narrowed.is_none() && unheld.is_none() && set_aside.is_none() {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
                 // A model named only to date a wish ("since the X paper") is not what was asked.

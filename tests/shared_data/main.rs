@@ -263,6 +263,7 @@ mod sciqa_style {
     use scigraph::config::Settings;
     use scigraph::kg::embedded::EmbeddedGraph;
     use scigraph::kg::load::Quiet;
+    use scigraph::pipeline::trust::verdict::Label;
     use scigraph::pipeline::{Pipeline, Question};
     use tokio::sync::OnceCell;
 
@@ -458,6 +459,29 @@ mod sciqa_style {
         papers.sort_unstable();
         assert_eq!(papers, ["DocBERT: BERT for Document Classification", "XLNet: Generalized Autoregressive Pretraining for Language Understanding"], "{}", response.answer);
         assert!(response.answer.starts_with("The papers using BBCSport are left out."), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn names_in_the_scene_before_a_question_are_not_what_it_asks_about() {
+        let Some(pipeline) = pipeline("names_in_the_scene_before_a_question_are_not_what_it_asks_about").await else { return };
+        let response = pipeline.ask(&Question::parse("we compared against bert in our paper. is there code for roberta?", 1000).unwrap()).await;
+        // "bert" is in "roberta", but not said there.
+        assert!(!response.answer.contains("BERT-joint"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("i used SciBERT before, now trying OAG-BERT for academic entity stuff. what year is the OAG-BERT paper and its doi?", 1000).unwrap()).await;
+        assert!(response.answer.contains("\"OAG-BERT:") && !response.answer.contains("SciBERT:"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("for a climate-policy seminar i need a few papers on sea level rise. what's in the graph on that? ideally projections, but anything helps", 1000).unwrap()).await;
+        assert!(labels(&response).contains(&"Future sea level rise constrained by observations and long-term commitment"), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn a_claim_someone_made_is_judged_and_a_board_the_graph_lacks_is_said_absent() {
+        let Some(pipeline) = pipeline("a_claim_someone_made_is_judged_and_a_board_the_graph_lacks_is_said_absent").await else { return };
+        let response = pipeline.ask(&Question::parse("my reviewer claims NAT-M4 has the best accuracy on DTD. we didn't compare against it - is that right?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("in my thesis i wrote that GPT-3 was never evaluated on BoolQ - can you check? i might have mixed it up with SuperGLUE", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("GPT-3 175B (Few-Shot) is in our related work table. what's the top accuracy on HellaSwag that the graph records, and is it GPT-3?", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("The knowledge graph records no dataset called HellaSwag") && response.answer_items.is_empty(), "{}", response.answer);
     }
 
     #[tokio::test]

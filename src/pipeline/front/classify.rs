@@ -872,6 +872,16 @@ static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
 static WHICH_ONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^which\s+(?:one|of them)\s+is\s+the\s+(?:wrong|right|correct|real|actual)\s+one\b|^(?:what|which)\s+(?:is|was)\s+(?:it|that|this)(?:\s+(?:exactly|then|really|actually|precisely))?\s*\?\s*$"));
 static LEADING_CONTEXT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(for|as|in|regarding|re|context)\b[^,:?]{0,60}[,:]\s+|^(i'm|i am|we're|we are|i've|we've)\b[^.?!]{0,120}\.\s+"));
+/// `question` without a context opening it ("For my thesis, ...", "as a reviewer: ...", "I'm
+/// new to this. ..."), when more than a tag follows.
+pub fn without_leading_context(question: &str) -> &str {
+    let lowered = question.to_lowercase();
+    match LEADING_CONTEXT.find(&lowered) {
+        // Offsets into the lowered copy hold for the question while lowering kept its length.
+        Some(m) if lowered.len() == question.len() && !WH_WORD.is_match(m.as_str()) && question.get(m.end()..).is_some_and(|rest| rest.split_whitespace().count() > 2) => &question[m.end()..],
+        _ => question,
+    }
+}
 /// "Now that Wendrel-S is out, Zephyrine-L isn't the top model anymore, right?": the clause
 /// before the comma sets the scene (a model's paper out, a result published); the claim is
 /// what follows it, and naming the newcomer makes it no side of the claim.
@@ -970,8 +980,20 @@ pub fn margin_asked(question: &str) -> Option<String> {
 /// tag ("Right?" keeps the statement before it). A question of one sentence is itself.
 pub fn asked_part(question: &str) -> &str {
     let question = before_asides(question);
-    // A full stop only: "!" closes names too ("Atari 2600 Pitfall! dataset").
-    static SCENE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"\.["'”’)]*\s+"#));
+    // A full stop ("!" closes names too: "Atari 2600 Pitfall! dataset"); or a semicolon,
+    // ", but" or a dash after a scene the asker opens about themselves or someone they
+    // know ("we fine-tuned bert last month; what has xlnet been evaluated on?", "my advisor
+    // likes resnet, but for cifar-10 which model is on top?"). A board or two models
+    // before a dash are what is asked about ("D - which model leads?").
+    static SCENE_END: LazyLock<Regex> = LazyLock::new(|| re(r#"\.["'”’)]*\s+|;\s+|,\s+but\s+|\s[-–—]\s+"#));
+    static PERSONAL: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(?:i|i'm|i’m|i've|i’ve|i'd|i’d|we|we're|we’re|we've|we’ve|my|our|a\s+(?:colleague|friend|reviewer|labmate|coworker|student)|the\s+(?:authors?|reviewers?)|someone|somebody|people)\b")
+    });
+    // "... the doi of the xlnet paper. could u find it?": a request that only points back
+    // asks what the sentence before says.
+    static POINTS_BACK: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:find|get|check|confirm|verify|look|help|tell|give|dig)\b(?:[^?]{0,20}|[^?]{0,40}\b(?:it|its|that|this|them|their)\b[^?]{0,25})|any\s+(?:idea|ideas|clue|pointers?|help)\b[^?]{0,12})\s*\??\s*$")
+    });
     static OPENS_A_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|would|will|should|tell|list|name|give|show|find|please|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b")
     });
@@ -988,7 +1010,17 @@ pub fn asked_part(question: &str) -> &str {
             continue;
         }
         let after = &rest[m.end()..];
-        let asks = OPENS_A_QUESTION.is_match(&after.to_lowercase()) || after.trim_end().ends_with('?');
+        // "we're citing the X paper; which doi should our bib entry carry?", "i'm looking for
+        // a dataset on T - does the graph have one?", "a reviewer told us X leads D; is the
+        // reviewer right?": after a softer break, a question of what the scene names.
+        static OF_THE_SCENE: LazyLock<Regex> = LazyLock::new(|| {
+            re(r"^(?:(?:which|what)(?:'s|’s|\s+is|\s+are|\s+was)?\s+(?:the\s+|its\s+|their\s+)?(?:doi|dois|year|title|authors?|venue)\b|(?:does|do|did)\s+(?:the\s+graph|the\s+kg|it|you)\s+(?:have|hold|list|record|know)\s+(?:one|it|any|them|that|this)\b|(?:is|was|are|were)\s+(?:that|this|it|he|she|they|the\s+\w+)\s+(?:right|correct|true|accurate)\b)")
+        });
+        if !m.as_str().starts_with('.') && (!PERSONAL.is_match(&rest.trim_start().to_lowercase()) || OF_THE_SCENE.is_match(&after.to_lowercase())) {
+            from = m.end();
+            continue;
+        }
+        let asks = (OPENS_A_QUESTION.is_match(&after.to_lowercase()) || after.trim_end().ends_with('?')) && !POINTS_BACK.is_match(&after.to_lowercase());
         // "X led D as of 2021. Or had somebody passed it by then?": a second guess of the
         // statement before, which is what is asked.
         // So does "which one is the wrong one?", which asks of what the sentence before names.
@@ -1000,6 +1032,13 @@ pub fn asked_part(question: &str) -> &str {
         from = 0;
     }
     rest
+}
+
+/// The message from where its question proper ([`asked_part`]) starts: the scene before it
+/// dropped, whatever follows it kept.
+pub fn from_question_proper(question: &str) -> &str {
+    let part = asked_part(question);
+    question.find(part).map_or(question, |at| &question[at..])
 }
 
 /// "X's paper ran on D, yet it's missing from your chrF ranking there. On which datasets
@@ -1209,6 +1248,23 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     });
     if let Some(rest) = HELD_AND.captures(&question).and_then(|c| c.get(1)).map(|m| m.as_str().to_owned()) {
         question = std::borrow::Cow::Owned(rest);
+    }
+    // "is the Gemma paper (open models based on Gemini research) in the graph? year + doi
+    // would be great": one paper, looked up; whether the graph holds it is what the lookup
+    // finds. Asked yes or no: "what is the most recent paper on T in the graph?" asks for
+    // a topic's papers.
+    static PAPER_HELD: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)(?:^|[.?!:;]\s+|,\s*)(?:so\s+|and\s+)?(?:is|was)\s+(?:the|this|that|their|your|his|her)\s+[^?]{1,100}?\b(?:paper|study|article|preprint|publication)\b[^?]{0,60}?\bin\s+(?:the\s+)?(?:knowledge\s+)?(?:graph|kg|orkg)\b")
+    });
+    if PAPER_HELD.is_match(&question) {
+        return Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails };
+    }
+    // "does the graph have papers on image captioning?": a topic's papers asked for, no claim.
+    static GRAPH_PAPERS_ON: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:(?:so|and|but|also|then),?\s+)?(?:does|do|did)\s+(?:the\s+)?(?:open\s+research\s+)?(?:knowledge\s+graph|graph|kg|orkg|you)\s+(?:have|hold|contain|list|include|know\s+of)\s+(?:any\s+|some\s+)?(?:papers?|work|works|articles?|publications?|studies|literature|research)\s+(?:on|about|regarding|covering|dealing\s+with|related\s+to|for)\s")
+    });
+    if GRAPH_PAPERS_ON.is_match(asked_part(&question)) {
+        return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
     }
     let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
     if let Some(keywords) = keyword_ask(&question, entities) {
@@ -1727,6 +1783,27 @@ mod tests {
         assert_eq!((got.query_type, got.target), (QueryType::TopicSearch, Target::Papers));
         let got = classify("which kelp canopy mapping papers came out in 2019?", &Entities { tasks: vec!["kelp canopy mapping".into()], ..Entities::default() });
         assert_eq!((got.query_type, got.target), (QueryType::TopicSearch, Target::Papers), "the papers of one year");
+    }
+
+    #[test]
+    fn a_scene_the_asker_sets_about_themselves_ends_at_a_semicolon_a_but_or_a_dash() {
+        assert_eq!(asked_part("we fine-tuned bert on our own data last month; what has xlnet been evaluated on?"), "what has xlnet been evaluated on?");
+        assert_eq!(asked_part("my advisor likes resnet, but for cifar-10 which model is on top?"), "for cifar-10 which model is on top?");
+        assert_eq!(asked_part("i use lstm for language modelling - is it also used for machine translation?"), "is it also used for machine translation?");
+        assert_eq!(asked_part("xlnet vs bert on squad - which is better?"), "xlnet vs bert on squad - which is better?", "names before a dash are what is asked about");
+        assert_eq!(asked_part("we're citing the murrelet-mt translation paper; which doi should our bib entry carry?"), "we're citing the murrelet-mt translation paper; which doi should our bib entry carry?", "a question of what the scene names");
+        assert_eq!(asked_part("a reviewer told us X leads D; is the reviewer right?"), "a reviewer told us X leads D; is the reviewer right?");
+        assert_eq!(asked_part("i'm looking for a dataset on sea ice - does the graph have one?"), "i'm looking for a dataset on sea ice - does the graph have one?");
+        assert_eq!(asked_part("for my thesis i need the doi of the xlnet paper. could u give me its full title and doi?"), "for my thesis i need the doi of the xlnet paper. could u give me its full title and doi?", "a request that points back");
+        assert_eq!(from_question_proper("we use X at work. which model leads D? list them all"), "which model leads D? list them all");
+    }
+
+    #[test]
+    fn whether_the_graph_holds_a_paper_or_papers_on_a_topic_is_asked_not_claimed() {
+        let none = Entities::default();
+        assert_eq!(classify("my boss wants to compare small open models. is the Gemma paper (open models based on Gemini research) in the graph? year + doi would be great", &none).query_type, PaperLookup);
+        assert_eq!(classify("does the graph have papers on image captioning?", &none).query_type, TopicSearch);
+        assert_ne!(classify("What is the most recent paper on dialogue translation in the graph?", &none).query_type, PaperLookup, "a topic's newest paper");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 use crate::pipeline::pattern::Regex;
 use serde::Serialize;
 
+use super::classify;
 use super::lexicon::{ByKind, EntityKind, Lexicon};
 pub use super::grounding::{choose, ground, llm_request, parse_llm_reply, Grounded};
 
@@ -385,6 +386,10 @@ pub struct LookupKeys {
     pub named: Option<String>,
     /// The person whose papers are asked for ([`asked_author`]).
     pub author: Option<String>,
+    /// A message of several sentences: the question proper, then each sentence that speaks
+    /// of a paper, without who asks for it ([`lookup_parts`]). A title is searched by each
+    /// when the whole message's words find none.
+    pub parts: Vec<String>,
 }
 
 static DOI: LazyLock<Regex> = LazyLock::new(|| {
@@ -403,7 +408,49 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
         // "'Bibliometric fingerprints: name disambiguation...'": the part before the ellipsis.
         (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
     });
-    LookupKeys { doi, title, named: named_paper(question), author: asked_author(question) }
+    LookupKeys { doi, title, named: named_paper(question), author: asked_author(question), parts: lookup_parts(question) }
+}
+
+/// Who wants a paper and why, opening a sentence: "for a face-recognition survey my advisor
+/// wants", "my boss asked about", "i'm looking for". Its words are no title's.
+static ASKER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:(?:for|in)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){1,4}?)?(?:(?:my|our|a|the)\s+(?:boss|advisor|adviser|supervisor|colleague|co-?author|friend|pi|team|reviewer|labmate|student)s?\s+(?:wants|wanted|needs|needed|asked(?:\s+(?:me|us))?(?:\s+about)?|mentioned|suggested|recommended|pointed\s+(?:me|us)\s+to|told\s+(?:me|us)\s+about|likes|cited)|(?:i|we)(?:\s+really)?\s+(?:need|want|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for|are\s+looking\s+for|'re\s+looking\s+for|read|found|saw|remember))\s+")
+        .unwrap_or_else(|e| panic!("asker pattern: {e}"))
+});
+
+/// The parts of a message of several sentences a lookup searches a title by, best first:
+/// the question proper when a scene comes before it ("i used SciBERT before, now trying
+/// OAG-BERT. what year is the OAG-BERT paper?"), then each sentence that speaks of a paper
+/// ("there's a paper combining textual and graph-based features ...", "my boss asked about
+/// the problem-based learning study for engineering students"), without who asks for it.
+/// Empty for a question of one sentence and one with nothing before the question.
+pub fn lookup_parts(question: &str) -> Vec<String> {
+    static SENTENCE_END: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.;?!]\s+").unwrap_or_else(|e| panic!("sentence pattern: {e}")));
+    static OF_A_PAPER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|papers|study|article|preprint|titled|called|survey|report)\b").unwrap_or_else(|e| panic!("paper cue pattern: {e}")));
+    // Not an aside after the question ("... in the graph? I have a feeling it's the X paper"):
+    // a guess is no name of the paper asked for.
+    let kept = classify::before_asides(question);
+    let sentences: Vec<&str> = SENTENCE_END.split(kept.trim()).map(str::trim).filter(|s| !s.is_empty()).collect();
+    if sentences.len() < 2 {
+        return Vec::new();
+    }
+    let unframed = |s: &str| -> String {
+        let s = classify::without_leading_context(s);
+        ASKER.find(s).map_or(s, |m| &s[m.end()..]).trim_end_matches(['.', '?', '!', ';']).to_owned()
+    };
+    let mut parts = Vec::new();
+    let asked = classify::asked_part(question);
+    if asked.len() < question.len() {
+        parts.push(unframed(asked));
+    }
+    for sentence in sentences.iter().filter(|s| OF_A_PAPER.is_match(s)) {
+        let part = unframed(sentence);
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    parts.retain(|p| !content_words(p).is_empty());
+    parts
 }
 
 /// Whether a request about a board's models filters them by their code: `Some(true)` for
@@ -783,7 +830,9 @@ static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
 static TAG_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(?:,\s*|\s)(?:right|correct|true|yes|no|yeah|yep|eh|ok|okay|surely)\s*[?.!]*\s*$").unwrap_or_else(|e| panic!("tag pattern: {e}")));
 
 /// "the big transfer paper, full title?": what is asked of a title, no word of it.
-static TITLE_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:full|exact|complete|whole|precise|actual|official)\s+(?:title|name)s?\b").unwrap_or_else(|e| panic!("title asked pattern: {e}")));
+/// "which papers mention perovskite in the title?": where the word is looked for, no word
+/// of the title.
+static TITLE_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:full|exact|complete|whole|precise|actual|official)\s+(?:title|name)s?\b|\b(?:mention|mentions|mentioning|have|has|having|with|contain|contains|containing)\b(?P<word>[^?.,]{1,40}?)\s+in\s+(?:the(?:ir)?|its)\s+titles?\b").unwrap_or_else(|e| panic!("title asked pattern: {e}")));
 
 /// "dd-ppo paper: its task?", "xlnet paper and what tasks it covers": what is asked of the
 /// paper, no word of its title.
@@ -793,10 +842,34 @@ static ASPECT_ASKED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Every content word of the question, names included: what the text index searches
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
+/// The words of a message that say its topic: the question proper
+/// ([`classify::asked_part`]) without the scene before it, the asides after it or a context
+/// opening it ("for our joint proposal, which papers are about nitrogen fixation?"); when
+/// that only points back ("for a seminar i need papers on sea level rise. what's in the
+/// graph on that?"), the sentence before it, from "papers on" when it says so. A message of
+/// one plain question is itself.
+pub fn topic_part(question: &str) -> &str {
+    let asked = classify::asked_part(question);
+    // "for question answering as a research problem, which papers does the graph list?":
+    // the context holds the topic when the question proper does not.
+    if let Some(part) = [classify::without_leading_context(asked), asked].into_iter().find(|p| !content_words(p).is_empty()) {
+        return part;
+    }
+    static PAPERS_ON: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:papers?|work|literature|articles?|studies|publications?|research|references?)\s+(?:on|about|regarding|covering|dealing\s+with|related\s+to)\s+(\S.*)$").unwrap_or_else(|e| panic!("papers-on pattern: {e}"))
+    });
+    let start = question.find(asked).unwrap_or(0);
+    let scene: Vec<&str> = question[..start].rsplit(['.', ';', '?', '!']).map(str::trim).filter(|s| !s.is_empty()).map(classify::without_leading_context).collect();
+    // The sentence that asks for papers on something ("i need papers on NeRF. i already
+    // have the lidar ones. anything in the graph?"), else the last that says anything.
+    let papers_on = scene.iter().filter_map(|s| PAPERS_ON.captures(s).and_then(|c| c.get(1))).map(|m| m.as_str()).find(|t| !content_words(t).is_empty());
+    papers_on.or_else(|| scene.into_iter().find(|s| !content_words(s).is_empty())).unwrap_or(question)
+}
+
 pub fn content_words(question: &str) -> Vec<String> {
     let question = THE_GRAPH_ITSELF.replace_all(question, " ");
     let question = TAG_ASKED.replace_all(&question, " ");
-    let question = TITLE_ASKED.replace_all(&question, " ");
+    let question = TITLE_ASKED.replace_all(&question, " $word ");
     let question = ASPECT_ASKED.replace_all(&question, "paper");
     let spelled = spelled_out(&question);
     let words = title_keywords(&question, &Entities::default());
@@ -864,6 +937,25 @@ pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::GraphLabel;
+
+    #[test]
+    fn a_topic_is_read_from_the_question_proper_else_from_the_sentence_asking_for_papers() {
+        assert_eq!(topic_part("quick lit check - we're doing COVID-19 drug repurposing with knowledge graphs. which papers in the graph are about drug repurposing?"), "which papers in the graph are about drug repurposing?");
+        assert_eq!(topic_part("my co-author does ocean biogeochemistry. for our joint proposal, which papers in the graph are about nitrogen fixation? any ocean basin is fine"), "which papers in the graph are about nitrogen fixation?");
+        assert_eq!(topic_part("for a climate-policy seminar i need a few papers on sea level rise. what's in the graph on that?"), "sea level rise");
+        assert_eq!(topic_part("for my thesis i need papers on neural radiance fields. i already have the lidar ones. anything in the graph?"), "neural radiance fields");
+        assert_eq!(topic_part("hey, my advisor thinks QA and RC are one thing. for question answering as a research problem, which papers does the graph list?"), "for question answering as a research problem, which papers does the graph list?");
+        assert_eq!(topic_part("papers on sea level rise"), "papers on sea level rise");
+        assert_eq!(content_words("which papers in the graph mention perovskite in the title?"), vec!["perovskite"]);
+    }
+
+    #[test]
+    fn a_lookup_in_a_message_searches_the_question_proper_then_each_sentence_naming_a_paper() {
+        assert_eq!(lookup_parts("i used SciBERT before, now trying OAG-BERT. what year is the OAG-BERT paper?"), vec!["what year is the OAG-BERT paper"]);
+        assert_eq!(lookup_parts("for a face-recognition survey my advisor wants the FERET evaluation methodology paper. could u give me its full title and doi?"), vec!["the FERET evaluation methodology paper"]);
+        assert_eq!(lookup_parts("What is the newest paper on T? I have a feeling it's the X Y paper."), Vec::<String>::new(), "a guess after the question names no paper asked for");
+        assert!(lookup_parts("what is the doi of the X Y Z paper?").is_empty());
+    }
 
     #[test]
     fn a_name_opening_with_a_letter_beyond_ascii_is_read_without_cutting_it() {

@@ -128,14 +128,17 @@ impl Front {
                 (restriction.from_year, restriction.to_year) = (Some(year), Some(year));
             }
         }
+        if classification.query_type == classify::QueryType::ClaimVerification {
+            restriction.datasets.retain(|d| !restrict::said_unused(question, d));
+        }
         restrict::set_aside(&mut normalized, &restriction);
         // A model named only in an aside after the question ("By 2020, what was the best
         // chrF on it? I seem to remember Ostrada-T reported something there") is not asked
         // about, whatever the question's pronouns point back to.
         let kept = classify::before_asides(question);
         if kept.len() < question.len() {
-            let (kept, aside) = (kept.to_lowercase(), question[kept.len()..].to_lowercase());
-            normalized.methods.retain(|m| kept.contains(&m.text.to_lowercase()) || !aside.contains(&m.text.to_lowercase()));
+            let aside = &question[kept.len()..];
+            normalized.methods.retain(|m| normalize::said_in(kept, &m.text) || !normalize::said_in(aside, &m.text));
         }
         // A model named only in the sentences that set the scene is not what is asked about
         // ("the vendor pushes Wendrel-S. Which model leads BenchMira?"), unless the question
@@ -144,7 +147,9 @@ impl Front {
         let part = classify::asked_part(question);
         if part.len() < question.len() {
             let part = part.to_lowercase();
-            let named_in_part = |m: &normalize::NormalizedEntity| part.contains(&m.text.to_lowercase());
+            // By any of its names: "NER" and "named entity recognition" are one task, kept by
+            // the name the question proper uses.
+            let named_in_part = |m: &normalize::NormalizedEntity| std::iter::once(&m.text).chain(std::iter::once(&m.canonical)).chain(&m.aliases).any(|n| normalize::said_in(&part, n));
             static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
                 crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|these|he|she|his|her|both|either|neither|the (?:two|three|former|latter|pair|(?:wrong|right|correct|real|actual) one))\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
             });
@@ -152,15 +157,42 @@ impl Front {
             static BOARD_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
                 crate::pipeline::pattern::Regex::new(r"\b(?:that|this|the same)\s+(?:board|leaderboard|dataset|benchmark|corpus|set|task|metric)\b").unwrap_or_else(|e| panic!("board pronoun pattern: {e}"))
             });
-            let points_back = BACK.is_match(&BOARD_BACK.replace_all(&part.replace("these days", ""), ""));
+            // "what year is the OAG-BERT paper and its doi?": the pronoun points to the paper
+            // the question proper names itself.
+            static OWN_PAPER: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+                crate::pipeline::pattern::Regex::new(r"\bthe\s+([\w.+-]+)\s+(?:paper|article|preprint)\b").unwrap_or_else(|e| panic!("own paper pattern: {e}"))
+            });
+            let names_its_paper = OWN_PAPER.captures_iter(&part).any(|c| !["same", "original", "first", "cited", "whole", "full", "actual", "published", "earlier", "later", "other"].contains(&&c[1]));
+            // "what's the best MRR@10 on D, and who holds it?": the record, asked of itself.
+            static RECORD_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+                crate::pipeline::pattern::Regex::new(r"\b(?:who|which\s+\w+|what\s+\w+)\s+(?:holds|held|has|had|owns|set|sets)\s+(?:it|that|this)\b").unwrap_or_else(|e| panic!("record pronoun pattern: {e}"))
+            });
+            let unreferred = RECORD_BACK.replace_all(&part, "");
+            let points_back = !names_its_paper && BACK.is_match(&BOARD_BACK.replace_all(&unreferred.replace("these days", ""), ""));
             // "I keep seeing two numbers for X on D. Which WER should I trust?": a value asked
             // for with no board's best or model in view is the scene model's.
             static OF_A_BOARD: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
                 crate::pipeline::pattern::Regex::new(r"\b(?:best|top|highest|lowest|leader|leads?|leading|record|sota|state of the art|who|models?|systems?|methods?)\b").unwrap_or_else(|e| panic!("board ask pattern: {e}"))
             });
             let its_value = classify::asks_value(&part) && !OF_A_BOARD.is_match(&part);
-            if normalized.methods.iter().any(named_in_part) || !(points_back || its_value) {
+            // A name the question proper says counts though the graph holds nothing by it
+            // ("we already have CIFAR-10 results. which models were evaluated on KITTI?"): the
+            // scene's name is still not what is asked about. Written as a name (a capital or
+            // a digit): words the extraction guessed at ("top there now") are no name.
+            let written_as_name = |t: &str| t.chars().any(|c| c.is_uppercase() || c.is_ascii_digit());
+            let says = |kind: lexicon::EntityKind| entities.get(kind).iter().any(|t| written_as_name(t) && normalize::said_in(&part, t));
+            if normalized.methods.iter().any(named_in_part) || says(lexicon::EntityKind::Method) || !(points_back || its_value) {
                 normalized.methods.retain(named_in_part);
+            }
+            // "not interested in D1, what about D2?", "i use X for T1; is it used for T2?": a
+            // board or a task named only in the scene is not asked about when the question
+            // proper names one of its own.
+            for kind in [lexicon::EntityKind::Dataset, lexicon::EntityKind::Task] {
+                let said = says(kind);
+                let named = normalized.get_mut(kind);
+                if said || named.iter().any(named_in_part) {
+                    named.retain(named_in_part);
+                }
             }
             // "... yet it's missing from your ranking on D. On which datasets does it have a
             // score?": the boards asked for are the model's, not the scene's.
@@ -198,17 +230,31 @@ impl Front {
         if coded.is_some() {
             normalized.methods.clear();
         }
-        let board = (classification.query_type != classify::QueryType::ClaimVerification).then(|| extract::board_ask(question)).flatten();
+        // A board's listing asked in the question proper, not in the scene before it ("i keep
+        // seeing submissions on extracting leaderboards. what does the graph have on T?"),
+        // unless the question proper points back to it ("we're dropping anything below 75 on
+        // D. which models does that cut?").
+        static POINTS_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+            crate::pipeline::pattern::Regex::new(r"(?i)\b(?:that|this|those|these|it|them)\b").unwrap_or_else(|e| panic!("pointing pattern: {e}"))
+        });
+        let proper = classify::from_question_proper(question);
+        let board = (classification.query_type != classify::QueryType::ClaimVerification)
+            .then(|| extract::board_ask(proper).or_else(|| POINTS_BACK.is_match(proper).then(|| extract::board_ask(question)).flatten()))
+            .flatten();
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
-                expanded(extract::content_words(question), &normalized)
+                expanded(extract::content_words(extract::topic_part(question)), &normalized)
             } else {
                 // A title is searched as written first: "NLP" in a title is not expanded
                 // (a lookup finding nothing tries again written out: `Graph::indexed_titles`).
                 extract::content_words(question)
             },
             normalized,
-            keywords: extract::title_keywords(question, &entities),
+            keywords: if classification.query_type == classify::QueryType::TopicSearch {
+                extract::title_keywords(extract::topic_part(question), &entities)
+            } else {
+                extract::title_keywords(question, &entities)
+            },
             lookup,
             as_of: anchor::time_anchor(question),
             top_k: extract::top_k(question).or(board.map(|_| extract::EVERY)),

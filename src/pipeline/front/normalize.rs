@@ -38,6 +38,19 @@ pub struct NormalizedEntity {
     pub link: Option<super::link::IndexLink>,
 }
 
+/// Whether `name` is written in `text` as a word of its own, letter case aside: no letter
+/// or digit joined to it on either side. "bert" is not said in "is there code for
+/// roberta?", though its letters are there; it is in "BERT-based models".
+pub fn said_in(text: &str, name: &str) -> bool {
+    let (text, name) = (text.to_lowercase(), name.to_lowercase());
+    !name.is_empty()
+        && text.match_indices(&name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+}
+
 /// Where `name` is written in `text`, letter case aside: the first place it stands as a
 /// whole name, else the first place at all. A place inside a longer name does not stand
 /// whole: "AWD-LSTM" in "Does AWD-LSTM-DOC beat AWD-LSTM?" is the second one, since a letter,
@@ -181,8 +194,11 @@ impl NormalizedEntity {
         name_terms.len() >= 2 && name_terms.first() == label_terms.first() && name_terms.iter().all(|t| label_terms.contains(t))
     }
 
-    /// Whether `label` names this entity (the text, canonical name or an alias).
+    /// Whether `label` names this entity (the text, canonical name or an alias). A unit in
+    /// brackets after a label is no part of its name: "Accuracy (%)" is accuracy.
     pub fn names(&self, label: &str) -> bool {
+        let label = label.trim_end();
+        let label = label.strip_suffix("(%)").map_or(label, str::trim_end);
         let label = crate::pipeline::front::lexicon::normalize(label);
         std::iter::once(&self.text)
             .chain(std::iter::once(&self.canonical))
@@ -318,6 +334,22 @@ mod tests {
         assert_eq!(mention_in("BERT-based models", "bert").map(|r| r.start), Some(0));
         assert_eq!(mention_in("nothing here", "bert"), None);
         assert_eq!(mention_in("anything", ""), None);
+    }
+
+    #[test]
+    fn a_unit_in_brackets_after_a_label_is_no_part_of_its_name() {
+        let accuracy = NormalizedEntity { kind: EntityKind::Metric, text: "accuracy".into(), canonical: "Accuracy".into(), aliases: vec![], iris: vec![], direction: None, link: None };
+        assert!(accuracy.names("Accuracy (%)"));
+        assert!(accuracy.names("accuracy"));
+        assert!(!accuracy.names("Accuracy (High)"));
+    }
+
+    #[test]
+    fn a_name_inside_a_longer_word_is_not_said() {
+        assert!(!said_in("is there code for roberta?", "bert"));
+        assert!(said_in("BERT-based models", "bert"));
+        assert!(said_in("we compared against BERT. is there code for roberta?", "bert"));
+        assert!(!said_in("anything", ""));
     }
 
     #[test]

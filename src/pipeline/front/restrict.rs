@@ -105,12 +105,20 @@ fn re(pattern: &str) -> Regex {
 }
 
 /// The words that set what follows them aside, shared by every reading below.
-const SETS_ASIDE: &str = r"other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside";
+const SETS_ASIDE: &str = r"not\s+interested\s+in|never\s+mind|other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside";
 /// Words before a name that set it aside ("other than X", "we can't use X").
 /// ("T papers that don't use D", "not evaluated on D": the board is set aside too.)
-static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|never)\s+(?:use|report\s+on|evaluate\s+on|test\s+on)|not\s+(?:using|evaluated\s+on|tested\s+on|reporting\s+on))\s+(?:the\s+)?$"))
-});
+static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|{NOT_USED})\s+(?:the\s+)?$")));
+/// Words that say a board was not used: "papers that don't use D", "not evaluated on D".
+const NOT_USED: &str = r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|never)\s+(?:use|report\s+on|evaluate\s+on|test\s+on)|not\s+(?:using|evaluated\s+on|tested\s+on|reporting\s+on)";
+
+/// Whether the question says `entity` was not used ([`NOT_USED`] before it): in a claim
+/// ("X was not evaluated on D, right?") the board is what the claim is about, said in the
+/// negative (`trust::negation`), not a board set aside.
+pub fn said_unused(question: &str, entity: &NormalizedEntity) -> bool {
+    static UNUSED: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{NOT_USED})\s+(?:the\s+)?$")));
+    mention_in(question, &entity.text).and_then(|at| question.get(..at.start)).is_some_and(|before| UNUSED.is_match(before))
+}
 /// Words before a name that set it aside only with [`AFTER_PAIRED`] after it ("leave X out").
 static BEFORE_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leave|leaving|set|setting|put|putting|take|taking)\s+(?:the\s+)?$"));
 static AFTER_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:out|aside|away)\b"));
@@ -400,6 +408,13 @@ mod tests {
         assert_eq!(asked("Leave Syrinxa out of it: does Plumaro lead?"), "does Plumaro lead?");
         assert_eq!(asked("Marrowfen aside, what was the best F1?"), "what was the best F1?");
         assert_eq!(asked("Which model leads, other than X?"), "Which model leads, other than X?");
+    }
+
+    #[test]
+    fn a_board_the_asker_is_not_interested_in_is_set_aside() {
+        let entities = Normalized { datasets: vec![entity(EntityKind::Dataset, "imagenet"), entity(EntityKind::Dataset, "cifar-100")], ..Normalized::default() };
+        let read = read("not interested in imagenet, what about results on cifar-100?", &entities);
+        assert_eq!(read.datasets.iter().map(|d| d.text.as_str()).collect::<Vec<_>>(), vec!["imagenet"]);
     }
 
     #[test]

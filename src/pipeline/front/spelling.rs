@@ -26,16 +26,39 @@ static NOW: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("now pattern: {e}"))
 });
 /// Who is asking, before the question ("team lead question:", "reviewer here:", "quick one
-/// from a student:"): not the
+/// from a student:", "quick one - "): not the
 /// question's words ("team" is no model).
 static PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\s*(?:[\w'’-]+\s+){0,3}?(?:question|query|here|quick one)(?:\s+from\s+(?:a|an|the|my|our)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?\s*:\s*").unwrap_or_else(|e| panic!("preamble pattern: {e}"))
+    Regex::new(r"(?i)^\s*(?:[\w'’-]+\s+){0,3}?(?:question|query|here|quick one)(?:\s+from\s+(?:a|an|the|my|our)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?(?:\s*:|\s+[-–—])\s*").unwrap_or_else(|e| panic!("preamble pattern: {e}"))
 });
 /// "My grant draft says 'X clears 86% on D'. ok to keep that line as written?": a sentence
 /// quoted as someone's words, then only whether it may stay. The quoted sentence is the
 /// claim (read as "X clears 86% on D, right?"), not a title to look up. Someone's reason
 /// for doubting it, between the two ("..., arguing Y is newer so it must have passed it.
 /// Was the line correct?"), is not the claim.
+/// "my reviewer claims X has the best accuracy on D. ... is that right?", "someone on twitter
+/// claimed X beats Y": who said it opens the message, and is no part of the claim (read as a
+/// name, "my reviewer claims X" links nothing).
+static SOMEONE_SAYS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*(?:(?:my|our|a|the|one|some)\s+(?:reviewer|advisor|adviser|supervisor|colleague|co-?author|friend|labmate|boss|student|teammate)s?(?:\s+\d)?|someone|somebody|people)(?:\s+on\s+(?:twitter|x|reddit|slack|mastodon|the\s+forum))?\s+(?:claims?|claimed|says?|said|thinks|thought|believes|believed|insists|insisted|keeps\s+saying|told\s+(?:me|us))\s+(?:that\s+)?")
+        .unwrap_or_else(|e| panic!("someone-says pattern: {e}"))
+});
+/// "X has the best accuracy on D. we didn't compare against it - is that right?": what the
+/// asker did, between the claim and the tag, is no part of the claim ("didn't" denies
+/// nothing of it).
+static OWN_STORY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)([.!;])\s+(?:we|i)\b[^.?!;]{0,80}?\s*[-–—,:]\s+((?:is\s+(?:that|it|this)\s+|are\s+they\s+)?(?:right|true|correct|accurate|so)\s*\?+)\s*$")
+        .unwrap_or_else(|e| panic!("own-story pattern: {e}"))
+});
+/// "in my paper i wrote that X was never evaluated on D - can you check?": the statement
+/// the asker made, to be checked (read as "X was never evaluated on D, right?"), not a
+/// request to check something else. A statement after it says why ("i might have mixed it
+/// up with Y"), and names nothing claimed.
+static CHECK_IT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:[^.?!]{0,60}?\b(?:i|we)\s+(?:wrote|said|say|claim|claimed|state|stated|believe|think|assumed|assume|put)\s+that\s+)?([^?]{12,}?)\s*[-–—,;.]?\s+(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?(?:check|confirm|verify|double[- ]check)(?:\s+(?:it|that|this|for me))?\s*(?:\?+\s+[^?]*|\?*\s*)$")
+        .unwrap_or_else(|e| panic!("check-it pattern: {e}"))
+});
+static OPENS_WH: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had)\b").unwrap_or_else(|e| panic!("wh pattern: {e}")));
 static QUOTED_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?i)^[^"“'‘?]{0,80}?\b(?:says?|said|reads?|claims?|claimed|states?|stated|wrote|writes|has it|sentence|line)\s*:?\s*["“'‘]((?:[^"“”'‘’?]|['’]s\b){12,}?)[.!]?["”'’]\s*[.,;:!–—-]*\s*(?:(?:arguing|saying|claiming|reasoning|because|since|on the grounds that)\b[^"“”?]{0,160}?[.;]\s+)?((?:is\s+(?:it|that|this)\s+|am\s+i\s+|are\s+we\s+)?(?:ok|okay|fine|safe|alright|good)\b[^?]{0,60}\?|(?:can|could|may|should)\s+(?:i|we)\s+(?:keep|leave)\b[^?]{0,60}\?|(?:right|correct|accurate)\s+(?:yr|year|date|number|value|figure|score)\b[^?]{0,40}\?|(?:does|do|did)\s+(?:that|this|it)\s+(?:hold|stand|check\s+out)(?:\s+up)?\s*\?|(?:is|was)\s+(?:that|this|it|(?:the|that|this|my|our)\s+(?:line|sentence|statement|claim))\s+(?:right|correct|accurate|true)\s*\?)\s*$"#)
         .unwrap_or_else(|e| panic!("quoted line pattern: {e}"))
@@ -163,7 +186,14 @@ fn settled_words(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, |t| ACC.replace_all(t, "accuracy$1"));
     let spelled = then(spelled, form);
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
+    let spelled = then(spelled, |t| SOMEONE_SAYS.replace(t, ""));
+    let spelled = then(spelled, |t| OWN_STORY.replace(t, "$1 $2"));
     let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
+    // Not a question's ("what's the best on D - can you check?" asks for the best).
+    let spelled = then(spelled, |t| match CHECK_IT.captures(t) {
+        Some(c) if !OPENS_WH.is_match(&c[1]) => Cow::Owned(format!("{}, right?", &c[1])),
+        _ => Cow::Borrowed(t),
+    });
     let spelled = then(spelled, |t| LEADING_ANCHOR.replace(t, "$2 as of $1?"));
     let spelled = then(spelled, spoken);
     let spelled = then(spelled, clauses);
@@ -396,6 +426,14 @@ fn clauses(text: &str) -> Cow<'_, str> {
         Some(m) if m.start() > 0 => Cow::Owned(format!("{}{}", &text[..m.start()], &text[m.end()..])),
         _ => Cow::Borrowed(text),
     };
+    // "not general audio tagging like AudioSet - specifically environmental sound
+    // classification", "i work on QA over linked data, not reading comprehension like SQuAD.":
+    // what the asker does not mean is no part of what is asked.
+    static NOT_THAT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*not\s+[^.?;]{1,80}?\s*(?:[-–—,;:]\s*)(?:but\s+)?(?:specifically|rather|instead|just|only|but)\s+|,\s*not\s+[^.?;,]{1,60}?\s+like\s+[^.?;,]{1,40}?([.;])")
+            .unwrap_or_else(|e| panic!("not-that pattern: {e}"))
+    });
+    let text = then(text, |t| NOT_THAT.replace_all(t, "$1"));
     let text = match RUN_ON.replace(&text, "$1 - $2") {
         Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
@@ -431,8 +469,8 @@ const FORM_CUE: &str = r"\b(?:yes\s*(?:or|/)\s*no|one[- ]word|(?:in|max(?:imum)?
 /// 2:" asks for two results, not a shape; "yes or no questions" are a topic.
 const FORM_CONTENT: &str = r"\b(?:top|best|worst|highest|lowest|newest|latest|oldest|dois?|years?|yes\s*(?:or|/)\s*no\s+(?:questions?|answers?|qa))\b";
 
-/// Instructions about the answer's form around the question, dropped: a greeting before
-/// it ("Hi!"), an instruction before a colon ("Yes or no, one word only:", "TL;DR in 1
+/// Instructions about the answer's form around the question, dropped: a greeting or a
+/// filler before it ("Hi!", "hmm,"), an instruction before a colon ("Yes or no, one word only:", "TL;DR in 1
 /// line:", "Quick yes/no for a paper I'm reviewing:"), one in brackets ("[answer in 3
 /// words max]", "(just yes or no)") and thanks or an instruction after it ("Thanks a
 /// lot", "Please answer in one sentence."). They ask nothing of the graph, and their words
@@ -441,7 +479,7 @@ const FORM_CONTENT: &str = r"\b(?:top|best|worst|highest|lowest|newest|latest|ol
 /// neither. An instruction naming what to give ("only the top 2", "cite the DOI") is part
 /// of the question and stays, as does a closing "Yes or no?" that makes a statement one.
 fn form(text: &str) -> Cow<'_, str> {
-    static GREETING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+(?:there|all|team))?\s*[!,.]\s*").unwrap_or_else(|e| panic!("greeting pattern: {e}")));
+    static GREETING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|hm+|um+|uh+|erm+)(?:\s+(?:there|all|team))?\s*[!,.]\s*").unwrap_or_else(|e| panic!("greeting pattern: {e}")));
     static LEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*([^:?\[\]()]{1,90}?)\s*:\s+(\S)").unwrap_or_else(|e| panic!("leading form pattern: {e}")));
     static BRACKETED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*[\[(]([^\[\]()]{1,80})[\])]").unwrap_or_else(|e| panic!("bracketed form pattern: {e}")));
     static TRAILING: LazyLock<Regex> = LazyLock::new(|| {
@@ -830,6 +868,20 @@ mod tests {
         assert_eq!(settled("so back in twenty sixteen orvalis cnn was top of benchmira who's beaten it since then"), "back in 2016 orvalis cnn was top of benchmira - who's beaten it since then");
         assert_eq!(settled("X was top of D. Who has beaten it since?"), "X was top of D. Who has beaten it since?");
         assert_eq!(settled("Which models have beaten X on D?"), "Which models have beaten X on D?");
+    }
+
+    #[test]
+    fn who_says_a_claim_and_what_the_asker_does_not_mean_are_no_part_of_the_question() {
+        assert_eq!(settled("my reviewer claims NAT-M4 has the best accuracy on DTD. is that right?"), "NAT-M4 has the best accuracy on DTD. is that right?");
+        assert_eq!(settled("someone on twitter claimed X beats Y on D. can the graph confirm that?"), "X beats Y on D. can the graph confirm that?");
+        assert_eq!(settled("in my thesis i wrote that GPT-3 was never evaluated on BoolQ - can you check? i might have mixed it up with SuperGLUE"), "GPT-3 was never evaluated on BoolQ, right?");
+        assert_eq!(settled("what's the best on D - can you check?"), "what's the best on D - can you check?", "a question is not made a claim");
+        assert_eq!(settled("not general audio tagging like AudioSet - specifically environmental sound classification. which papers?"), "environmental sound classification. which papers?");
+        assert_eq!(settled("i work on QA over linked data, not reading comprehension like SQuAD. which papers cover T?"), "i work on QA over linked data. which papers cover T?");
+        assert_eq!(settled("quick one - what's the best result on squad 1.1?"), "what's the best result on squad 1.1?");
+        assert_eq!(settled("hmm, SentEval in the graph - which metrics are recorded for it?"), "SentEval in the graph - which metrics are recorded for it?");
+        assert_eq!(settled("not interested in D1, what about D2?"), "not interested in D1, what about D2?", "a set-aside is read by the restriction");
+        assert_eq!(settled("NAT-M4 has the best accuracy on DTD. we didn't compare against it - is that right?"), "NAT-M4 has the best accuracy on DTD. is that right?");
     }
 
     #[test]

@@ -75,7 +75,12 @@ impl Graph {
                 // "the 2021 arxiv paper on X": a year or a venue places the paper; its title
                 // rarely holds them.
                 let placed = |w: &String| (w.len() == 4 && w.starts_with(['1', '2']) && w.chars().all(|c| c.is_ascii_digit())) || VENUE_WORDS.contains(&w.as_str());
-                let found = lookup(content_words);
+                // A message of several sentences: its first part (the question proper, else
+                // the first sentence that speaks of a paper), then the whole, then the rest.
+                let part_words: Vec<Vec<String>> = input.lookup.parts.iter().map(|p| crate::pipeline::front::extract::content_words(p)).filter(|w| w.as_slice() != content_words).collect();
+                let first = part_words.first().map(|w| lookup(w)).unwrap_or_default();
+                let found = if first.is_empty() { lookup(content_words) } else { first };
+                let found = if found.is_empty() { part_words.iter().skip(1).map(|w| lookup(w)).find(|hits| !hits.is_empty()).unwrap_or_default() } else { found };
                 let unplaced: Vec<String> = content_words.iter().filter(|w| !placed(w)).cloned().collect();
                 let found = if found.is_empty() && !unplaced.is_empty() && unplaced.len() < content_words.len() { lookup(&unplaced) } else { found };
                 let long = crate::pipeline::front::abbreviations_written_out(content_words);

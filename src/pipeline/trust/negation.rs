@@ -34,6 +34,9 @@ static DENIALS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     vec![
         // "It's not true that X still leads D, is it?": the clause it denies.
         (re(r"(?i)\b(?:it|that)(?:['’]s|\s+is|\s+was)\s+(?:not\s+(?:true|the\s+case|correct|right)|false|untrue)\s+that\s+|\b(?:it|that)\s+(?:is|was)n['’]t\s+(?:true|the\s+case|correct|right)\s+that\s+"), ""),
+        // "X was never evaluated on D", "X has never been tested on D": was it?
+        (re(r"(?i)\b(is|was|are|were)\s+never\s+(evaluated|tested|benchmarked|assessed|run|reported)\b"), "$1 $2"),
+        (re(r"(?i)\b(has|have|had)\s+never\s+been\s+(evaluated|tested|benchmarked|assessed|run|reported)\b"), "$1 been $2"),
         // "X has never been the best", "X never led D": was X ever?
         (re(r"(?i)\b(?:has|have|had)\s+never\s+been\b"), "was ever"),
         (re(r"(?i)\bnever\s+(?:once\s+)?(led|held|had|topped|was|reached|beat|got|scored|achieved)\b"), "ever $1"),
@@ -91,6 +94,8 @@ mod tests {
             ("Can you confirm that A is not worse than B on D?", "Can you confirm that A is worse than B on D?"),
             ("It's not true that Lexmarrow still has the best BLEU on D, is it?", "Lexmarrow still has the best BLEU on D, is it?"),
             ("it isn't true that A beats B on D, right?", "A beats B on D, right?"),
+            ("GPT-3 was never evaluated on BoolQ, right?", "GPT-3 was evaluated on BoolQ, right?"),
+            ("X has never been tested on D, right?", "X has been tested on D, right?"),
         ];
         for (negative, denied) in cases {
             assert_eq!(positive(negative).as_deref(), Some(denied), "{negative}");

@@ -514,6 +514,14 @@ pub type Evaluated = (String, String, String);
 /// resolved `facts`; `known.evaluated` says which models were tried on which datasets (a
 /// claim about who beats whom needs both sides on the leaderboard).
 pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
+    // "X holds the best score on D": "Best Score" is a metric of some boards; where the
+    // boards named record no such metric, the words say X is the best there, by what they
+    // do record.
+    if let Some(at) = unrecorded_superlative(entities, facts) {
+        let mut read = entities.clone();
+        read.metrics.remove(at);
+        return judge(question, &read, facts, known, direction);
+    }
     let v = judged(question, entities, facts, known, direction);
     // Left open only because the claim's model had no result yet as the board stood then,
     // or refuted by the board's top for want of one (`by_the_top`): that it had none yet
@@ -527,6 +535,18 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         }
         _ => v,
     }
+}
+
+/// The metric named as "the best score" (or "top", "highest") when no fact on the boards
+/// the claim names is of that metric, while some fact is on them.
+fn unrecorded_superlative(entities: &Normalized, facts: &[Fact]) -> Option<usize> {
+    let on_named_board = |f: &&Fact| !entities.datasets.is_empty() && entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset));
+    entities.metrics.iter().position(|m| {
+        let text = m.text.to_lowercase();
+        ["best ", "top ", "highest "].iter().any(|w| text.starts_with(w))
+            && facts.iter().filter(on_named_board).any(|f| f.numeric.is_some())
+            && !facts.iter().filter(on_named_board).any(|f| matches(m, &f.key.2, &f.metric))
+    })
 }
 
 fn judged(question: &str, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Verdict {
