@@ -1307,11 +1307,9 @@ impl Pipeline {
             // "GPT-3 is in our table. what's the top accuracy on HellaSwag, and is it GPT-3?"
             // where the graph holds no board by that name (nor one it nearly holds, said
             // below): its absence is the answer, not the model's results on other boards. A
-            // name written as one (a capital, or a digit in one word): not words the
-            // extraction guessed at.
+            // name written as one, not words the extraction guessed at.
             .or_else(|| {
                 let board_asked = matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Models | classify::Target::Metrics | classify::Target::Beaten);
-                let written_as_name = |t: &str| t.chars().any(char::is_uppercase) || (!t.contains(char::is_whitespace) && t.chars().any(|c| c.is_ascii_digit()));
                 // Only where the answer drifted: a named model's results, each on another board,
                 // and no board of the question linked.
                 let elsewhere = |name: &str| !items.is_empty() && items.iter().all(|i| i.dataset.as_deref().is_some_and(|l| !l.to_lowercase().contains(&name.to_lowercase())));
@@ -1319,7 +1317,7 @@ impl Pipeline {
                 // As extracted: a name nothing linked may have been dropped as a guess since.
                 let asked = classify::before_asides(classify::from_question_proper(q));
                 (board_asked && drifted && !is_claim && verdict.is_none())
-                    .then(|| front.entities.datasets.iter().find(|t| written_as_name(t) && front::normalize::said_in(asked, t) && elsewhere(t)))
+                    .then(|| front.entities.datasets.iter().find(|t| front::normalize::written_as_name(t) && front::normalize::said_in(asked, t) && elsewhere(t)))
                     .flatten()
                     .map(|t| format!("The knowledge graph records no dataset called {t}, so it holds nothing on this question about it."))
             });

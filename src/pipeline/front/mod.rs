@@ -150,9 +150,6 @@ impl Front {
             // By any of its names: "NER" and "named entity recognition" are one task, kept by
             // the name the question proper uses.
             let named_in_part = |m: &normalize::NormalizedEntity| std::iter::once(&m.text).chain(std::iter::once(&m.canonical)).chain(&m.aliases).any(|n| normalize::said_in(&part, n));
-            static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
-                crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|these|he|she|his|her|both|either|neither|the (?:two|three|former|latter|pair|(?:wrong|right|correct|real|actual) one))\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
-            });
             // "that board", "this dataset" point back to the board, not to a model.
             static BOARD_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
                 crate::pipeline::pattern::Regex::new(r"\b(?:that|this|the same)\s+(?:board|leaderboard|dataset|benchmark|corpus|set|task|metric)\b").unwrap_or_else(|e| panic!("board pronoun pattern: {e}"))
@@ -177,10 +174,9 @@ impl Front {
             let its_value = classify::asks_value(&part) && !OF_A_BOARD.is_match(&part);
             // A name the question proper says counts though the graph holds nothing by it
             // ("we already have CIFAR-10 results. which models were evaluated on KITTI?"): the
-            // scene's name is still not what is asked about. Written as a name (a capital or
-            // a digit): words the extraction guessed at ("top there now") are no name.
-            let written_as_name = |t: &str| t.chars().any(|c| c.is_uppercase() || c.is_ascii_digit());
-            let says = |kind: lexicon::EntityKind| entities.get(kind).iter().any(|t| written_as_name(t) && normalize::said_in(&part, t));
+            // scene's name is still not what is asked about. Written as a name: words the
+            // extraction guessed at ("top there now") are no name.
+            let says = |kind: lexicon::EntityKind| entities.get(kind).iter().any(|t| normalize::written_as_name(t) && normalize::said_in(&part, t));
             if normalized.methods.iter().any(named_in_part) || says(lexicon::EntityKind::Method) || !(points_back || its_value) {
                 normalized.methods.retain(named_in_part);
             }
@@ -234,27 +230,22 @@ impl Front {
         // seeing submissions on extracting leaderboards. what does the graph have on T?"),
         // unless the question proper points back to it ("we're dropping anything below 75 on
         // D. which models does that cut?").
-        static POINTS_BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
-            crate::pipeline::pattern::Regex::new(r"(?i)\b(?:that|this|those|these|it|them)\b").unwrap_or_else(|e| panic!("pointing pattern: {e}"))
-        });
         let proper = classify::from_question_proper(question);
         let board = (classification.query_type != classify::QueryType::ClaimVerification)
-            .then(|| extract::board_ask(proper).or_else(|| POINTS_BACK.is_match(proper).then(|| extract::board_ask(question)).flatten()))
+            .then(|| extract::board_ask(proper).or_else(|| BACK.is_match(&proper.to_lowercase()).then(|| extract::board_ask(question)).flatten()))
             .flatten();
+        // A topic is read from the question proper, not the scene around it.
+        let topic = if classification.query_type == classify::QueryType::TopicSearch { extract::topic_part(question) } else { question };
         Self {
             content_words: if classification.query_type == classify::QueryType::TopicSearch {
-                expanded(extract::content_words(extract::topic_part(question)), &normalized)
+                expanded(extract::content_words(topic), &normalized)
             } else {
                 // A title is searched as written first: "NLP" in a title is not expanded
                 // (a lookup finding nothing tries again written out: `Graph::indexed_titles`).
                 extract::content_words(question)
             },
             normalized,
-            keywords: if classification.query_type == classify::QueryType::TopicSearch {
-                extract::title_keywords(extract::topic_part(question), &entities)
-            } else {
-                extract::title_keywords(question, &entities)
-            },
+            keywords: extract::title_keywords(topic, &entities),
             lookup,
             as_of: anchor::time_anchor(question),
             top_k: extract::top_k(question).or(board.map(|_| extract::EVERY)),
@@ -269,6 +260,11 @@ impl Front {
         }
     }
 }
+
+/// Words that point back to something named before, in a lowercased question.
+static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+    crate::pipeline::pattern::Regex::new(r"\b(it|its|it's|they|them|their|this|that|those|these|he|she|his|her|both|either|neither|the (?:two|three|former|latter|pair|(?:wrong|right|correct|real|actual) one))\b").unwrap_or_else(|e| panic!("pronoun pattern: {e}"))
+});
 
 /// The task a request for datasets or a best names ([`statement::listing_task`]), read
 /// against the graph once the index can tell: "best model for MT?" names no dataset but a

@@ -38,6 +38,13 @@ pub struct NormalizedEntity {
     pub link: Option<super::link::IndexLink>,
 }
 
+/// Whether `text` is written as a name: a capital letter, or a digit in one word
+/// ("HellaSwag", "KITTI", "wmt14"). Words an extraction guessed at from a lowercase question
+/// ("top there now", "cifar-10 comes") are not.
+pub fn written_as_name(text: &str) -> bool {
+    text.chars().any(char::is_uppercase) || (!text.contains(char::is_whitespace) && text.chars().any(|c| c.is_ascii_digit()))
+}
+
 /// Whether `name` is written in `text` as a word of its own, letter case aside: no letter
 /// or digit joined to it on either side. "bert" is not said in "is there code for
 /// roberta?", though its letters are there; it is in "BERT-based models".
@@ -342,6 +349,12 @@ mod tests {
         assert!(accuracy.names("Accuracy (%)"));
         assert!(accuracy.names("accuracy"));
         assert!(!accuracy.names("Accuracy (High)"));
+    }
+
+    #[test]
+    fn a_name_is_written_with_a_capital_or_a_digit_in_one_word() {
+        assert!(written_as_name("HellaSwag") && written_as_name("wmt14"));
+        assert!(!written_as_name("top there now") && !written_as_name("cifar-10 comes"));
     }
 
     #[test]
