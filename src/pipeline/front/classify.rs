@@ -1249,6 +1249,21 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     if let Some(rest) = HELD_AND.captures(&question).and_then(|c| c.get(1)).map(|m| m.as_str().to_owned()) {
         question = std::borrow::Cow::Owned(rest);
     }
+    // "SentEval in the graph - which metrics are recorded for it?", "Hypernetworks - which
+    // tasks is it used for?": a board or a model named before a dash is what the question
+    // after it asks of ("which metrics are recorded for SentEval?"), not a paper's title
+    // ("levit: a vision transformer in convnets clothing - which models does it report").
+    static NAME_THEN_ASK: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\s*(?:[^:?]{0,40}:\s*)?([^:?]{2,60}?)(?:\s+in\s+the\s+(?:knowledge\s+)?(?:graph|kg|orkg))?\s+[-–—]\s+((?:which|what|who|when|where|how)\b[^?]*\bit\b.*)$")
+    });
+    static IT: LazyLock<Regex> = LazyLock::new(|| re(r"\bit\b"));
+    let named_then_asked = NAME_THEN_ASK.captures(&question).and_then(|c| {
+        let (name, ask) = (c.get(1)?.as_str().trim(), c.get(2)?.as_str());
+        entities.datasets.iter().chain(&entities.methods).any(|n| n.eq_ignore_ascii_case(name)).then(|| IT.replace(ask, name).into_owned())
+    });
+    if let Some(asked) = named_then_asked {
+        question = std::borrow::Cow::Owned(asked);
+    }
     // "is the Gemma paper (open models based on Gemini research) in the graph? year + doi
     // would be great": one paper, looked up; whether the graph holds it is what the lookup
     // finds. Asked yes or no: "what is the most recent paper on T in the graph?" asks for
@@ -1796,6 +1811,15 @@ mod tests {
         assert_eq!(asked_part("i'm looking for a dataset on sea ice - does the graph have one?"), "i'm looking for a dataset on sea ice - does the graph have one?");
         assert_eq!(asked_part("for my thesis i need the doi of the xlnet paper. could u give me its full title and doi?"), "for my thesis i need the doi of the xlnet paper. could u give me its full title and doi?", "a request that points back");
         assert_eq!(from_question_proper("we use X at work. which model leads D? list them all"), "which model leads D? list them all");
+    }
+
+    #[test]
+    fn a_board_or_a_model_named_before_a_dash_is_what_the_question_after_it_asks_of() {
+        let senteval = Entities { datasets: vec!["SentEval".into()], ..Entities::default() };
+        assert_eq!(classify("SentEval in the graph - which metrics are recorded for it?", &senteval).query_type, DatasetSearch);
+        let hyper = Entities { methods: vec!["Hypernetworks".into()], ..Entities::default() };
+        assert_eq!(classify("odd one for my notes: Hypernetworks - which tasks/research problems is it used for in the graph?", &hyper).query_type, MethodUsage);
+        assert_eq!(classify("levit: a vision transformer in convnets clothing - which models does it report", &Entities::default()).query_type, PaperLookup);
     }
 
     #[test]
