@@ -240,6 +240,15 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
             r.papers.push(PaperName::Titled { words, year });
         }
     }
+    // "what's the DOI of the overview paper on ESSENCE? not the ESSENCE II one": the paper
+    // whose title holds the name, set aside. A name written as one ("the large one" is a
+    // model's size, not a paper).
+    static NOT_THE_ONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bnot\s+the\s+((?:[\w.+'’-]+\s+){0,3}?[\w.+'’-]+)\s+(?:one|version|paper|article)\b"));
+    for c in NOT_THE_ONE.captures_iter(question) {
+        if super::normalize::written_as_name(&c[1]) {
+            r.papers.push(PaperName::Titled { words: c[1].split_whitespace().map(str::to_owned).collect(), year: None });
+        }
+    }
     let paper_words = r.paper_words();
     for kind in [EntityKind::Method, EntityKind::Dataset, EntityKind::Metric] {
         let mut mentions: Vec<(usize, &NormalizedEntity)> = entities.get(kind).iter().filter_map(|e| mention_in(question, &e.text).map(|at| (at.start, e))).collect();
@@ -408,6 +417,13 @@ mod tests {
         assert_eq!(asked("Leave Syrinxa out of it: does Plumaro lead?"), "does Plumaro lead?");
         assert_eq!(asked("Marrowfen aside, what was the best F1?"), "what was the best F1?");
         assert_eq!(asked("Which model leads, other than X?"), "Which model leads, other than X?");
+    }
+
+    #[test]
+    fn a_paper_the_asker_does_not_mean_is_set_aside_by_its_name() {
+        let set_aside = read("what's the DOI of the overview paper on ESSENCE? not the ESSENCE II one", &Normalized::default());
+        assert_eq!(set_aside.papers, vec![PaperName::Titled { words: vec!["ESSENCE".into(), "II".into()], year: None }]);
+        assert!(read("which datasets was SRU++ Base evaluated on? (not the large one)", &Normalized::default()).papers.is_empty());
     }
 
     #[test]
