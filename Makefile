@@ -166,6 +166,7 @@ eval:
 		$(EVAL_BIN) eval answers --dump $(MIRROR) --questions eval/gold/answers-sealed16.jsonl --json eval/out/answers-sealed16.json --markdown eval/out/answers-sealed16.md --min-recall $(EVAL_MIN_SEALED16_RECALL) && \
 		$(EVAL_BIN) eval answers --dump $(MIRROR) --questions eval/gold/answers-dev17.jsonl --json eval/out/answers-dev17.json --markdown eval/out/answers-dev17.md --min-recall $(EVAL_MIN_DEV17_RECALL) && \
 		$(EVAL_BIN) eval answers --dump $(MIRROR) --questions eval/gold/answers-sealed17.jsonl --json eval/out/answers-sealed17.json --markdown eval/out/answers-sealed17.md --min-recall $(EVAL_MIN_SEALED17_RECALL) && \
+		$(EVAL_BIN) eval answers --dump $(MIRROR) --questions eval/gold/answers-dev18.jsonl --json eval/out/answers-dev18.json --markdown eval/out/answers-dev18.md --min-recall $(EVAL_MIN_DEV18_RECALL) && \
 		$(EVAL_BIN) eval answers --dump $(MIRROR) --questions eval/gold/answers-sealed18.jsonl --json eval/out/answers-sealed18.json --markdown eval/out/answers-sealed18.md --min-recall $(EVAL_MIN_SEALED18_RECALL) && \
 		$(EVAL_BIN) eval answers --dump $(MIRROR) --questions eval/gold/answers-sealed.jsonl --json eval/out/answers-sealed.json --markdown eval/out/answers-sealed.md --min-recall $(EVAL_MIN_ANSWER_RECALL); \
 	else \
