@@ -1314,10 +1314,12 @@ impl Pipeline {
                 // and no board of the question linked.
                 let elsewhere = |name: &str| !items.is_empty() && items.iter().all(|i| i.dataset.as_deref().is_some_and(|l| !l.to_lowercase().contains(&name.to_lowercase())));
                 let drifted = front.normalized.methods.iter().any(|m| m.is_linked()) && !front.normalized.datasets.iter().any(|d| d.is_linked() || front::link::is_near_miss(d));
-                // As extracted: a name nothing linked may have been dropped as a guess since.
-                let asked = classify::before_asides(classify::from_question_proper(q));
                 (board_asked && drifted && !is_claim && verdict.is_none())
-                    .then(|| front.entities.datasets.iter().find(|t| front::normalize::written_as_name(t) && front::normalize::said_in(asked, t) && elsewhere(t)))
+                    .then(|| {
+                        // As extracted: a name nothing linked may have been dropped as a guess since.
+                        let asked = classify::before_asides(classify::from_question_proper(q));
+                        front.entities.datasets.iter().find(|t| front::normalize::written_as_name(t) && front::normalize::said_in(asked, t) && elsewhere(t))
+                    })
                     .flatten()
                     .map(|t| format!("The knowledge graph records no dataset called {t}, so it holds nothing on this question about it."))
             });

@@ -480,6 +480,9 @@ mod sciqa_style {
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
         let response = pipeline.ask(&Question::parse("in my thesis i wrote that GPT-3 was never evaluated on BoolQ - can you check? i might have mixed it up with SuperGLUE", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        // The board records "Score", not the metric "Best Score" other boards have.
+        let response = pipeline.ask(&Question::parse("Recurrent Rational DQN Average holds the best score on Atari 2600 Enduro, right?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
         let response = pipeline.ask(&Question::parse("GPT-3 175B (Few-Shot) is in our related work table. what's the top accuracy on HellaSwag that the graph records, and is it GPT-3?", 1000).unwrap()).await;
         assert!(response.answer.starts_with("The knowledge graph records no dataset called HellaSwag") && response.answer_items.is_empty(), "{}", response.answer);
     }

@@ -388,7 +388,8 @@ pub struct LookupKeys {
     pub author: Option<String>,
     /// A message of several sentences: the question proper, then each sentence that speaks
     /// of a paper, without who asks for it ([`lookup_parts`]). A title is searched by each
-    /// when the whole message's words find none.
+    /// when the whole message's words find none. Read for a paper lookup only (the front
+    /// fills it once the question is classified).
     pub parts: Vec<String>,
 }
 
@@ -408,7 +409,7 @@ pub fn lookup_keys(question: &str) -> LookupKeys {
         // "'Bibliometric fingerprints: name disambiguation...'": the part before the ellipsis.
         (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
     });
-    LookupKeys { doi, title, named: named_paper(question), author: asked_author(question), parts: lookup_parts(question) }
+    LookupKeys { doi, title, named: named_paper(question), author: asked_author(question), parts: Vec::new() }
 }
 
 /// Who wants a paper and why, opening a sentence: "for a face-recognition survey my advisor
@@ -840,8 +841,6 @@ static ASPECT_ASKED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bpaper\s*(?:[:,\-–—]|and)\s*(?:(?:its|the|what|which)\s+)?(?:tasks?|research\s+problems?|problems?|datasets?|benchmarks?)\b[^?:]{0,30}\??\s*$").unwrap_or_else(|e| panic!("aspect asked pattern: {e}"))
 });
 
-/// Every content word of the question, names included: what the text index searches
-/// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 /// The words of a message that say its topic: the question proper
 /// ([`classify::asked_part`]) without the scene before it, the asides after it or a context
 /// opening it ("for our joint proposal, which papers are about nitrogen fixation?"); when
@@ -866,6 +865,8 @@ pub fn topic_part(question: &str) -> &str {
     papers_on.or_else(|| scene.into_iter().find(|s| !content_words(s).is_empty())).unwrap_or(question)
 }
 
+/// Every content word of the question, names included: what the text index searches
+/// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
     let question = THE_GRAPH_ITSELF.replace_all(question, " ");
     let question = TAG_ASKED.replace_all(&question, " ");

@@ -120,6 +120,9 @@ impl Front {
         }
         // Models and boards the question sets aside are not what it asks about.
         let mut lookup = extract::lookup_keys(question);
+        if classification.query_type == classify::QueryType::PaperLookup {
+            lookup.parts = extract::lookup_parts(question);
+        }
         let mut restriction = restrict::read(question, &normalized);
         // "the nitrogen fixation paper from 2019 - what's its doi": the paper of that year.
         // A paper named by its quoted title is that paper, whatever year the question gives it.
