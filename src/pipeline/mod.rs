@@ -82,9 +82,25 @@ struct Resolved {
     answer: String,
     sources: Vec<items::Source>,
     ledger: Ledger,
+    /// What the question asks past ("where else has the model on top of D been
+    /// evaluated?", "other papers on the problem the X paper addresses"): the boards and
+    /// the papers (by title) the first hop went through, set aside in the second.
+    boards_aside: Vec<front::normalize::NormalizedEntity>,
+    papers_aside: Vec<String>,
+    /// "Which models were evaluated on the same datasets as X?": X is not one of them.
+    models_aside: Vec<front::normalize::NormalizedEntity>,
 }
 
 impl Resolved {
+    /// The second hop's front with what the first went through set aside.
+    fn set_aside(&mut self, front: &mut Front) {
+        front.restriction.datasets.append(&mut self.boards_aside);
+        front.restriction.models.append(&mut self.models_aside);
+        for title in self.papers_aside.drain(..) {
+            front.restriction.papers.push(front::restrict::PaperName::Titled { words: title.split_whitespace().map(str::to_owned).collect(), year: None });
+        }
+    }
+
     /// The first hop said before the answer to the second, its citations renumbered into
     /// the response's sources; its queries first in the response.
     fn lead(self, attempt: &mut Attempt, diagnostics: &mut Diagnostics) {
@@ -579,9 +595,16 @@ impl Pipeline {
         self.llm.announce(&mut diagnostics);
         // "What does the best model on D score on E?": the model found first, then asked about.
         let mut hop = self.resolve_leader(q, current_year, &mut clock, &mut exchanges).await;
+        // "Other papers on the problem the X paper addresses": the problem found first.
+        if hop.is_none() {
+            hop = self.resolve_problem(q, current_year, &mut clock, &mut exchanges).await;
+        }
         let rewritten = hop.as_mut().map(|h| std::mem::take(&mut h.question));
         let q = rewritten.as_deref().unwrap_or(q);
         let mut front = self.front(q, &mut diagnostics, &mut clock, &mut exchanges).await;
+        if let Some(hop) = hop.as_mut() {
+            hop.set_aside(&mut front);
+        }
 
         if let Some((classification, attempt)) = self.comparison(q, &front, hint, current_year, &mut clock).await {
             // A question a comparison table answers: its type is the one of the six that
@@ -666,12 +689,65 @@ impl Pipeline {
             crate::pipeline::pattern::Regex::new(r"(?i)\b(?:that|this|the same)\s+(?:model|system|method|one)\b").unwrap_or_else(|e| panic!("that-model pattern: {e}"))
         });
         let rest = THAT.replace_all(&q[span.end..], names.as_str());
+        // "Where else has the model on top of D been evaluated?": not on D.
+        let boards_aside = if classify::asks_others(q) { front.normalized.datasets.iter().filter(|d| d.is_linked()).cloned().collect() } else { Vec::new() };
         Some(Resolved {
             question: format!("{}{names}{rest}", &q[..span.start]),
             message: format!("\"{}\" read as {names}: {}", &q[span], first.trim_end_matches('?')),
             answer: attempt.answer,
             sources: attempt.sources,
             ledger: attempt.ledger,
+            boards_aside,
+            papers_aside: Vec::new(),
+            models_aside: Vec::new(),
+        })
+    }
+
+    /// "Other papers on the problem the X paper addresses", "papers on the same task as Y",
+    /// "models evaluated on the same datasets as Y": the research problems (datasets) of the
+    /// paper or model described, asked for first ([`classify::problem_described`]), written
+    /// into the question in place of its description. The papers that answer named are set
+    /// aside when the question asks for others, and a model whose datasets were asked for
+    /// is. `None` when the question describes nothing so, or the first answer names none or
+    /// fails a gate.
+    async fn resolve_problem(&self, q: &str, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Option<Resolved> {
+        let described = classify::problem_described(q)?;
+        let mut own = Diagnostics::default();
+        let front = self.front(&described.first, &mut own, clock, exchanges).await;
+        // A paper's problem may be a comparison table's cell ("the RelFinder paper").
+        let (listing, attempt) = match self.comparison(&described.first, &front, None, year, clock).await {
+            Some((_, attempt)) => (true, attempt),
+            None => {
+                let listed = if described.boards { classify::Target::Datasets } else { classify::Target::Problems };
+                (front.classification.target == listed, self.attempt(&described.first, &front, false, year, clock, exchanges).await)
+            }
+        };
+        if !attempt.gates.all_passed() || attempt.verdict.is_some() {
+            return None;
+        }
+        // A lookup's problems (datasets) are items of its paper; a listing's are its items.
+        let aspect = if described.boards { answer::aspects::ASPECTS[2] } else { answer::aspects::ASPECTS[0] };
+        let of_paper = |i: &&items::AnswerItem| i.metric.as_deref() == Some(aspect);
+        let mut problems: Vec<&str> = attempt.items.iter().filter(of_paper).map(|i| i.label.as_str()).collect();
+        if problems.is_empty() && listing {
+            problems = attempt.items.iter().filter(|i| i.value.is_none()).map(|i| i.label.as_str()).collect();
+        }
+        problems.dedup();
+        if problems.is_empty() {
+            return None;
+        }
+        let names = problems.join(" and ");
+        let papers_aside = if described.others { attempt.sources.iter().map(|s| s.title.clone()).collect() } else { Vec::new() };
+        let span = described.span;
+        Some(Resolved {
+            question: format!("{}on {names}{}", &q[..span.start], &q[span.end..]),
+            message: format!("\"{}\" read as {names}: {}", &q[span], described.first.trim_end_matches('?')),
+            answer: attempt.answer,
+            sources: attempt.sources,
+            ledger: attempt.ledger,
+            boards_aside: Vec::new(),
+            papers_aside,
+            models_aside: if described.boards { front.normalized.methods.iter().filter(|m| m.is_linked()).cloned().collect() } else { Vec::new() },
         })
     }
 
@@ -1281,6 +1357,11 @@ impl Pipeline {
             // passed validation (the gates still check the answer they make).
             items = items::generated_items(&evidence);
         }
+        // "Which datasets were both X and Y evaluated on?": what each reaches, not the union.
+        let shared = !is_claim && verdict.is_none() && matches!(target, classify::Target::Datasets | classify::Target::Problems) && front.normalized.methods.iter().filter(|m| m.is_linked()).count() >= 2 && classify::asks_shared(q);
+        if shared {
+            items = items::shared_by_models(target, items, &evidence, &for_items);
+        }
         // "Which metrics are used on D besides BLEU": the metric set aside is known.
         if target == classify::Target::Metrics {
             items.retain(|i| !front.restriction.metrics.iter().any(|m| m.names(&i.label)));
@@ -1391,7 +1472,7 @@ impl Pipeline {
         if target == classify::Target::PaperDetails {
             disputed.extend(items::metadata_disputes(&assessment.conflicts, &chosen));
         }
-        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board, extreme, coded: front.coded };
+        let draft = answer::text::Draft { target, items: &items, sources: &sources, entities: &for_items, verdict: verdict.as_ref(), disputed: &disputed, all_failed, cut, chosen: &chosen, top_k: front.top_k, board, extreme, coded: front.coded, shared };
         let mut composed = answer::text::compose(&draft);
         if let Some(text) = &absent {
             composed.text.clone_from(text);
@@ -1402,7 +1483,10 @@ impl Pipeline {
         if let Some((topic, wider)) = &narrowed {
             composed.text = format!("The knowledge graph records no paper on {topic}: no label or title in it holds those words. The nearest research problem it holds is {wider}.");
         }
-        if let Some(what) = set_aside.as_ref().filter(|_| nothing_found && verdict.is_none()) {
+        // So is an empty listing ("where else has the model on top of D been evaluated?"
+        // where it was evaluated on D alone): the papers found are no answer to it.
+        let listing_emptied = items.is_empty() && matches!(target, classify::Target::Datasets | classify::Target::Problems | classify::Target::Models);
+        if let Some(what) = set_aside.as_ref().filter(|_| (nothing_found || listing_emptied) && verdict.is_none()) {
             composed.text = format!("I found nothing in the knowledge graph that answers this question once what it sets aside is left out ({what}), so I cannot cite any paper for it.");
         }
         // "Other than X, which model is best on D?" where the rest of the board was evaluated
@@ -1506,7 +1590,7 @@ impl Pipeline {
         let asked = classify::asked(q);
         // "Which paper reports X's 71.4 on D?": the results stating the value, and their papers.
         let reporting = classify::asks_reporting_paper(q);
-        if (asked.year || asked.doi || reporting || classify::asks_which_paper(q)) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
+        if (asked.year || asked.doi || reporting || classify::asks_which_paper(q) || classify::asks_result_paper(q)) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
             let stating = answer::text::stating(&items, &classify::given_values(q));
             let of = if reporting && !stating.is_empty() { stating.as_slice() } else { items.as_slice() };
             if let Some(papers) = answer::text::papers_metadata(of, &sources, &metas, asked.year, asked.doi, ("Its paper", "Their papers")) {
@@ -1516,8 +1600,14 @@ impl Pipeline {
             }
             // "Which paper got 431% on D?", "paper behind the 85.1 on D": the papers are what
             // is asked for, each carrying the result it reports.
-            if matches!(front.board, Some(front::extract::BoardAsk::Holding(given)) if items.iter().any(|i| items::holds(i, given))) && classify::asks_paper_first(q) && verdict.is_none() {
+            let held = matches!(front.board, Some(front::extract::BoardAsk::Holding(given)) if items.iter().any(|i| items::holds(i, given)));
+            let best = front.board.is_none() && front.classification.query_type == classify::QueryType::PaperLookup;
+            if (held || best) && classify::asks_result_paper(q) && verdict.is_none() {
                 items = items::as_papers(&items, &sources);
+                // "who wrote the paper behind the top score on D?": what its record lacks.
+                if let Some(note) = sources.first().filter(|_| !(asked.year || asked.doi)).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {
+                    composed.text = format!("{} {note}", composed.text);
+                }
             } else if classify::asks_which_paper(q) && verdict.is_none() {
                 // "lunar lander best score and which paper": the papers are asked for too, so
                 // they are items beside the results they report.
@@ -1841,6 +1931,7 @@ mod reading {
         assert!(!titled_by("Big Transfer (BiT): General Visual Representation Learning", &models(&["ResNet"]).methods[0]));
         assert!(classify::asks_origin("who came up with undertow gnn?") && classify::asks_origin("which paper introduced LUKE?"));
         assert!(!classify::asks_origin("who wrote the LUKE paper?"), "its authors, not its origin");
+        assert!(classify::asks_origin("when did the paper that proposed ResNet come out?") && classify::asks_origin("the doi of the paper where LUKE was introduced"), "the origin as a description");
     }
 
     #[test]

@@ -263,6 +263,7 @@ mod sciqa_style {
     use scigraph::config::Settings;
     use scigraph::kg::embedded::EmbeddedGraph;
     use scigraph::kg::load::Quiet;
+    use scigraph::pipeline::front::classify::QueryType;
     use scigraph::pipeline::trust::verdict::Label;
     use scigraph::pipeline::{Pipeline, Question};
     use tokio::sync::OnceCell;
@@ -485,6 +486,27 @@ mod sciqa_style {
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
         let response = pipeline.ask(&Question::parse("GPT-3 175B (Few-Shot) is in our related work table. what's the top accuracy on HellaSwag that the graph records, and is it GPT-3?", 1000).unwrap()).await;
         assert!(response.answer.starts_with("The knowledge graph records no dataset called HellaSwag") && response.answer_items.is_empty(), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn a_subject_described_by_another_is_found_first_and_what_the_question_asks_past_is_left_out() {
+        let Some(pipeline) = pipeline("a_subject_described_by_another_is_found_first_and_what_the_question_asks_past_is_left_out").await else { return };
+        // The paper's problem (Scientific Results Extraction), then its papers but the paper itself.
+        let response = pipeline.ask(&Question::parse("which other papers are there on the task the TDMS-IE paper addresses?", 1000).unwrap()).await;
+        assert_eq!(labels(&response), ["AxCell: Automatic Extraction of Results from Machine Learning Papers"], "{}", response.answer);
+        // The board's best, then its paper looked up.
+        let response = pipeline.ask(&Question::parse("who wrote the paper behind the best F1 on DuIE?", 1000).unwrap()).await;
+        assert_eq!(response.query_type, QueryType::PaperLookup, "{}", response.answer);
+        assert_eq!(labels(&response), ["BiTT: Bidirectional Tree Tagging for Joint Extraction of Overlapping Entities and Relations"], "{}", response.answer);
+        assert!(response.answer.ends_with("The knowledge graph records no authors for this paper."), "{}", response.answer);
+        // The board's leader, then its other boards.
+        let response = pipeline.ask(&Question::parse("where else has the model on top of CommonsenseQA been evaluated?", 1000).unwrap()).await;
+        assert_eq!(labels(&response), ["OpenBookQA"], "{}", response.answer);
+        // What two models share, not their union.
+        let response = pipeline.ask(&Question::parse("which research problems do BERT and XLNet have in common?", 1000).unwrap()).await;
+        let mut problems = labels(&response);
+        problems.sort_unstable();
+        assert_eq!(problems, ["Question Answering", "Unsupervised Machine Translation"], "{}", response.answer);
     }
 
     #[tokio::test]

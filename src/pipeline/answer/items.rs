@@ -378,6 +378,24 @@ pub fn for_question(
     }
 }
 
+/// "Which datasets were both X and Y evaluated on?", "research problems X and Y have in
+/// common": of a listing of the datasets (problems) of two or more linked models, those
+/// every one of them reaches, a dataset through its own results, a problem through the rows
+/// found for it. Other listings are left whole.
+pub fn shared_by_models(target: Target, items: Vec<AnswerItem>, evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
+    use crate::pipeline::front::lexicon::EntityKind;
+    let models: Vec<_> = entities.methods.iter().filter(|m| m.is_linked()).collect();
+    if models.len() < 2 || !matches!(target, Target::Datasets | Target::Problems) {
+        return items;
+    }
+    let is = |item: &AnswerItem, named: &Named| item.iri.as_deref() == Some(named.iri.as_str()) || lowercase_is(named.display().trim(), &item.label.trim().to_lowercase());
+    let reaches = |item: &AnswerItem, model: &crate::pipeline::front::normalize::NormalizedEntity| match target {
+        Target::Datasets => evidence.results.iter().any(|r| is(item, &r.dataset) && r.model.as_ref().is_some_and(|m| model.iris.contains(&m.iri))),
+        _ => evidence.problems.iter().any(|l| is(item, &l.item) && l.anchor.as_ref().is_some_and(|(kind, name)| *kind == EntityKind::Method && *name == model.canonical)),
+    };
+    items.into_iter().filter(|i| models.iter().all(|m| reaches(i, m))).collect()
+}
+
 /// "Which models on D have no chrF number reported?": the models with a row on the board
 /// the question names that holds no score ("-", or no value) for the metric it names, and no
 /// row there that holds one.
@@ -668,6 +686,26 @@ mod tests {
     }
 
     #[test]
+    fn what_two_models_share_is_what_each_reaches_not_their_union() {
+        use crate::pipeline::evidence::Listed;
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
+        let model = |name: &str| NormalizedEntity { kind: EntityKind::Method, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![format!("m:{name}")], direction: None, link: None };
+        let entities = Normalized { methods: vec![model("A"), model("B")], ..Normalized::default() };
+        let on = |model: &str, board: &str| ResultFact { dataset: Named { iri: format!("d:{board}"), label: Some(board.into()) }, ..fact(model, "F1", "80.0", "p") };
+        let evidence = Evidence { results: vec![on("A", "D1"), on("A", "D2"), on("B", "D2"), on("B", "D3")], ..Evidence::default() };
+        let all = answer_items(Target::Datasets, &evidence, &[], &entities, &higher);
+        assert_eq!(all.len(), 3, "the union");
+        let shared = shared_by_models(Target::Datasets, all, &evidence, &entities);
+        assert_eq!(shared.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["D2"]);
+        // A problem is reached through the rows found for each model, with a paper or not.
+        let listed = |task: &str, model: &str| Listed { item: Named { iri: format!("t:{task}"), label: Some(task.into()) }, paper: None, anchor: Some((EntityKind::Method, model.into())) };
+        let evidence = Evidence { problems: vec![listed("QA", "A"), listed("QA", "B"), listed("NER", "A")], ..Evidence::default() };
+        let shared = shared_by_models(Target::Problems, answer_items(Target::Problems, &evidence, &[], &entities, &higher), &evidence, &entities);
+        assert_eq!(shared.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["QA"]);
+    }
+
+    #[test]
     fn the_papers_asked_for_carry_the_results_they_report() {
         let source = |n: usize, iri: &str, title: &str| Source { n, iri: iri.into(), ..Source::titled(title) };
         let result = AnswerItem { metric: Some("Score".into()), value: Some("431%".into()), sources: vec![1], ..AnswerItem::new("LASER", Some("m1")) };
@@ -748,7 +786,7 @@ mod tests {
 
     #[test]
     fn resources_with_the_same_label_are_listed_once_with_both_papers() {
-        let listed = |iri: &str, paper: &str| crate::pipeline::evidence::Listed { item: Named { iri: iri.into(), label: Some("ACL-ARC".into()) }, paper: Some(paper.into()) };
+        let listed = |iri: &str, paper: &str| crate::pipeline::evidence::Listed { item: Named { iri: iri.into(), label: Some("ACL-ARC".into()) }, paper: Some(paper.into()), anchor: None };
         let evidence = Evidence { datasets: vec![listed("d1", "p1"), listed("d2", "p2")], ..Evidence::default() };
         let items = answer_items(Target::Datasets, &evidence, &[], &Normalized::default(), &higher);
         assert_eq!(items.len(), 1);
@@ -860,7 +898,7 @@ mod tests {
         let disputed = [&cited, &uncited];
         let chosen = vec!["p1".to_owned(), "p2".to_owned()];
         let entities = Normalized::default();
-        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None, extreme: None, coded: None };
+        let draft = Draft { target: Target::Papers, items: &[], sources: &[], entities: &entities, verdict: None, disputed: &disputed, all_failed: false, cut: Cut::default(), chosen: &chosen, top_k: None, board: None, extreme: None, coded: None, shared: false };
         let text = compose(&draft).text;
         assert!(text.contains("disagrees on BERT on SQuAD: 0.30 [1] vs 0.39 [2]"), "{text}");
         assert!(!text.contains("GPT on SQuAD"), "a side with no cited paper: {text}");

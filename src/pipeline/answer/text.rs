@@ -42,6 +42,24 @@ fn subject(entities: &Normalized, kinds: &[EntityKind]) -> String {
     }
 }
 
+/// The datasets (problems) every model named reaches, or that none does.
+fn shared_text(target: Target, items: &[AnswerItem], entities: &Normalized) -> String {
+    let names: Vec<String> = entities.methods.iter().filter(|m| m.is_linked()).map(|m| if m.iris.len() > 1 { format!("the models named \"{}\"", m.text) } else { m.canonical.clone() }).collect();
+    let all = match names.as_slice() {
+        [a, b] => format!("both {a} and {b}"),
+        _ => format!("each of {}", names.join(", ")),
+    };
+    let (head, none) = match target {
+        Target::Datasets => (format!("Datasets {all} were evaluated on"), format!("The knowledge graph records no dataset that {all} were evaluated on")),
+        _ => (format!("Research problems {all} are used for"), format!("The knowledge graph records no research problem that {all} are used for")),
+    };
+    if items.is_empty() {
+        format!("{none}.")
+    } else {
+        format!("{head}: {}.", list(items, |i| with_citation(&i.label, i)))
+    }
+}
+
 /// What a listing is of, named after what the question names: a task's or field's
 /// datasets, or a model's ("Datasets SciBERT was evaluated on"); a field's problems or a
 /// model's; a model's code or that of the models evaluated on a dataset.
@@ -547,6 +565,9 @@ pub struct Draft<'a> {
     /// "Which models on D have (no) code?": the items are the board's models with (without)
     /// a code link.
     pub coded: Option<bool>,
+    /// "Which datasets were both X and Y evaluated on?": the items are what every model named
+    /// reaches ([`super::items::shared_by_models`]).
+    pub shared: bool,
 }
 
 /// What a question asked of a board, from its items (best first per metric): every model,
@@ -678,6 +699,8 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         String::new()
     } else if let (Some(with), Target::Code, None) = (draft.coded, draft.target, draft.verdict) {
         coded_text(with, draft.items, draft.entities)
+    } else if draft.shared && draft.verdict.is_none() && matches!(draft.target, Target::Datasets | Target::Problems) {
+        shared_text(draft.target, draft.items, draft.entities)
     } else if let (Some(ask), true, None) = (draft.board, (matches!(draft.target, Target::BestModel | Target::TopScore) || draft.board == Some(BoardAsk::Unscored)) && !draft.items.is_empty(), draft.verdict) {
         board_text(ask, draft.items, draft.entities)
     } else {
@@ -754,7 +777,7 @@ mod tests {
     fn a_request_for_code_that_read_no_link_says_so_before_the_papers_found() {
         let sources = [Source::titled("Gemma")];
         let entities = Normalized::default();
-        let text = compose(&Draft { target: Target::Code, items: &[], sources: &sources, entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: None, board: None, extreme: None, coded: None }).text;
+        let text = compose(&Draft { target: Target::Code, items: &[], sources: &sources, entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: None, board: None, extreme: None, coded: None, shared: false }).text;
         assert!(text.starts_with("The knowledge graph records no source code link") && text.contains(r#""Gemma" [1]"#), "{text}");
     }
 
@@ -794,7 +817,7 @@ mod tests {
         let one = |model: &str, metric: &str| AnswerItem { metric: Some(metric.into()), ..AnswerItem::new(model, None) };
         let items = [one("LSTM", "Test perplexity"), one("LSTM", "Validation perplexity")];
         let entities = Normalized::default();
-        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None, extreme: None, coded: None };
+        let draft = |top_k| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k, board: None, extreme: None, coded: None, shared: false };
         assert!(compose(&draft(Some(3))).text.starts_with("The graph records fewer results than were asked for under each metric here. The best recorded result"));
         assert!(compose(&draft(None)).text.starts_with("The best recorded result"));
         let full = [one("A", "F1"), one("B", "F1"), one("C", "F1")];
@@ -808,7 +831,7 @@ mod tests {
         let scored = |model: &str, value: &str| AnswerItem { metric: Some("BLEU".into()), value: Some(value.into()), sources: vec![1], ..AnswerItem::new(model, Some(&format!("m:{model}"))) };
         let items = [scored("A", "36.0"), scored("B", "18.9"), scored("C", "9.8")];
         let entities = Normalized::default();
-        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board, extreme: None, coded: None };
+        let draft = |board| Draft { target: Target::BestModel, items: &items, sources: &[], entities: &entities, verdict: None, disputed: &[], all_failed: false, cut: Cut::default(), chosen: &[], top_k: Some(EVERY), board, extreme: None, coded: None, shared: false };
         let every = compose(&draft(Some(BoardAsk::Every))).text;
         assert!(every.starts_with("3 models have results on your question, best first: A with 36.0 by BLEU [1]; B with 18.9"), "{every}");
         let ends = [scored("A", "36.0"), scored("C", "9.8")];

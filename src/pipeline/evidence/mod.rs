@@ -81,6 +81,8 @@ pub struct CodeLink {
 pub struct Listed {
     pub item: Named,
     pub paper: Option<String>,
+    /// The question's entity the row was found for (rows without a paper still have one).
+    pub anchor: Option<(EntityKind, String)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -234,7 +236,7 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
                     if let Some(paper) = &paper {
                         evidence.hit(paper, title, anchor);
                     }
-                    let listed = Listed { item, paper };
+                    let listed = Listed { item, paper, anchor: anchor.clone() };
                     let list = match r.strategy.role {
                         Role::DatasetsOfTask => &mut evidence.datasets,
                         Role::ModelsOfTask => &mut evidence.models,

@@ -169,14 +169,16 @@ pub fn extreme(question: &str) -> Option<Extreme> {
 /// question's time anchor when the description has none); the graph's answer to it is
 /// the model.
 pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, String)> {
-    const FOLLOW: &str = r"(?:\s+(?:also|still|actually)\b|\s+(?:been|score|scores|scored|get|gets|got|reach|reached|achieve|achieved|lead|leads|top|tops|have|has|had|use|uses|used|perform|performs|do|rank|ranks|appear|come|hold|holds|report|reports|beat|beats)\b|\s+-\s|\s*[:;,]\s)";
-    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
+    const FOLLOW: &str = r"(?:\s+(?:also|still|actually)\b|\s+(?:been|score|scores|scored|get|gets|got|reach|reached|achieve|achieved|lead|leads|top|tops|have|has|had|use|uses|used|perform|performs|do|rank|ranks|appear|come|hold|holds|report|reports|beat|beats|evaluated|tested|benchmarked|assessed)\b|\s+-\s|\s*[:;,]\s)";
+    // What may open the question before the description, the description, then what must
+    // follow it.
+    fn described(opening: &str, follow: &str) -> Regex {
         let place = r"(?:current\s+|present\s+|reigning\s+)?(?:leader|top\s+(?:model|system|method|entry)|best\s+(?:model|system|method)|leading\s+(?:model|system|method)|record[- ]holder|sota\s+model|state[- ]of[- ]the[- ]art\s+model)";
         let name = r"[^\s?!,;:][^?!,;:]{0,60}?";
         let led = r"(?:leads|led|tops|topped|heads|headed|is\s+(?:the\s+)?best\s+on|was\s+(?:the\s+)?best\s+on|holds\s+the\s+record\s+on|held\s+the\s+record\s+on|held\s+the\s+[^?!,;:]{1,40}?\s+record|holds\s+the\s+[^?!,;:]{1,40}?\s+record)";
         re(&format!(
             concat!(
-                r"(?i)(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[^\s?!,;:]+){{0,6}}?\s+)?(?:(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+)?",
+                r"(?i){opening}",
                 r"(the\s+{place}\s+(?:of|on|for|in)\s+(?:the\s+)?{name}",
                 r"|the\s+(?:model|system|method)\s+(?:that|which)\s+{led}\s+(?:the\s+)?{name}",
                 r"|the\s+(?:model|system|method)\s+(?:on\s+top\s+of|leading)\s+(?:the\s+)?{name}",
@@ -184,13 +186,26 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
                 r"|whoever\s+(?:tops|leads|heads|is\s+(?:on\s+top\s+of|the\s+best\s+on|top\s+of)|holds\s+the\s+record\s+on)\s+(?:the\s+)?{name}",
                 r"|the\s+(?:model|system|method)\s+(?:that|which)\s+(?:took|grabbed|wrested)\s+(?:the\s+)?{name}\s+record\s+from\s+[^\s?!,;:]+",
                 r"|the\s+{name}\s+(?:[^\s?!,;:]+\s+)?leader",
+                r"|the\s+(?:model|system|method)\s+(?:that\s+holds|which\s+holds|holding)\s+the\s+{name}\s+record",
+                r"|the\s+(?:top|best|leading)\s+{name}\s+(?:model|system|method)",
                 r"|(?:the\s+)?[^\s?!,;:]+(?:\s+[^\s?!,;:]+){{0,5}}?['’]s\s+{place})",
                 r"{follow}",
             ),
-            place = place, name = name, led = led, follow = FOLLOW
+            opening = opening, place = place, name = name, led = led, follow = follow
         ))
+    }
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
+        described(r"(?:^|[.?!;:,]\s*)\s*(?:(?:what|which|how|where|when|who|whose)(?:\s+[^\s?!,;:]+){0,6}?\s+)?(?:(?:does|did|do|has|have|is|was|were|can|could|would|will)\s+)?", FOLLOW)
     });
-    let c = DESCRIBED.captures(question)?;
+    // "code links for the model with the best score on cifar-10?": the description ends the
+    // question, which asks for something of the model (what is asked alone, "what is the
+    // best model on RACE?", describes nothing).
+    static AT_END: LazyLock<Regex> = LazyLock::new(|| described(r"(?:^|\s)", r"\s*\??\s*$"));
+    // What is asked of it comes just before ("which papers use", "code links for"), not
+    // anywhere in a statement ("... with its new paper, is now the best system on D. Is
+    // that so?").
+    static ASKED_OF: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|github|repos?|repository|implementations?|papers?|datasets|benchmarks|tasks|problems|doi|authors?)\b(?:\s+[\w'’-]+){0,3}\s*$"));
+    let c = DESCRIBED.captures(question).or_else(|| AT_END.captures(question).filter(|c| c.get(1).is_some_and(|m| ASKED_OF.is_match(&question[..m.start()]))))?;
     let whole = c.get(1)?;
     let said = whole.as_str();
     let lower = said.to_lowercase();
@@ -203,10 +218,83 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
         Some(_) => format!("Which model {}", &said["whoever ".len()..]),
         None => format!("Which model is {said}"),
     };
+    // "the best score" names no metric: the board's best ("Best Score" is a metric of some
+    // boards, which would be read instead).
+    static PLAIN_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bthe\s+(?:model|system|method)\s+with\s+the\s+(?:best|top|highest)\s+(?:overall\s+)?(?:score|result|performance|number)s?\s+on\b"));
+    let found = PLAIN_BEST.replace(&found, "the best model on").into_owned();
     // The question's time anchor, when the description has none: "as of 2021, did the
     // model on top of D also lead E?" asks of the leader then.
     let anchor = super::anchor::time_anchor(question).filter(|a| !lower.contains(&a.phrase.to_lowercase())).map(|a| format!(" {}", a.phrase.to_lowercase())).unwrap_or_default();
     Some((whole.start()..whole.end(), format!("{found}{anchor}?")))
+}
+
+/// A research problem described by a paper or model, to be found first: "other papers on
+/// the problem the X paper addresses", "papers on the same task as Y". Its span in the
+/// question, the question that finds it ("What is the research problem of the X paper?",
+/// "Which research problems is Y used for?"), whether the question asks for other papers
+/// than the one it names ("other papers", "what else"), and whether papers are what it asks
+/// for (else a problem's datasets or models: "which datasets are benchmarked for the task
+/// the X paper works on").
+pub struct ProblemDescribed {
+    pub span: std::ops::Range<usize>,
+    pub first: String,
+    pub others: bool,
+    pub papers: bool,
+    /// The datasets, not the problems, are what the description leads to ("which models
+    /// were evaluated on the same datasets as X?").
+    pub boards: bool,
+}
+
+pub fn problem_described(question: &str) -> Option<ProblemDescribed> {
+    const WHAT: &str = r"(?:research\s+)?(?:task|problem|topic|category|area)s?";
+    // The span opens with the word before it ("on", "in", "tackling"), written back as "on".
+    const BY: &str = r"(?:(?:on|in|about|for|tackling|addressing|covering)\s+)?";
+    static SAME: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b{BY}the\s+same\s+{WHAT}\s+as\s+(?:that\s+of\s+)?(.+?)\s*(?:[?!;,]|\.(?:\s|$)|$)")));
+    static OF: LazyLock<Regex> = LazyLock::new(|| {
+        re(&format!(
+            r"(?i)\b{BY}the\s+{WHAT}\s+(?:that\s+|which\s+)?(.+?)\s+(?:addresses|address|addressed|works\s+on|worked\s+on|is\s+about|was\s+about|is\s+filed\s+under|was\s+filed\s+under|is\s+used\s+for|was\s+used\s+for|is\s+evaluated\s+for|was\s+evaluated\s+for|tackles|tackled|targets|studies|covers|deals\s+with|solves|focuses\s+on)\b"
+        ))
+    });
+    // Papers (datasets, models) are asked for on it: "what is the research problem the X
+    // paper addresses?" asks for the problem itself.
+    static PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers?|work|works|studies|publications|articles|literature)\b"));
+    static LISTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:datasets|benchmarks|models|methods|systems|approaches)\b"));
+    static SAME_BOARDS: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b{BY}the\s+same\s+(?:datasets?|benchmarks?|boards?)\s+as\s+(?:those\s+of\s+)?(.+?)\s*(?:[?!;,]|\.(?:\s|$)|$)")));
+    let (span, subject, boards) = match (SAME_BOARDS.captures(question), SAME.captures(question)) {
+        (Some(c), _) => (c.get(0)?.start()..c.get(1)?.end(), c.get(1)?, true),
+        (None, Some(c)) => (c.get(0)?.start()..c.get(1)?.end(), c.get(1)?, false),
+        (None, None) => {
+            let c = OF.captures(question)?;
+            (c.get(0)?.range(), c.get(1)?, false)
+        }
+    };
+    let before = &question[..span.start];
+    let papers = PAPERS.is_match(before);
+    if !papers && !LISTED.is_match(before) {
+        return None;
+    }
+    let named = subject.as_str().trim();
+    let lower = named.to_lowercase();
+    // A paper: "the X paper", its title quoted; otherwise a model ("the X model", "Y").
+    let quoted = ["'", "\"", "‘", "“"].iter().any(|q| named.starts_with(q));
+    let paper = quoted || ["paper", "papers", "study", "work", "article"].iter().any(|w| lower.ends_with(&format!(" {w}")));
+    let model = || {
+        let model = lower.strip_prefix("the ").map_or(named, |_| &named[4..]);
+        model.strip_suffix(" model").or_else(|| model.strip_suffix(" method")).unwrap_or(model)
+    };
+    let first = match (paper, boards) {
+        (true, false) => format!("What is the research problem of {named}?"),
+        (false, false) => format!("Which research problems is {} used for?", model()),
+        (true, true) => format!("Which datasets does {named} use?"),
+        (false, true) => format!("Which datasets was {} evaluated on?", model()),
+    };
+    Some(ProblemDescribed { others: asks_others(before), span, first, papers, boards })
+}
+
+/// Whether the question asks past what it names: "other papers", "where else", "another".
+pub fn asks_others(question: &str) -> bool {
+    static OTHERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:other|else|another)\b"));
+    OTHERS.is_match(question)
 }
 
 /// An extreme asked for in words: the lowest or highest value, or the worst (the metric's
@@ -485,7 +573,7 @@ pub fn asks_reporting_paper(question: &str) -> bool {
 pub fn asks_which_paper(question: &str) -> bool {
     // "paper behind the 85.1 top-5 on D": the paper of the result a value names.
     // "the rotowire paper with the best bleu": the paper of a board's best.
-    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b|^\W*(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\s+(?:the\s+|an?\s+)?~?\d|\b(?:paper|study|publication)\s+(?:with|holding|that\s+(?:has|holds|set|got))\s+the\s+(?:best|top|highest|lowest|record|sota)\b"));
+    static WHICH: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|whose)\s+(?:paper|papers|study|studies|publication|publications|article|articles|source|sources)\b|^\W*(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\s+(?:the\s+|an?\s+)?~?\d|\b(?:paper|study|publication)\s+(?:with|holding|that\s+(?:has|holds|set|got))\s+the\s+(?:best|top|highest|lowest|record|sota)\b|\b(?:source|origin)\s+(?:of|for|behind)\s+(?:the\s+|that\s+|this\s+)?~?\d|^\W*where\s+(?:does|did|do|is|was)\s+(?:the\s+|that\s+|this\s+)?~?\d[^?]{0,60}\b(?:come|comes|came)\s+from\b"));
     WHICH.is_match(question)
 }
 
@@ -495,6 +583,21 @@ pub fn asks_which_paper(question: &str) -> bool {
 pub fn asks_paper_first(question: &str) -> bool {
     static FIRST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:(?:which|what|whose)\s+(?:paper|study|publication|article)s?\b|(?:the\s+)?(?:paper|study|publication|source)\s+(?:behind|for|with|of)\b)"));
     FIRST.is_match(question)
+}
+
+/// Whether the question opens by asking for the paper of a result, or a detail of it: "which
+/// paper got 431% on D", "who wrote the paper behind the top score on D", "the DOI of the
+/// paper with the best F1 on D" (the paper is the answer, found through the board).
+pub fn asks_result_paper(question: &str) -> bool {
+    static DETAIL_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:who\s+(?:wrote|authored|published)|(?:what(?:['’]?s|\s+is|\s+are|\s+was)\s+|give\s+me\s+|i\s+need\s+)?(?:the\s+)?(?:doi|authors?|year|title|venue|publication\s+year)\s+(?:of|for)|when\s+(?:was|did))\s+(?:the\s+)?(?:paper|study|publication|work|article)\s+(?:behind|with|holding|that|which|reporting|for)\b")
+    });
+    // The paper is described by a result in the clause that asks for it ("which paper has the
+    // most recent results, and are its numbers the best?" asks for the newest paper).
+    static BY_RESULT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:best|top|highest|lowest|record|sota|state[- ]of[- ]the[- ]art|leading|leader)\b|(?:^|\s)~?(?:\d+\.\d+|\d+%|\d{1,3})(?:\s|%|$)"));
+    let clause = question.split([',', ';', '?']).next().unwrap_or(question);
+    let clause = clause.split(" and ").next().unwrap_or(clause);
+    (asks_paper_first(question) || DETAIL_FIRST.is_match(question)) && BY_RESULT.is_match(clause)
 }
 
 /// "Which came out first, the X paper or the Y paper?", "which is older, X's paper or
@@ -627,6 +730,16 @@ pub fn unquoted(question: &str) -> std::borrow::Cow<'_, str> {
 /// reported one, the newest, or the newer models since a named one.
 fn reads_board_by_time(question: &str) -> bool {
     asks_first_report(question) || asks_newest(question) || asks_newer(question)
+}
+
+/// Whether a listing asks for what two or more named things have in common: "which datasets
+/// were both X and Y evaluated on?", "tasks X and Y have in common", "problems shared by X
+/// and Y". Only the items each of them reaches answer it, not their union.
+pub fn asks_shared(question: &str) -> bool {
+    static SHARED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\bboth\b|\bin\s+common\b|\bshared\s+(?:by|between|across)\b|\bcommon\s+to\b|\b(?:they|both)\s+share\b|\b(?:do|does|did)\s+[^?]{1,60}\s+share\b|\boverlap\b|\beach\s+of\s+(?:them|the\s+(?:two|three))\b|\ball\s+(?:three|of\s+them)\b")
+    });
+    SHARED.is_match(question)
 }
 
 /// Whether a claim asks that two or more things hold at once: "... and so does Y's 86.0 -
@@ -795,6 +908,8 @@ static ALTERNATIVE: LazyLock<Regex> = LazyLock::new(|| {
 static REQUEST_NOUN: LazyLock<Regex> = LazyLock::new(|| re(r"^(link|links|code|repo|repos|repository|url|papers?|source)\b"));
 /// One paper named by what it introduced or by a name: "the paper that introduced X",
 /// "paper introducing X", "the LUKE paper", "the random feature attention paper".
+/// "what scores does the X paper report on D": a paper's results on a board asked for.
+static PAPER_REPORTS_ON: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:what|which)\s+(?:scores?|results?|numbers?|values?)\s+(?:does|did|do)\b[^?]{0,60}\breports?\b[^?]{0,30}\bon\b"));
 static THE_PAPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"\bpaper (that|which|who)?\s*(introduc|propos|present)\w*|\bthe [^,?;]{1,60} paper\b|\b(about|on|find|show|open) the paper (titled |called |named )?["'“]?[a-z0-9]|^[^?;]{2,60}\bpaper\s*([-:–,]|title\b|'s\b)|^[^?;]{12,160}\s[-–:]\s*((which|what|who|when)\b[^?]*\b(it|its)\b|its\b)"#)
 });
@@ -833,7 +948,7 @@ static POSSESSIVE_SCORE: LazyLock<Regex> = LazyLock::new(|| {
 /// Where a model was tried: "where was GR-ConvNet evaluated", "on which benchmarks was X
 /// evaluated", "what was xlnet evaluated on": the answer lists datasets.
 static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bwhere (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets)\b.{0,60}\b(evaluated|tested|benchmarked)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
+    re(r"\bwhere(?: else)? (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets)\b.{0,60}\b(evaluated|tested|benchmarked)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
 });
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
@@ -1111,7 +1226,7 @@ pub fn asks_how_good(question: &str) -> bool {
 /// paper introduced X?", "the original paper".
 pub fn asks_origin(question: &str) -> bool {
     static ORIGIN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what)\s+paper\s+(?:proposed|introduced|presented|first)\b|\boriginal\s+paper\b")
+        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what|the)\s+(?:paper|work|publication)\s+(?:that\s+|which\s+)?(?:proposed|introduced|presented|first)\b|\b(?:paper|work|publication)\s+(?:where|in\s+which)\s+[^?.]{1,40}?\s+(?:was|were)\s+(?:first\s+)?(?:proposed|introduced|presented)\b|\boriginal\s+paper\b")
     });
     ORIGIN.is_match(question)
 }
@@ -1279,6 +1394,11 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         re(r"(?i)^\W*(?:(?:so|and|but|also|then),?\s+)?(?:does|do|did)\s+(?:the\s+)?(?:open\s+research\s+)?(?:knowledge\s+graph|graph|kg|orkg|you)\s+(?:have|hold|contain|list|include|know\s+of)\s+(?:any\s+|some\s+)?(?:papers?|work|works|articles?|publications?|studies|literature|research)\s+(?:on|about|regarding|covering|dealing\s+with|related\s+to|for)\s")
     });
     if GRAPH_PAPERS_ON.is_match(asked_part(&question)) {
+        return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
+    }
+    // "other papers on the task X is used for": papers on a problem described by what it
+    // holds (found first where the graph holds it), not a statement about X.
+    if problem_described(&question).is_some_and(|d| d.papers && !d.boards) {
         return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
     }
     let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
@@ -1479,6 +1599,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if code_opener || (METHODS_OF.is_match(q) && !comparison && !EVALUATED_ON.is_match(q)) {
         // Code first, whatever else the request names (a paper, a board).
         QueryType::MethodUsage
+    } else if has_method && has_dataset && THE_PAPER.is_match(q) && !LOOKUP.is_match(q) && (SCORE_OF.is_match(q) || PAPER_REPORTS_ON.is_match(q)) {
+        // "what did the model from the curl paper get on D?", "what scores does the paper
+        // that introduced pegasus report on D?": the model's results there, not the paper.
+        QueryType::MethodComparison
     } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method) || author) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
@@ -1503,7 +1627,14 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::TopicSearch
     };
 
-    Classification { query_type, target: target(query_type, q, asks_datasets, asks_metrics, asks_code, author) }
+    let target = target(query_type, q, asks_datasets, asks_metrics, asks_code, author);
+    // "Which paper is the 88.61% top-1 on D from?", "who wrote the paper behind the top score
+    // on D?": the board is read for the result, and the paper it leads to is what is asked
+    // for (a lookup); "best on D, and which paper?" asks for the result first.
+    if query_type == QueryType::MethodComparison && has_dataset && !has_method && matches!(target, Target::BestModel | Target::TopScore) && asks_result_paper(q) {
+        return Classification { query_type: QueryType::PaperLookup, target };
+    }
+    Classification { query_type, target }
 }
 
 /// What a search-box query asks in a name and a word or two ("nyt24", "ace 2005 results",
@@ -1900,8 +2031,18 @@ mod tests {
         assert!(!asked("is xlnet or gpt3 better on rte").yes_no, "a choice, answered by the comparison");
         assert!(asks_reporting_paper("Which paper reports FrostLattice's 71.4 on BenchMira?"));
         assert!(asks_which_paper("paper behind the 85.1 top-5 on objectnet bbox"), "the paper of a value's result");
+        assert!(asks_which_paper("where does the 99.78 on flowers-102 come from?") && asks_which_paper("what's the source of the 99.78 on flowers-102"), "a value's source is its paper");
         assert!(asks_paper_first("whose paper has the 1.11 bpc on enwiki8") && asks_paper_first("paper behind the 85.1 top-5 on objectnet bbox"));
         assert!(!asks_paper_first("who got 99.78 on flowers-102, and in which paper?"), "the paper after the result");
+        assert!(asks_result_paper("who wrote the paper behind the top score on BenchMira?") && asks_result_paper("whats the doi of the paper with the best f1 on D") && asks_result_paper("which paper got 431% on atari-57"));
+        assert!(!asks_result_paper("best model on stl-10 and which paper reports it?"), "the result first");
+        assert!(!asks_result_paper("which paper has the most recent results on atari 2600 pong, and are its numbers the best?"), "the newest paper, not the best's");
+        let on_board = Entities { datasets: vec!["BenchMira".into()], ..Entities::default() };
+        assert_eq!(classify("who wrote the paper behind the top score on BenchMira?", &on_board), Classification { query_type: PaperLookup, target: Target::TopScore }, "the board read, its paper looked up");
+        let both = Entities { methods: vec!["Tavrosa".into()], datasets: vec!["BenchMira".into()], ..Entities::default() };
+        assert_eq!(classify("what did the model from the tavrosa paper get on BenchMira?", &both).query_type, MethodComparison, "the model's result, not its paper");
+        assert_eq!(classify("what scores does the paper that introduced tavrosa report on BenchMira", &both).query_type, MethodComparison);
+        assert_eq!(classify("what's the doi of the tavrosa paper, the one with the BenchMira score?", &both).query_type, PaperLookup);
         assert!(!asks_which_paper("paper for transformers?"), "a paper asked for by topic");
         assert!(!asks_reporting_paper("Which paper reports results on BenchMira?"), "no value given");
         assert!(unnamed_referent("Which models have reported a higher BenchMira accuracy than that paper since then?"));
@@ -1982,7 +2123,7 @@ mod tests {
         assert_eq!(named("rainbow scores above 5000 on space invaders"), ClaimVerification, "a bound stated of a model");
         assert_eq!(named("curl did 902 on walker walk at 500k steps"), ClaimVerification, "'did' a number is a score");
         assert_eq!(on_board_named("who got 99.78 on flowers-102?"), MethodComparison, "the holder of a value");
-        assert_eq!(on_board_named("which paper got 431% on atari-57"), MethodComparison);
+        assert_eq!(on_board_named("which paper got 431% on atari-57"), PaperLookup, "the paper of a value's result, looked up through the board");
         assert_ne!(named("CURL score on cheetah run (dmcontrol 500k)?"), ClaimVerification);
         assert_ne!(named("which models are used for robotic grasping"), ClaimVerification);
         assert_ne!(named("list the papers that achieved results on MUTAG"), ClaimVerification);
@@ -2060,6 +2201,7 @@ mod tests {
     fn where_a_model_was_evaluated_lists_datasets_and_what_was_evaluated_lists_models() {
         let model = Entities { methods: vec!["M".into()], ..Entities::default() };
         assert_eq!(classify("where was GR-ConvNet evaluated", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
+        assert_eq!(classify("where else has GR-ConvNet been evaluated?", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
         let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
         assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("who's been tested on hmdb51 finetuned", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
@@ -2334,6 +2476,33 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_described_by_a_paper_or_model_is_found_first_and_one_asked_for_is_not() {
+        for (q, said, first, others) in [
+            ("other papers on the problem the Marrowfen paper addresses", "on the problem the Marrowfen paper addresses", "What is the research problem of the Marrowfen paper?", true),
+            ("papers on the same task as Wendrel-S", "on the same task as Wendrel-S", "Which research problems is Wendrel-S used for?", false),
+            ("papers in the graph on the task the Quillon XL model is evaluated for?", "on the task the Quillon XL model is evaluated for", "Which research problems is Quillon XL used for?", false),
+            ("papers on the same problem as 'Bog Soundscapes at Night'", "on the same problem as 'Bog Soundscapes at Night'", "What is the research problem of 'Bog Soundscapes at Night'?", false),
+            ("what other work is there tackling the task the Tavrosa paper is about", "tackling the task the Tavrosa paper is about", "What is the research problem of the Tavrosa paper?", true),
+        ] {
+            let d = problem_described(q).unwrap_or_else(|| panic!("{q}"));
+            assert_eq!((&q[d.span.clone()], d.first.as_str(), d.others), (said, first, others), "{q}");
+        }
+        assert!(problem_described("what is the research problem the Marrowfen paper addresses?").is_none(), "the problem itself asked for");
+        let d = problem_described("which models were evaluated on the same datasets as Wendrel-S?").expect("datasets described");
+        assert_eq!((d.first.as_str(), d.boards), ("Which datasets was Wendrel-S evaluated on?", true));
+        assert!(problem_described("which datasets are benchmarked for the problem the Marrowfen paper works on").is_some_and(|d| !d.papers), "a problem's datasets");
+        assert_eq!(classify("other papers on the task Wendrel-S is used for", &Entities { methods: vec!["Wendrel-S".into()], ..Entities::default() }).query_type, TopicSearch, "papers asked for, nothing claimed");
+    }
+
+    #[test]
+    fn a_listing_of_what_named_models_share_is_told_from_their_union() {
+        for q in ["which datasets were both Wendrel-S and Tavrosa evaluated on?", "tasks Wendrel-S and Tavrosa have in common", "research problems shared by Wendrel-S and Tavrosa", "do Wendrel-S and Tavrosa share any datasets?"] {
+            assert!(asks_shared(q), "{q}");
+        }
+        assert!(!asks_shared("which datasets were Wendrel-S and Tavrosa evaluated on?"));
+    }
+
+    #[test]
     fn a_model_described_by_its_place_on_a_board_is_found_and_one_asked_for_is_not() {
         for (q, said, found) in [
             ("What does the best model on RACE score on IMDb?", "the best model on RACE", "Which model is the best model on RACE?"),
@@ -2347,11 +2516,15 @@ mod tests {
             ("As of 2021, did the model on top of Kelpwatch-Norrland also lead Sealbrook Turbine Logs?", "the model on top of Kelpwatch-Norrland", "Which model is the model on top of Kelpwatch-Norrland as of 2021?"),
             ("Which datasets has the model that led Sealbrook Turbine Logs as of 2019 been evaluated on?", "the model that led Sealbrook Turbine Logs as of 2019", "Which model is the model that led Sealbrook Turbine Logs as of 2019?"),
             ("The system that took the Dastrup-7 Chorus record from Warbleon gets under 10 WER there, right?", "The system that took the Dastrup-7 Chorus record from Warbleon", "Which model is The system that took the Dastrup-7 Chorus record from Warbleon?"),
+            ("which datasets was the best model on BenchMira evaluated on?", "the best model on BenchMira", "Which model is the best model on BenchMira?"),
+            ("code for the model that holds the BenchMira record?", "the model that holds the BenchMira record", "Which model is the model that holds the BenchMira record?"),
+            ("which other datasets has the top BenchMira model been evaluated on?", "the top BenchMira model", "Which model is the top BenchMira model?"),
+            ("code links for the model with the best score on BenchMira?", "the model with the best score on BenchMira", "Which model is the best model on BenchMira?"),
         ] {
             let (span, asked) = leader_described(q).unwrap_or_else(|| panic!("{q}"));
             assert_eq!((&q[span], asked.as_str()), (said, found), "{q}");
         }
-        for q in ["What is the best model on RACE?", "Which model is the leader of SQuAD1.1?", "Who is BenchMira's current leader?", "A slide says Lumoria is the best model on the Skarnhold Glacier Set and has the fewest parameters."] {
+        for q in ["What is the best model on RACE?", "Which model is the leader of SQuAD1.1?", "Who is BenchMira's current leader?", "A slide says Lumoria is the best model on the Skarnhold Glacier Set and has the fewest parameters.", "A report says their transcriber, with its new 2025 paper, is now the best system on Dastrup-7 Chorus. Is that so?"] {
             assert!(leader_described(q).is_none(), "asked for, not described: {q}");
         }
     }

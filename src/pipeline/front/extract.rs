@@ -624,7 +624,7 @@ pub fn same_value(recorded: f64, given: f64) -> bool {
 /// paper reported 0.0001261 entropy difference on D", "paper behind the 85.1 top-5 on D".
 pub fn value_held(question: &str) -> Option<f64> {
     static HOLDER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\W*(?:so\s+|and\s+)?(?:(?:who|whom|which\s+(?:model|system|method|entry|approach|agent|one|paper|study|work)|what\s+(?:model|system|method|paper|study)|whose(?:\s+(?:paper|model|result))?)\s+(?:got|gets|has|had|holds|held|scored|scores|reached|reaches|achieved|achieves|hit|hits|did|reported|reports|posted|obtained|owns|owned)|(?:the\s+)?(?:paper|model|system)\s+(?:behind|for|with|of|that\s+(?:got|has|reported|holds)))\s+(?:an?\s+|the\s+|a\s+score\s+of\s+)?~?(\d+(?:\.\d+)?)\s*%?(?:\s|$|[?,;:])")
+        Regex::new(r"(?i)^\W*(?:so\s+|and\s+)?(?:(?:who|whom|which\s+(?:model|system|method|entry|approach|agent|one|paper|study|work)|what\s+(?:model|system|method|paper|study)|whose(?:\s+(?:paper|model|result))?)\s+(?:got|gets|has|had|holds|held|scored|scores|reached|reaches|achieved|achieves|hit|hits|did|reported|reports|posted|obtained|owns|owned)|(?:the\s+)?(?:paper|model|system)\s+(?:behind|for|with|of|that\s+(?:got|has|reported|holds))|(?:where|which\s+(?:paper|study|work|model|system)|what\s+(?:paper|study|work|model|system))\s+(?:does|did|do|is|was)|(?:what(?:['’]s|\s+is|\s+was)\s+|where(?:['’]s|\s+is)\s+)?the\s+(?:source|origin)\s+(?:of|for|behind))\s+(?:an?\s+|the\s+|that\s+|this\s+|a\s+score\s+of\s+)?~?(\d+(?:\.\d+)?)\s*%?(?:\s|$|[?,;:])")
             .unwrap_or_else(|e| panic!("value holder pattern: {e}"))
     });
     let caps = HOLDER.captures(question)?;
@@ -1316,6 +1316,9 @@ mod tests {
         assert_eq!(board_ask("paper behind the 85.1 top-5 on objectnet bbox"), Some(BoardAsk::Holding(85.1)));
         assert_eq!(board_ask("whose paper has the 1.11 bpc on enwiki8"), Some(BoardAsk::Holding(1.11)));
         assert_eq!(board_ask("who got 994500 on atlantis"), Some(BoardAsk::Holding(994500.0)));
+        assert_eq!(board_ask("where does the 99.78 on flowers-102 come from?"), Some(BoardAsk::Holding(99.78)), "a value's source");
+        assert_eq!(board_ask("what's the source of the 99.78 on flowers-102"), Some(BoardAsk::Holding(99.78)));
+        assert_eq!(board_ask("which paper is that 85.1 on objectnet bbox from?"), Some(BoardAsk::Holding(85.1)));
         assert_eq!(board_ask("who has the best f1 on D?"), None, "a rank, no value");
         assert_eq!(board_ask("which model has 2020 results on D?"), None, "a year is no value");
         assert_eq!(board_ask("Give me a table of models evaluated on SQuAD1.1 with their F1"), Some(BoardAsk::Every), "every model's value");

@@ -152,7 +152,7 @@ pub(super) static UNDERPERFORMS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b({}|behind)\b", classify::UNDERPERFORMS)).unwrap_or_else(|e| panic!("underperforms pattern: {e}"))
 });
 static BEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot|(?:model|system|method|one|entry) to beat|hold(?:s|ing)? the (?:[\w-]+\s+){1,3}record|(?:lead|record|top spot|first place)\s+(?:already\s+|still\s+)?(?:belonged|belongs|went|goes) to|dethroned|unseated|knocked off|(?:already|still|once|then)\s+led)\b|(?:^|\s)#1\b|\b(?:does|did|do|will|would)\s+[^?.]{1,60}?\s+(?:also\s+|still\s+)?lead\s+(?:the\s+)?[\w]")
+    Regex::new(r"(?i)\b(best|state[- ]of[- ]the[- ]art|sota|top[- ]performing|highest|leading|leads|leader|strongest|top|tops|topped|led the|lowest|ahead|on top|number one|first place|holds? the record|record holder|unbeaten|beaten|overtaken|surpassed|bettered|most accurate|top spot|(?:model|system|method|one|entry) to beat|hold(?:s|ing)? the (?:[\w.'’-]+\s+){1,3}record|(?:lead|record|top spot|first place)\s+(?:already\s+|still\s+)?(?:belonged|belongs|went|goes) to|dethroned|unseated|knocked off|(?:already|still|once|then)\s+led)\b|(?:^|\s)#1\b|\b(?:does|did|do|will|would)\s+[^?.]{1,60}?\s+(?:also\s+|still\s+)?lead\s+(?:the\s+)?[\w]")
         .unwrap_or_else(|e| panic!("best pattern: {e}"))
 });
 /// A value compared as written: "a lower WER than", "higher accuracy than".
@@ -1747,6 +1747,7 @@ mod tests {
         assert_eq!(judge_q("nobody has beaten A on D yet, right?", &["A"], &facts), Label::Refuted, "the best-result claim itself");
         assert_eq!(judge_q("nobody's dethroned A on D yet, correct?", &["A"], &facts), Label::Refuted);
         assert_eq!(judge_q("does B still hold the D accuracy record?", &["B"], &facts), Label::Supported, "words between 'the' and 'record'");
+        assert!(BEST.is_match("XLNet holds the SQuAD1.1 record, yeah?"), "a board's name with a dot in it");
         assert_eq!(judge_q("A still #1 on D for F1?", &["A"], &facts), Label::Refuted);
         assert_eq!(judge_q("the D lead already belonged to B, right?", &["B"], &facts), Label::Supported);
     }
