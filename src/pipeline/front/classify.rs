@@ -205,7 +205,11 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
     // anywhere in a statement ("... with its new paper, is now the best system on D. Is
     // that so?").
     static ASKED_OF: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|github|repos?|repository|implementations?|papers?|datasets|benchmarks|tasks|problems|doi|authors?)\b(?:\s+[\w'’-]+){0,3}\s*$"));
-    let c = DESCRIBED.captures(question).or_else(|| AT_END.captures(question).filter(|c| c.get(1).is_some_and(|m| ASKED_OF.is_match(&question[..m.start()]))))?;
+    // (A description at the end is only looked for behind a word that asks of it: the
+    // whole pattern is searched on every question.)
+    static ASKED_ANYWHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|github|repos?|repository|implementations?|papers?|datasets|benchmarks|tasks|problems|doi|authors?)\b"));
+    let at_end = || ASKED_ANYWHERE.is_match(question).then(|| AT_END.captures(question)).flatten().filter(|c| c.get(1).is_some_and(|m| ASKED_OF.is_match(&question[..m.start()])));
+    let c = DESCRIBED.captures(question).or_else(at_end)?;
     let whole = c.get(1)?;
     let said = whole.as_str();
     let lower = said.to_lowercase();
@@ -259,6 +263,11 @@ pub fn problem_described(question: &str) -> Option<ProblemDescribed> {
     // paper addresses?" asks for the problem itself.
     static PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers?|work|works|studies|publications|articles|literature)\b"));
     static LISTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:datasets|benchmarks|models|methods|systems|approaches)\b"));
+    // Every question is read for a description: the words it needs are looked for first.
+    let lower = question.to_lowercase();
+    if !lower.contains("the same ") && !["task", "problem", "topic", "category", "area"].iter().any(|w| lower.contains(w)) {
+        return None;
+    }
     static SAME_BOARDS: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b{BY}the\s+same\s+(?:datasets?|benchmarks?|boards?)\s+as\s+(?:those\s+of\s+)?(.+?)\s*(?:[?!;,]|\.(?:\s|$)|$)")));
     let (span, subject, boards) = match (SAME_BOARDS.captures(question), SAME.captures(question)) {
         (Some(c), _) => (c.get(0)?.start()..c.get(1)?.end(), c.get(1)?, true),
