@@ -707,8 +707,8 @@ impl Pipeline {
     /// "models evaluated on the same datasets as Y": the research problems (datasets) of the
     /// paper or model described, asked for first ([`classify::problem_described`]), written
     /// into the question in place of its description. The papers that answer named are set
-    /// aside when the question asks for others, and a model whose datasets were asked for
-    /// is. `None` when the question describes nothing so, or the first answer names none or
+    /// aside when the question asks for others, and so is a model whose datasets were asked
+    /// for when other models are. `None` when the question describes nothing so, or the first answer names none or
     /// fails a gate.
     async fn resolve_problem(&self, q: &str, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Option<Resolved> {
         let described = classify::problem_described(q)?;
@@ -740,14 +740,15 @@ impl Pipeline {
         let papers_aside = if described.others { attempt.sources.iter().map(|s| s.title.clone()).collect() } else { Vec::new() };
         let span = described.span;
         Some(Resolved {
-            question: format!("{}on {names}{}", &q[..span.start], &q[span.end..]),
+            // "each of the datasets ..." keeps its "of"; any other word before it reads "on".
+            question: format!("{}{} {names}{}", &q[..span.start], if q[span.clone()].to_lowercase().starts_with("of ") { "of" } else { "on" }, &q[span.end..]),
             message: format!("\"{}\" read as {names}: {}", &q[span], described.first.trim_end_matches('?')),
             answer: attempt.answer,
             sources: attempt.sources,
             ledger: attempt.ledger,
             boards_aside: Vec::new(),
             papers_aside,
-            models_aside: if described.boards { front.normalized.methods.iter().filter(|m| m.is_linked()).cloned().collect() } else { Vec::new() },
+            models_aside: if described.boards && described.other_models { front.normalized.methods.iter().filter(|m| m.is_linked()).cloned().collect() } else { Vec::new() },
         })
     }
 
@@ -1351,7 +1352,21 @@ impl Pipeline {
         // "Which models on D have no chrF number?": when every model there has one, the
         // listing of what does is the answer.
         let board = front.board.filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty());
-        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, items::Asked { top_k: front.top_k, board, coded: front.coded }, &asked);
+        let item_ask = items::Asked { top_k: front.top_k, board, coded: front.coded };
+        let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, item_ask, &asked);
+        // "The best result on each of D1, D2 and D3": each board's own best (values on
+        // different boards are not compared), where the boards are named together.
+        let boards: Vec<&front::normalize::NormalizedEntity> = for_items.datasets.iter().filter(|d| d.is_linked()).collect();
+        let each_board = verdict.is_none() && for_items.methods.is_empty() && matches!(target, classify::Target::BestModel | classify::Target::TopScore) && boards.len() >= 2 && classify::named_together(q, &boards.iter().map(|d| d.text.as_str()).collect::<Vec<_>>());
+        if each_board {
+            items = boards
+                .iter()
+                .flat_map(|d| {
+                    let one = front::normalize::Normalized { datasets: vec![(*d).clone()], ..for_items.clone() };
+                    items::for_question(target, None, &evidence, &ranking.all, &one, item_ask, &asked)
+                })
+                .collect();
+        }
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).

@@ -502,7 +502,12 @@ mod sciqa_style {
         // The board's leader, then its other boards.
         let response = pipeline.ask(&Question::parse("where else has the model on top of CommonsenseQA been evaluated?", 1000).unwrap()).await;
         assert_eq!(labels(&response), ["OpenBookQA"], "{}", response.answer);
-        // What two models share, not their union.
+        // A paper's datasets, then each one's own best.
+        let response = pipeline.ask(&Question::parse("what's the best accuracy on the datasets the HDLTex paper reports on?", 1000).unwrap()).await;
+        let mut values: Vec<&str> = response.answer_items.iter().filter_map(|i| i.value.as_deref()).collect();
+        values.sort_unstable();
+        assert_eq!(values, ["76.58", "86.07", "90.93"], "{}", response.answer);
+                // What two models share, not their union.
         let response = pipeline.ask(&Question::parse("which research problems do BERT and XLNet have in common?", 1000).unwrap()).await;
         let mut problems = labels(&response);
         problems.sort_unstable();

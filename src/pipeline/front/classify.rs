@@ -247,12 +247,15 @@ pub struct ProblemDescribed {
     /// The datasets, not the problems, are what the description leads to ("which models
     /// were evaluated on the same datasets as X?").
     pub boards: bool,
+    /// Other models are asked for ("which models ...", "other systems ..."): the one
+    /// described is not among them.
+    pub other_models: bool,
 }
 
 pub fn problem_described(question: &str) -> Option<ProblemDescribed> {
     const WHAT: &str = r"(?:research\s+)?(?:task|problem|topic|category|area)s?";
     // The span opens with the word before it ("on", "in", "tackling"), written back as "on".
-    const BY: &str = r"(?:(?:on|in|about|for|tackling|addressing|covering)\s+)?";
+    const BY: &str = r"(?:(?:on|in|of|about|for|tackling|addressing|covering)\s+)?";
     static SAME: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b{BY}the\s+same\s+{WHAT}\s+as\s+(?:that\s+of\s+)?(.+?)\s*(?:[?!;,]|\.(?:\s|$)|$)")));
     static OF: LazyLock<Regex> = LazyLock::new(|| {
         re(&format!(
@@ -262,20 +265,25 @@ pub fn problem_described(question: &str) -> Option<ProblemDescribed> {
     // Papers (datasets, models) are asked for on it: "what is the research problem the X
     // paper addresses?" asks for the problem itself.
     static PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers?|work|works|studies|publications|articles|literature)\b"));
-    static LISTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:datasets|benchmarks|models|methods|systems|approaches)\b"));
+    static LISTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:datasets|benchmarks|models|methods|systems|approaches|results?|scores?|best|top|sota)\b"));
+    // "the best result on each of the datasets the X paper used".
+    static OF_BOARDS: LazyLock<Regex> = LazyLock::new(|| {
+        re(&format!(r"(?i)\b{BY}the\s+(?:datasets?|benchmarks?)\s+(?:that\s+|which\s+)?(.+?)\s+(?:used|uses|use|(?:was|were|is|are|has\s+been|have\s+been)\s+(?:evaluated|tested|benchmarked)\s+on|evaluated\s+on|tested\s+on|reports?\s+(?:results\s+)?on|reported\s+(?:results\s+)?on)\b"))
+    });
     // Every question is read for a description: the words it needs are looked for first.
     let lower = question.to_lowercase();
-    if !lower.contains("the same ") && !["task", "problem", "topic", "category", "area"].iter().any(|w| lower.contains(w)) {
+    if !lower.contains("the same ") && !["task", "problem", "topic", "category", "area", "dataset", "benchmark"].iter().any(|w| lower.contains(w)) {
         return None;
     }
     static SAME_BOARDS: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b{BY}the\s+same\s+(?:datasets?|benchmarks?|boards?)\s+as\s+(?:those\s+of\s+)?(.+?)\s*(?:[?!;,]|\.(?:\s|$)|$)")));
     let (span, subject, boards) = match (SAME_BOARDS.captures(question), SAME.captures(question)) {
         (Some(c), _) => (c.get(0)?.start()..c.get(1)?.end(), c.get(1)?, true),
         (None, Some(c)) => (c.get(0)?.start()..c.get(1)?.end(), c.get(1)?, false),
-        (None, None) => {
-            let c = OF.captures(question)?;
-            (c.get(0)?.range(), c.get(1)?, false)
-        }
+        (None, None) => match (OF_BOARDS.captures(question), OF.captures(question)) {
+            (Some(c), _) => (c.get(0)?.range(), c.get(1)?, true),
+            (None, Some(c)) => (c.get(0)?.range(), c.get(1)?, false),
+            (None, None) => return None,
+        },
     };
     let before = &question[..span.start];
     let papers = PAPERS.is_match(before);
@@ -297,7 +305,20 @@ pub fn problem_described(question: &str) -> Option<ProblemDescribed> {
         (true, true) => format!("Which datasets does {named} use?"),
         (false, true) => format!("Which datasets was {} evaluated on?", model()),
     };
-    Some(ProblemDescribed { others: asks_others(before), span, first, papers, boards })
+    static MODELS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:models|methods|systems|approaches)\b"));
+    let others = asks_others(before);
+    Some(ProblemDescribed { others, span, first, papers, boards, other_models: others || MODELS.is_match(before) })
+}
+
+/// Whether the names are said together, one after the other joined by "and", "or" or a
+/// comma ("on each of D1, D2 and D3", "on D1 and on D2"), not in two clauses ("who leads D1,
+/// and what does it score on D2?").
+pub fn named_together(question: &str, names: &[&str]) -> bool {
+    static JOINED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*|as\s+well\s+as\s+)(?:on\s+|the\s+)*$"));
+    let lower = question.to_lowercase();
+    let mut at: Vec<(usize, usize)> = names.iter().map(|n| n.to_lowercase()).filter_map(|n| lower.find(&n).map(|i| (i, i + n.len()))).collect();
+    at.sort_unstable();
+    at.len() == names.len() && at.windows(2).all(|w| w[0].1 <= w[1].0 && JOINED.is_match(&lower[w[0].1..w[1].0]))
 }
 
 /// Whether the question asks past what it names: "other papers", "where else", "another".
@@ -2498,7 +2519,10 @@ mod tests {
         }
         assert!(problem_described("what is the research problem the Marrowfen paper addresses?").is_none(), "the problem itself asked for");
         let d = problem_described("which models were evaluated on the same datasets as Wendrel-S?").expect("datasets described");
-        assert_eq!((d.first.as_str(), d.boards), ("Which datasets was Wendrel-S evaluated on?", true));
+        assert_eq!((d.first.as_str(), d.boards, d.other_models), ("Which datasets was Wendrel-S evaluated on?", true, true));
+        let q = "whats the best result on each of the datasets the Marrowfen paper used";
+        let d = problem_described(q).expect("a paper's datasets described");
+        assert_eq!((&q[d.span.clone()], d.first.as_str(), d.boards, d.other_models), ("of the datasets the Marrowfen paper used", "Which datasets does the Marrowfen paper use?", true, false));
         assert!(problem_described("which datasets are benchmarked for the problem the Marrowfen paper works on").is_some_and(|d| !d.papers), "a problem's datasets");
         assert_eq!(classify("other papers on the task Wendrel-S is used for", &Entities { methods: vec!["Wendrel-S".into()], ..Entities::default() }).query_type, TopicSearch, "papers asked for, nothing claimed");
     }
@@ -2509,6 +2533,8 @@ mod tests {
             assert!(asks_shared(q), "{q}");
         }
         assert!(!asks_shared("which datasets were Wendrel-S and Tavrosa evaluated on?"));
+        assert!(named_together("whats the best result on each of D1, D2 and D3", &["D2", "D1", "D3"]) && named_together("the lowest WER on the Veltmoor set and on Dastrup-7?", &["Veltmoor set", "Dastrup-7"]));
+        assert!(!named_together("Who leads Veltmoor on WER, and what does that system score on Dastrup-7?", &["Veltmoor", "Dastrup-7"]), "two clauses");
     }
 
     #[test]
