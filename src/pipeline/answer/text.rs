@@ -806,6 +806,14 @@ mod tests {
     }
 
     #[test]
+    fn what_named_models_share_is_listed_under_their_names_or_said_to_be_nothing() {
+        let entities = Normalized { methods: vec![model("wendrel", "Wendrel-S", &["m1"]), model("bert", "BERT-joint", &["m2", "m3"])], ..Normalized::default() };
+        assert_eq!(shared_text(Target::Datasets, &[], &entities), "The knowledge graph records no dataset that both Wendrel-S and the models named \"bert\" were evaluated on.");
+        let qa = AnswerItem { sources: vec![1], ..AnswerItem::new("Question Answering", Some("t1")) };
+        assert_eq!(shared_text(Target::Problems, &[qa], &entities), "Research problems both Wendrel-S and the models named \"bert\" are used for: Question Answering [1].");
+    }
+
+    #[test]
     fn a_variant_the_graph_lacks_is_said_missing_with_the_siblings_it_holds() {
         let u = |held: &[&str]| crate::pipeline::front::link::Unheld { written: "Wendrel-L".into(), kind: EntityKind::Method, held: held.iter().map(|h| (*h).to_owned()).collect() };
         assert_eq!(unheld(&u(&["Wendrel-S"]), false), "The knowledge graph records no model called Wendrel-L (it holds Wendrel-S, another model), so it holds nothing on this question about it.");

@@ -204,10 +204,11 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
     // What is asked of it comes just before ("which papers use", "code links for"), not
     // anywhere in a statement ("... with its new paper, is now the best system on D. Is
     // that so?").
-    static ASKED_OF: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|github|repos?|repository|implementations?|papers?|datasets|benchmarks|tasks|problems|doi|authors?)\b(?:\s+[\w'’-]+){0,3}\s*$"));
+    const ASKS: &str = r"(?i)\b(?:code|github|repos?|repository|implementations?|papers?|datasets|benchmarks|tasks|problems|doi|authors?)\b";
+    static ASKED_OF: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{ASKS}(?:\s+[\w'’-]+){{0,3}}\s*$")));
     // (A description at the end is only looked for behind a word that asks of it: the
     // whole pattern is searched on every question.)
-    static ASKED_ANYWHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|github|repos?|repository|implementations?|papers?|datasets|benchmarks|tasks|problems|doi|authors?)\b"));
+    static ASKED_ANYWHERE: LazyLock<Regex> = LazyLock::new(|| re(ASKS));
     let at_end = || ASKED_ANYWHERE.is_match(question).then(|| AT_END.captures(question)).flatten().filter(|c| c.get(1).is_some_and(|m| ASKED_OF.is_match(&question[..m.start()])));
     let c = DESCRIBED.captures(question).or_else(at_end)?;
     let whole = c.get(1)?;
@@ -232,8 +233,9 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
     Some((whole.start()..whole.end(), format!("{found}{anchor}?")))
 }
 
-/// A research problem described by a paper or model, to be found first: "other papers on
-/// the problem the X paper addresses", "papers on the same task as Y". Its span in the
+/// A research problem (or datasets) described by a paper or model, to be found first: "other
+/// papers on the problem the X paper addresses", "papers on the same task as Y", "the best
+/// result on each of the datasets the X paper used". Its span in the
 /// question, the question that finds it ("What is the research problem of the X paper?",
 /// "Which research problems is Y used for?"), whether the question asks for other papers
 /// than the one it names ("other papers", "what else"), and whether papers are what it asks
@@ -254,7 +256,8 @@ pub struct ProblemDescribed {
 
 pub fn problem_described(question: &str) -> Option<ProblemDescribed> {
     const WHAT: &str = r"(?:research\s+)?(?:task|problem|topic|category|area)s?";
-    // The span opens with the word before it ("on", "in", "tackling"), written back as "on".
+    // The span opens with the word before it ("on", "in", "tackling"), written back as "on"
+    // ("of" as itself: "each of the datasets ...").
     const BY: &str = r"(?:(?:on|in|of|about|for|tackling|addressing|covering)\s+)?";
     static SAME: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b{BY}the\s+same\s+{WHAT}\s+as\s+(?:that\s+of\s+)?(.+?)\s*(?:[?!;,]|\.(?:\s|$)|$)")));
     static OF: LazyLock<Regex> = LazyLock::new(|| {
