@@ -365,6 +365,13 @@ fn paper_asked(q: &str, entities: &front::normalize::Normalized, evidence: &evid
 /// dataset or task.
 fn subject(first: &AskResponse) -> Option<String> {
     use front::classify::Target;
+    // "Which paper has the top accuracy on D, and what year is it from?": the paper looked
+    // up through the board, not its model.
+    if first.query_type == classify::QueryType::PaperLookup && matches!(first.target, Target::BestModel | Target::TopScore) {
+        if let Some(paper) = first.sources.first() {
+            return Some(format!("the \"{}\" paper", paper.title));
+        }
+    }
     if matches!(first.target, Target::BestModel | Target::TopScore) {
         if let Some(model) = first.answer_items.iter().filter(|i| i.value.is_some()).find_map(|i| i.model.clone()) {
             return Some(model);

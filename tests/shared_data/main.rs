@@ -499,6 +499,11 @@ mod sciqa_style {
         assert_eq!(response.query_type, QueryType::PaperLookup, "{}", response.answer);
         assert_eq!(labels(&response), ["BiTT: Bidirectional Tree Tagging for Joint Extraction of Overlapping Entities and Relations"], "{}", response.answer);
         assert!(response.answer.ends_with("The knowledge graph records no authors for this paper."), "{}", response.answer);
+        // Asked second ("..., and who wrote it?"): "it" is the paper, and what its record
+        // lacks is said once, though the paper was already named.
+        let response = pipeline.ask(&Question::parse("which paper holds the best F1 on DuIE, and who wrote it?", 1000).unwrap()).await;
+        assert!(response.answer.ends_with("[1]. The knowledge graph records no authors for this paper."), "{}", response.answer);
+        assert_eq!(response.answer.matches("\"BiTT: Bidirectional").count(), 1, "{}", response.answer);
         // The board's leader, then its other boards.
         let response = pipeline.ask(&Question::parse("where else has the model on top of CommonsenseQA been evaluated?", 1000).unwrap()).await;
         assert_eq!(labels(&response), ["OpenBookQA"], "{}", response.answer);
