@@ -1612,7 +1612,8 @@ impl Pipeline {
         let asked = classify::asked(q);
         // "Which paper reports X's 71.4 on D?": the results stating the value, and their papers.
         let reporting = classify::asks_reporting_paper(q);
-        if (asked.year || asked.doi || reporting || classify::asks_which_paper(q) || classify::asks_result_paper(q)) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
+        let result_paper = classify::asks_result_paper(q);
+        if (asked.year || asked.doi || reporting || classify::asks_which_paper(q) || result_paper) && matches!(target, classify::Target::BestModel | classify::Target::TopScore | classify::Target::Beaten) {
             let stating = answer::text::stating(&items, &classify::given_values(q));
             let of = if reporting && !stating.is_empty() { stating.as_slice() } else { items.as_slice() };
             if let Some(papers) = answer::text::papers_metadata(of, &sources, &metas, asked.year, asked.doi, ("Its paper", "Their papers")) {
@@ -1624,7 +1625,7 @@ impl Pipeline {
             // is asked for, each carrying the result it reports.
             let held = matches!(front.board, Some(front::extract::BoardAsk::Holding(given)) if items.iter().any(|i| items::holds(i, given)));
             let best = front.board.is_none() && front.classification.query_type == classify::QueryType::PaperLookup;
-            if (held || best) && classify::asks_result_paper(q) && verdict.is_none() {
+            if (held || best) && result_paper && verdict.is_none() {
                 items = items::as_papers(&items, &sources);
                 // "who wrote the paper behind the top score on D?": what its record lacks.
                 if let Some(note) = sources.first().filter(|_| !(asked.year || asked.doi)).and_then(|s| answer::aspects::unrecorded(q, s, details.get(&s.iri))) {

@@ -190,17 +190,17 @@ impl AskResponse {
             let named = first_said.contains(&label) || self.answer_items.iter().any(|i| i.label.to_lowercase() == label);
             named && item.value.as_deref().is_none_or(|v| first_said.contains(&v.to_lowercase()))
         };
+        let renumbered = super::answer::llm::renumbered(&second.answer, &number);
         // What the graph lacks is said in words, not items ("... and what year is it from?":
-        // the paper again, and "The knowledge graph records no year for this paper.").
-        let says_more = second.answer.split(". ").map(str::trim).any(|s| s.starts_with("The knowledge graph records no") && !self.answer.contains(s.trim_end_matches('.')));
+        // the paper again, and "The knowledge graph records no year for this paper."): a
+        // second answer that restates the first's items adds only those sentences.
+        let absent: Vec<String> = super::answer::gates::absences(&renumbered).into_iter().filter(|s| !self.answer.contains(s.as_str())).collect();
         let restated = second.verdict.is_none() && !second.answer_items.is_empty() && second.answer_items.iter().all(said) && number.iter().all(|&n| n <= cited);
-        if !restated || says_more {
-            let then = if nothing {
-                format!("As for \"{}\": {}", second.question, second.answer)
-            } else {
-                let renumbered = super::answer::llm::renumbered(&second.answer, &number);
-                // Only what the first answer does not already say.
-                if restated { renumbered.split(". ").filter(|s| !self.answer.contains(s.trim().trim_end_matches('.'))).collect::<Vec<_>>().join(". ") } else { renumbered }
+        if !restated || !absent.is_empty() {
+            let then = match (nothing, restated) {
+                (true, _) => format!("As for \"{}\": {}", second.question, second.answer),
+                (false, true) => absent.join(" "),
+                (false, false) => renumbered,
             };
             self.answer = format!("{} {then}", self.answer);
             for mut item in second.answer_items {

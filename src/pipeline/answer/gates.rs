@@ -113,6 +113,12 @@ static ABSENCE: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("absence pattern: {e}"))
 });
 
+/// The sentences of `text` that state an absence ("The knowledge graph records no year for
+/// this paper.").
+pub(crate) fn absences(text: &str) -> Vec<String> {
+    sentences(text).into_iter().filter(|s| ABSENCE.is_match(s)).collect()
+}
+
 /// An answer saying it found nothing at all, or could not search: every part is missing
 /// alike, and said to be.
 static NOTHING: LazyLock<Regex> = LazyLock::new(|| {
@@ -664,6 +670,13 @@ mod tests {
         (old.value, old.metric) = (Some("88.5".into()), Some("EM".into()));
         let g = check("BERT-Large reaches 88.5 EM on SQuAD1.1 [1].", &[old], &[cited], &[], false, true, best());
         assert!(!g.temporal.passed, "the superseded result itself is presented as the best");
+    }
+
+    #[test]
+    fn the_sentences_stating_an_absence_are_told_from_the_rest() {
+        let text = r#""Ontologies for Text Classification. A Use Case" [1]. The knowledge graph records no year for this paper."#;
+        assert_eq!(absences(text), vec!["The knowledge graph records no year for this paper."]);
+        assert!(absences("A scores 90.9 [1].").is_empty());
     }
 
     #[test]
