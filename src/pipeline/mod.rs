@@ -919,6 +919,7 @@ impl Pipeline {
                 validity: trust::validity(&trust_ctx, &assessment, &iri, year),
                 authors: Vec::new(),
                 fields: Vec::new(),
+                venues: Vec::new(),
                 code: Vec::new(),
                 iri,
             });
@@ -1398,15 +1399,26 @@ impl Pipeline {
         // that name and no paper found has it in its title: its absence is the answer, not
         // the board's other papers.
         let listing = matches!(target, classify::Target::Papers | classify::Target::Models | classify::Target::Datasets | classify::Target::Code);
+        let unheld_model = |m: &&front::normalize::NormalizedEntity| {
+            let name = m.text.to_lowercase();
+            !m.is_linked() && !evidence.papers.values().any(|p| p.title.to_lowercase().contains(&name))
+        };
         let absent = (listing && !is_claim && verdict.is_none() && front.normalized.all().any(|e| e.kind != front::lexicon::EntityKind::Method && e.is_linked()))
-            .then(|| {
-                front.normalized.methods.iter().find(|m| {
-                    let name = m.text.to_lowercase();
-                    !m.is_linked() && !evidence.papers.values().any(|p| p.title.to_lowercase().contains(&name))
-                })
-            })
+            .then(|| front.normalized.methods.iter().find(unheld_model))
             .flatten()
             .map(|m| format!("The knowledge graph records no model called {}, so it holds nothing on this question about it.", m.text))
+            // "gpt-4 beats gpt-3 on boolq, right?" where the graph holds no model called
+            // gpt-4: the other model's results neither support nor refute a claim about it,
+            // and citing them would read as evidence. The claim's subject is the model named
+            // first, written as a name.
+            .or_else(|| {
+                verdict.as_ref().filter(|v| is_claim && v.verdict == trust::verdict::Label::Uncertain)?;
+                let lowered = q.to_lowercase();
+                let first = front.normalized.methods.iter().filter_map(|m| lowered.find(&m.text.to_lowercase()).map(|at| (at, m))).min_by_key(|(at, _)| *at).map(|(_, m)| m)?;
+                Some(first)
+                    .filter(|m| front::normalize::written_as_name(&m.text) && unheld_model(m))
+                    .map(|m| format!("UNCERTAIN: the knowledge graph records no model called {}, so the claim cannot be checked against it.", m.text))
+            })
             // "GPT-3 is in our table. what's the top accuracy on HellaSwag, and is it GPT-3?"
             // where the graph holds no board by that name (nor one it nearly holds, said
             // below): its absence is the answer, not the model's results on other boards. A
@@ -1425,6 +1437,19 @@ impl Pipeline {
                     })
                     .flatten()
                     .map(|t| format!("The knowledge graph records no dataset called {t}, so it holds nothing on this question about it."))
+            })
+            // "doi for 'Deep Residual Learning for Image Recognition' (the resnet paper)?"
+            // where no title found holds the quoted one: another paper on its words or
+            // models is not the one asked for.
+            .or_else(|| {
+                let title = front.lookup.title.as_deref().filter(|_| target == classify::Target::PaperDetails && !is_claim && verdict.is_none())?;
+                // As the index reads words: "data to document" is in "Data-to-Document".
+                let words = crate::index::terms(title);
+                let holds = |t: &str| {
+                    let held = crate::index::terms(t);
+                    words.iter().filter(|w| held.contains(w)).count() as f32 >= words.len() as f32 * query::LOOKUP_COVERAGE
+                };
+                (words.len() >= 3 && !evidence.papers.values().any(|p| holds(&p.title))).then(|| format!("The knowledge graph records no paper titled \"{title}\", so it holds nothing on this question about it."))
             });
         // "the newest works on fault detection of wave energy converters": a research problem
         // narrowed by words the graph holds nowhere; its papers are on the wider problem.
@@ -1480,7 +1505,7 @@ impl Pipeline {
         let verdict = items::number_verdict(verdict, &chosen);
         // "Plumaro's the fastest transcriber on D, isn't it?": a claim about what nothing read
         // records (speed) is left open for that reason, not as a claim not understood.
-        let unrecorded = answer::aspects::properties_unrecorded(q, &items);
+        let unrecorded = answer::aspects::properties_unrecorded(q, &items, &sources);
         let verdict = match (verdict, &unrecorded) {
             (Some(v), Some(what)) if v.relation == "unknown" => Some(trust::verdict::Verdict { relation: "unrecorded".into(), reason: format!("the claim is about {what}, which the knowledge graph records no value of here"), ..v }),
             (v, _) => v,

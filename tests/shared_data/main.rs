@@ -526,4 +526,33 @@ mod sciqa_style {
         assert!(response.answer.starts_with("No result above 20 on RotoWire (Content Ordering) is recorded"), "{}", response.answer);
         assert!(labels(&response).contains(&"Encoder-decoder + conditional copy"), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_papers_venue_is_read_and_a_citation_count_is_said_unrecorded() {
+        let Some(pipeline) = pipeline("a_papers_venue_is_read_and_a_citation_count_is_said_unrecorded").await else { return };
+        let response = pipeline.ask(&Question::parse("which venue was functional and mental training effects in archery published in?", 1000).unwrap()).await;
+        let source = response.sources.first().expect("the paper is found");
+        assert_eq!(source.venues, ["SPORT SCIENCES FOR HEALTH (ONLINE)"]);
+        assert!(response.answer.contains("venue SPORT SCIENCES FOR HEALTH (ONLINE)") && !response.answer.contains("records no venue"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("how many citations does 'Machine Translation using Semantic Web Technologies: A Survey' have", 1000).unwrap()).await;
+        assert!(response.answer.contains("records no citation count"), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn what_the_graph_lacks_is_said_missing_not_answered_with_its_neighbour() {
+        let Some(pipeline) = pipeline("what_the_graph_lacks_is_said_missing_not_answered_with_its_neighbour").await else { return };
+        // CoNLL 2003 (English) is held; the German board is not.
+        let response = pipeline.ask(&Question::parse("which papers report results on conll 2003 german?", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("The knowledge graph records no dataset called conll 2003 german") && response.sources.is_empty(), "{}", response.answer);
+        // A quoted title no paper holds: not a ResNet paper the graph does hold.
+        let response = pipeline.ask(&Question::parse("doi for 'Deep Residual Learning for Image Recognition' (the resnet paper)?", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("The knowledge graph records no paper titled") && response.sources.is_empty(), "{}", response.answer);
+        // GPT-3's BoolQ result is no evidence about GPT-4.
+        let response = pipeline.ask(&Question::parse("gpt-4 beats gpt-3 on boolq, right?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Uncertain), "{}", response.answer);
+        assert!(response.answer.contains("records no model called gpt-4") && response.sources.is_empty(), "{}", response.answer);
+        // A board written with two of its label's words joined.
+        let response = pipeline.ask(&Question::parse("habitat 2020 objectnav test-std — who leads on SPL?", 1000).unwrap()).await;
+        assert!(labels(&response).contains(&"RGBD+DD-PPO"), "{}", response.answer);
+    }
 }

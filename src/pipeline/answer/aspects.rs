@@ -85,7 +85,7 @@ pub fn unrecorded(question: &str, source: &Source, details: Option<&PaperDetails
 /// the words that ask for it and the words a result's metric or label would use if the
 /// graph did hold it ("which model runs fastest?" is answered by an "Inference time"
 /// column, not by the best accuracy).
-const PROPERTIES: [(&str, &str, &str); 6] = [
+const PROPERTIES: [(&str, &str, &str); 8] = [
     // Not inside a name: "the Low-Latency Transcribers paper" asks no speed.
     ("speed", r"(?i)(?:^|[^\w-])(?:fastest|slowest|speed|runtime|run\s+time|latency|inference\s+time|throughput)\b|\bhow\s+fast\b|\bruns?\s+faster\b", "speed|time|latency|throughput|fps"),
     // "the smallest" alone or of a model; "the smallest WER" is a score, "how big is the gap" a margin.
@@ -94,20 +94,30 @@ const PROPERTIES: [(&str, &str, &str); 6] = [
     ("hardware", r"(?i)\b(?:hardware|gpus?|tpus?)\b", "hardware|gpu|tpu"),
     ("licence", r"(?i)\blicen[cs]e[ds]?\b", "licen"),
     ("training data", r"(?i)\bwhat\s+(?:data|corpus|corpora)\b[^?]{0,30}\btrained\b|\btraining\s+(?:data|set|corpus)\b", "training"),
+    // ORKG records no citations at all; a title's "Citation Advantage of ..." asks none.
+    ("citation count", r"(?i)\b(?:citation\s+counts?|number\s+of\s+citations|how\s+many\s+(?:citations|times)\b[^?]{0,60}\bcited|how\s+many\s+citations|(?:most|least|highly|widely)[- ]cited|cited\s+the\s+most)\b", "^(?:citations?|citation counts?|times cited)$"),
+    // A paper's venue (`HAS_VENUE`) is read with its details; said missing only when no
+    // source records one (see `properties_unrecorded`).
+    ("venue", r"(?i)\b(?:venues?|(?:which|what)\s+(?:journals?|conferences?|proceedings)|(?:published|presented|appeared?)\s+(?:at|in)\s+(?:which|what)|(?:published|presented|accepted)\s+at\s+(?:eccv|iccv|cvpr|neurips|nips|icml|iclr|acl|emnlp|naacl|coling|aaai|ijcai|kdd|www|iswc|eswc|sigir)\b)", "^venues?$"),
 ];
 
 /// What the question asks that nothing read for the answer records ("and what hardware was
 /// it trained on?" gives "hardware"), to be said plainly so that what is recorded is not
 /// read as the answer to it; `None` when it asks no such property, or an item speaks of it
-/// (a board with an "Inference time" metric).
-pub fn properties_unrecorded(question: &str, items: &[AnswerItem]) -> Option<String> {
+/// (a board with an "Inference time" metric), or a source does (a paper's venue).
+pub fn properties_unrecorded(question: &str, items: &[AnswerItem], sources: &[Source]) -> Option<String> {
     static ASKED: LazyLock<Vec<(&'static str, Regex, Regex)>> = LazyLock::new(|| PROPERTIES.iter().map(|(name, asks, held)| (*name, re(asks), re(&format!("(?i){held}")))).collect());
     // A title in double quotes asks nothing ("the \"Low-Latency ...\" paper"); single quotes
     // are left, since an apostrophe opens none ("plumaro's the fastest ..., isn't it?").
     static TITLE: LazyLock<Regex> = LazyLock::new(|| re(r#""[^"]*"|“[^”]*”"#));
     let question = TITLE.replace_all(question, " ");
     let said = |held: &Regex| items.iter().any(|i| [Some(&i.label), i.metric.as_ref()].into_iter().flatten().any(|t| held.is_match(t)));
-    let missing: Vec<&str> = ASKED.iter().filter(|(_, asks, held)| asks.is_match(&question) && !said(held)).map(|(name, _, _)| *name).collect();
+    let venue_held = sources.iter().any(|s| !s.venues.is_empty());
+    let missing: Vec<&str> = ASKED
+        .iter()
+        .filter(|(name, asks, held)| asks.is_match(&question) && !said(held) && !(*name == "venue" && venue_held))
+        .map(|(name, _, _)| *name)
+        .collect();
     let said = match missing.as_slice() {
         [] => return None,
         [one] => (*one).to_owned(),
@@ -242,16 +252,32 @@ mod tests {
     fn a_property_the_results_do_not_hold_is_said_unrecorded_and_one_they_hold_is_not() {
         let accuracy = AnswerItem { metric: Some("Accuracy".into()), ..AnswerItem::new("Tavrosa", None) };
         let timed = AnswerItem { metric: Some("Inference time (ms)".into()), ..AnswerItem::new("Tavrosa", None) };
-        let said = properties_unrecorded("Which model is best on D, and what hardware was it trained on?", std::slice::from_ref(&accuracy));
+        let said = properties_unrecorded("Which model is best on D, and what hardware was it trained on?", std::slice::from_ref(&accuracy), &[]);
         assert_eq!(said.as_deref(), Some("hardware"));
-        assert!(properties_unrecorded("which model runs fastest on D?", &[timed]).is_none(), "a board timed in ms holds speed");
-        assert!(properties_unrecorded("which model is best on D?", std::slice::from_ref(&accuracy)).is_none());
+        assert!(properties_unrecorded("which model runs fastest on D?", &[timed], &[]).is_none(), "a board timed in ms holds speed");
+        assert!(properties_unrecorded("which model is best on D?", std::slice::from_ref(&accuracy), &[]).is_none());
         for not_asked in ["How big is the gap between X and Y on D?", "the low-latency transcribers comparison has X at 6.8 WER on D, yes?", "which model has the smallest WER on D?"] {
-            assert!(properties_unrecorded(not_asked, std::slice::from_ref(&accuracy)).is_none(), "{not_asked}");
+            assert!(properties_unrecorded(not_asked, std::slice::from_ref(&accuracy), &[]).is_none(), "{not_asked}");
         }
-        assert!(properties_unrecorded("Which models score over 75 on D, and which of those is the smallest?", std::slice::from_ref(&accuracy)).is_some());
-        assert!(properties_unrecorded("plumaro's the fastest transcriber on D, isn't it?", &[accuracy]).is_some(), "an apostrophe quotes nothing");
+        assert!(properties_unrecorded("Which models score over 75 on D, and which of those is the smallest?", std::slice::from_ref(&accuracy), &[]).is_some());
+        assert!(properties_unrecorded("plumaro's the fastest transcriber on D, isn't it?", &[accuracy], &[]).is_some(), "an apostrophe quotes nothing");
         assert!(asks_only_property("Speed matters more to me than accuracy: which BenchMira model runs fastest?"));
+    }
+
+    #[test]
+    fn citations_are_said_unrecorded_and_a_venue_only_where_no_paper_found_records_one() {
+        let paper = AnswerItem::new("A Survey", None);
+        let bare = Source::titled("A Survey");
+        let at_iswc = Source { venues: vec!["ISWC".into()], ..bare.clone() };
+        for cited in ["what are the most cited text summarization papers?", "how many citations does 'A Survey' have", "how many times was the X paper cited?"] {
+            assert_eq!(properties_unrecorded(cited, std::slice::from_ref(&paper), &[]).as_deref(), Some("citation count"), "{cited}");
+        }
+        assert_eq!(properties_unrecorded("which venue was 'A Survey' published in?", std::slice::from_ref(&paper), std::slice::from_ref(&bare)).as_deref(), Some("venue"));
+        assert_eq!(properties_unrecorded("big transfer was published at eccv 2020, right?", std::slice::from_ref(&paper), &[]).as_deref(), Some("venue"));
+        assert_eq!(properties_unrecorded("which venue was 'A Survey' published in?", std::slice::from_ref(&paper), &[at_iswc]), None, "the source records it");
+        let titled = "which journal/venue was 'Citation Advantage of Open Access Legal Scholarship' published in?";
+        assert_eq!(properties_unrecorded(titled, std::slice::from_ref(&paper), &[]).as_deref(), Some("venue"), "a title's 'Citation' asks no count");
+        assert_eq!(properties_unrecorded("types of evidence cited in government publications", &[paper], &[]), None);
         assert!(!asks_only_property("Which models score over 75 on BenchMira, and which of those is the smallest?"));
     }
 

@@ -51,6 +51,9 @@ pub struct Source {
     /// Research fields of the paper; left out when none are recorded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<String>,
+    /// Where it was published (a conference, a journal); left out when none is recorded.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub venues: Vec<String>,
     /// Links to the paper's source code; left out when none are recorded.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub code: Vec<String>,
@@ -92,6 +95,7 @@ impl Source {
             validity: Validity::Valid,
             authors: vec![],
             fields: vec![],
+            venues: vec![],
             code: vec![],
         }
     }
@@ -638,6 +642,7 @@ pub fn sources(
                 validity: validity(iri, year),
                 authors: d.authors,
                 fields: d.fields,
+                venues: d.venues,
                 code: d.code,
             }
         })

@@ -373,6 +373,9 @@ fn paper_details(s: &Source) -> String {
     if let Some(doi) = &s.doi {
         parts.push(format!("DOI {doi}"));
     }
+    if !s.venues.is_empty() {
+        parts.push(format!("venue {}", s.venues.join(", ")));
+    }
     if !s.fields.is_empty() {
         parts.push(format!("research field {}", s.fields.join(", ")));
     }

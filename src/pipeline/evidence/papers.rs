@@ -63,6 +63,8 @@ pub struct PaperDetails {
     pub title: Option<String>,
     pub authors: Vec<String>,
     pub fields: Vec<String>,
+    /// Where it was published (`HAS_VENUE`), when the graph records it.
+    pub venues: Vec<String>,
     pub methods: Vec<String>,
     pub datasets: Vec<String>,
     pub tasks: Vec<String>,
@@ -91,6 +93,7 @@ pub fn details(retrieved: &[Retrieved]) -> BTreeMap<String, PaperDetails> {
                     }
                     push_unique(&mut d.authors, text(row, "author"));
                     push_unique(&mut d.fields, text(row, "field_label"));
+                    push_unique(&mut d.venues, text(row, "venue_label"));
                 }
                 Role::PaperEntities => {
                     let label = text(row, "entity_label").or_else(|| text(row, "entity"));

@@ -1358,7 +1358,9 @@ static RESULTS_PAST: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:results?|score
 /// on D gets above 90", "every model ...", "only two ...".
 static QUANTIFIED: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:no|none|nobody|nothing|every|all|each|only|just)\b"));
 static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b")
+    // An RL board's models are its agents ("what agents were evaluated on atari breakout");
+    // not "multi-agent", a topic's word.
+    re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b|(?:^|[\s(])agents?\b")
 });
 static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|numbers|figure|figures)\b")
@@ -2238,6 +2240,7 @@ mod tests {
         let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
         assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("who's been tested on hmdb51 finetuned", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
+        assert_eq!(classify("what agents were evaluated on atari breakout", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("RACE metrics?", &dataset).target, Target::Metrics);
         assert_eq!(classify("In which datasets was used Trillbert, and which WER it obtains there?", &model).query_type, MethodComparison, "its datasets with its scores");
         assert_eq!(classify("Halverin was used on which datasets, with which scores?", &model).query_type, MethodComparison);

@@ -246,7 +246,11 @@ const LOOSE_COVERAGE: f32 = 0.6;
 /// Links a dataset name that no label holds whole to the one label holding its first word
 /// and most of its weight: "natural questions long answers" is "Natural Questions (long)".
 /// Not when two labels hold the same words (which board is meant is then unknown), and
-/// never for a name whose most specific words no label holds ("long range arena").
+/// never for a name whose most specific words no label holds ("long range arena"). A name
+/// and a label that each have a word the other lacks ("conll 2003 german" and "CoNLL 2003
+/// (English)", "walker run" and "Walker, walk") name two boards: the name is kept unlinked
+/// as a near miss ([`is_near_miss`]), so that the answer says the graph lacks it instead
+/// of answering with its neighbour's rows.
 pub fn loosely(index: &TextIndex, entity: &mut NormalizedEntity) {
     let name: Vec<&str> = entity.text.split_whitespace().filter(|w| !DATASET_WORDS.contains(&w.to_lowercase().as_str())).collect();
     let Some(first) = name.first().map(|w| crate::index::terms(w)) else { return };
@@ -258,12 +262,41 @@ pub fn loosely(index: &TextIndex, entity: &mut NormalizedEntity) {
     if tied {
         return;
     }
+    if words_conflict(&crate::index::terms(&name.join(" ")), &crate::index::terms(&best.label)) {
+        entity.link = Some(IndexLink { label: best.label.clone(), score: best.score, label_coverage: best.label_coverage, why: NEAR_MISS });
+        return;
+    }
     entity.iris = hits.iter().filter(|h| h.label.eq_ignore_ascii_case(&best.label)).map(|h| h.iri.clone()).collect();
     if !entity.aliases.contains(&entity.canonical) {
         entity.aliases.push(entity.canonical.clone());
     }
     entity.link = Some(IndexLink { label: best.label.clone(), score: best.score, label_coverage: best.label_coverage, why: "most of the name's words, its first among them, are in this label (text index)" });
     entity.canonical = best.label.clone();
+}
+
+/// Whether a name and a label each hold a word of letters the other lacks, and the two are
+/// no misspelling of each other: "german" beside "english", "run" beside "walk". A word
+/// the other side writes joined or apart ("dm control", "DMControl") is not lacking;
+/// numbers and short tags are left to other checks (a year, "v2", "en"), and so are the
+/// label's words before the first the name holds (a family: "Atari 2600" before "Double
+/// Dunk") and the name's words that only say it is a board ("leaderboard").
+fn words_conflict(name: &[String], label: &[String]) -> bool {
+    const BOARD_WORDS: &[&str] = &["leaderboard", "leaderbord", "board", "game", "games", "suite", "environment", "results", "result", "score", "scores", "split", "track"];
+    let Some(first_held) = label.iter().position(|w| name.contains(w)) else { return false };
+    let label = &label[first_held..];
+    let lacking = |words: &[String], other: &[String]| -> Vec<String> {
+        let joined: String = other.concat();
+        words
+            .iter()
+            .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+            // Held as a word, or written across two of the other side's words.
+            .filter(|w| !other.contains(w) && (!joined.contains(w.as_str()) || other.iter().any(|o| o.contains(w.as_str()))))
+            .filter(|w| !DATASET_WORDS.contains(&w.as_str()) && !BOARD_WORDS.contains(&w.as_str()))
+            .cloned()
+            .collect()
+    };
+    let (ours, theirs) = (lacking(name, label), lacking(label, name));
+    ours.iter().any(|a| theirs.iter().any(|b| strsim::osa_distance(a, b) > 2 && !a.starts_with(b.as_str()) && !b.starts_with(a.as_str())))
 }
 
 /// Words that end a name inside a guessed phrase: "tacred and which model has it".
@@ -365,7 +398,7 @@ const SCAN_MIN_IDF: f32 = 5.0;
 /// suite", "bc5cdr chem ner: highest f1". A dataset label is found when the question holds
 /// each of its words: as written, shortened ("chem" for "chemical"), written apart ("dm
 /// control" for "DMControl"), or as initials before its last word ("kmnist" for
-/// "Kuzushiji-MNIST"); one number may be left out ("up n down" for "Atari 2600 Up and
+/// "Kuzushiji-MNIST"), or two of them joined ("objectnav" for "Object Nav"); one number may be left out ("up n down" for "Atari 2600 Up and
 /// Down"). Each question word it draws on must be all in the label, so "imagenet-r" does
 /// not find "ImageNet", and a name already linked as a model, metric or task is not read
 /// again. Two labels found alike link neither. Unlinked dataset guesses are dropped when a
@@ -621,6 +654,14 @@ fn hits(label: &[String], terms: &[String], next: Option<&String>, covered: &mut
         if let Some(next) = terms.get(j + 1).or(next) {
             let joined = format!("{t}{next}");
             if let Some(k) = label.iter().position(|l| *l == joined) {
+                covered[k] = true;
+                hit[j] = true;
+            }
+        }
+        // Written joined: "objectnav" for "Object Nav".
+        for k in 1..label.len() {
+            if *t == format!("{}{}", label[k - 1], label[k]) {
+                covered[k - 1] = true;
                 covered[k] = true;
                 hit[j] = true;
             }
@@ -997,6 +1038,8 @@ mod tests {
             (DocKind::Dataset, "d8", "Reacher, easy (DMControl500k)"),
             (DocKind::Dataset, "d9", "ImageNet"),
             (DocKind::Dataset, "d10", "Atari 2600 Pong"),
+            (DocKind::Dataset, "d11", "Habitat 2020 Object Nav test-std"),
+            (DocKind::Dataset, "d12", "Habitat 2020 Point Nav test-std"),
         ];
         // Enough other labels for the boards' words to be rare, as in a real graph.
         for i in 0..2000 {
@@ -1054,6 +1097,7 @@ mod tests {
         assert_eq!(scanned(&docs, "who holds the record on atari up n down").as_deref(), Some("Atari 2600 Up and Down"));
         assert_eq!(scanned(&docs, "bc5cdr chem NER: highest entity-level F1?").as_deref(), Some("BC5CDR-chemical"));
         assert_eq!(scanned(&docs, "sota on kmnist").as_deref(), Some("Kuzushiji-MNIST"));
+        assert_eq!(scanned(&docs, "habitat 2020 objectnav test-std — who leads on SPL?").as_deref(), Some("Habitat 2020 Object Nav test-std"), "two words written joined");
         let mut more = docs.clone();
         more.push((DocKind::Dataset, "d20", "Dastrup-7 Chorus"));
         more.push((DocKind::Dataset, "d21", "Orrenby Parallel Corpus"));
@@ -1230,6 +1274,24 @@ mod tests {
         let mut ambiguous = entity(EntityKind::Dataset, "natural questions dev");
         loosely(&index, &mut ambiguous);
         assert!(ambiguous.iris.is_empty(), "long and short hold the same words");
+    }
+
+    #[test]
+    fn a_dataset_name_with_a_word_its_nearest_label_replaces_is_a_near_miss() {
+        let docs = [(DocKind::Dataset, "c", "CoNLL 2003 (English)"), (DocKind::Dataset, "w", "Walker, walk (DMControl100k)"), (DocKind::Dataset, "l", "Natural Questions (long)"), (DocKind::Dataset, "d", "Atari 2600 Double Dunk"), (DocKind::Dataset, "g", "WMT2014 English-German")];
+        let index = index_of(&docs);
+        for name in ["conll 2003 german", "walker run (dmcontrol 100k)"] {
+            let mut board = entity(EntityKind::Dataset, name);
+            loosely(&index, &mut board);
+            assert!(board.iris.is_empty() && is_near_miss(&board), "{name}");
+        }
+        let mut extra = entity(EntityKind::Dataset, "walker walk (dmcontrol 100k) results");
+        loosely(&index, &mut extra);
+        assert_eq!(extra.iris, ["w"], "nothing of it is replaced");
+        let terms = crate::index::terms;
+        for (name, label) in [("natural questions long answers", "Natural Questions (long)"), ("double dunk leaderbord", "Atari 2600 Double Dunk"), ("conll 2003 englsh", "CoNLL 2003 (English)"), ("dm control walker walk", "DMControl Walker walk")] {
+            assert!(!words_conflict(&terms(name), &terms(label)), "{name}: a word added, a family before it, a misspelling, or written apart");
+        }
     }
 
     #[test]
