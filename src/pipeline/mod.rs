@@ -1628,6 +1628,18 @@ impl Pipeline {
             let near = board.link.as_ref().map(|l| format!("; the nearest it holds is {}", l.label)).unwrap_or_default();
             composed.text = format!("The knowledge graph records no dataset called {}{near}. {}", board.text, composed.text);
         }
+        // "models tested on anli (test) and on winogrande?": the held board's models, and
+        // the other board said missing (a model only where no paper found is titled by it).
+        if verdict.is_none() && !items.is_empty() {
+            for e in front::link::unheld_joined(q, &front.normalized).into_iter().filter(|e| e.kind != front::lexicon::EntityKind::Method || unheld_model(e)) {
+                let kind = match e.kind {
+                    front::lexicon::EntityKind::Dataset => "dataset",
+                    front::lexicon::EntityKind::Task => "research problem",
+                    _ => "model",
+                };
+                composed.text = format!("{} The knowledge graph records no {kind} called {}.", composed.text, e.text);
+            }
+        }
         // "does dokieli support RDF?" answered with the papers on it: no fact here is a yes
         // or no, and the answer says so before listing them.
         if verdict.is_none() && target == classify::Target::Papers && !sources.is_empty() && classify::asks_plain_yes_no(q) {

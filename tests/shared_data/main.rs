@@ -551,6 +551,10 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("gpt-4 beats gpt-3 on boolq, right?", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Uncertain), "{}", response.answer);
         assert!(response.answer.contains("records no model called gpt-4") && response.sources.is_empty(), "{}", response.answer);
+        // Two boards asked for, one held: its models, and the other said missing.
+        let response = pipeline.ask(&Question::parse("models tested on anli (test) and on winogrande?", 1000).unwrap()).await;
+        assert!(labels(&response).contains(&"GPT-3") && response.answer.contains("on ANLI test in the knowledge graph"), "{}", response.answer);
+        assert!(response.answer.ends_with("The knowledge graph records no dataset called winogrande."), "{}", response.answer);
         // A board written with two of its label's words joined.
         let response = pipeline.ask(&Question::parse("habitat 2020 objectnav test-std — who leads on SPL?", 1000).unwrap()).await;
         assert!(labels(&response).contains(&"RGBD+DD-PPO"), "{}", response.answer);

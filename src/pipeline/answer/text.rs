@@ -31,10 +31,11 @@ fn with_citation(text: &str, item: &AnswerItem) -> String {
 }
 
 fn subject(entities: &Normalized, kinds: &[EntityKind]) -> String {
-    let names: Vec<&str> = kinds
-        .iter()
-        .flat_map(|k| entities.get(*k).iter().map(|e| e.canonical.as_str()))
-        .collect();
+    // A name the graph does not hold is no subject of what it lists ("models tested on anli
+    // (test) and on winogrande": ANLI test's), once one it does hold is named.
+    let named: Vec<&crate::pipeline::front::normalize::NormalizedEntity> = kinds.iter().flat_map(|k| entities.get(*k)).collect();
+    let any_linked = named.iter().any(|e| e.is_linked());
+    let names: Vec<&str> = named.iter().filter(|e| e.is_linked() || !any_linked).map(|e| e.canonical.as_str()).collect();
     if names.is_empty() {
         "your question".to_owned()
     } else {

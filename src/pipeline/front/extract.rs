@@ -584,8 +584,6 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
     // A time or a kind of reference asks for no title word: "kelp canopy refs since 2020".
     "since", "before", "until", "refs", "references", "pubs", "publications", "dois",
-    // Where it appeared and how often it is cited are asked of a paper, not in its title.
-    "venue", "venues", "citations",
     // What is left of a negated auxiliary split at its apostrophe: "isn't the X paper ...".
     "isn", "wasn", "aren", "weren", "doesn", "didn", "hasn", "hadn", "haven", "couldn", "wouldn", "shouldn",
 ];

@@ -939,6 +939,32 @@ pub fn is_near_miss(entity: &NormalizedEntity) -> bool {
     !entity.is_linked() && entity.link.as_ref().is_some_and(|l| l.why == NEAR_MISS)
 }
 
+/// The names the graph does not hold that the question joins to one it does ("papers on
+/// OCR, and on handwriting recognition too", "models tested on anli (test) and on
+/// winogrande?"): the answer is about the held one, and says the other is missing rather
+/// than leave it unmentioned. Only boards, problems and models joined by "and" or "or"
+/// (with a repeated preposition or none), so a word an extraction guessed elsewhere in the
+/// question is never said to be missing. Pure.
+pub fn unheld_joined<'a>(question: &str, entities: &'a Normalized) -> Vec<&'a NormalizedEntity> {
+    static BETWEEN: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)^[\s,)]*(?:and|or)\s+(?:also\s+)?(?:(?:on|for|in|of|about)\s+)?(?:the\s+)?$").unwrap_or_else(|e| panic!("joined pattern: {e}"))
+    });
+    let lowered = question.to_lowercase();
+    let at = |e: &NormalizedEntity| lowered.find(&e.text.to_lowercase()).map(|start| (start, start + e.text.len()));
+    let kinds = [EntityKind::Dataset, EntityKind::Task, EntityKind::Method];
+    let linked: Vec<(usize, usize)> = kinds.iter().flat_map(|k| entities.get(*k)).filter(|e| e.is_linked()).filter_map(at).collect();
+    kinds
+        .iter()
+        .flat_map(|k| entities.get(*k))
+        .filter(|e| !e.is_linked() && !is_near_miss(e))
+        .filter(|e| {
+            at(e).is_some_and(|(start, end)| {
+                linked.iter().any(|&(s, t)| (t <= start && lowered.get(t..start).is_some_and(|b| BETWEEN.is_match(b))) || (end <= s && lowered.get(end..s).is_some_and(|b| BETWEEN.is_match(b))))
+            })
+        })
+        .collect()
+}
+
 /// A board the question names that the graph nearly holds: a name written as one
 /// ("Kelpwatch-Tasmania", "Kelpwatch Tasmania") that shares a word with a dataset label
 /// but has another word no label of any kind holds. Kept as an unlinked dataset, so that
@@ -1009,6 +1035,17 @@ mod tests {
         let mut linked = Normalized::default();
         linked.methods.push(NormalizedEntity { iris: vec!["w".into()], ..entity(EntityKind::Method, "Wendrel-S") });
         assert_eq!(unheld_sibling(&index, "is Wendrel-L ahead of Wendrel-S?", &linked), None, "a model of its kind is linked");
+    }
+
+    #[test]
+    fn a_name_the_graph_lacks_joined_to_one_it_holds_is_found_and_one_said_elsewhere_is_not() {
+        let held = |kind, text: &str| NormalizedEntity { iris: vec!["x".into()], ..entity(kind, text) };
+        let mut entities = Normalized::default();
+        entities.tasks.push(held(EntityKind::Task, "OCR"));
+        entities.tasks.push(entity(EntityKind::Task, "handwriting recognition"));
+        let joined: Vec<&str> = unheld_joined("papers on OCR, and on handwriting recognition too if there are any", &entities).iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(joined, ["handwriting recognition"]);
+        assert!(unheld_joined("papers on OCR from the handwriting recognition group", &entities).is_empty(), "not joined to it");
     }
 
     fn index_of(docs: &[(DocKind, &str, &str)]) -> TextIndex {

@@ -226,7 +226,7 @@ impl Normalized {
 /// Normalises and links every entity.
 pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
     let mut out = Normalized::default();
-    for (kind, text) in entities.iter() {
+    for (kind, text) in entities.iter().flat_map(|(kind, text)| coordinated(text).into_iter().map(move |t| (kind, t))) {
         let candidates: Vec<usize> =
             lexicon.lookup(text).into_iter().filter(|&id| lexicon.entry(id).kind == kind).collect();
         let entity = match candidates.first() {
@@ -273,10 +273,31 @@ pub fn normalize(lexicon: &Lexicon, entities: &Entities) -> Normalized {
     out
 }
 
+/// The names an extracted phrase joins with a repeated preposition: "anli (test) and on
+/// winogrande" is two boards, each linked (or found missing) on its own. "A and B" alone is
+/// left whole: many labels hold it ("Atari 2600 Up and Down", "Question Answering and
+/// Reasoning").
+fn coordinated(text: &str) -> Vec<&str> {
+    static JOINED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\s*,?\s+(?:and|or)\s+(?:also\s+)?(?:on|for|in|of|about)\s+(?:the\s+)?").unwrap_or_else(|e| panic!("coordination pattern: {e}"))
+    });
+    if !text.contains(" and ") && !text.contains(" or ") {
+        return vec![text];
+    }
+    JOINED.split(text).map(str::trim).filter(|t| !t.is_empty()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::GraphLabel;
+
+    #[test]
+    fn names_joined_with_a_repeated_preposition_are_two_and_a_plain_and_is_left_whole() {
+        assert_eq!(coordinated("anli (test) and on winogrande"), ["anli (test)", "winogrande"]);
+        assert_eq!(coordinated("cnn/dm, and on samsum"), ["cnn/dm", "samsum"]);
+        assert_eq!(coordinated("Atari 2600 Up and Down"), ["Atari 2600 Up and Down"]);
+    }
 
     /// A model named `text`, linked to the label `canonical` (unlinked when they are one).
     fn model(text: &str, canonical: &str) -> NormalizedEntity {

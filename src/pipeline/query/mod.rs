@@ -42,8 +42,9 @@ pub use crate::pipeline::front::link::LOOKUP_COVERAGE;
 /// The fewest content words a paper named by part of its title ("the relational modelling
 /// of tidal arrays paper") must have for the absence of its title to be checked.
 const NAMED_WORDS: usize = 3;
-/// Words that say where a paper appeared, which its title rarely holds.
-const VENUE_WORDS: &[&str] = &["arxiv", "preprint", "acl", "emnlp", "naacl", "neurips", "nips", "icml", "iclr", "cvpr", "iccv", "eccv", "aaai", "ijcai", "journal", "conference", "workshop"];
+/// Words that say where a paper appeared, or ask where or how often ("which venue was X
+/// published in?", "how many citations does X have?"), which its title rarely holds.
+const VENUE_WORDS: &[&str] = &["arxiv", "preprint", "acl", "emnlp", "naacl", "neurips", "nips", "icml", "iclr", "cvpr", "iccv", "eccv", "aaai", "ijcai", "journal", "conference", "workshop", "venue", "venues", "citations", "cited"];
 /// Most titles one index search returns.
 pub const INDEXED_TITLES: usize = 50;
 /// Most titles a search for papers of some years returns: the years are checked after the
