@@ -1478,7 +1478,7 @@ impl Pipeline {
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
-        let details = papers::details(&self.graph.details(&chosen, &mut ledger, &mut diagnostics).await);
+        let details = papers::details(&self.graph.details(&chosen, answer::aspects::asks_venue(q), &mut ledger, &mut diagnostics).await);
         // "Code for the paper <title>": the paper looked up by its title, and its own code.
         if let Some(paper) = chosen.first().filter(|_| target == classify::Target::Code && items.is_empty() && front.lookup.title.is_some()) {
             items = answer::aspects::paper_code(paper, details.get(paper));

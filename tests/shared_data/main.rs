@@ -534,6 +534,9 @@ mod sciqa_style {
         let source = response.sources.first().expect("the paper is found");
         assert_eq!(source.venues, ["SPORT SCIENCES FOR HEALTH (ONLINE)"]);
         assert!(response.answer.contains("venue SPORT SCIENCES FOR HEALTH (ONLINE)") && !response.answer.contains("records no venue"), "{}", response.answer);
+        // Read only when asked: not on every question's path.
+        let response = pipeline.ask(&Question::parse("who wrote functional and mental training effects in archery", 1000).unwrap()).await;
+        assert!(!response.sparql_queries.iter().any(|q| q.strategy == "paper_venues") && response.sources.first().is_some_and(|s| s.venues.is_empty()), "{:?}", response.strategies_used);
         let response = pipeline.ask(&Question::parse("how many citations does 'Machine Translation using Semantic Web Technologies: A Survey' have", 1000).unwrap()).await;
         assert!(response.answer.contains("records no citation count"), "{}", response.answer);
     }

@@ -96,10 +96,19 @@ const PROPERTIES: [(&str, &str, &str); 8] = [
     ("training data", r"(?i)\bwhat\s+(?:data|corpus|corpora)\b[^?]{0,30}\btrained\b|\btraining\s+(?:data|set|corpus)\b", "training"),
     // ORKG records no citations at all; a title's "Citation Advantage of ..." asks none.
     ("citation count", r"(?i)\b(?:citation\s+counts?|number\s+of\s+citations|how\s+many\s+(?:citations|times)\b[^?]{0,60}\bcited|how\s+many\s+citations|(?:most|least|highly|widely)[- ]cited|cited\s+the\s+most)\b", "^(?:citations?|citation counts?|times cited)$"),
-    // A paper's venue (`HAS_VENUE`) is read with its details; said missing only when no
-    // source records one (see `properties_unrecorded`).
-    ("venue", r"(?i)\b(?:venues?|(?:which|what)\s+(?:journals?|conferences?|proceedings)|(?:published|presented|appeared?)\s+(?:at|in)\s+(?:which|what)|(?:published|presented|accepted)\s+at\s+(?:eccv|iccv|cvpr|neurips|nips|icml|iclr|acl|emnlp|naacl|coling|aaai|ijcai|kdd|www|iswc|eswc|sigir)\b)", "^venues?$"),
+    // A paper's venue (`HAS_VENUE`) is read when asked ([`asks_venue`]); said missing only
+    // when no source records one (see `properties_unrecorded`).
+    ("venue", VENUE_ASKED, "^venues?$"),
 ];
+
+/// The words that ask where a paper was published.
+const VENUE_ASKED: &str = r"(?i)\b(?:venues?|(?:which|what)\s+(?:journals?|conferences?|proceedings)|(?:published|presented|appeared?)\s+(?:at|in)\s+(?:which|what)|(?:published|presented|accepted)\s+at\s+(?:eccv|iccv|cvpr|neurips|nips|icml|iclr|acl|emnlp|naacl|coling|aaai|ijcai|kdd|www|iswc|eswc|sigir)\b)";
+
+/// Whether the question asks where a paper was published: its papers' venues are then read.
+pub fn asks_venue(question: &str) -> bool {
+    static ASKED: LazyLock<Regex> = LazyLock::new(|| re(VENUE_ASKED));
+    ASKED.is_match(question)
+}
 
 /// What the question asks that nothing read for the answer records ("and what hardware was
 /// it trained on?" gives "hardware"), to be said plainly so that what is recorded is not

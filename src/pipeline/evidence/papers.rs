@@ -93,6 +93,8 @@ pub fn details(retrieved: &[Retrieved]) -> BTreeMap<String, PaperDetails> {
                     }
                     push_unique(&mut d.authors, text(row, "author"));
                     push_unique(&mut d.fields, text(row, "field_label"));
+                }
+                Role::Venues => {
                     push_unique(&mut d.venues, text(row, "venue_label"));
                 }
                 Role::PaperEntities => {

@@ -252,8 +252,8 @@ impl Graph {
 
     /// Authors, fields, methods, datasets, tasks and code of the cited papers; a failed
     /// detail strategy says that sources lack some metadata.
-    pub async fn details(&self, chosen: &[String], ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
-        let strategies = match plan::details(&self.templates, chosen) {
+    pub async fn details(&self, chosen: &[String], venues: bool, ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> Vec<Retrieved> {
+        let strategies = match plan::details(&self.templates, chosen, venues) {
             Ok(strategies) => strategies,
             Err(e) => {
                 diagnostics.push(Code::QueryBuildFailed, Stage::Query, format!("could not build the detail queries: {e}"));

@@ -85,6 +85,8 @@ pub enum Role {
     Details,
     /// Methods, datasets, problems and code of the ranked papers.
     PaperEntities,
+    /// Venues of the ranked papers, when the question asks for one.
+    Venues,
     /// Years and DOIs of every paper found.
     Years,
     /// The cells of a comparison table (`pipeline::comparison` reads them, not assembly).
@@ -484,12 +486,24 @@ pub fn datasets_of_task(templates: &Templates, tasks: &[String]) -> Result<Strat
 /// Most boards read for one model's standing.
 pub const MAX_BOARDS_OF: usize = 20;
 
-/// The metadata and entity queries for the papers kept after ranking.
-pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>, BuildError> {
+/// The metadata and entity queries for the papers kept after ranking, and their venues
+/// when `venues` (the question asks where they were published).
+pub fn details(templates: &Templates, papers: &[String], venues: bool) -> Result<Vec<Strategy>, BuildError> {
     if papers.is_empty() {
         return Ok(Vec::new());
     }
     let args = |limit| [("papers", Arg::Values(papers.to_vec())), ("limit", Arg::Limit(limit))];
+    let venues = match venues {
+        true => Some(Strategy {
+            name: "paper_venues".into(),
+            query: templates.fill("paper_venues", &args(METADATA_ROWS))?,
+            fallback: None,
+            role: Role::Venues,
+            anchor: None,
+            keyed: Some(Keyed { template: "paper_venues", keys: papers.to_vec() }),
+        }),
+        false => None,
+    };
     Ok(vec![
         Strategy {
             name: "paper_details".into(),
@@ -507,7 +521,10 @@ pub fn details(templates: &Templates, papers: &[String]) -> Result<Vec<Strategy>
             anchor: None,
             keyed: Some(Keyed { template: "paper_entities", keys: papers.to_vec() }),
         },
-    ])
+    ]
+    .into_iter()
+    .chain(venues)
+    .collect())
 }
 
 #[cfg(test)]

@@ -68,6 +68,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("problems_by_field", include_str!("../../../queries/problems_by_field.rq")),
     ("paper_details", include_str!("../../../queries/paper_details.rq")),
     ("paper_entities", include_str!("../../../queries/paper_entities.rq")),
+    ("paper_venues", include_str!("../../../queries/paper_venues.rq")),
     ("paper_years", include_str!("../../../queries/paper_years.rq")),
     ("entity_labels", include_str!("../../../queries/entity_labels.rq")),
     ("paper_titles", include_str!("../../../queries/paper_titles.rq")),
