@@ -129,8 +129,8 @@ EVAL_MIN_DEV19_RECALL ?= 0.78
 EVAL_MIN_SEALED19_RECALL ?= 0.68
 # The twentieth (answers-dev20.jsonl and answers-sealed20.jsonl: near misses the graph does
 # not hold, a held subject's unrecorded property, partial asks): first contact 0.874 and
-# 0.840.
-EVAL_MIN_DEV20_RECALL ?= 0.82
+# 0.840, 0.933 and 0.840 after.
+EVAL_MIN_DEV20_RECALL ?= 0.90
 EVAL_MIN_SEALED20_RECALL ?= 0.79
 SCIQA := $(SHARED_DATA)/sciqa
 JARVISQA := $(SHARED_DATA)/jarvisqa-orkg-qa/ORKG-QA-DS.csv
