@@ -1632,12 +1632,7 @@ impl Pipeline {
         // the other board said missing (a model only where no paper found is titled by it).
         if verdict.is_none() && !items.is_empty() {
             for e in front::link::unheld_joined(q, &front.normalized).into_iter().filter(|e| e.kind != front::lexicon::EntityKind::Method || unheld_model(e)) {
-                let kind = match e.kind {
-                    front::lexicon::EntityKind::Dataset => "dataset",
-                    front::lexicon::EntityKind::Task => "research problem",
-                    _ => "model",
-                };
-                composed.text = format!("{} The knowledge graph records no {kind} called {}.", composed.text, e.text);
+                composed.text = format!("{} The knowledge graph records no {} called {}.", composed.text, e.kind.noun(), e.text);
             }
         }
         // "does dokieli support RDF?" answered with the papers on it: no fact here is a yes

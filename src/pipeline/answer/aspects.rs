@@ -102,7 +102,7 @@ const PROPERTIES: [(&str, &str, &str); 8] = [
 ];
 
 /// The words that ask where a paper was published.
-const VENUE_ASKED: &str = r"(?i)\b(?:venues?|(?:which|what)\s+(?:journals?|conferences?|proceedings)|(?:published|presented|appeared?)\s+(?:at|in)\s+(?:which|what)|(?:published|presented|accepted)\s+at\s+(?:eccv|iccv|cvpr|neurips|nips|icml|iclr|acl|emnlp|naacl|coling|aaai|ijcai|kdd|www|iswc|eswc|sigir)\b)";
+const VENUE_ASKED: &str = r"(?i)\b(?:venues?|(?:which|what)\s+(?:journals?|conferences?|proceedings)|where\s+(?:was|were|is|did)\s+[^?]{0,80}?\b(?:published|appear)\b|(?:published|presented|appeared?)\s+(?:at|in)\s+(?:which|what)|(?:published|presented|accepted)\s+at\s+(?:eccv|iccv|cvpr|neurips|nips|icml|iclr|acl|emnlp|naacl|coling|aaai|ijcai|kdd|www|iswc|eswc|sigir)\b)";
 
 /// Whether the question asks where a paper was published: its papers' venues are then read.
 pub fn asks_venue(question: &str) -> bool {
@@ -283,6 +283,8 @@ mod tests {
         }
         assert_eq!(properties_unrecorded("which venue was 'A Survey' published in?", std::slice::from_ref(&paper), std::slice::from_ref(&bare)).as_deref(), Some("venue"));
         assert_eq!(properties_unrecorded("big transfer was published at eccv 2020, right?", std::slice::from_ref(&paper), &[]).as_deref(), Some("venue"));
+        assert!(asks_venue("where was the LUKE paper published?") && asks_venue("which conference did the transformer-xl paper appear at?"));
+        assert!(!asks_venue("when was the LUKE paper published?"), "a year");
         assert_eq!(properties_unrecorded("which venue was 'A Survey' published in?", std::slice::from_ref(&paper), &[at_iswc]), None, "the source records it");
         let titled = "which journal/venue was 'Citation Advantage of Open Access Legal Scholarship' published in?";
         assert_eq!(properties_unrecorded(titled, std::slice::from_ref(&paper), &[]).as_deref(), Some("venue"), "a title's 'Citation' asks no count");

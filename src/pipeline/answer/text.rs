@@ -97,7 +97,7 @@ fn listing_head(target: Target, entities: &Normalized) -> String {
 /// siblings it does (`front::link::unheld_sibling`): it says so, and that the claim, if it
 /// is one, cannot be checked.
 pub fn unheld(u: &crate::pipeline::front::link::Unheld, claim: bool) -> String {
-    let what = if u.kind == EntityKind::Dataset { "dataset" } else { "model" };
+    let what = u.kind.noun();
     let held = match u.held.as_slice() {
         [one] => format!(" (it holds {one}, another {what})"),
         [rest @ .., last] => format!(" (it holds {} and {last}, other {what}s)", rest.join(", ")),

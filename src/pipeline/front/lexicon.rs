@@ -38,6 +38,17 @@ impl EntityKind {
         }
     }
 
+    /// What an answer calls one ("The knowledge graph records no research problem called X").
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Method => "model",
+            Self::Dataset => "dataset",
+            Self::Task => "research problem",
+            Self::Field => "research field",
+            Self::Metric => "metric",
+        }
+    }
+
     /// The plural list name used in JSON (`methods`, `datasets`, ...).
     pub fn plural(self) -> &'static str {
         match self {
