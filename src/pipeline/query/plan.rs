@@ -492,39 +492,23 @@ pub fn details(templates: &Templates, papers: &[String], venues: bool) -> Result
     if papers.is_empty() {
         return Ok(Vec::new());
     }
-    let args = |limit| [("papers", Arg::Values(papers.to_vec())), ("limit", Arg::Limit(limit))];
-    let venues = match venues {
-        true => Some(Strategy {
-            name: "paper_venues".into(),
-            query: templates.fill("paper_venues", &args(METADATA_ROWS))?,
+    // Each keyed by the papers: cached per paper, and the details and entities answered
+    // from rows precomputed at load (`crate::precomputed::KEYED`).
+    let keyed = |template: &'static str, role: Role| -> Result<Strategy, BuildError> {
+        Ok(Strategy {
+            name: template.into(),
+            query: templates.fill(template, &[("papers", Arg::Values(papers.to_vec())), ("limit", Arg::Limit(METADATA_ROWS))])?,
             fallback: None,
-            role: Role::Venues,
+            role,
             anchor: None,
-            keyed: Some(Keyed { template: "paper_venues", keys: papers.to_vec() }),
-        }),
-        false => None,
+            keyed: Some(Keyed { template, keys: papers.to_vec() }),
+        })
     };
-    Ok(vec![
-        Strategy {
-            name: "paper_details".into(),
-            query: templates.fill("paper_details", &args(METADATA_ROWS))?,
-            fallback: None,
-            role: Role::Details,
-            anchor: None,
-            keyed: Some(Keyed { template: "paper_details", keys: papers.to_vec() }),
-        },
-        Strategy {
-            name: "paper_entities".into(),
-            query: templates.fill("paper_entities", &args(METADATA_ROWS))?,
-            fallback: None,
-            role: Role::PaperEntities,
-            anchor: None,
-            keyed: Some(Keyed { template: "paper_entities", keys: papers.to_vec() }),
-        },
-    ]
-    .into_iter()
-    .chain(venues)
-    .collect())
+    let mut strategies = vec![keyed("paper_details", Role::Details)?, keyed("paper_entities", Role::PaperEntities)?];
+    if venues {
+        strategies.push(keyed("paper_venues", Role::Venues)?);
+    }
+    Ok(strategies)
 }
 
 #[cfg(test)]
