@@ -255,7 +255,11 @@ const GENERATED_ROWS: usize = 100;
 const SCHEMA_ENTRIES: u32 = 50_000;
 /// SciQA examples shown in the text-to-SPARQL prompt.
 const SPARQL_EXAMPLES: usize = 6;
-
+/// Rows a ranking by count reads: every dataset, model or problem the graph counts.
+const MAX_TALLY_ROWS: u32 = 50_000;
+/// The most boards a ranking by their tops reads (a family's word that matches more says
+/// too little to rank by).
+const MAX_TOPS_BOARDS: usize = 300;
 /// The most cells a comparison question reads: one table.
 const MAX_TABLE_CELLS: u32 = 20_000;
 /// The most rows a comparison answer cites (an aggregate reads them all).
@@ -613,6 +617,18 @@ impl Pipeline {
             hop.set_aside(&mut front);
         }
 
+        if let Some((classification, attempt)) = self.board_tops(q, &front, current_year, &mut clock).await {
+            front.classification = classification;
+            let mut attempt = attempt;
+            diagnostics.append(&mut attempt.diagnostics);
+            return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
+        }
+        if let Some((classification, attempt)) = self.tally(q, &front, current_year, &mut clock).await {
+            front.classification = classification;
+            let mut attempt = attempt;
+            diagnostics.append(&mut attempt.diagnostics);
+            return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
+        }
         if let Some((classification, attempt)) = self.comparison(q, &front, hint, current_year, &mut clock).await {
             // A question a comparison table answers: its type is the one of the six that
             // fits, and its target says the answer is a comparison value.
@@ -855,6 +871,256 @@ impl Pipeline {
     /// question, through the retriever): `None` when no table is named, when the question
     /// is anchored on a method or task the graph knows and names no row (the templates'
     /// question), or when the table cannot be read.
+    /// "Which wmt board has the lowest top bleu?", "top 3 text classification boards by best
+    /// accuracy", "A, B or C: which has the worst top error?": boards ranked by their best
+    /// result under one metric ([`front::tops`], [`answer::tops`]). The boards are those
+    /// named, a research problem's, or those whose labels hold a family's words. `None`
+    /// when the question asks no such ranking or fewer than two boards have a result.
+    async fn board_tops(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
+        use answer::tops::Result as Top;
+        if front.classification.query_type == classify::QueryType::ClaimVerification {
+            return None;
+        }
+        let ask = front::tops::read(q)?;
+        let n = &front.normalized;
+        let mut diagnostics = Diagnostics::default();
+        let mut ledger = Ledger::default();
+        let named: Vec<String> = n.datasets.iter().filter(|e| e.is_linked()).flat_map(|e| e.iris.iter().cloned()).collect();
+        let tasks: Vec<String> = n.tasks.iter().filter(|e| e.is_linked()).flat_map(|e| e.iris.iter().cloned()).collect();
+        let boards: Vec<String> = if n.datasets.iter().filter(|e| e.is_linked()).count() >= 2 {
+            named
+        } else if ask.family.is_some() && !tasks.is_empty() {
+            let rows = self.graph.datasets_of_task(&tasks, &mut ledger, &mut diagnostics).await;
+            let mut iris: Vec<String> = rows.iter().flat_map(|r| r.rows.rows.iter().filter_map(|row| query::retrieve::text(row, "dataset"))).collect();
+            iris.sort();
+            iris.dedup();
+            iris
+        } else {
+            let words: Vec<String> = ask.family.as_deref()?.split_whitespace().map(str::to_lowercase).collect();
+            let lexicon = &self.lexicon;
+            let mut iris: Vec<String> = (0..lexicon.len())
+                .map(|i| lexicon.entry(i))
+                .filter(|e| e.kind == front::lexicon::EntityKind::Dataset && e.from_graph && { let label = e.canonical.to_lowercase(); words.iter().all(|w| label.contains(w.as_str())) })
+                .flat_map(|e| e.iris.iter().cloned())
+                .collect();
+            iris.sort();
+            iris.dedup();
+            iris
+        };
+        if boards.len() < 2 || boards.len() > MAX_TOPS_BOARDS {
+            return None;
+        }
+        let args = [("dataset", query::templates::Arg::Values(boards)), ("limit", query::templates::Arg::Limit(MAX_TALLY_ROWS))];
+        let query = self.graph.templates.fill("board_tops", &args).ok()?;
+        let strategy = query::plan::Strategy { name: "board_tops".into(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed: None };
+        let retrieved = self.graph.retriever.run_all(vec![strategy], &mut ledger).await;
+        clock.lap("retrieve");
+        let text = |row, var| query::retrieve::text(row, var);
+        let results: Vec<Top> = retrieved
+            .first()?
+            .rows
+            .rows
+            .iter()
+            .filter_map(|row| Some(Top { board: text(row, "dataset_label")?.trim().to_owned(), metric: text(row, "metric_label")?.trim().to_owned(), value: text(row, "value")?, model: text(row, "model_label"), paper: text(row, "paper") }))
+            .collect();
+        // The metric asked: a linked one, else any the results carry that the question says.
+        let mut asked: Vec<String> = n.metrics.iter().flat_map(|m| [m.canonical.clone(), m.text.clone()]).collect();
+        let mut said: Vec<&str> = results.iter().map(|r| r.metric.as_str()).filter(|m| front::normalize::said_in(q, m)).collect();
+        said.sort_by_key(|m| std::cmp::Reverse(m.len()));
+        asked.extend(said.into_iter().map(str::to_owned));
+        let metric = answer::tops::metric(&results, &asked)?;
+        let lower_better = self.direction(&metric.0) == Direction::Lower;
+        let ranking = answer::tops::rank(&results, &metric, lower_better, &ask)?;
+        let counted = results.iter().filter(|r| metric.1.contains(&r.metric)).map(|r| r.board.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+        let (papers, sources) = self.count_sources(ranking.chosen.iter().chain(&ranking.context).map(|r| r.paper.as_ref()), front, year, &mut ledger, &mut diagnostics).await;
+        let number = |r: &Top| r.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
+        let text = answer::tops::sentence(&ranking, &ask, counted, &|r| number(r).map(|k| format!(" [{k}]")).unwrap_or_default());
+        let items: Vec<items::AnswerItem> = ranking
+            .chosen
+            .iter()
+            .map(|r| items::AnswerItem {
+                label: r.board.clone(),
+                iri: None,
+                value: Some(r.value.clone()),
+                sources: number(r).into_iter().collect(),
+                metric: Some(r.metric.clone()),
+                dataset: Some(r.board.clone()),
+                model: r.model.clone(),
+                papers: r.paper.iter().cloned().collect(),
+            })
+            .collect();
+        // The others' values and how many boards were weighed are stated too.
+        let stated: Vec<String> = ranking.context.iter().flat_map(|r| [r.value.clone(), r.board.clone(), r.model.clone().unwrap_or_default()]).chain([counted.to_string(), ask.k.to_string()]).collect();
+        let attempt = self.counted_attempt(text, items, sources, stated, retrieved.first().map_or(0, |r| r.rows.rows.len()), front, year, ledger, diagnostics, clock);
+        Some((classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::TopScore }, attempt))
+    }
+
+    /// The sources of a count or a ranking of boards: each paper behind what is shown, once,
+    /// in the order shown (source `n` is `papers[n - 1]`), with titles, DOIs and years read
+    /// in one query.
+    async fn count_sources<'a>(&self, behind: impl Iterator<Item = Option<&'a String>>, front: &Front, year: i32, ledger: &mut Ledger, diagnostics: &mut Diagnostics) -> (Vec<String>, Vec<items::Source>) {
+        let mut papers: Vec<String> = Vec::new();
+        for p in behind.flatten() {
+            if !papers.contains(p) {
+                papers.push(p.clone());
+            }
+        }
+        let metas = papers::paper_meta(&self.graph.years(&papers, ledger, diagnostics).await, year);
+        let trust_ctx = trust::Trust::new(&self.trust, year, front.as_of.as_ref());
+        let assessment = trust::Assessment::default();
+        let sources = papers
+            .iter()
+            .enumerate()
+            .map(|(i, iri)| {
+                let meta = metas.get(iri);
+                let year = meta.and_then(|m| m.year);
+                items::Source {
+                    n: i + 1,
+                    title: meta.map(|m| m.title.clone()).filter(|t| !t.is_empty()).unwrap_or_else(|| iri.clone()),
+                    doi: meta.and_then(|m| m.dois.first().cloned()),
+                    year,
+                    other_year: None,
+                    methods: Vec::new(),
+                    datasets: Vec::new(),
+                    score: 1.0,
+                    validity: trust::validity(&trust_ctx, &assessment, iri, year),
+                    authors: Vec::new(),
+                    fields: Vec::new(),
+                    venues: Vec::new(),
+                    code: Vec::new(),
+                    iri: iri.clone(),
+                }
+            })
+            .collect();
+        (papers, sources)
+    }
+
+    /// The attempt of a count or a ranking of boards: checked by the gates like any answer,
+    /// its numbers those `stated` and those of its items.
+    #[allow(clippy::too_many_arguments)]
+    fn counted_attempt(&self, text: String, items: Vec<items::AnswerItem>, sources: Vec<items::Source>, stated: Vec<String>, kg_results_count: usize, front: &Front, year: i32, ledger: Ledger, mut diagnostics: Diagnostics, clock: &mut Stopwatch) -> Attempt {
+        ledger.diagnose(&mut diagnostics);
+        let trust_ctx = trust::Trust::new(&self.trust, year, front.as_of.as_ref());
+        let assessment = trust::Assessment::default();
+        let gates = gates::check(&text, &items, &sources, &stated, false, true, gates::Best::No).switched(&self.checks);
+        let recency = answer::measures::recency(&trust_ctx, &sources);
+        let confidence = trust::confidence(self.trust.confidence_weights, 1.0, 1.0, recency);
+        let evidence_graph = answer::graph::build(&answer::graph::Inputs { target: classify::Target::Models, evidence: &evidence::Evidence::default(), assessment: &assessment, items: &items, sources: &sources });
+        clock.lap("rank");
+        Attempt {
+            ledger,
+            kg_results_count,
+            answer: text,
+            answer_mode: AnswerMode::Extractive,
+            items,
+            sources,
+            verdict: None,
+            assessment,
+            confidence,
+            gates,
+            evidence_graph,
+            diagnostics,
+            as_of: front.as_of.clone(),
+        }
+    }
+
+    /// "Top 4 boards by number of models", "which of A, B and C has the fewest code links?":
+    /// a ranking by count ([`front::tally`]), from one query over the whole graph, ordered
+    /// and cut here ([`answer::tally`]). `None` when the question asks none, or names a scope
+    /// the counts do not take ("which text classification board has the most models?"), or
+    /// fewer than two of the names it lists are counted: the templates answer those.
+    async fn tally(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
+        use answer::tally::{Count, Ranking};
+        use front::tally::{Counted, Ranked};
+        if front.classification.query_type == classify::QueryType::ClaimVerification {
+            return None;
+        }
+        let tally = front::tally::read(q)?;
+        let n = &front.normalized;
+        let linked = |es: &[front::normalize::NormalizedEntity]| es.iter().filter(|e| e.is_linked()).count();
+        let ranked = tally.ranked.or_else(|| front::tally::ranked_for(tally.counted, linked(&n.datasets), linked(&n.methods), linked(&n.tasks)))?;
+        let of_kind = match ranked {
+            Ranked::Datasets => &n.datasets,
+            Ranked::Models => &n.methods,
+            Ranked::Problems => &n.tasks,
+        };
+        // By the label each linked to: an alias may be a neighbour ("enwiki8" of enwik8).
+        let named: Vec<String> = if linked(of_kind) >= 2 { of_kind.iter().filter(|e| e.is_linked()).map(|e| e.canonical.clone()).collect() } else { Vec::new() };
+        // A name of another kind narrows the ranking to it, which the counts do not do; names
+        // listed and not found leave nothing to rank.
+        if named.is_empty() && (tally.listed || linked(&n.datasets) + linked(&n.methods) + linked(&n.tasks) > 0) {
+            return None;
+        }
+        let template = match (ranked, tally.counted) {
+            (Ranked::Datasets, Counted::Papers) => "tally_datasets_by_papers",
+            (Ranked::Datasets, _) => "tally_datasets_by_models",
+            (Ranked::Models, Counted::Code) => "tally_models_by_code",
+            (Ranked::Models, _) => "tally_models_by_datasets",
+            (Ranked::Problems, Counted::Contributions) => "tally_problems_by_contributions",
+            (Ranked::Problems, _) => "tally_problems_by_papers",
+        };
+        let mut diagnostics = Diagnostics::default();
+        let mut ledger = Ledger::default();
+        let query = self.graph.templates.fill(template, &[("limit", query::templates::Arg::Limit(MAX_TALLY_ROWS))]).ok()?;
+        let strategy = query::plan::Strategy { name: template.to_owned(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed: None };
+        let retrieved = self.graph.retriever.run_all(vec![strategy], &mut ledger).await;
+        clock.lap("retrieve");
+        let rows: Vec<Count> = retrieved
+            .first()?
+            .rows
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let label = query::retrieve::text(row, "label")?.trim().to_owned();
+                // A count that is not a number is dirt to skip, not a reason to fail.
+                let n = query::retrieve::text(row, "n")?.parse().ok()?;
+                Some(Count { label, n, paper: query::retrieve::text(row, "example") })
+            })
+            .collect();
+        let ranking: Ranking = answer::tally::rank(rows, &tally, &named)?;
+        let shown: Vec<&Count> = ranking.chosen.iter().chain(&ranking.context).collect();
+        let (papers, sources) = self.count_sources(shown.iter().map(|c| c.paper.as_ref()), front, year, &mut ledger, &mut diagnostics).await;
+        let number = |c: &Count| c.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
+        let mut text = answer::tally::sentence(&ranking, &tally, ranked, &|c| number(c).map(|k| format!(" [{k}]")).unwrap_or_default());
+        // "... among bert, xlnet and albert" where the graph holds no ALBERT: said, not dropped.
+        // Not the ranking's own words an extraction took for a name ("fewest boards among").
+        let own = |t: &str| ["most", "fewest", "least", "number", "board", "dataset", "model", "paper", "code", "problem"].iter().any(|w| t.to_lowercase().contains(w));
+        let unheld: Vec<&str> = of_kind.iter().filter(|e| !e.is_linked() && !own(&e.text)).map(|e| e.text.as_str()).collect();
+        if ranking.named && !unheld.is_empty() {
+            text.push_str(&format!(" The knowledge graph records no {} called {}.", ranked.noun(), unheld.join(" or ")));
+        }
+        // A name the graph holds with nothing to count ("albert" with no result on a board).
+        let uncounted: Vec<&str> = named.iter().filter(|n| !shown.iter().any(|c| c.label.eq_ignore_ascii_case(n))).map(String::as_str).collect();
+        if ranking.named && !uncounted.is_empty() {
+            text.push_str(&format!(" The knowledge graph records no {} for {}.", tally.counted.noun(), uncounted.join(" or ")));
+        }
+        let metric = format!("number of {}", tally.counted.noun());
+        let items: Vec<items::AnswerItem> = ranking
+            .chosen
+            .iter()
+            .map(|c| items::AnswerItem {
+                label: c.label.clone(),
+                iri: None,
+                value: Some(c.n.to_string()),
+                sources: number(c).into_iter().collect(),
+                metric: Some(metric.clone()),
+                dataset: None,
+                model: None,
+                papers: c.paper.iter().cloned().collect(),
+            })
+            .collect();
+        let stated: Vec<String> = shown.iter().flat_map(|c| [c.n.to_string(), c.label.clone()]).chain([ranking.more_tied.to_string(), tally.k.to_string(), (ranking.chosen.len() + ranking.context.len()).to_string()]).collect();
+        let kg_results_count = retrieved.first().map_or(0, |r| r.rows.rows.len());
+        let attempt = self.counted_attempt(text, items, sources, stated, kg_results_count, front, year, ledger, diagnostics, clock);
+        let (query_type, target) = match (tally.counted, ranked) {
+            (Counted::Code, _) => (classify::QueryType::MethodUsage, classify::Target::Models),
+            (Counted::Papers | Counted::Contributions, Ranked::Problems) => (classify::QueryType::TopicSearch, classify::Target::Problems),
+            (_, Ranked::Models) => (classify::QueryType::DatasetSearch, classify::Target::Models),
+            _ => (classify::QueryType::DatasetSearch, classify::Target::Datasets),
+        };
+        Some((classify::Classification { query_type, target }, attempt))
+    }
+
     async fn comparison(&self, q: &str, front: &Front, hint: Option<&str>, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
         use crate::comparisons::Table;
         use comparison::Op;
@@ -1442,7 +1708,15 @@ impl Pipeline {
             // where no title found holds the quoted one: another paper on its words or
             // models is not the one asked for.
             .or_else(|| {
-                let title = front.lookup.title.as_deref().filter(|_| target == classify::Target::PaperDetails && !is_claim && verdict.is_none())?;
+                // Unquoted, a title is known by its capitals: "where was Attention Is All You
+                // Need published?", "the Attention Is All You Need paper".
+                let title = front
+                    .lookup
+                    .title
+                    .as_deref()
+                    .or_else(|| front.lookup.named.as_deref().filter(|n| front::normalize::written_as_title(n)))
+                    .or_else(|| front.normalized.methods.iter().map(|m| m.text.as_str()).find(|t| front::normalize::written_as_title(t)))
+                    .filter(|_| target == classify::Target::PaperDetails && !is_claim && verdict.is_none())?;
                 // As the index reads words: "data to document" is in "Data-to-Document".
                 let words = crate::index::terms(title);
                 let holds = |t: &str| {
@@ -1576,7 +1850,8 @@ impl Pipeline {
         }
         // "... and what hardware was it trained on?": a property nothing read records is said
         // missing; asked alone ("which model runs fastest?"), the scores are no answer.
-        if let Some(what) = unrecorded.as_ref().filter(|_| verdict.as_ref().is_none_or(|v| v.relation != "unrecorded")) {
+        // Not after the subject itself was said missing: nothing was found to lack it.
+        if let Some(what) = unrecorded.as_ref().filter(|_| absent.is_none() && unheld.is_none() && verdict.as_ref().is_none_or(|v| v.relation != "unrecorded")) {
             let note = format!("The knowledge graph records no {what} for what this answer found.");
             composed.text = if answer::aspects::asks_only_property(q) && verdict.is_none() { note } else { format!("{} {note}", composed.text) };
         }

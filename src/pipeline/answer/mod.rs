@@ -13,6 +13,8 @@ pub mod leaderboard;
 pub mod llm;
 pub mod measures;
 pub mod rank;
+pub mod tally;
+pub mod tops;
 pub mod text;
 
 use serde::Serialize;

@@ -246,7 +246,7 @@ pub fn assemble(retrieved: &[Retrieved]) -> Evidence {
                         list.push(listed);
                     }
                 }
-                Role::Details | Role::PaperEntities | Role::Venues | Role::Years | Role::Comparison => {}
+                Role::Details | Role::PaperEntities | Role::Venues | Role::Years | Role::Comparison | Role::Tally => {}
                 Role::Generated => {
                     for row in &r.rows.rows {
                         evidence.generated.push(row.iter().map(|(v, t)| (v.as_str().to_owned(), t.clone())).collect());

@@ -1265,7 +1265,7 @@ pub fn asks_origin(question: &str) -> bool {
 }
 
 static LOOKUP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which|\bpaper(?:'s)?\s+(?:year|date|publication year)\s*\??\s*$|\bpaper(?:'s)?\s+(?:authors?|author list)\b|[-–—:,]\s*when\s+(?:was\s+it\s+)?(?:published|released|written)\s*\??\s*$"#)
+    re(r#"10\.\d{4,9}/\S+|\bdoi\b|\b(?:two|several|different|conflicting)\s+(?:different\s+)?dois\b|who (wrote|authored|published|are the authors)|\bauthors? of\b|\bwritten by\b|when was .{3,}\b(published|released|written)|\bwhere (?:was|did) .{3,}\b(?:published|appear(?:ed)?|presented)\b|publication (year|date|month)|year of (publication|the paper)|what year (did|was)|\b(which|what) (month|year|date)\b.{0,80}\b(published|released|appear\w*)\b|\b(come|came) out\b|\barxiv id\b|\bcitation (for|of)\b|\bcite\b|\bbibtex\b|\bbibliographic\b|\bvenue\b|who are (its|the) authors|(paper|article) (titled|called|named|entitled)|title of the paper|\b(full|exact|complete|precise|official|actual)\s+(paper\s+)?title\b|(details|information|metadata) (of|about|on|for) (the )?(paper|article)|(find|look ?up|show|get|open|retrieve) (me )?the (paper|article)|what year was|in which year was|which venue|published in which|\bpaper(?:'s)?\s+(?:year|date|publication year)\s*\??\s*$|\bpaper(?:'s)?\s+(?:authors?|author list)\b|[-–—:,]\s*when\s+(?:was\s+it\s+)?(?:published|released|written)\s*\??\s*$"#)
 });
 /// A value disputed or missed: "where did that number go?", "which of the two is wrong?",
 /// "why was it removed?", "it has vanished from your answer" ("why are you hedging on
@@ -2165,6 +2165,9 @@ mod tests {
         assert_ne!(named("link to the Table-Sequence (two are better than one) implementation"), ClaimVerification);
         assert_ne!(named("Has anyone worked on part-of-speech tagging for X? I'd need a model to start from."), ClaimVerification, "whether there is work on a topic");
         assert_eq!(named("Has anyone beaten X's 34.2 BLEU on D?"), ClaimVerification);
+        assert_eq!(named("X, Y and Z were all evaluated on D"), ClaimVerification, "a list of subjects stated");
+        assert_eq!(named("X and Y were both evaluated on D"), ClaimVerification);
+        assert_ne!(named("datasets that X and Y were both tested on"), ClaimVerification, "a relative clause asks for what it describes");
         let on_board = |q: &str| classify(q, &Entities { datasets: vec!["SQuAD1.1".into()], ..Entities::default() }).query_type;
         assert_eq!(on_board("SQuAD1.1 f1 of 90 or more: which models?"), MethodComparison, "the bound is in the head before the colon");
     }

@@ -21,6 +21,8 @@ pub mod restrict;
 pub mod spelling;
 pub mod statement;
 pub mod synonyms;
+pub mod tally;
+pub mod tops;
 
 use serde::Serialize;
 

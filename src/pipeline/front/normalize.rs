@@ -45,6 +45,18 @@ pub fn written_as_name(text: &str) -> bool {
     text.chars().any(char::is_uppercase) || (!text.contains(char::is_whitespace) && text.chars().any(|c| c.is_ascii_digit()))
 }
 
+/// Whether `text` is written as a title: three words or more, each one a capital or a digit
+/// begins, but for the short words titles leave in lowercase ("Attention Is All You Need",
+/// "Deep Residual Learning for Image Recognition"). A model's name ("GPT-3 175B") is shorter
+/// and a topic typed in a question ("relational modelling of tidal arrays") is lowercase.
+pub fn written_as_title(text: &str) -> bool {
+    const SMALL: &[&str] = &["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to", "via", "with"];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.len() >= 3
+        && words.iter().filter(|w| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())).count() >= 3
+        && words.iter().all(|w| SMALL.contains(&w.to_lowercase().as_str()) || w.chars().next().is_some_and(|c| !c.is_lowercase()))
+}
+
 /// Whether `name` is written in `text` as a word of its own, letter case aside: no letter
 /// or digit joined to it on either side. "bert" is not said in "is there code for
 /// roberta?", though its letters are there; it is in "BERT-based models".
@@ -290,6 +302,16 @@ fn coordinated(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_is_three_capitalised_words_or_more_and_a_typed_topic_is_not() {
+        assert!(written_as_title("Attention Is All You Need"));
+        assert!(written_as_title("Deep Residual Learning for Image Recognition"));
+        assert!(!written_as_title("relational modelling of tidal arrays"));
+        assert!(!written_as_title("GPT-3 175B"));
+        assert!(!written_as_title("BERT on squad"));
+    }
+
     use crate::pipeline::front::lexicon::GraphLabel;
 
     #[test]

@@ -24,10 +24,16 @@ static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(is|was) 10\.\d{4,9}/|\b((came|comes) out|(was|were|is) (first )?published) in (19|20)\d\d\b|\b(is|was|are) (about |around |approximately |roughly |~|under |below |over |above |at least |at most |less than |more than )?\d+(\.\d+)?\s*(%|percent\b)?|\bis an? (19|20)\d\d (paper|article|publication)\b|\b(has|have|gets|achieves|shows) (a |an )?(higher|lower|better|worse) [^?]{0,40}\bthan\b|\b(outperforms|underperforms|beats|surpasses|(is|was) (the )?(best|sota|state[- ]of[- ]the[- ]art|weakest|worst|poorest)|(has|have|had) the (best|highest|lowest))\b|\b(came|comes|finished|finishes|is|was) (dead )?last\b|\b(is|was) the first (model |method |system |one |paper )?to (crack|reach|break|beat|pass|hit|top|surpass|exceed|go (above|over|past))\b|\b(is|was) (the )?second[- ]to[- ]last\b|\b(gets|got|reaches|reached|achieves|achieved|scores|scored|obtains|obtained|attains|hits|hit|has|had|did|does) (an? |of |about |around |~|above |below |over |under |at least |at most |more than |less than )?~?\d+(\.\d+)?\b")
 });
+/// "X, Y and Z were all evaluated on D", "A and B have both been tested on D": names listed,
+/// then what holds of each.
+static LISTED_EVALUATED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:are|were|have\s+been|had\s+been)\s+(?:both|all|each)\s+(?:been\s+)?(?:evaluated|tested|benchmarked|run)\b"));
+/// "datasets that A and B were both tested on": what a relative clause describes, asked for.
+static RELATIVE_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:the\s+|which\s+|what\s+)?(?:[\w-]+\s+){0,2}?(?:datasets?|boards?|benchmarks?|papers?|models?|tasks?|games?|ones?)\s+(?:that|which|where|on\s+which)\b"));
+
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
 pub fn states(q: &str, names_things: bool) -> bool {
-    STRONG_STATEMENT.is_match(q) || (names_things && STATEMENT_VERB.is_match(q))
+    STRONG_STATEMENT.is_match(q) || (names_things && (STATEMENT_VERB.is_match(q) || (LISTED_EVALUATED.is_match(q) && !RELATIVE_OPENER.is_match(q))))
 }
 /// Whether `q` states a best result, a win, a number or a DOI: a claim whatever it names.
 pub fn states_strongly(q: &str) -> bool {

@@ -91,6 +91,8 @@ pub enum Role {
     Years,
     /// The cells of a comparison table (`pipeline::comparison` reads them, not assembly).
     Comparison,
+    /// Counts per dataset, model or research problem (`pipeline::answer::tally` reads them).
+    Tally,
     /// The rows of a query the LLM wrote (validated): any shape, read as answer items when
     /// the templates found none.
     Generated,

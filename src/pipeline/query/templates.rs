@@ -73,6 +73,13 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("entity_labels", include_str!("../../../queries/entity_labels.rq")),
     ("paper_titles", include_str!("../../../queries/paper_titles.rq")),
     ("papers_by_author", include_str!("../../../queries/papers_by_author.rq")),
+    ("board_tops", include_str!("../../../queries/board_tops.rq")),
+    ("tally_datasets_by_models", include_str!("../../../queries/tally_datasets_by_models.rq")),
+    ("tally_datasets_by_papers", include_str!("../../../queries/tally_datasets_by_papers.rq")),
+    ("tally_models_by_datasets", include_str!("../../../queries/tally_models_by_datasets.rq")),
+    ("tally_models_by_code", include_str!("../../../queries/tally_models_by_code.rq")),
+    ("tally_problems_by_papers", include_str!("../../../queries/tally_problems_by_papers.rq")),
+    ("tally_problems_by_contributions", include_str!("../../../queries/tally_problems_by_contributions.rq")),
 ];
 
 /// Names up to this many characters are matched as whole words, longer ones as substrings.

@@ -33,6 +33,8 @@ const VERB: &str = r"(?:is|are|was|were|has|have|had|does|do|did|report|reports|
 static BOTH: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bboth\s+(?:of\s+)?(.+?)\s+and\s+(.+?),?\s+({VERB}\b.*)$")));
 /// "A and B [were] both VERB ...": the same, "both" said after the names.
 static BOTH_AFTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.+?)\s+and\s+(.+?)\s+((?:are|were|have|had|did|do)(?:\s+been)?\s+)?both\s+(.+)$"));
+/// "A, B and C [were] all VERB ...": a list of subjects, each of which must hold.
+static ALL_AFTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(.+?,.+?)\s+((?:are|were|have|had|did|do)(?:\s+been)?\s+)?all\s+(.+)$"));
 /// "neither A nor B VERB ...".
 static NEITHER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bneither\s+(?:of\s+)?(.+?),?\s+nor\s+(.+?),?\s+({VERB}\b.*)$")));
 /// "either A or B VERB ...".
@@ -103,6 +105,14 @@ fn split(question: &str, entities: &Normalized) -> Option<(Join, Vec<Part>)> {
         let (a, b, aux, rest) = (named(&c[1]), named(&c[2]), c.get(3).map_or("", |m| m.as_str()), &c[4]);
         if names_a_subject(&a, entities) && names_a_subject(&b, entities) {
             return Some((Join::All, vec![part(format!("{a} {aux}{rest}"), false), part(format!("{b} {aux}{rest}"), false)]));
+        }
+    }
+    if let Some(c) = ALL_AFTER.captures(question) {
+        let (list, aux, rest) = (&c[1], c.get(2).map_or("", |m| m.as_str()), &c[3]);
+        static LIST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\s*,\s*(?:and\s+)?|\s+and\s+"));
+        let names: Vec<String> = LIST.split(list).map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned).collect();
+        if names.len() >= 2 && names.iter().all(|n| names_a_subject(n, entities)) {
+            return Some((Join::All, names.iter().map(|n| part(format!("{n} {aux}{rest}"), false)).collect()));
         }
     }
     if let Some(c) = TWO_VALUES.captures(question) {
@@ -290,6 +300,14 @@ mod tests {
         assert_eq!(join, Join::All);
         assert_eq!(parts[0].0, "Wendrel-S outperform PimbraFormer there - is that right?");
         assert_eq!(parts[1].0, "Quillon-XL outperform PimbraFormer there - is that right?");
+    }
+
+    #[test]
+    fn all_said_after_a_list_of_names_is_one_claim_for_each() {
+        let (join, parts) = texts("dqn hs, duel hs and prior+duel hs were all evaluated on atari freeway, yes?", &["dqn hs", "duel hs", "prior+duel hs"]).unwrap();
+        assert_eq!(join, Join::All);
+        assert_eq!(parts.len(), 3, "{parts:?}");
+        assert!(parts[2].0.starts_with("prior+duel hs were evaluated on atari freeway"), "{parts:?}");
     }
 
     #[test]
