@@ -4,6 +4,7 @@
 //! and the result behind each cited. Pure.
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::tops::{number, Order, TopsAsk};
 
 /// One result read for a board.
@@ -57,7 +58,8 @@ pub fn metric(results: &[Result], asked: &[String]) -> Option<(String, BTreeSet<
         }
     }
     let members = best.or_else(|| {
-        let widest = boards_of.keys().max_by_key(|m| (boards_of[*m].len(), std::cmp::Reverse(m.len())))?;
+        // A cost column (FLOPS, parameters, GPU days) ranks no board by its results.
+        let widest = boards_of.keys().filter(|m| !is_cost(m)).max_by_key(|m| (boards_of[*m].len(), std::cmp::Reverse(m.len())))?;
         let k = key(widest);
         Some(group(&|m: &str| m == k))
     })?;
@@ -170,6 +172,8 @@ mod tests {
     fn the_metric_most_boards_record_is_used_when_none_is_asked() {
         let rs = results(&[("A", "Score", "1"), ("B", "Score", "2"), ("B", "Best Score", "3")]);
         assert_eq!(metric(&rs, &[]).map(|m| m.0).as_deref(), Some("Score"));
+        let rs = results(&[("A", "FLOPS", "1G"), ("B", "FLOPS", "2G"), ("A", "Percentage correct", "99.7"), ("B", "Percentage correct", "96.1")]);
+        assert_eq!(metric(&rs, &["accuracy".into()]).map(|m| m.0).as_deref(), Some("Percentage correct"), "not a cost column");
         let rs = results(&[("A", "Error", "1"), ("B", "Percentage error", "2"), ("C", "Percentage error", "3")]);
         let (shown, members) = metric(&rs, &["error".into()]).expect("metric");
         assert_eq!((shown.as_str(), members.len()), ("Percentage error", 2), "the asked name takes every label holding it");

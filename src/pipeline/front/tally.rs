@@ -164,15 +164,18 @@ pub fn read(question: &str) -> Option<Tally> {
     };
     let counted = counted(&counted_word);
     // What is ranked: named before the count, and not the counted thing itself.
-    let ranked = RANKED
+    let named = RANKED
         .captures_iter(&question[..counted_at])
-        .map(|c| ranked(&c[1]))
-        .filter(|r| !matches!((r, counted), (Ranked::Datasets, Counted::Datasets) | (Ranked::Models, Counted::Models)))
+        .map(|c| (ranked(&c[1]), c[1].to_lowercase().ends_with('s')))
+        .filter(|(r, _)| !matches!((r, counted), (Ranked::Datasets, Counted::Datasets) | (Ranked::Models, Counted::Models)))
         .last();
+    let ranked = named.map(|(r, _)| r);
+    // "which datasets have the most models?": several asked for, as a plural says.
+    let plural = named.is_some_and(|(_, plural)| plural);
     if ranked.is_some_and(|r| !fits(r, counted)) {
         return None;
     }
-    let k = TOP_K.captures(question).and_then(|c| number(&c[1])).unwrap_or(1).clamp(1, 20);
+    let k = TOP_K.captures(question).and_then(|c| number(&c[1])).unwrap_or(if plural && place == 1 { 5 } else { 1 }).clamp(1, 20);
     Some(Tally { ranked, counted, fewest, place, k, middle: MIDDLE.is_match(question), listed: LISTED.is_match(question) })
 }
 
@@ -210,6 +213,8 @@ mod tests {
         assert_eq!((t.ranked, t.counted, t.place), (Some(Ranked::Problems), Counted::Papers, 2));
         let t = tally("which model has the second most code implementations linked?");
         assert_eq!((t.ranked, t.counted, t.place), (Some(Ranked::Models), Counted::Code, 2));
+        assert_eq!(tally("which datasets have the most models evaluated on them?").k, 5, "a plural asks for several");
+        assert_eq!(tally("which dataset has the most models?").k, 1);
         let t = tally("what are the most used datasets?");
         assert_eq!((t.ranked, t.counted, t.k), (Some(Ranked::Datasets), Counted::Models, 5), "a plural asks for several");
         let t = tally("top 3 research problems by number of contributions?");
