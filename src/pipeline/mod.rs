@@ -617,15 +617,17 @@ impl Pipeline {
             hop.set_aside(&mut front);
         }
 
-        if let Some((classification, attempt)) = self.board_tops(q, &front, current_year, &mut clock).await {
+        let ranked = match self.board_tops(q, &front, current_year, &mut clock).await {
+            Some(answered) => Some(answered),
+            None => self.tally(q, &front, current_year, &mut clock).await,
+        };
+        if let Some((classification, mut attempt)) = ranked {
+            // Boards ranked by their tops, or a ranking by count: its type is that of what
+            // is ranked and counted.
             front.classification = classification;
-            let mut attempt = attempt;
-            diagnostics.append(&mut attempt.diagnostics);
-            return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
-        }
-        if let Some((classification, attempt)) = self.tally(q, &front, current_year, &mut clock).await {
-            front.classification = classification;
-            let mut attempt = attempt;
+            if let Some(hop) = hop.take() {
+                hop.lead(&mut attempt, &mut diagnostics);
+            }
             diagnostics.append(&mut attempt.diagnostics);
             return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
@@ -867,10 +869,6 @@ impl Pipeline {
         }
     }
 
-    /// A question about a comparison table, answered from the table (read again for the
-    /// question, through the retriever): `None` when no table is named, when the question
-    /// is anchored on a method or task the graph knows and names no row (the templates'
-    /// question), or when the table cannot be read.
     /// "Which wmt board has the lowest top bleu?", "top 3 text classification boards by best
     /// accuracy", "A, B or C: which has the worst top error?": boards ranked by their best
     /// result under one metric ([`front::tops`], [`answer::tops`]). The boards are those
@@ -935,20 +933,7 @@ impl Pipeline {
         let (papers, sources) = self.count_sources(ranking.chosen.iter().chain(&ranking.context).map(|r| r.paper.as_ref()), front, year, &mut ledger, &mut diagnostics).await;
         let number = |r: &Top| r.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
         let text = answer::tops::sentence(&ranking, &ask, counted, &|r| number(r).map(|k| format!(" [{k}]")).unwrap_or_default());
-        let items: Vec<items::AnswerItem> = ranking
-            .chosen
-            .iter()
-            .map(|r| items::AnswerItem {
-                label: r.board.clone(),
-                iri: None,
-                value: Some(r.value.clone()),
-                sources: number(r).into_iter().collect(),
-                metric: Some(r.metric.clone()),
-                dataset: Some(r.board.clone()),
-                model: r.model.clone(),
-                papers: r.paper.iter().cloned().collect(),
-            })
-            .collect();
+        let items = answer::tops::items(&ranking, &number);
         // The others' values and how many boards were weighed are stated too.
         let stated: Vec<String> = ranking.context.iter().flat_map(|r| [r.value.clone(), r.board.clone(), r.model.clone().unwrap_or_default()]).chain([counted.to_string(), ask.k.to_string()]).collect();
         let attempt = self.counted_attempt(text, items, sources, stated, retrieved.first().map_or(0, |r| r.rows.rows.len()), front, year, ledger, diagnostics, clock);
@@ -1094,21 +1079,7 @@ impl Pipeline {
         if ranking.named && !uncounted.is_empty() {
             text.push_str(&format!(" The knowledge graph records no {} for {}.", tally.counted.noun(), uncounted.join(" or ")));
         }
-        let metric = format!("number of {}", tally.counted.noun());
-        let items: Vec<items::AnswerItem> = ranking
-            .chosen
-            .iter()
-            .map(|c| items::AnswerItem {
-                label: c.label.clone(),
-                iri: None,
-                value: Some(c.n.to_string()),
-                sources: number(c).into_iter().collect(),
-                metric: Some(metric.clone()),
-                dataset: None,
-                model: None,
-                papers: c.paper.iter().cloned().collect(),
-            })
-            .collect();
+        let items = answer::tally::items(&ranking, tally.counted, &number);
         let stated: Vec<String> = shown.iter().flat_map(|c| [c.n.to_string(), c.label.clone()]).chain([ranking.more_tied.to_string(), tally.k.to_string(), (ranking.chosen.len() + ranking.context.len()).to_string()]).collect();
         let kg_results_count = retrieved.first().map_or(0, |r| r.rows.rows.len());
         let attempt = self.counted_attempt(text, items, sources, stated, kg_results_count, front, year, ledger, diagnostics, clock);
@@ -1121,6 +1092,10 @@ impl Pipeline {
         Some((classify::Classification { query_type, target }, attempt))
     }
 
+    /// A question about a comparison table, answered from the table (read again for the
+    /// question, through the retriever): `None` when no table is named, when the question
+    /// is anchored on a method or task the graph knows and names no row (the templates'
+    /// question), or when the table cannot be read.
     async fn comparison(&self, q: &str, front: &Front, hint: Option<&str>, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
         use crate::comparisons::Table;
         use comparison::Op;

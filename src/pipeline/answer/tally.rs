@@ -3,6 +3,7 @@
 //! paper behind it. A count is a fact about what the graph records, not any one paper's; the
 //! paper cited for each is one of those it counts, so a reader can open the records. Ties at
 //! the place asked for are all given, since the graph does not order them. Pure.
+use super::items::AnswerItem;
 use crate::pipeline::front::tally::{Counted, Ranked, Tally};
 
 /// One row of a count: a label, how many, and one paper it counts (its IRI).
@@ -127,6 +128,23 @@ pub fn sentence(ranking: &Ranking, tally: &Tally, ranked: Ranked, cite: &dyn Fn(
         let head = format!("{graph}, the {noun} that {verb} the {}{order} {counted}: {}{more}.", place_word(tally.place), list(&ranking.chosen));
         if ranking.context.is_empty() { head } else { format!("{head} Before it: {}.", list(&ranking.context)) }
     }
+}
+
+/// The answer items: each ranked one, its count as the value, measured as "number of
+/// <what is counted>"; `number` gives the source number of a row's paper.
+pub fn items(ranking: &Ranking, counted: Counted, number: &dyn Fn(&Count) -> Option<usize>) -> Vec<AnswerItem> {
+    let metric = format!("number of {}", counted.noun());
+    ranking
+        .chosen
+        .iter()
+        .map(|c| AnswerItem {
+            value: Some(c.n.to_string()),
+            sources: number(c).into_iter().collect(),
+            metric: Some(metric.clone()),
+            papers: c.paper.iter().cloned().collect(),
+            ..AnswerItem::new(&c.label, None)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! and the result behind each cited. Pure.
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::items::AnswerItem;
 use crate::pipeline::front::metrics::is_cost;
 use crate::pipeline::front::tops::{number, Order, TopsAsk};
 
@@ -136,6 +137,24 @@ pub fn sentence(ranking: &Ranking, ask: &TopsAsk, boards: usize, cite: &dyn Fn(&
     } else {
         format!("{head} Others: {}.", list(&ranking.context))
     }
+}
+
+/// The answer items: each board asked for, its top value, the metric, and the model that
+/// holds it; `number` gives the source number of a result's paper.
+pub fn items(ranking: &Ranking, number: &dyn Fn(&Result) -> Option<usize>) -> Vec<AnswerItem> {
+    ranking
+        .chosen
+        .iter()
+        .map(|r| AnswerItem {
+            value: Some(r.value.clone()),
+            sources: number(r).into_iter().collect(),
+            metric: Some(r.metric.clone()),
+            dataset: Some(r.board.clone()),
+            model: r.model.clone(),
+            papers: r.paper.iter().cloned().collect(),
+            ..AnswerItem::new(&r.board, None)
+        })
+        .collect()
 }
 
 #[cfg(test)]
