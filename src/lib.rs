@@ -16,6 +16,6 @@ pub mod index; // the BM25 text index over the graph's labels (titles, problems,
 pub mod kg; // `KnowledgeGraph` trait, the remote SPARQL and embedded oxigraph backends, the loader
 pub mod llm; // LLM providers (Ollama, OpenAI-compatible) behind one health/chat boundary
 pub mod pipeline; // the question pipeline: front, query, evidence, trust, answer
-pub mod precomputed; // rows of the keyed templates (paper metadata, a board's kept results) precomputed beside a store
+pub mod precomputed; // rows of the keyed templates (paper metadata, a board's kept results, the rankings by count) precomputed beside a store
 pub mod startup; // `Application::build` binds first, then serves until stopped
 pub mod telemetry; // tracing subscriber set-up

@@ -12,7 +12,10 @@
 //!   read for every paper and every evaluation a board summary keeps, in batches;
 //! - listings anchored on one entity (`plan::LISTINGS`), read for the most used entities
 //!   (`heads.rq`) with the planner's LIMIT, and kept when they are long; a dataset's
-//!   leaderboard and papers for nearly every dataset ([`thresholds`]).
+//!   leaderboard and papers for nearly every dataset ([`thresholds`]);
+//! - templates anchored on nothing ([`WHOLE`]): the rankings by count, each one query over
+//!   the whole graph (every dataset, model or problem with its count) that took up to 9 s
+//!   on RocksDB at 6.3 M triples, read once and kept under [`WHOLE_KEY`].
 //!
 //! `serve --store` opens them (a dump served from memory reads them at start-up: a few
 //! seconds at the mirror's size), and the retriever answers a strategy whose keys are all
@@ -52,6 +55,20 @@ pub const KEYED: &[(&str, &str, &str)] = &[
     ("paper_entities", "papers", "paper"),
     ("leaderboard_evals", "evals", "eval"),
 ];
+/// The templates anchored on nothing, read whole with the LIMIT the pipeline fills
+/// (`Pipeline::tally`): a ranking by count reads one of them.
+pub const WHOLE: &[&str] = &[
+    "tally_datasets_by_models",
+    "tally_datasets_by_papers",
+    "tally_models_by_code",
+    "tally_models_by_datasets",
+    "tally_problems_by_contributions",
+    "tally_problems_by_papers",
+    "tally_problems_by_datasets",
+    "board_leaders",
+];
+/// The key the rows of a [`WHOLE`] template are kept under: the query names no entity.
+pub const WHOLE_KEY: &str = "";
 /// Entities used this often are heads, whose listings are precomputed ...
 const HEAD_USES: u32 = 50;
 /// ... when they hold this many rows or more (fewer cost the store a few milliseconds).
@@ -286,6 +303,7 @@ impl Precomputed {
         let (papers, evals): (Vec<String>, Vec<String>) = (papers.into_iter().filter(valid).collect(), evals.into_iter().filter(valid).collect());
         let mut out = Self { format: FORMAT, load, ..Self::default() };
         out.read_heads(templates, kg, boards).await?;
+        out.read_whole(templates, kg).await?;
         for &(template, param, key) in KEYED {
             let keys = if key == "eval" { &evals } else { &papers };
             let batches: Vec<Result<(Vec<String>, Solutions), PrecomputedError>> = stream::iter(keys.chunks(BATCH))
@@ -353,6 +371,18 @@ impl Precomputed {
                     self.insert_single(template, &key, limit as usize, &rows);
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// The rows of every [`WHOLE`] template, read as the pipeline reads them. Rows that
+    /// reach the LIMIT are kept with it: a query with that LIMIT gets the same cut rows.
+    async fn read_whole(&mut self, templates: &Templates, kg: &dyn KnowledgeGraph) -> Result<(), PrecomputedError> {
+        for &template in WHOLE {
+            let limit = crate::pipeline::whole_limit(template);
+            let query = templates.fill(template, &[("limit", Arg::Limit(limit))]).map_err(LabelError::from)?;
+            let rows = kg.query(&query).await.map_err(LabelError::from)?.into_solutions();
+            self.insert_single(template, WHOLE_KEY, limit as usize, &rows);
         }
         Ok(())
     }
@@ -507,6 +537,27 @@ mod tests {
         assert_eq!(rows.answer(&board, Some(5000)).expect("the real dataset's board").rows.len(), 12);
         let paper = keyed(&["http://orkg.org/orkg/resource/P3"]);
         assert_eq!(years(&rows.answer(&paper, None).unwrap()), [("http://orkg.org/orkg/resource/P3".to_owned(), None)]);
+    }
+
+    #[tokio::test]
+    async fn a_ranking_by_count_is_read_whole_at_load_and_answered_from_its_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let dump = dir.path().join("tally.ttl");
+        let mut ttl = String::from("@prefix orkgr: <http://orkg.org/orkg/resource/> .\n@prefix orkgp: <http://orkg.org/orkg/predicate/> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n");
+        for (i, dataset) in ["D1", "D1", "D2"].iter().enumerate() {
+            ttl.push_str(&format!(
+                "orkgr:P{i} orkgp:P31 orkgr:C{i} .\norkgr:C{i} orkgp:HAS_BENCHMARK orkgr:B{i} ; orkgp:HAS_MODEL orkgr:M{i} .\norkgr:B{i} orkgp:HAS_DATASET orkgr:{dataset} .\norkgr:M{i} rdfs:label \"Model {i}\" .\n"
+            ));
+        }
+        ttl.push_str("orkgr:D1 rdfs:label \"Dataset one\" .\norkgr:D2 rdfs:label \"Dataset two\" .\n");
+        std::fs::write(&dump, ttl).unwrap();
+        let graph = crate::kg::embedded::EmbeddedGraph::from_dumps(&[dump], std::time::Duration::from_secs(10), &crate::kg::load::Quiet).unwrap();
+        let rows = Precomputed::read(&Templates::load().unwrap(), &graph, &Boards::default(), 0).await.unwrap();
+        let whole = Keyed { template: "tally_datasets_by_models", keys: vec![WHOLE_KEY.into()] };
+        let answer = rows.answer(&whole, Some(crate::pipeline::MAX_TALLY_ROWS as usize)).expect("read at load");
+        let mut counts: Vec<(String, String)> = answer.rows.iter().map(|r| (text(r, "label").unwrap(), text(r, "n").unwrap())).collect();
+        counts.sort();
+        assert_eq!(counts, [("Dataset one".to_owned(), "2".to_owned()), ("Dataset two".to_owned(), "1".to_owned())]);
     }
 
     #[test]

@@ -247,7 +247,14 @@ pub struct Pipeline {
     schema: Option<Arc<query::generated::Schema>>,
     /// Questions and their SPARQL shown to the LLM (SciQA's train split, when configured).
     examples: Vec<query::generated::Example>,
+    /// The boards each model leads, as last computed, and when: reading and grouping every
+    /// board's leading rows takes 0.1–0.2 s at 6.3 M triples, so it is kept as long as the
+    /// query cache keeps a query's rows.
+    leaders: std::sync::Mutex<Option<(std::time::Instant, Arc<Leaders>)>>,
 }
+
+/// The boards each model leads, with one paper behind each count.
+type Leaders = Vec<(answer::tally::Count, Vec<String>)>;
 
 /// The most rows a query the LLM wrote may return.
 const GENERATED_ROWS: usize = 100;
@@ -256,7 +263,18 @@ const SCHEMA_ENTRIES: u32 = 50_000;
 /// SciQA examples shown in the text-to-SPARQL prompt.
 const SPARQL_EXAMPLES: usize = 6;
 /// Rows a ranking by count reads: every dataset, model or problem the graph counts.
-const MAX_TALLY_ROWS: u32 = 50_000;
+/// Rows precomputed at load answer them (`crate::precomputed::WHOLE`).
+pub(crate) const MAX_TALLY_ROWS: u32 = 50_000;
+/// Rows of every board's leading values (`board_leaders.rq`: two or more per board and
+/// metric; 50,000 cut it at 6.3 M triples).
+const MAX_LEADER_ROWS: u32 = 2_000_000;
+
+/// The LIMIT a template anchored on nothing is read with, here and when precomputed.
+pub(crate) fn whole_limit(template: &str) -> u32 {
+    if template == "board_leaders" { MAX_LEADER_ROWS } else { MAX_TALLY_ROWS }
+}
+/// A claim's count against a number lists what it counts up to this many.
+const MAX_COUNTED_SHOWN: u64 = 40;
 /// The most boards a ranking by their tops reads (a family's word that matches more says
 /// too little to rank by).
 const MAX_TOPS_BOARDS: usize = 300;
@@ -275,6 +293,13 @@ pub struct Understanding {
     pub entities: extract::Entities,
     pub entities_source: Decider,
     pub warnings: Vec<String>,
+}
+
+/// Words a ranking or a count is said in, which an extraction may take for a name ("fewest
+/// boards among", "most models").
+fn counting_words(text: &str) -> bool {
+    let t = text.to_lowercase();
+    ["most", "fewest", "least", "number", "board", "dataset", "model", "paper", "code", "problem"].iter().any(|w| t.contains(w))
 }
 
 /// The question proper ([`classify::asked_part`]) when it names something itself, else the
@@ -488,6 +513,7 @@ impl Pipeline {
             comparisons,
             schema,
             examples,
+            leaders: std::sync::Mutex::new(None),
         })
     }
 
@@ -617,14 +643,23 @@ impl Pipeline {
             hop.set_aside(&mut front);
         }
 
-        let ranked = match self.board_tops(q, &front, current_year, &mut clock).await {
-            Some(answered) => Some(answered),
-            None => self.tally(q, &front, current_year, &mut clock).await,
-        };
+        // The queries of a ranking that then found nothing to rank are kept in the account.
+        let mut spent = Ledger::default();
+        let mut ranked = self.count_claim(q, &front, current_year, &mut clock, &mut spent).await;
+        if ranked.is_none() {
+            ranked = self.board_tops(q, &front, current_year, &mut clock, &mut spent).await;
+        }
+        if ranked.is_none() {
+            ranked = self.tally(q, &front, current_year, &mut clock, &mut spent).await;
+        }
+        if ranked.is_none() {
+            ranked = self.boards_led(q, &front, current_year, &mut clock, &mut spent).await;
+        }
         if let Some((classification, mut attempt)) = ranked {
-            // Boards ranked by their tops, or a ranking by count: its type is that of what
-            // is ranked and counted.
+            // A claim about a count, boards ranked by their tops, or a ranking by count: its
+            // type is that of what is ranked and counted.
             front.classification = classification;
+            attempt.ledger.prepend(std::mem::take(&mut spent));
             if let Some(hop) = hop.take() {
                 hop.lead(&mut attempt, &mut diagnostics);
             }
@@ -636,6 +671,7 @@ impl Pipeline {
             // fits, and its target says the answer is a comparison value.
             front.classification = classification;
             let mut attempt = attempt;
+            attempt.ledger.prepend(std::mem::take(&mut spent));
             if let Some(hop) = hop.take() {
                 hop.lead(&mut attempt, &mut diagnostics);
             }
@@ -665,6 +701,7 @@ impl Pipeline {
             }
             attempt.gates.retry = Some(record);
         }
+        attempt.ledger.prepend(spent);
         if let Some(hop) = hop {
             hop.lead(&mut attempt, &mut diagnostics);
         }
@@ -874,7 +911,7 @@ impl Pipeline {
     /// result under one metric ([`front::tops`], [`answer::tops`]). The boards are those
     /// named, a research problem's, or those whose labels hold a family's words. `None`
     /// when the question asks no such ranking or fewer than two boards have a result.
-    async fn board_tops(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
+    async fn board_tops(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
         use answer::tops::Result as Top;
         if front.classification.query_type == classify::QueryType::ClaimVerification {
             return None;
@@ -882,13 +919,12 @@ impl Pipeline {
         let ask = front::tops::read(q)?;
         let n = &front.normalized;
         let mut diagnostics = Diagnostics::default();
-        let mut ledger = Ledger::default();
         let named: Vec<String> = n.datasets.iter().filter(|e| e.is_linked()).flat_map(|e| e.iris.iter().cloned()).collect();
         let tasks: Vec<String> = n.tasks.iter().filter(|e| e.is_linked()).flat_map(|e| e.iris.iter().cloned()).collect();
         let boards: Vec<String> = if n.datasets.iter().filter(|e| e.is_linked()).count() >= 2 {
             named
         } else if ask.family.is_some() && !tasks.is_empty() {
-            let rows = self.graph.datasets_of_task(&tasks, &mut ledger, &mut diagnostics).await;
+            let rows = self.graph.datasets_of_task(&tasks, ledger, &mut diagnostics).await;
             let mut iris: Vec<String> = rows.iter().flat_map(|r| r.rows.rows.iter().filter_map(|row| query::retrieve::text(row, "dataset"))).collect();
             iris.sort();
             iris.dedup();
@@ -908,17 +944,30 @@ impl Pipeline {
         if boards.len() < 2 || boards.len() > MAX_TOPS_BOARDS {
             return None;
         }
-        let args = [("dataset", query::templates::Arg::Values(boards)), ("limit", query::templates::Arg::Limit(MAX_TALLY_ROWS))];
-        let query = self.graph.templates.fill("board_tops", &args).ok()?;
-        let strategy = query::plan::Strategy { name: "board_tops".into(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed: None };
-        let retrieved = self.graph.retriever.run_all(vec![strategy], &mut ledger).await;
+        // A summarised board (tens of thousands of results at ORKG's size) is read by the
+        // evaluations its summary keeps at each end of each metric, whose rows were
+        // precomputed at load; the others whole.
+        let summaries = self.graph.boards.as_deref();
+        let (summarised, whole): (Vec<String>, Vec<String>) = boards.into_iter().partition(|b| summaries.and_then(|s| s.get(b)).is_some());
+        let evals: Vec<String> = summarised.iter().filter_map(|b| summaries?.get(b)).flat_map(|board| board.evaluations_for(&[], usize::MAX, Some(1))).collect();
+        let mut strategies = Vec::new();
+        if !whole.is_empty() {
+            let args = [("dataset", query::templates::Arg::Values(whole)), ("limit", query::templates::Arg::Limit(MAX_TALLY_ROWS))];
+            let query = self.graph.templates.fill("board_tops", &args).ok()?;
+            strategies.push(query::plan::Strategy { name: "board_tops".into(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed: None });
+        }
+        if !evals.is_empty() {
+            let args = [("evals", query::templates::Arg::Values(evals.clone())), ("limit", query::templates::Arg::Limit(MAX_TALLY_ROWS))];
+            let query = self.graph.templates.fill("leaderboard_evals", &args).ok()?;
+            let keyed = Some(crate::precomputed::Keyed { template: "leaderboard_evals", keys: evals });
+            strategies.push(query::plan::Strategy { name: "board_tops:summarised".into(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed });
+        }
+        let retrieved = self.graph.retriever.run_all(strategies, ledger).await;
         clock.lap("retrieve");
         let text = |row, var| query::retrieve::text(row, var);
         let results: Vec<Top> = retrieved
-            .first()?
-            .rows
-            .rows
             .iter()
+            .flat_map(|r| &r.rows.rows)
             .filter_map(|row| Some(Top { board: text(row, "dataset_label")?.trim().to_owned(), metric: text(row, "metric_label")?.trim().to_owned(), value: text(row, "value")?, model: text(row, "model_label"), paper: text(row, "paper") }))
             .collect();
         // The metric asked: a linked one, else any the results carry that the question says.
@@ -930,13 +979,14 @@ impl Pipeline {
         let lower_better = self.direction(&metric.0) == Direction::Lower;
         let ranking = answer::tops::rank(&results, &metric, lower_better, &ask)?;
         let counted = results.iter().filter(|r| metric.1.contains(&r.metric)).map(|r| r.board.as_str()).collect::<std::collections::BTreeSet<_>>().len();
-        let (papers, sources) = self.count_sources(ranking.chosen.iter().chain(&ranking.context).map(|r| r.paper.as_ref()), front, year, &mut ledger, &mut diagnostics).await;
+        let (papers, sources) = self.count_sources(ranking.chosen.iter().chain(&ranking.context).map(|r| r.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
         let number = |r: &Top| r.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
         let text = answer::tops::sentence(&ranking, &ask, counted, &|r| number(r).map(|k| format!(" [{k}]")).unwrap_or_default());
         let items = answer::tops::items(&ranking, &number);
         // The others' values and how many boards were weighed are stated too.
         let stated: Vec<String> = ranking.context.iter().flat_map(|r| [r.value.clone(), r.board.clone(), r.model.clone().unwrap_or_default()]).chain([counted.to_string(), ask.k.to_string()]).collect();
-        let attempt = self.counted_attempt(text, items, sources, stated, retrieved.first().map_or(0, |r| r.rows.rows.len()), front, year, ledger, diagnostics, clock);
+        let read = retrieved.iter().map(|r| r.rows.rows.len()).sum();
+        let attempt = self.counted_attempt(text, items, sources, stated, read, front, year, std::mem::take(ledger), diagnostics, clock);
         Some((classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::TopScore }, attempt))
     }
 
@@ -1009,12 +1059,233 @@ impl Pipeline {
         }
     }
 
+    /// The strategy of a template anchored on nothing, read whole; keyed so that the rows
+    /// precomputed at load answer it (`crate::precomputed::WHOLE`).
+    fn whole(&self, template: &'static str) -> Option<query::plan::Strategy> {
+        let keyed = Some(crate::precomputed::Keyed { template, keys: vec![crate::precomputed::WHOLE_KEY.to_owned()] });
+        let query = self.graph.templates.fill(template, &[("limit", query::templates::Arg::Limit(whole_limit(template)))]).ok()?;
+        Some(query::plan::Strategy { name: template.to_owned(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed })
+    }
+
+    /// Every count of one kind the graph records, from one query over the whole graph
+    /// (rows precomputed at load answer it: `crate::precomputed::WHOLE`).
+    /// `scope`: the labels of the boards a ranking is narrowed to ("the sentiment analysis
+    /// datasets"), for datasets ranked or the boards models lead.
+    async fn counts(&self, ranked: front::tally::Ranked, counted: front::tally::Counted, scope: Option<&std::collections::BTreeSet<String>>, ledger: &mut Ledger) -> Option<Vec<answer::tally::Count>> {
+        use front::tally::{Counted, Ranked};
+        if counted == Counted::Tops {
+            return Some(self.leaders(scope, ledger).await?.iter().map(|(count, _)| count.clone()).collect());
+        }
+        let template = match (ranked, counted) {
+            (Ranked::Datasets, Counted::Papers) => "tally_datasets_by_papers",
+            (Ranked::Datasets, _) => "tally_datasets_by_models",
+            (Ranked::Models, Counted::Code) => "tally_models_by_code",
+            (Ranked::Models, _) => "tally_models_by_datasets",
+            (Ranked::Problems, Counted::Contributions) => "tally_problems_by_contributions",
+            (Ranked::Problems, Counted::Datasets) => "tally_problems_by_datasets",
+            (Ranked::Problems, _) => "tally_problems_by_papers",
+        };
+        let retrieved = self.graph.retriever.run_all(vec![self.whole(template)?], ledger).await;
+        let rows = retrieved
+            .first()?
+            .rows
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let label = query::retrieve::text(row, "label")?.trim().to_owned();
+                // A count that is not a number is dirt to skip, not a reason to fail.
+                let n = query::retrieve::text(row, "n")?.parse().ok()?;
+                Some(answer::tally::Count { label, n, paper: query::retrieve::text(row, "example") })
+            })
+            .filter(|c: &answer::tally::Count| scope.is_none_or(|s| ranked == Ranked::Datasets && s.contains(&c.label)))
+            .collect();
+        Some(rows)
+    }
+
+    /// "Is imagenet the dataset with the most models?", "squad1.1 has more models than
+    /// coqa", "more than 10 models were evaluated on cifar-10": a claim about a count
+    /// ([`front::tally::claim`]), held against the counts a ranking reads
+    /// ([`answer::tally::judge`]), in a claim or in a statement however it ends. A name the
+    /// graph does not hold leaves it UNCERTAIN, with the counts of those it holds. `None`
+    /// when the claim states no count, or names nothing of a kind the count fits.
+    async fn count_claim(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
+        use front::normalize::NormalizedEntity;
+        use front::tally::{Ranked, Stated};
+        if front.classification.query_type != classify::QueryType::ClaimVerification && front::tally::asks(q) {
+            return None;
+        }
+        let claim = front::tally::claim(q)?;
+        let n = &front.normalized;
+        // An unlinked "most models" is the claim's own words, not a name.
+        let name = |e: &&NormalizedEntity| e.is_linked() || !counting_words(&e.text);
+        let named = |es: &[NormalizedEntity]| es.iter().filter(name).count();
+        let ranked = claim.ranked.or_else(|| front::tally::ranked_named(claim.counted, named(&n.datasets), named(&n.methods), named(&n.tasks)))?;
+        let of_kind = match ranked {
+            Ranked::Datasets => &n.datasets,
+            Ranked::Models => &n.methods,
+            Ranked::Problems => &n.tasks,
+        };
+        // In the order the question names them: the subject first. "A has more models than
+        // B": each side is one name, its words taken as the name when the front found none.
+        let lower = q.to_lowercase();
+        let mut entities: Vec<&NormalizedEntity> = of_kind.iter().filter(name).collect();
+        entities.sort_by_key(|e| lower.find(&e.text.to_lowercase()).unwrap_or(usize::MAX));
+        let names: Vec<Result<&NormalizedEntity, String>> = match (claim.stated, front::tally::than_sides(q)) {
+            (Stated::Than { .. }, Some((a, b))) => [a, b]
+                .into_iter()
+                .map(|side| {
+                    let words = side.to_lowercase();
+                    entities.iter().find(|e| words.contains(&e.text.to_lowercase()) || e.text.to_lowercase().contains(&words)).map_or(Err(side), |e| Ok(*e))
+                })
+                .collect(),
+            _ => entities.iter().map(|e| Ok(*e)).collect(),
+        };
+        let needed = if matches!(claim.stated, Stated::Than { .. }) { 2 } else { 1 };
+        if names.len() < needed {
+            return None;
+        }
+        let unheld: Vec<String> = names.iter().filter_map(|e| match e {
+            Ok(e) if e.is_linked() => None,
+            Ok(e) => Some(e.text.clone()),
+            Err(words) => Some(words.clone()),
+        }).collect();
+        let held: Vec<&NormalizedEntity> = names.iter().filter_map(|e| e.as_ref().ok().filter(|e| e.is_linked()).copied()).collect();
+        let mut diagnostics = Diagnostics::default();
+        let missing = format!("the knowledge graph records no {} called {}", ranked.noun(), unheld.join(" or "));
+        let (text, items, sources, stated, label, read) = if held.is_empty() {
+            (format!("UNCERTAIN: {missing}, so it holds no count to weigh the claim by."), Vec::new(), Vec::new(), Vec::new(), verdict::Label::Uncertain, 0)
+        } else {
+            let labels: Vec<String> = held.iter().map(|e| e.canonical.clone()).collect();
+            let rows = self.counts(ranked, claim.counted, None, ledger).await?;
+            clock.lap("retrieve");
+            // With a name missing, the counts of the others are the evidence, and the claim
+            // stays open.
+            let judged = if unheld.is_empty() { answer::tally::judge(&rows, &claim, &labels)? } else { answer::tally::held(&rows, &labels) };
+            let (papers, sources) = self.count_sources(judged.shown.iter().map(|c| c.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
+            let number = |c: &answer::tally::Count| c.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
+            let cite = |c: &answer::tally::Count| number(c).map(|k| format!(" [{k}]")).unwrap_or_default();
+            let text = if unheld.is_empty() { answer::tally::claim_sentence(&judged, &claim, ranked, &cite) } else { format!("UNCERTAIN: {missing}; counting what it records (not everything published), {}.", answer::tally::counts_sentence(&judged.shown, claim.counted, ranked, &cite)) };
+            let mut items = answer::tally::claim_items(&judged, claim.counted, &number);
+            // A count against a number: what it counts, when few, is the evidence too.
+            if let (Stated::Bound { .. }, Some(subject), true) = (claim.stated, judged.shown.first(), unheld.is_empty()) {
+                if (1..=MAX_COUNTED_SHOWN).contains(&subject.n) {
+                    let members = self.counted_members(ranked, claim.counted, held[0], ledger).await;
+                    items.extend(answer::tally::member_items(&members));
+                }
+            }
+            let mut stated: Vec<String> = judged.shown.iter().flat_map(|c| [c.n.to_string(), c.label.clone()]).collect();
+            if let Stated::Bound { n, .. } = claim.stated {
+                stated.push(n.to_string());
+            }
+            (text, items, sources, stated, judged.label, rows.len())
+        };
+        let mut attempt = self.counted_attempt(text.clone(), items, sources, stated, read, front, year, std::mem::take(ledger), diagnostics, clock);
+        attempt.verdict = Some(verdict::Verdict { verdict: label, relation: "count".into(), reason: text, supporting: Vec::new(), contradicting: Vec::new() });
+        Some((classify::Classification { query_type: classify::QueryType::ClaimVerification, target: classify::Target::Verdict }, attempt))
+    }
+
+    /// The boards each model leads ([`answer::tally::leads`]), from every board's highest and
+    /// lowest value under each metric (one query, precomputed at load), the end that leads
+    /// set by the metric's direction; cost columns (FLOPS, parameters) lead nothing.
+    async fn leaders(&self, scope: Option<&std::collections::BTreeSet<String>>, ledger: &mut Ledger) -> Option<Arc<Leaders>> {
+        let kept = |memo: &Option<(std::time::Instant, Arc<Leaders>)>| memo.as_ref().filter(|(at, _)| at.elapsed() < CACHE_TTL).map(|(_, led)| led.clone());
+        if scope.is_none() {
+            if let Some(led) = self.leaders.lock().ok().and_then(|memo| kept(&memo)) {
+                // The answer still shows the query it rests on, as served from the cache.
+                let strategy = self.whole("board_leaders")?;
+                ledger.records.push(query::retrieve::QueryRecord { strategy: strategy.name.clone(), sparql: strategy.query.as_str().to_owned() });
+                ledger.reports.push(query::retrieve::StrategyReport { name: strategy.name, status: query::retrieve::Status::Cached, rows: led.len(), truncated: false, ms: 0, error: None, error_code: None, fallback_for: None });
+                return Some(led);
+            }
+        }
+        let retrieved = self.graph.retriever.run_all(vec![self.whole("board_leaders")?], ledger).await;
+        let text = |row, var| query::retrieve::text(row, var);
+        let rows: Vec<answer::tally::Lead> = retrieved
+            .first()?
+            .rows
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let metric = text(row, "metric_label")?.trim().to_owned();
+                (!front::metrics::is_cost(&metric)).then_some(())?;
+                Some(answer::tally::Lead { board: text(row, "dataset_label")?.trim().to_owned(), metric, value: text(row, "value")?, model: text(row, "model_label")?.trim().to_owned(), paper: text(row, "paper") })
+            })
+            .filter(|lead: &answer::tally::Lead| scope.is_none_or(|s| s.contains(&lead.board)))
+            .collect();
+        let led = Arc::new(answer::tally::leads(&rows, &|metric| self.direction(metric) == Direction::Lower));
+        if scope.is_none() {
+            if let Ok(mut memo) = self.leaders.lock() {
+                *memo = Some((std::time::Instant::now(), led.clone()));
+            }
+        }
+        Some(led)
+    }
+
+    /// "How many boards does approxrepset lead?": the boards one model leads, counted and
+    /// listed ([`Self::leaders`]); no other path reads a board's leader for every board.
+    /// `None` unless the question asks that count of one linked model.
+    async fn boards_led(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
+        if front.classification.query_type == classify::QueryType::ClaimVerification || front::tally::how_many(q)? != front::tally::Counted::Tops {
+            return None;
+        }
+        let [model] = front.normalized.methods.iter().filter(|e| e.is_linked()).collect::<Vec<_>>()[..] else { return None };
+        let led = self.leaders(None, ledger).await?;
+        clock.lap("retrieve");
+        let (count, boards) = led.iter().find(|(c, _)| c.label.eq_ignore_ascii_case(&model.canonical)).cloned().unwrap_or_else(|| (answer::tally::Count { label: model.canonical.clone(), n: 0, paper: None }, Vec::new()));
+        let mut diagnostics = Diagnostics::default();
+        let (papers, sources) = self.count_sources(std::iter::once(count.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
+        let cite = if papers.is_empty() { String::new() } else { " [1]".to_owned() };
+        let text = answer::tally::led_sentence(&count, &boards, &cite);
+        let items = answer::tally::member_items(&boards[..boards.len().min(MAX_COUNTED_SHOWN as usize)]);
+        let stated: Vec<String> = [count.n.to_string(), count.label.clone(), boards.len().saturating_sub(20).to_string()].into_iter().chain(boards.iter().cloned()).collect();
+        let attempt = self.counted_attempt(text, items, sources, stated, boards.len(), front, year, std::mem::take(ledger), diagnostics, clock);
+        Some((classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::Datasets }, attempt))
+    }
+
+    /// What a count counts for one entity (a board's models, a problem's papers, a model's
+    /// datasets or code links, the boards it leads), read by its listing; none for a
+    /// summarised board (tens of thousands of results at ORKG's size).
+    async fn counted_members(&self, ranked: front::tally::Ranked, counted: front::tally::Counted, entity: &front::normalize::NormalizedEntity, ledger: &mut Ledger) -> Vec<String> {
+        use front::tally::{Counted, Ranked};
+        use query::templates::{Anchor, Arg};
+        if counted == Counted::Tops {
+            let led = self.leaders(None, ledger).await.unwrap_or_default();
+            return led.iter().find(|(c, _)| c.label.eq_ignore_ascii_case(&entity.canonical)).map(|(_, boards)| boards.clone()).unwrap_or_default();
+        }
+        let (template, param, column) = match (ranked, counted) {
+            (Ranked::Datasets, Counted::Papers) => ("papers_by_dataset", "dataset", "title"),
+            (Ranked::Datasets, _) => ("leaderboard", "dataset", "model_label"),
+            (Ranked::Models, Counted::Code) => ("code_links", "model", "code"),
+            (Ranked::Models, _) => ("model_results", "model", "dataset_label"),
+            (Ranked::Problems, Counted::Datasets) => ("datasets_by_task", "task", "dataset_label"),
+            (Ranked::Problems, _) => ("papers_by_task", "task", "title"),
+        };
+        if template == "leaderboard" && entity.iris.iter().any(|i| self.graph.boards.as_deref().and_then(|b| b.get(i)).is_some()) {
+            return Vec::new();
+        }
+        let args = [(param, Arg::Anchor(Anchor::Iris(entity.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
+        let Ok(query) = self.graph.templates.fill(template, &args) else { return Vec::new() };
+        let keyed = (entity.iris.len() == 1).then(|| crate::precomputed::Keyed { template, keys: entity.iris.clone() });
+        let strategy = query::plan::Strategy { name: format!("counted:{template}"), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed };
+        let retrieved = self.graph.retriever.run_all(vec![strategy], ledger).await;
+        let mut members: Vec<String> = Vec::new();
+        for row in retrieved.iter().flat_map(|r| &r.rows.rows) {
+            if let Some(m) = query::retrieve::text(row, column).map(|m| m.trim().to_owned()).filter(|m| !m.is_empty()) {
+                if !members.iter().any(|x| x.eq_ignore_ascii_case(&m)) {
+                    members.push(m);
+                }
+            }
+        }
+        members.truncate(MAX_COUNTED_SHOWN as usize);
+        members
+    }
+
     /// "Top 4 boards by number of models", "which of A, B and C has the fewest code links?":
     /// a ranking by count ([`front::tally`]), from one query over the whole graph, ordered
     /// and cut here ([`answer::tally`]). `None` when the question asks none, or names a scope
     /// the counts do not take ("which text classification board has the most models?"), or
     /// fewer than two of the names it lists are counted: the templates answer those.
-    async fn tally(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch) -> Option<(classify::Classification, Attempt)> {
+    async fn tally(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
         use answer::tally::{Count, Ranking};
         use front::tally::{Counted, Ranked};
         if front.classification.query_type == classify::QueryType::ClaimVerification {
@@ -1031,46 +1302,38 @@ impl Pipeline {
         };
         // By the label each linked to: an alias may be a neighbour ("enwiki8" of enwik8).
         let named: Vec<String> = if linked(of_kind) >= 2 { of_kind.iter().filter(|e| e.is_linked()).map(|e| e.canonical.clone()).collect() } else { Vec::new() };
-        // A name of another kind narrows the ranking to it, which the counts do not do; names
-        // listed and not found leave nothing to rank.
-        if named.is_empty() && (tally.listed || linked(&n.datasets) + linked(&n.methods) + linked(&n.tasks) > 0) {
+        // A research problem alone narrows a ranking of boards, or of the boards models lead,
+        // to its own boards ("least used dataset for sentiment analysis?"); another name
+        // narrows it in a way the counts do not take, and names listed and not found leave
+        // nothing to rank.
+        let mut diagnostics = Diagnostics::default();
+        let tasks: Vec<&front::normalize::NormalizedEntity> = n.tasks.iter().filter(|e| e.is_linked()).collect();
+        // "The most commonly used datasets for T" asks for T's datasets (SciQA's reading), not a
+        // ranking of them: a plural is narrowed only to the fewest.
+        let one = tally.k == 1 || tally.fewest;
+        let scoped = named.is_empty() && !tally.listed && !tasks.is_empty() && linked(&n.datasets) + linked(&n.methods) == 0 && ((ranked == Ranked::Datasets && one) || tally.counted == Counted::Tops);
+        if named.is_empty() && !scoped && (tally.listed || linked(&n.datasets) + linked(&n.methods) + linked(&n.tasks) > 0) {
             return None;
         }
-        let template = match (ranked, tally.counted) {
-            (Ranked::Datasets, Counted::Papers) => "tally_datasets_by_papers",
-            (Ranked::Datasets, _) => "tally_datasets_by_models",
-            (Ranked::Models, Counted::Code) => "tally_models_by_code",
-            (Ranked::Models, _) => "tally_models_by_datasets",
-            (Ranked::Problems, Counted::Contributions) => "tally_problems_by_contributions",
-            (Ranked::Problems, _) => "tally_problems_by_papers",
+        let scope: Option<std::collections::BTreeSet<String>> = if scoped {
+            let iris: Vec<String> = tasks.iter().flat_map(|e| e.iris.iter().cloned()).collect();
+            let rows = self.graph.datasets_of_task(&iris, ledger, &mut diagnostics).await;
+            Some(rows.iter().flat_map(|r| r.rows.rows.iter().filter_map(|row| query::retrieve::text(row, "dataset_label").map(|l| l.trim().to_owned()))).collect())
+        } else {
+            None
         };
-        let mut diagnostics = Diagnostics::default();
-        let mut ledger = Ledger::default();
-        let query = self.graph.templates.fill(template, &[("limit", query::templates::Arg::Limit(MAX_TALLY_ROWS))]).ok()?;
-        let strategy = query::plan::Strategy { name: template.to_owned(), query, fallback: None, role: query::plan::Role::Tally, anchor: None, keyed: None };
-        let retrieved = self.graph.retriever.run_all(vec![strategy], &mut ledger).await;
+        let rows = self.counts(ranked, tally.counted, scope.as_ref(), ledger).await?;
         clock.lap("retrieve");
-        let rows: Vec<Count> = retrieved
-            .first()?
-            .rows
-            .rows
-            .iter()
-            .filter_map(|row| {
-                let label = query::retrieve::text(row, "label")?.trim().to_owned();
-                // A count that is not a number is dirt to skip, not a reason to fail.
-                let n = query::retrieve::text(row, "n")?.parse().ok()?;
-                Some(Count { label, n, paper: query::retrieve::text(row, "example") })
-            })
-            .collect();
+        let kg_results_count = rows.len();
         let ranking: Ranking = answer::tally::rank(rows, &tally, &named)?;
         let shown: Vec<&Count> = ranking.chosen.iter().chain(&ranking.context).collect();
-        let (papers, sources) = self.count_sources(shown.iter().map(|c| c.paper.as_ref()), front, year, &mut ledger, &mut diagnostics).await;
+        let (papers, sources) = self.count_sources(shown.iter().map(|c| c.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
         let number = |c: &Count| c.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
-        let mut text = answer::tally::sentence(&ranking, &tally, ranked, &|c| number(c).map(|k| format!(" [{k}]")).unwrap_or_default());
+        let within: Vec<&str> = if scoped { tasks.iter().map(|e| e.canonical.as_str()).collect() } else { Vec::new() };
+        let mut text = answer::tally::sentence(&ranking, &tally, ranked, &within, &|c| number(c).map(|k| format!(" [{k}]")).unwrap_or_default());
         // "... among bert, xlnet and albert" where the graph holds no ALBERT: said, not dropped.
         // Not the ranking's own words an extraction took for a name ("fewest boards among").
-        let own = |t: &str| ["most", "fewest", "least", "number", "board", "dataset", "model", "paper", "code", "problem"].iter().any(|w| t.to_lowercase().contains(w));
-        let unheld: Vec<&str> = of_kind.iter().filter(|e| !e.is_linked() && !own(&e.text)).map(|e| e.text.as_str()).collect();
+        let unheld: Vec<&str> = of_kind.iter().filter(|e| !e.is_linked() && !counting_words(&e.text)).map(|e| e.text.as_str()).collect();
         if ranking.named && !unheld.is_empty() {
             text.push_str(&format!(" The knowledge graph records no {} called {}.", ranked.noun(), unheld.join(" or ")));
         }
@@ -1081,10 +1344,10 @@ impl Pipeline {
         }
         let items = answer::tally::items(&ranking, tally.counted, &number);
         let stated: Vec<String> = shown.iter().flat_map(|c| [c.n.to_string(), c.label.clone()]).chain([ranking.more_tied.to_string(), tally.k.to_string(), (ranking.chosen.len() + ranking.context.len()).to_string()]).collect();
-        let kg_results_count = retrieved.first().map_or(0, |r| r.rows.rows.len());
-        let attempt = self.counted_attempt(text, items, sources, stated, kg_results_count, front, year, ledger, diagnostics, clock);
+        let attempt = self.counted_attempt(text, items, sources, stated, kg_results_count, front, year, std::mem::take(ledger), diagnostics, clock);
         let (query_type, target) = match (tally.counted, ranked) {
             (Counted::Code, _) => (classify::QueryType::MethodUsage, classify::Target::Models),
+            (Counted::Tops, _) => (classify::QueryType::MethodComparison, classify::Target::Models),
             (Counted::Papers | Counted::Contributions, Ranked::Problems) => (classify::QueryType::TopicSearch, classify::Target::Problems),
             (_, Ranked::Models) => (classify::QueryType::DatasetSearch, classify::Target::Models),
             _ => (classify::QueryType::DatasetSearch, classify::Target::Datasets),

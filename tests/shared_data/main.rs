@@ -558,6 +558,37 @@ mod sciqa_style {
     }
 
     #[tokio::test]
+    async fn claims_about_counts_are_judged_against_the_counts_the_graph_records() {
+        let Some(pipeline) = pipeline("claims_about_counts_are_judged_against_the_counts_the_graph_records").await else { return };
+        // Distinct models per board on the mirror: ImageNet 62, WikiText-103 30.
+        let response = pipeline.ask(&Question::parse("wikitext-103 has more models than imagenet", 1000).unwrap()).await;
+        assert_eq!((response.query_type, response.verdict), (QueryType::ClaimVerification, Some(Label::Refuted)), "{}", response.answer);
+        assert_eq!(labels(&response), ["WikiText-103", "ImageNet"], "{}", response.answer);
+        assert!(response.gates.all_passed(), "{}", response.answer);
+        // A count against a number lists what it counts.
+        let response = pipeline.ask(&Question::parse("more than 5 models were evaluated on atari phoenix", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        assert!(labels(&response).contains(&"FQF") && response.answer.contains("has 3 models"), "{}", response.answer);
+        // A name the graph lacks leaves it open, with the other's count.
+        let response = pipeline.ask(&Question::parse("cityscapes has more models than imagenet, no?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Uncertain), "{}", response.answer);
+        assert!(response.answer.contains("records no dataset called cityscapes") && labels(&response) == ["ImageNet"], "{}", response.answer);
+        // A number of papers that is about a result is no count of a board's papers.
+        let response = pipeline.ask(&Question::parse("is luke's 95.4 f1 on squad1.1 reported by more than one paper?", 1000).unwrap()).await;
+        assert!(!response.answer.contains("counting what the knowledge graph records"), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn the_boards_a_model_leads_are_counted_in_each_metrics_direction() {
+        let Some(pipeline) = pipeline("the_boards_a_model_leads_are_counted_in_each_metrics_direction").await else { return };
+        let response = pipeline.ask(&Question::parse("top 3 models by number of boards where they hold the best result", 1000).unwrap()).await;
+        assert_eq!(labels(&response), ["GPT-3 175B (Few-Shot)", "CURL", "XLNet"], "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("how many boards does approxrepset lead?", 1000).unwrap()).await;
+        assert!(response.answer.contains("ApproxRepSet leads 9 boards") && labels(&response).contains(&"MUTAG"), "{}", response.answer);
+        assert!(response.sparql_queries.iter().any(|q| q.strategy == "board_leaders"), "{:?}", response.strategies_used);
+    }
+
+    #[tokio::test]
     async fn boards_are_ranked_by_their_top_results_read_as_numbers() {
         let Some(pipeline) = pipeline("boards_are_ranked_by_their_top_results_read_as_numbers").await else { return };
         // Atari 2600 Skiing's top is -9085.3: the lowest as a number, not as text.

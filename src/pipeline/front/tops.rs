@@ -44,7 +44,7 @@ const EXTREME: &str = r"(highest|lowest|best|worst|weakest|strongest|largest|sma
 /// "which wmt board has the lowest top bleu", "wich atari game has the lowest recorded top
 /// score", "which has the worst top error": a board asked for by the extreme of its top.
 static WHICH: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)\bw?h?ich\s+(?:(?:one|of\s+them|of\s+these|of)\b|(?:has|have|is)\b|((?:[\w*+.-]+\s+){{0,3}}?){BOARDS}\b)[^?]{{0,40}}?\b(?:(second|third|2nd|3rd)\s+)?{EXTREME}\s+(?:recorded\s+)?(?:top|sota|state[- ]of[- ]the[- ]art|best|leading|record)\b(?:[^-]|$)"))
+    re(&format!(r"(?i)\bw?h?ich\s+(?:(?:one|of\s+them|of\s+these|of)\b|(?:has|have|is)\b|((?:[\w*+.-]+\s+){{0,3}}?){BOARDS}\b)[^?]{{0,80}}?\b(?:(second|third|2nd|3rd)\s+)?{EXTREME}\s+(?:recorded\s+)?(?:top|sota|state[- ]of[- ]the[- ]art|best|leading|record)\b(?:[^-]|$)"))
 });
 /// "which one is highest?" after boards listed with their metric.
 static WHICH_IS: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bwhich\s+(?:one|of\s+them|of\s+these)\s+(?:is|has|scores?)\s+(?:the\s+)?{EXTREME}\b")));
@@ -123,6 +123,8 @@ mod tests {
         assert_eq!((t.order, t.family), (Order::Worst, None));
         let t = read("which of cifar-10 and cifar-100 has the higher top accuracy?").expect("read");
         assert_eq!((t.order, t.family), (Order::Highest, None), "a comparative between two");
+        let t = read("which of fashion-mnist and kuzushiji-mnist has the worst top error?").expect("read");
+        assert_eq!((t.order, t.family), (Order::Worst, None), "two long names before the extreme");
         let t = read("bleu on wmt14 en-de, wmt16 en-ru and wmt16 cs-en, which one is highest?").expect("read");
         assert_eq!((t.order, t.family), (Order::Highest, None));
     }

@@ -121,6 +121,9 @@ pub fn text(row: &QuerySolution, var: &str) -> Option<String> {
     }
 }
 
+/// Most rows made from precomputed cells that the cache keeps for one query.
+const MAX_CACHED_PRECOMPUTED: usize = 100_000;
+
 /// Every query run for one question and how each strategy went: the response's
 /// `sparql_queries` and `strategies_used`.
 #[derive(Debug, Default)]
@@ -255,7 +258,12 @@ impl Retriever {
             }
             if let Some(rows) = precomputed.and_then(|(rows, keyed)| rows.answer(keyed, strategy.query.row_limit())) {
                 let rows = Arc::new(rows);
-                self.cache.insert(key.to_owned(), rows.clone()).await;
+                // A whole-graph read (every board's leading values: 315,000 rows at 6.3 M
+                // triples) would take a third of the cache; its caller keeps what it makes
+                // of them, and the cells stay in memory.
+                if rows.rows.len() <= MAX_CACHED_PRECOMPUTED {
+                    self.cache.insert(key.to_owned(), rows.clone()).await;
+                }
                 return Ok((rows, true));
             }
         }

@@ -79,6 +79,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("tally_models_by_datasets", include_str!("../../../queries/tally_models_by_datasets.rq")),
     ("tally_models_by_code", include_str!("../../../queries/tally_models_by_code.rq")),
     ("tally_problems_by_papers", include_str!("../../../queries/tally_problems_by_papers.rq")),
+    ("tally_problems_by_datasets", include_str!("../../../queries/tally_problems_by_datasets.rq")),
+    ("board_leaders", include_str!("../../../queries/board_leaders.rq")),
     ("tally_problems_by_contributions", include_str!("../../../queries/tally_problems_by_contributions.rq")),
 ];
 
