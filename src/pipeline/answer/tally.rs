@@ -172,7 +172,7 @@ pub fn sentence(ranking: &Ranking, tally: &Tally, ranked: Ranked, within: &[&str
     } else if tally.k > 1 {
         format!("{graph}, the {} {noun}s with the {order} {counted}: {}{more}.", tally.k, list(&ranking.chosen))
     } else {
-        let verb = if ranking.chosen.len() > 1 { "tie for" } else { "has" };
+        let (noun, verb) = if ranking.chosen.len() > 1 { (format!("{noun}s"), "tie for") } else { (noun.to_owned(), "has") };
         let head = format!("{graph}, the {noun} that {verb} the {}{order} {counted}: {}{more}.", place_word(tally.place), list(&ranking.chosen));
         if ranking.context.is_empty() { head } else { format!("{head} Before it: {}.", list(&ranking.context)) }
     }
@@ -377,6 +377,10 @@ mod tests {
         let r = rank(rows, &t, &[]).expect("ranked");
         assert_eq!((r.chosen.len(), r.more_tied), (15, 15));
         assert!(sentence(&r, &t, Ranked::Problems, &[], &|_| String::new()).contains("; and 15 more with 1 each."));
+        let one = read("which research problem has the fewest papers?").expect("a tally");
+        let rows: Vec<Count> = (0..3).map(|i| Count { label: format!("P{i}"), n: 1, paper: None }).collect();
+        let text = sentence(&rank(rows, &one, &[]).expect("ranked"), &one, Ranked::Problems, &[], &|_| String::new());
+        assert!(text.contains("the research problems that tie for the fewest papers: P0 (1); P1 (1); P2 (1)."), "{text}");
     }
 
     #[test]
