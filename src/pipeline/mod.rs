@@ -1237,7 +1237,7 @@ impl Pipeline {
         let cite = if papers.is_empty() { String::new() } else { " [1]".to_owned() };
         let text = answer::tally::led_sentence(&count, &boards, &cite);
         let items = answer::tally::member_items(&boards[..boards.len().min(MAX_COUNTED_SHOWN as usize)]);
-        let stated: Vec<String> = [count.n.to_string(), count.label.clone(), boards.len().saturating_sub(20).to_string()].into_iter().chain(boards.iter().cloned()).collect();
+        let stated: Vec<String> = [count.n.to_string(), count.label.clone(), boards.len().saturating_sub(answer::tally::MAX_LED_LISTED).to_string()].into_iter().chain(boards.iter().cloned()).collect();
         let attempt = self.counted_attempt(text, items, sources, stated, boards.len(), front, year, std::mem::take(ledger), diagnostics, clock);
         Some((classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::Datasets }, attempt))
     }
@@ -1282,9 +1282,12 @@ impl Pipeline {
 
     /// "Top 4 boards by number of models", "which of A, B and C has the fewest code links?":
     /// a ranking by count ([`front::tally`]), from one query over the whole graph, ordered
-    /// and cut here ([`answer::tally`]). `None` when the question asks none, or names a scope
-    /// the counts do not take ("which text classification board has the most models?"), or
-    /// fewer than two of the names it lists are counted: the templates answer those.
+    /// and cut here ([`answer::tally`]). A research problem alone narrows a ranking of boards
+    /// to its own for one place or the fewest ("least used dataset for sentiment
+    /// analysis?"). `None` when the question asks none, or names a scope the counts do not
+    /// take ("the most commonly used datasets for T" lists T's datasets; a model or a board
+    /// named beside the count), or fewer than two of the names it lists are counted: the
+    /// templates answer those.
     async fn tally(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
         use answer::tally::{Count, Ranking};
         use front::tally::{Counted, Ranked};

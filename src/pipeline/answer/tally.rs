@@ -208,7 +208,7 @@ pub struct Judged {
 /// its subject first. A name the graph holds with no row has nothing recorded: a count of
 /// 0. `None` when a comparison lacks its second name or nothing is counted.
 pub fn judge(rows: &[Count], claim: &CountClaim, named: &[String]) -> Option<Judged> {
-    let own = |label: &String| rows.iter().filter(|r| r.label.eq_ignore_ascii_case(label)).max_by_key(|r| r.n).cloned().unwrap_or(Count { label: label.clone(), n: 0, paper: None });
+    let own = |label: &String| count_of(rows, label);
     let subject = own(named.first()?);
     let label = |holds: bool| if holds { Label::Supported } else { Label::Refuted };
     match claim.stated {
@@ -238,11 +238,13 @@ pub fn judge(rows: &[Count], claim: &CountClaim, named: &[String]) -> Option<Jud
 /// The counts of the names a claim holds, when another it names is not held: no verdict
 /// can be reached, and these are the evidence.
 pub fn held(rows: &[Count], named: &[String]) -> Judged {
-    let shown = named
-        .iter()
-        .map(|label| rows.iter().filter(|r| r.label.eq_ignore_ascii_case(label)).max_by_key(|r| r.n).cloned().unwrap_or(Count { label: label.clone(), n: 0, paper: None }))
-        .collect();
-    Judged { label: Label::Uncertain, shown, holders: 0 }
+    Judged { label: Label::Uncertain, shown: named.iter().map(|label| count_of(rows, label)).collect(), holders: 0 }
+}
+
+/// The count of one name: its row (the larger, where the graph holds its label twice in
+/// different case), or none recorded.
+fn count_of(rows: &[Count], label: &str) -> Count {
+    rows.iter().filter(|r| r.label.eq_ignore_ascii_case(label)).max_by_key(|r| r.n).cloned().unwrap_or(Count { label: label.to_owned(), n: 0, paper: None })
 }
 
 /// "ImageNet has 62 models (distinct models with a result on each) [1] and ...": each
@@ -308,7 +310,7 @@ pub fn claim_sentence(judged: &Judged, claim: &CountClaim, ranked: Ranked, cite:
 }
 
 /// Boards of one model's lead named in its sentence; the rest are counted.
-const MAX_LED_LISTED: usize = 20;
+pub const MAX_LED_LISTED: usize = 20;
 
 /// "Counting what the knowledge graph records (not everything published), ApproxRepSet
 /// leads 9 boards (...) [1]: 20NEWS; Amazon; ...": the boards one model leads.
