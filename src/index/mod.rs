@@ -325,6 +325,52 @@ impl TextIndex {
         out
     }
 
+    /// `words` with each one no label holds, of five letters or more, written as the term
+    /// of the index one letter off it (or two neighbours swapped): "vidoe" as "video",
+    /// "transhipment" as "transshipment"; where several are, the one in most labels. `None`
+    /// when no word is written otherwise. A term is a stem, which reads back as itself.
+    pub fn corrected(&self, words: &[String]) -> Option<Vec<String>> {
+        /// The shortest word read as a typo: shorter ones are one letter off too many others.
+        const TYPO_CHARS: usize = 5;
+        let searcher = self.reader.searcher();
+        let mut changed = false;
+        let out = words
+            .iter()
+            .map(|word| {
+                let terms = terms(word);
+                let [term] = terms.as_slice() else { return word.clone() };
+                let known = searcher.doc_freq(&Term::from_field_text(self.fields.label, term)).unwrap_or(0) > 0;
+                if known || word.chars().count() < TYPO_CHARS || !term.chars().all(char::is_alphabetic) {
+                    return word.clone();
+                }
+                match self.nearest_term(&searcher, term) {
+                    Some(near) => {
+                        changed = true;
+                        near
+                    }
+                    None => word.clone(),
+                }
+            })
+            .collect();
+        changed.then_some(out)
+    }
+
+    /// The label term one edit from `term` in the most labels (the first in order on a tie).
+    fn nearest_term(&self, searcher: &tantivy::Searcher, term: &str) -> Option<String> {
+        let query = tantivy::query::FuzzyTermQuery::new(Term::from_field_text(self.fields.label, term), 1, true);
+        let mut found: BTreeMap<String, u32> = BTreeMap::new();
+        for segment in searcher.segment_readers() {
+            let inverted = segment.inverted_index(self.fields.label).ok()?;
+            let mut stream = inverted.terms().search(query.automaton().ok()?).into_stream().ok()?;
+            while stream.advance() {
+                if let Ok(key) = std::str::from_utf8(stream.key()) {
+                    *found.entry(key.to_owned()).or_default() += stream.value().doc_freq;
+                }
+            }
+        }
+        found.into_iter().filter(|(t, _)| t != term).max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0))).map(|(t, _)| t)
+    }
+
     /// "pointnav" as "point nav" when the index knows both halves, and (unless
     /// `even_if_known`) not the whole word: people write names joined that labels write
     /// apart. `even_if_known` is for a name that linked nothing as written (a title may hold
@@ -435,6 +481,18 @@ mod tests {
     fn index(labels: &[(DocKind, &str)]) -> TextIndex {
         let docs = labels.iter().enumerate().map(|(i, (kind, label))| IndexDoc { kind: *kind, iri: format!("r{i}"), label: (*label).to_owned() });
         TextIndex::build(docs, None).unwrap()
+    }
+
+    #[test]
+    fn a_word_no_label_holds_is_read_as_the_label_word_one_letter_off_it() {
+        let idx = index(&[(DocKind::Paper, "Cooperative learning of audio and video models"), (DocKind::Paper, "Video understanding"), (DocKind::Paper, "Liner shipping with transshipment")]);
+        let words = |text: &str| text.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(idx.corrected(&words("audio and vidoe models")), Some(words("audio and video models")));
+        assert_eq!(idx.corrected(&words("liner transhipment")).map(|w| w[1].clone()), Some(crate::index::terms("transshipment")[0].clone()));
+        // Known words, short words and numbers are left alone; so is a word nothing is near.
+        assert_eq!(idx.corrected(&words("video models")), None);
+        assert_eq!(idx.corrected(&words("vido 2019")), None);
+        assert_eq!(idx.corrected(&words("chinchilla")), None);
     }
 
     #[test]

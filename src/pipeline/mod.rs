@@ -666,6 +666,14 @@ impl Pipeline {
             diagnostics.append(&mut attempt.diagnostics);
             return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
+        if let Some(mut attempt) = self.code_claim(q, &front, current_year, &mut clock, &mut exchanges).await {
+            attempt.ledger.prepend(std::mem::take(&mut spent));
+            if let Some(hop) = hop.take() {
+                hop.lead(&mut attempt, &mut diagnostics);
+            }
+            diagnostics.append(&mut attempt.diagnostics);
+            return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
+        }
         if let Some((classification, attempt)) = self.comparison(q, &front, hint, current_year, &mut clock).await {
             // A question a comparison table answers: its type is the one of the six that
             // fits, and its target says the answer is a comparison value.
@@ -814,12 +822,27 @@ impl Pipeline {
         })
     }
 
-    /// The question with each graph model or dataset written differently from its label
-    /// written as the label (case, hyphens and spaces, or one letter off a name no label or
-    /// title word is): see [`front::lexicon::Lexicon::respelled`].
+    /// The question with each graph model, dataset or research problem written differently
+    /// from its label written as the label (case, hyphens and spaces, or one letter off):
+    /// see [`front::lexicon::Lexicon::respelled`]. A word one letter off a label is a typo
+    /// of it when no label or title holds it, or when it is no form of the label's words
+    /// and no label or title holds it as written: the index stems "imagent" to the "imag" of
+    /// "image", but no label writes "imagent", while "transformers" is a form of
+    /// "Transformer" and "triple" a title's word.
     fn respelled<'a>(&self, q: &'a str) -> std::borrow::Cow<'a, str> {
+        /// Labels searched for a word written whole (a stem's most common form may crowd out
+        /// a rarer one).
+        const WORD_HITS: usize = 200;
         let index = self.graph.index.as_deref();
-        let unknown = |word: &str| index.is_some_and(|i| i.weights(word).len() < crate::index::terms(word).len());
+        let unknown = |word: &str, label: &str| {
+            index.is_some_and(|i| {
+                let terms = crate::index::terms(word);
+                let lower = word.to_lowercase();
+                let stripped = || terms.len() == 1 && terms[0] != lower;
+                let written_nowhere = || !i.search(word, &crate::index::DocKind::ALL, WORD_HITS).iter().any(|h| h.label.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == lower));
+                i.weights(word).len() < terms.len() || (stripped() && self.lexicon.lookup(word).is_empty() && !crate::index::terms(label).contains(&terms[0]) && written_nowhere())
+            })
+        };
         self.lexicon.respelled(q, unknown)
     }
 
@@ -1182,6 +1205,45 @@ impl Pipeline {
         let mut attempt = self.counted_attempt(text.clone(), items, sources, stated, read, front, year, std::mem::take(ledger), diagnostics, clock);
         attempt.verdict = Some(verdict::Verdict { verdict: label, relation: "count".into(), reason: text, supporting: Vec::new(), contradicting: Vec::new() });
         Some((classify::Classification { query_type: classify::QueryType::ClaimVerification, target: classify::Target::Verdict }, attempt))
+    }
+
+    /// "the NAS model has code in tensorflow/models — yes??", "LUKE has no public code,
+    /// right?": a claim about one model's code, held against the code links the graph
+    /// records for it (what a request for its code lists, which the answer shows). A
+    /// repository named among them, or code said to exist where some is recorded, is
+    /// SUPPORTED; "no code" where some is recorded is REFUTED. The graph's links are no full
+    /// list of a model's code: a repository not among them leaves the claim UNCERTAIN.
+    /// `None` unless the question is a claim about code naming one linked model with code
+    /// recorded (with none, the claim reading's account of the model stands).
+    async fn code_claim(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, exchanges: &mut Vec<LlmExchange>) -> Option<Attempt> {
+        if front.classification.query_type != classify::QueryType::ClaimVerification {
+            return None;
+        }
+        let claim = front::extract::code_claim(q)?;
+        let [model] = front.normalized.methods.as_slice() else { return None };
+        if !model.is_linked() || !front.normalized.datasets.is_empty() {
+            return None;
+        }
+        let mut asked = front.clone();
+        asked.classification = classify::Classification { query_type: classify::QueryType::MethodUsage, target: classify::Target::Code };
+        let mut attempt = self.attempt(q, &asked, false, year, clock, exchanges).await;
+        let links: Vec<&str> = attempt.items.iter().map(|i| i.label.as_str()).filter(|l| l.contains("://")).collect();
+        // No link recorded: the claim reading's own account (the model's results) stands.
+        if links.is_empty() {
+            return None;
+        }
+        let name = &model.canonical;
+        let (label, reason) = match (&claim.repository, claim.none) {
+            (_, true) => (verdict::Label::Refuted, format!("the graph records {} code link{} of {name}", links.len(), if links.len() == 1 { "" } else { "s" })),
+            (Some(repository), false) => match links.iter().find(|l| l.to_lowercase().contains(&repository.to_lowercase())) {
+                Some(link) => (verdict::Label::Supported, format!("the graph records {link} among the code of {name}")),
+                None => (verdict::Label::Uncertain, format!("the graph records no link to {repository} among the code of {name}, only others")),
+            },
+            (None, false) => (verdict::Label::Supported, format!("the graph records code of {name}")),
+        };
+        attempt.answer = format!("{}: {reason}. {}", label.as_str(), attempt.answer);
+        attempt.verdict = Some(verdict::Verdict { verdict: label, relation: "code".into(), reason, supporting: Vec::new(), contradicting: Vec::new() });
+        Some(attempt)
     }
 
     /// The boards each model leads ([`answer::tally::leads`]), from every board's highest and

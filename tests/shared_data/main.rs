@@ -628,4 +628,39 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("habitat 2020 objectnav test-std — who leads on SPL?", 1000).unwrap()).await;
         assert!(labels(&response).contains(&"RGBD+DD-PPO"), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_question_typed_in_a_hurry_is_read_as_the_names_it_means() {
+        let Some(pipeline) = pipeline("a_question_typed_in_a_hurry_is_read_as_the_names_it_means").await else { return };
+        // Two letters swapped in a dataset and in a model, one left out of a research
+        // problem, a model's qualifier run together: the graph's names.
+        let response = pipeline.ask(&Question::parse("best on imagent", 1000).unwrap()).await;
+        assert!(labels(&response).contains(&"BiT-L (ResNet)") && response.answer.contains("on ImageNet"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("which models were tested on ACL-ACR?", 1000).unwrap()).await;
+        assert_eq!(labels(&response), ["BiLSTM-Attention + ELMo", "Random Forest", "SciBERT"], "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("papers on text classifcation", 1000).unwrap()).await;
+        assert!(response.normalized_entities.tasks.iter().any(|t| t.canonical == "Text Classification") && !response.sources.is_empty(), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("deqtransformer (small) code", 1000).unwrap()).await;
+        assert!(labels(&response).contains(&"https://github.com/locuslab/deq"), "{}", response.answer);
+        // A title's word typed wrong, and "y/n" after the question mark.
+        let response = pipeline.ask(&Question::parse("which datasets does 'cooperative learning of audio and vidoe models from self-supervised synchronization' report on?", 1000).unwrap()).await;
+        assert!(labels(&response).contains(&"ESC-50"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("cl-titles-parser evaluated on acl anthology? y/n", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        // A name the graph lacks stays unread as its neighbour.
+        let response = pipeline.ask(&Question::parse("best top-1 accuracy on imagenet-c", 1000).unwrap()).await;
+        assert!(response.answer.contains("records no dataset called imagenet-c"), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn a_claim_about_a_models_code_is_held_against_the_links_the_graph_records() {
+        let Some(pipeline) = pipeline("a_claim_about_a_models_code_is_held_against_the_links_the_graph_records").await else { return };
+        let response = pipeline.ask(&Question::parse("the neural architecture search model has code in tensorflow/models — yes?? 🙏", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        assert!(labels(&response).contains(&"https://github.com/tensorflow/models"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("xlnet has code at google/xlnet, right?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Uncertain), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("LUKE has no public code, right?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+    }
 }

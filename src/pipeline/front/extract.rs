@@ -506,6 +506,35 @@ pub fn code_subject(question: &str) -> Option<String> {
     (!subject.is_empty()).then_some(subject)
 }
 
+/// A claim about a model's code: the repository it names ("tensorflow/models", a GitHub
+/// address), if any, and whether it says there is none ("X has no public code, right?").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeClaim {
+    pub repository: Option<String>,
+    pub none: bool,
+}
+
+/// "the NAS model has code in tensorflow/models — yes??", "xlnet's implementation is on
+/// github at zihangdai/xlnet, right?", "X released no code, did it?": what a claim says of
+/// code. `None` when it speaks of no code, or of a score too (a claim about results).
+pub fn code_claim(question: &str) -> Option<CodeClaim> {
+    static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:code|github|gitlab|repo|repos|repository|implementation|implemented|source\s+code|open[- ]sourced?)\b").unwrap_or_else(|e| panic!("code claim pattern: {e}")));
+    static REPOSITORY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:https?://)?(?:www\.)?(?:github\.com/|gitlab\.com/)?\b([a-z0-9][\w.-]*/[\w.-]*[a-z0-9])\b").unwrap_or_else(|e| panic!("repository pattern: {e}"))
+    });
+    static NONE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:no|never|without|lacks?|lacking)\b[^.?!,]{0,30}\b(?:code|repo|repository|implementation)|\b(?:has|have|had|did|does|was|were|is)n['’]?t\b[^.?!,]{0,30}\b(?:code|repo|repository|implementation|released|published|open[- ]sourced?)\b|\bnot\s+(?:been\s+)?(?:open[- ]sourced?|released|published)\b").unwrap_or_else(|e| panic!("no-code pattern: {e}"))
+    });
+    static SCORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d+\.\d|\b(?:beats?|outperforms?|better|worse|best|score[sd]?|accuracy|f1)\b").unwrap_or_else(|e| panic!("score pattern: {e}")));
+    let said = question.split_once('?').map_or(question, |(claim, _)| claim);
+    if !CODE.is_match(said) || SCORE.is_match(&said.to_lowercase()) {
+        return None;
+    }
+    // "and/or", "w/o", a date's "1/2": two words of letters at least two long each.
+    let repository = REPOSITORY.captures_iter(said).filter_map(|c| c.get(1)).map(|m| m.as_str().trim_end_matches('.').to_owned()).find(|r| r.split('/').all(|part| part.chars().filter(|c| c.is_alphanumeric()).count() >= 2) && !r.eq_ignore_ascii_case("and/or"));
+    Some(CodeClaim { repository, none: NONE.is_match(said) })
+}
+
 /// The person whose papers a question asks for: "papers by yoshua bengio", "what papers
 /// has riccardo monzoni got in here?", "Ashish Vaswani's papers". Two to four words, none
 /// of them a word that says what, not who ("papers by research field", "by the authors").
@@ -1132,6 +1161,18 @@ mod tests {
         let e = by_keywords(&lexicon, "what does bert score on squad 2.0?");
         assert_eq!((e.methods, e.metrics), (vec!["bert".to_owned()], Vec::<String>::new()));
         assert_eq!(by_keywords(&lexicon, "which models have the best bert score on squad 2.0?").metrics, vec!["bert score"]);
+    }
+
+    #[test]
+    fn a_claim_about_code_gives_the_repository_it_names_and_whether_it_says_there_is_none() {
+        assert_eq!(code_claim("the neural architecture search model has code in tensorflow/models — yes??"), Some(CodeClaim { repository: Some("tensorflow/models".into()), none: false }));
+        assert_eq!(code_claim("xlnet's implementation is at https://github.com/zihangdai/xlnet, right?"), Some(CodeClaim { repository: Some("zihangdai/xlnet".into()), none: false }));
+        assert_eq!(code_claim("LUKE has no public code, right?"), Some(CodeClaim { repository: None, none: true }));
+        assert_eq!(code_claim("DQN wasn't open-sourced, was it?"), Some(CodeClaim { repository: None, none: true }));
+        // A claim about results, or no claim of code at all.
+        assert_eq!(code_claim("XLNet beats BERT on SQuAD and has code, right?"), None);
+        assert_eq!(code_claim("BERT gets 93.2 F1 on SQuAD1.1, right?"), None);
+        assert_eq!(code_claim("papers on code generation and/or program synthesis").and_then(|c| c.repository), None);
     }
 
     #[test]

@@ -181,6 +181,12 @@ pub struct Lexicon {
     squashed: HashMap<String, usize>,
     /// The keys of `squashed` by first letter and length, for names written with a typo.
     by_shape: HashMap<(char, usize), Vec<String>>,
+    /// Graph models and datasets whose label ends in a qualifier in parentheses ("EffNet-L2
+    /// (SAM)", "DEQ-Transformer (small)"), by their squashed names, where one name squashes
+    /// to it: read only where the question writes the parentheses too.
+    qualified: HashMap<String, usize>,
+    /// The keys of `qualified` by first letter and length.
+    qualified_shape: HashMap<(char, usize), Vec<String>>,
     /// Names of model families no label is: the part before the hyphen of two or more
     /// graph models' first words ("cait" for "CAIT-M-24" and "CaiT-M-48-448", "deit" for
     /// "DeiT-B" and "DeiT-Ti"), squashed; none that is a word of a task, field, metric or
@@ -197,17 +203,47 @@ pub fn squashed(text: &str) -> String {
 /// Whether `written` names a sibling of `label` rather than misspelling it: another number
 /// ("Dastrup-8 Chorus" beside "Dastrup-7 Chorus") or another last part after the same
 /// stem ("Wendrel-L" beside "Wendrel-S", "Quillon-XXL" beside "Quillon-XL"). A size or a
-/// version one letter off is another model, not a typo.
+/// version one letter off is another model, not a typo; a long last word one letter off
+/// is ("text classifcation" for "Text Classification").
 fn sibling(written: &str, label: &str) -> bool {
+    /// The longest last part read as a size or version ("XXL", "base").
+    const SIZE_CHARS: usize = 4;
     let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
     if digits(written) != digits(label) {
         return true;
     }
     let split = |s: &str| s.rsplit_once(['-', ' ']).map(|(stem, last)| (squashed(stem), squashed(last)));
+    // A part added or left off ("ImageNet-R", "PEGASUS-X" beside "ImageNet", "PEGASUS") is
+    // another dataset or model of the family.
+    let part_of = |longer: &str, shorter: &str| split(longer.trim()).is_some_and(|(stem, _)| stem == squashed(shorter));
+    if part_of(written, label) || part_of(label, written) {
+        return true;
+    }
     match (split(written.trim()), split(label.trim())) {
-        (Some((stem_w, last_w)), Some((stem_l, last_l))) => stem_w == stem_l && last_w != last_l,
+        (Some((stem_w, last_w)), Some((stem_l, last_l))) => stem_w == stem_l && last_w != last_l && last_l.chars().count().min(last_w.chars().count()) <= SIZE_CHARS,
         _ => false,
     }
+}
+
+/// Squashed names by first letter and length, each list sorted.
+fn shapes<'a>(keys: impl Iterator<Item = &'a String>) -> HashMap<(char, usize), Vec<String>> {
+    let mut by_shape: HashMap<(char, usize), Vec<String>> = HashMap::new();
+    for key in keys {
+        if let Some(first) = key.chars().next() {
+            by_shape.entry((first, key.chars().count())).or_default().push(key.clone());
+        }
+    }
+    for keys in by_shape.values_mut() {
+        keys.sort();
+    }
+    by_shape
+}
+
+/// Whether `a` is `b` with two neighbouring letters swapped.
+fn swap_of(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let differ: Vec<usize> = (0..a.len().min(b.len())).filter(|&i| a[i] != b[i]).collect();
+    a.len() == b.len() && matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
 }
 
 /// See [`Lexicon::family_stems`].
@@ -468,34 +504,37 @@ impl Lexicon {
         // parentheses ("UCF101 (finetuned)") or after a dash ("FSNS - Test") written into
         // the question would read as a clause or a name's own part.
         let plain = |label: &str| label.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-') && !label.contains(" -") && !label.contains("- ");
-        for (id, entry) in entries.iter().enumerate().filter(|(_, e)| e.from_graph && matches!(e.kind, EntityKind::Method | EntityKind::Dataset) && plain(&e.canonical)) {
+        for (id, entry) in entries.iter().enumerate().filter(|(_, e)| e.from_graph && matches!(e.kind, EntityKind::Method | EntityKind::Dataset | EntityKind::Task) && plain(&e.canonical)) {
             let key = squashed(&entry.canonical);
             if key.chars().count() < 5 || !key.chars().any(char::is_alphabetic) {
                 continue;
             }
-            squashed_ids.entry(key).and_modify(|v| *v = None).or_insert(Some(id));
+            // Two records of one name differing only in case ("Sentiment Analysis",
+            // "sentiment analysis") are that name once: the linking reads both.
+            let same = |other: &Option<usize>| other.is_some_and(|o| entries[o].kind == entry.kind && entries[o].canonical.eq_ignore_ascii_case(&entry.canonical));
+            squashed_ids.entry(key).and_modify(|v| if !same(v) { *v = None }).or_insert(Some(id));
         }
         let squashed: HashMap<String, usize> = squashed_ids.into_iter().filter_map(|(k, v)| v.map(|id| (k, id))).collect();
-        let mut by_shape: HashMap<(char, usize), Vec<String>> = HashMap::new();
-        for key in squashed.keys() {
-            if let Some(first) = key.chars().next() {
-                by_shape.entry((first, key.chars().count())).or_default().push(key.clone());
-            }
+        let mut qualified_ids: HashMap<String, Option<usize>> = HashMap::new();
+        let bracketed = |label: &str| label.ends_with(')') && label.matches('(').count() == 1 && label.matches(')').count() == 1 && plain(&label.replace(['(', ')', ',', '.', '+'], ""));
+        for (id, entry) in entries.iter().enumerate().filter(|(_, e)| e.from_graph && matches!(e.kind, EntityKind::Method | EntityKind::Dataset) && bracketed(&e.canonical)) {
+            qualified_ids.entry(self::squashed(&entry.canonical)).and_modify(|v| *v = None).or_insert(Some(id));
         }
-        for keys in by_shape.values_mut() {
-            keys.sort();
-        }
+        let qualified: HashMap<String, usize> = qualified_ids.into_iter().filter_map(|(k, v)| v.map(|id| (k, id))).collect();
+        let qualified_shape = shapes(qualified.keys());
+        let by_shape = shapes(squashed.keys());
         let family_stems = family_stems(&entries, &by_surface);
-        Ok(Self { entries, surfaces, targets, matcher, squashed, by_shape, family_stems })
+        Ok(Self { entries, surfaces, targets, matcher, squashed, by_shape, qualified, qualified_shape, family_stems })
     }
 
-    /// The graph model or dataset a name written differently stands for: the same letters
-    /// and digits ("Trill-BERT", "MurreletMT", "orrenby parallel-corpus"), or one letter
-    /// off (or two neighbours swapped: "Warbelon") from exactly one name of six or more
-    /// ("Tidewik", "Tavrossa") when the graph does
-    /// not know a word of it as written (`unknown`: the word is in no label or title).
-    /// `None` for a name written as a label or alias.
-    fn respelling(&self, written: &str, unknown: impl Fn() -> bool) -> Option<&str> {
+    /// The graph model, dataset or research problem a name written differently stands for:
+    /// the same letters and digits ("Trill-BERT", "MurreletMT", "orrenby parallel-corpus",
+    /// "named entityrecognition"), or one letter off (or two neighbours swapped:
+    /// "Warbelon", "sentimnet analysis") from exactly one name of six or more ("Tidewik",
+    /// "Tavrossa") when the graph does not know a word of it as written for that name
+    /// (`unknown(label)`: the word is in no label or title, or is no form of the label's
+    /// words). `None` for a name written as a label or alias.
+    fn respelling(&self, written: &str, unknown: impl Fn(&str) -> bool) -> Option<&str> {
         if !self.lookup(written).is_empty() {
             return None;
         }
@@ -507,13 +546,23 @@ impl Lexicon {
         if let Some(&id) = self.squashed.get(&key) {
             return Some(&self.entries[id].canonical);
         }
-        if length < 6 || !unknown() {
+        let first = key.chars().next()?;
+        // Two neighbours swapped ("xlnte", "ACL-ACR") is how fast typing goes wrong, and
+        // makes no other name of five letters or more: read even where the swap spells a
+        // word the graph knows ("acr").
+        let mut swapped = self.by_shape.get(&(first, length)).into_iter().flatten().filter(|k| swap_of(k, &key));
+        if let (Some(one), None) = (swapped.next(), swapped.next()) {
+            // Only a number decides that a swap is another name ("WMT-41"): sizes are not
+            // written in swapped letters.
+            let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+            return self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()).filter(|label| digits(written) == digits(label));
+        }
+        if length < 6 {
             return None;
         }
-        let first = key.chars().next()?;
         let mut near = (length - 1..=length + 1).filter_map(|n| self.by_shape.get(&(first, n))).flatten().filter(|k| strsim::osa_distance(k, &key) <= 1);
         match (near.next(), near.next()) {
-            (Some(one), None) => self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()).filter(|label| !sibling(written, label)),
+            (Some(one), None) => self.squashed.get(one).map(|&id| self.entries[id].canonical.as_str()).filter(|label| !sibling(written, label) && unknown(label)),
             _ => None,
         }
     }
@@ -521,11 +570,12 @@ impl Lexicon {
     /// `question` with each graph model or dataset written differently from its label
     /// written as the label ([`Lexicon::respelling`]), so that everything after reads the
     /// graph's name. Runs of up to three words are tried, longest first. A run read as a
-    /// typo must hold a word `unknown` says no label or title holds, so "transformers" is
-    /// never a typo of a model "Transformer"; a run with a number at an end is never a name
+    /// typo must hold a word `unknown` says is no word of the label it would be read as (the
+    /// word and that label given), so "transformers" is never a typo of a model
+    /// "Transformer"; a run with a number at an end is never a name
     /// written apart ("conll 2003 english" is left to the linking, which finds "CoNLL 2003
     /// (English)" rather than "CoNLL-2003").
-    pub fn respelled<'a>(&self, question: &'a str, unknown: impl Fn(&str) -> bool) -> std::borrow::Cow<'a, str> {
+    pub fn respelled<'a>(&self, question: &'a str, unknown: impl Fn(&str, &str) -> bool) -> std::borrow::Cow<'a, str> {
         let words: Vec<(usize, usize)> = word_spans(question);
         let mut out = String::new();
         let mut at = 0;
@@ -552,10 +602,20 @@ impl Lexicon {
                 if !question[run[0].0..run[n - 1].1].chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-') {
                     return None;
                 }
-                self.respelling(written, || run.iter().any(|w| unknown(&question[w.0..w.1]))).map(|label| (n, label.to_owned()))
+                self.respelling(written, |label| run.iter().any(|w| unknown(&question[w.0..w.1], label))).map(|label| (n, label.to_owned()))
             });
             // "warbleons 79.5", "warbleons F1": a possessive written without its apostrophe.
             let found = found.or_else(|| self.possessive(question, &words[i..]).map(|label| (1, label)));
+            // "deqtransformer (small)": a name with its qualifier, read to the bracket's end.
+            if let Some((end, label)) = self.bracketed(question, &words[i..], &unknown) {
+                out.push_str(&question[at..words[i].0]);
+                out.push_str(&label);
+                at = end;
+                while i < words.len() && words[i].0 < end {
+                    i += 1;
+                }
+                continue;
+            }
             match found {
                 Some((n, label)) => {
                     out.push_str(&question[at..words[i].0]);
@@ -571,6 +631,43 @@ impl Lexicon {
         }
         out.push_str(&question[at..]);
         std::borrow::Cow::Owned(out)
+    }
+
+    /// A graph model or dataset whose label ends in a qualifier in parentheses, written
+    /// differently but with the parentheses ("deqtransformer (small)", "EfNet-L2 (SAM)"):
+    /// the same letters and digits, or one letter off where `unknown` says a word of it is
+    /// no word of the label. The label, and where the written name ends.
+    fn bracketed(&self, question: &str, words: &[(usize, usize)], unknown: &impl Fn(&str, &str) -> bool) -> Option<(usize, String)> {
+        /// The longest qualifier read.
+        const QUALIFIER_CHARS: usize = 60;
+        if NAME_EDGE_STOP.contains(&question[words.first()?.0..words[0].1].to_lowercase().as_str()) {
+            return None;
+        }
+        (1..=3.min(words.len())).rev().find_map(|n| {
+            let run = &words[..n];
+            let after = &question[run[n - 1].1..];
+            let opened = after.trim_start_matches(' ');
+            let close = opened.strip_prefix('(')?.find(')')? + 1;
+            if close > QUALIFIER_CHARS || opened[1..close].contains('(') {
+                return None;
+            }
+            let end = run[n - 1].1 + (after.len() - opened.len()) + close + 1;
+            let written = &question[run[0].0..end];
+            if !self.lookup(written).is_empty() {
+                return None;
+            }
+            let key = squashed(written);
+            if let Some(&id) = self.qualified.get(&key) {
+                return Some((end, self.entries[id].canonical.clone()));
+            }
+            let length = key.chars().count();
+            let first = key.chars().next()?;
+            let mut near = (length - 1..=length + 1).filter_map(|l| self.qualified_shape.get(&(first, l))).flatten().filter(|k| strsim::osa_distance(k, &key) <= 1);
+            let (Some(one), None) = (near.next(), near.next()) else { return None };
+            let label = &self.entries[*self.qualified.get(one)?].canonical;
+            let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+            (digits(written) == digits(label) && run.iter().any(|w| unknown(&question[w.0..w.1], label))).then(|| (end, label.clone()))
+        })
     }
 
     /// The graph model or dataset's name with "'s" when the first of `words` is its name
@@ -752,7 +849,7 @@ mod tests {
             l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D3", "CoNLL++"),
         ];
         let lexicon = Lexicon::build(&labels).unwrap();
-        let unknown = |w: &str| ["tidewik", "tidweick", "orenby", "kelpnet", "t"].contains(&w.to_lowercase().as_str());
+        let unknown = |w: &str, _: &str| ["tidewik", "tidweick", "orenby", "kelpnet", "t"].contains(&w.to_lowercase().as_str());
         let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
         assert_eq!(read("MurreletMT paper DOI?"), "Murrelet-MT paper DOI?");
         assert_eq!(read("Wasn't the Trill-BERT paper published in 2022?"), "Wasn't the Trillbert paper published in 2022?");
@@ -770,9 +867,58 @@ mod tests {
             assert_eq!(read(q), q);
         }
         // Siblings, not typos: another size or another number.
-        let unknown = |w: &str| ["murrelet-mx", "wmt-15", "kelpnet-c"].contains(&w.to_lowercase().as_str());
+        let unknown = |w: &str, _: &str| ["murrelet-mx", "wmt-15", "kelpnet-c"].contains(&w.to_lowercase().as_str());
         let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
         for q in ["Murrelet-MX on D", "results on WMT-15", "Kelpnet-C results"] {
+            assert_eq!(read(q), q);
+        }
+    }
+
+    #[test]
+    fn a_research_problem_written_one_letter_off_or_run_together_is_read_as_its_label() {
+        let labels = vec![
+            l(EntityKind::Task, "http://orkg.org/orkg/resource/P1", "Text Classification"),
+            l(EntityKind::Task, "http://orkg.org/orkg/resource/P2", "Sentiment Analysis"),
+            l(EntityKind::Task, "http://orkg.org/orkg/resource/P3", "sentiment analysis"),
+            l(EntityKind::Task, "http://orkg.org/orkg/resource/P4", "Named Entity Recognition"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D1", "ImageNet"),
+            l(EntityKind::Dataset, "http://orkg.org/orkg/resource/D2", "ACL-ARC"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M1", "XLNet"),
+        ];
+        let lexicon = Lexicon::build(&labels).unwrap();
+        // Every word is unknown but the ones the labels hold as written.
+        let unknown = |w: &str, _: &str| !["text", "analysis", "named", "entity", "recognition", "papers"].contains(&w.to_lowercase().as_str());
+        let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
+        assert_eq!(read("papers on text classifcation"), "papers on Text Classification");
+        assert_eq!(read("papers on sentimnet analysis"), "papers on Sentiment Analysis", "two records of one name differing in case");
+        assert_eq!(read("datasets for named entityrecognition"), "datasets for Named Entity Recognition");
+        assert_eq!(read("best on imagent"), "best on ImageNet");
+        // A word `unknown` says is a form of the label's words is left as written; two
+        // neighbours swapped are read whatever the words, and a five-letter name is read
+        // only so.
+        let read = |q: &str| lexicon.respelled(q, |w: &str, _: &str| w != "imagent").into_owned();
+        assert_eq!(read("best on imagent"), "best on imagent");
+        let read = |q: &str| lexicon.respelled(q, |_: &str, _: &str| false).into_owned();
+        assert_eq!(read("which models were tested on ACL-ACR?"), "which models were tested on ACL-ARC?");
+        assert_eq!(read("xlnte results on RACE?"), "XLNet results on RACE?");
+        assert_eq!(read("xlnt results"), "xlnt results");
+    }
+
+    #[test]
+    fn a_name_with_its_qualifier_in_parentheses_written_differently_is_read_as_the_label() {
+        let labels = vec![
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M1", "DEQ-Transformer (small)"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M2", "EffNet-L2 (SAM)"),
+            l(EntityKind::Method, "http://orkg.org/orkg/resource/M3", "Transformer-XL (18 layers)"),
+        ];
+        let lexicon = Lexicon::build(&labels).unwrap();
+        let unknown = |w: &str, _: &str| w.eq_ignore_ascii_case("efnet-l2");
+        let read = |q: &str| lexicon.respelled(q, unknown).into_owned();
+        assert_eq!(read("deqtransformer (small) code"), "DEQ-Transformer (small) code");
+        assert_eq!(read("transformerxl (18 layers) gets under 1.0 bpc on enwik8?"), "Transformer-XL (18 layers) gets under 1.0 bpc on enwik8?");
+        assert_eq!(read("EfNet-L2 (SAM) is the best model on cifar-10"), "EffNet-L2 (SAM) is the best model on cifar-10");
+        // Another number, the label as written, or no parentheses: left alone.
+        for q in ["transformerxl (24 layers) on enwik8", "EffNet-L2 (SAM) on D", "deqtransformer small code", "the (small) deqtransformer"] {
             assert_eq!(read(q), q);
         }
     }

@@ -108,14 +108,20 @@ pub fn settled(question: &str) -> Cow<'_, str> {
 /// The question in the characters every reading is written for: compatibility forms
 /// folded (NFKC: "Ｗhich", "ﬁne-tuning", "F₁" are "Which", "fine-tuning", "F1"),
 /// invisible characters a copy and paste brings dropped (a zero-width space or joiner, a
-/// soft hyphen: "BERT\u{200d}-Large" is "BERT-Large"), and dashes inside names read as
-/// hyphens ([`plain_dashes`]).
+/// soft hyphen: "BERT\u{200d}-Large" is "BERT-Large"), pictographs dropped (a "🙏" after
+/// "— yes??" would hide the tag that makes a statement a claim), and dashes inside names
+/// read as hyphens ([`plain_dashes`]).
 fn plain_characters(question: &str) -> Cow<'_, str> {
     const INVISIBLE: [char; 6] = ['\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', '\u{ad}'];
+    static PICTOGRAPHS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*[\p{Extended_Pictographic}\x{FE0F}\x{1F3FB}-\x{1F3FF}]+").unwrap_or_else(|e| panic!("pictograph pattern: {e}")));
     if question.is_ascii() {
         return Cow::Borrowed(question);
     }
     let folded = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(question);
+    let folded = match PICTOGRAPHS.is_match(&folded) {
+        true => Cow::Owned(PICTOGRAPHS.replace_all(&folded, "").trim().to_owned()),
+        false => folded,
+    };
     let visible = match folded.contains(INVISIBLE) {
         true => Cow::Owned(folded.chars().filter(|c| !INVISIBLE.contains(c)).collect()),
         false => folded,
@@ -479,6 +485,19 @@ const FORM_CONTENT: &str = r"\b(?:top|best|worst|highest|lowest|newest|latest|ol
 /// neither. An instruction naming what to give ("only the top 2", "cite the DOI") is part
 /// of the question and stays, as does a closing "Yes or no?" that makes a statement one.
 fn form(text: &str) -> Cow<'_, str> {
+    // "y/n" is the typist's "yes or no", and "X evaluated on D? y/n" asks it of what the
+    // question mark closes: "X evaluated on D, yes or no?".
+    static Y_N: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\by\s*/\s*n\b").unwrap_or_else(|e| panic!("y/n pattern: {e}")));
+    static AFTER_MARK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\s*\?+\s*(yes\s*(?:or|/)\s*no)\s*[?.!]*\s*$").unwrap_or_else(|e| panic!("yes-no after mark pattern: {e}")));
+    let text = then(Y_N.replace_all(text, "yes or no"), |t| AFTER_MARK.replace(t, ", $1?"));
+    match text {
+        Cow::Borrowed(t) => form_words(t),
+        Cow::Owned(t) => Cow::Owned(form_words(&t).into_owned()),
+    }
+}
+
+/// [`form`] once "y/n" is written out.
+fn form_words(text: &str) -> Cow<'_, str> {
     static GREETING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|hm+|um+|uh+|erm+)(?:\s+(?:there|all|team))?\s*[!,.]\s*").unwrap_or_else(|e| panic!("greeting pattern: {e}")));
     static LEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*([^:?\[\]()]{1,90}?)\s*:\s+(\S)").unwrap_or_else(|e| panic!("leading form pattern: {e}")));
     static BRACKETED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*[\[(]([^\[\]()]{1,80})[\])]").unwrap_or_else(|e| panic!("bracketed form pattern: {e}")));
@@ -488,8 +507,12 @@ fn form(text: &str) -> Cow<'_, str> {
     });
     static CUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("(?i){FORM_CUE}")).unwrap_or_else(|e| panic!("form cue pattern: {e}")));
     static CONTENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("(?i){FORM_CONTENT}")).unwrap_or_else(|e| panic!("form content pattern: {e}")));
-    static FEW: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:yes|tl;?\s?dr|brief|briefly|short|thanks?|thank you|cheers|appreciated|bullets?|words?|sentences?|lines?|answer|reply|respond|explanations?|explain|commentary|details|nothing)\b").unwrap_or_else(|e| panic!("form word pattern: {e}")));
+    static FEW: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:yes|tl;?\s?dr|brief|briefly|short|thanks?|thank you|pls|plz|please|thx|thnx|tia|cheers|appreciated|bullets?|words?|sentences?|lines?|answer|reply|respond|explanations?|explain|commentary|details|nothing)\b").unwrap_or_else(|e| panic!("form word pattern: {e}")));
     static YES_NO: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\byes\s*(?:or|/)\s*no\b").unwrap_or_else(|e| panic!("yes-no pattern: {e}")));
+    // "is luke the best on squad1.1 thx", "pls list the datasets for ner": typed in a hurry,
+    // the courtesy has no mark before it and would be read as part of the name beside it.
+    static CLOSING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)[\s,]+(?:pls|plz|please|thx|thnx|thanks|thank you|tia)\s*([.?!]*)\s*$").unwrap_or_else(|e| panic!("closing courtesy pattern: {e}")));
+    static OPENING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:pls|plz)(?:\s*[,:]\s*|\s+)").unwrap_or_else(|e| panic!("opening courtesy pattern: {e}")));
     // "X's WER on D: below 7 (yes/no)": a yes or no asked of a statement is what makes it
     // a question, and stays.
     let asks = text.contains('?');
@@ -507,6 +530,8 @@ fn form(text: &str) -> Cow<'_, str> {
     for _ in 0..3 {
         out = then(out, |t| TRAILING.replace(t, "$1"));
     }
+    out = then(out, |t| CLOSING.replace(t, "$1"));
+    out = then(out, |t| OPENING.replace(t, ""));
     out
 }
 
@@ -922,10 +947,16 @@ mod tests {
             ("Does K get over 60 MRR on D? (just yes or no)", "Does K get over 60 MRR on D?"),
             ("N has the top chrF on M. Yes or no? Keep it short.", "N has the top chrF on M. Yes or no?"),
             ("X's WER on D: below 7 (yes/no). Thanks!", "X's WER on D: below 7 (yes/no)."),
+            ("is luke the best on squad1.1 thx", "is luke the best on squad1.1"),
+            ("BEST MODEL ON CIFAR-10 PLS", "BEST MODEL ON CIFAR-10"),
+            ("xlnet squad 2 results pls???", "xlnet squad 2 results???"),
+            ("pls, which datasets for ner", "which datasets for ner"),
+            ("cl-titles-parser evaluated on acl anthology? y/n", "cl-titles-parser evaluated on acl anthology, yes or no?"),
+            ("the nas model has code in tensorflow/models — yes?? 🙏", "the nas model has code in tensorflow/models — yes??"),
         ] {
             assert_eq!(settled(asked), read);
         }
-        for q in ["As a bullet list, only the top 2: which systems have the best WER on D?", "Who leads D on BLEU? Cite the DOI of their paper.", "Results on Natural Questions (long)?", "Papers on answer selection: which are newest?", "N has the top chrF on M. Yes or no?", "Yes or no questions: which datasets test them?"] {
+        for q in ["As a bullet list, only the top 2: which systems have the best WER on D?", "Who leads D on BLEU? Cite the DOI of their paper.", "Results on Natural Questions (long)?", "Papers on answer selection: which are newest?", "N has the top chrF on M. Yes or no?", "Yes or no questions: which datasets test them?", "Please-Net results on D?", "Pls-Net results on D?"] {
             assert_eq!(settled(q), q);
         }
     }

@@ -272,9 +272,16 @@ impl Graph {
     }
 }
 
+/// The fewest words read as a title's, whose typos are read as the titles' words.
+const TITLE_WORDS: usize = 5;
+
 /// The titles of [`Graph::titles`], from `index`, `limit` at most.
 fn relevant_titles(index: &crate::index::TextIndex, words: &[String], limit: usize) -> Vec<crate::index::Hit> {
-    let text = words.join(" ");
+    // A title's word typed one letter off ("vidoe") is the word the titles hold, in words
+    // that read as a title: in a few words, an unknown one is as likely a name the graph
+    // lacks ("ms marco" is not "ms macro").
+    let corrected = (words.len() >= TITLE_WORDS).then(|| index.corrected(words)).flatten();
+    let text = corrected.as_deref().unwrap_or(words).join(" ");
     let known = index.weights(&text);
     let Some((rarest, _)) = known.first() else { return Vec::new() };
     let hits = index.search(&text, &[crate::index::DocKind::Paper], limit);
