@@ -248,8 +248,8 @@ pub struct Pipeline {
     /// Questions and their SPARQL shown to the LLM (SciQA's train split, when configured).
     examples: Vec<query::generated::Example>,
     /// The boards each model leads, as last computed, and when: reading and grouping every
-    /// board's leading rows takes 0.1–0.2 s at 6.3 M triples, so it is kept as long as the
-    /// query cache keeps a query's rows.
+    /// board's leading rows takes about a second at 6.3 M triples, so it is kept as long as
+    /// the query cache keeps a query's rows, or for good where the graph cannot change.
     leaders: std::sync::Mutex<Option<(std::time::Instant, Arc<Leaders>)>>,
 }
 
@@ -834,13 +834,18 @@ impl Pipeline {
         /// a rarer one).
         const WORD_HITS: usize = 200;
         let index = self.graph.index.as_deref();
-        let unknown = |word: &str, label: &str| {
+        // Without a label: whether the word may be a typo of any (cheap: asked of every
+        // word of a name's length before the labels are scanned for one near it).
+        let unknown = |word: &str, label: Option<&str>| {
             index.is_some_and(|i| {
                 let terms = crate::index::terms(word);
+                if i.weights(word).len() < terms.len() {
+                    return true;
+                }
                 let lower = word.to_lowercase();
-                let stripped = || terms.len() == 1 && terms[0] != lower;
+                let stripped = terms.len() == 1 && terms[0] != lower && self.lexicon.lookup(word).is_empty();
                 let written_nowhere = || !i.search(word, &crate::index::DocKind::ALL, WORD_HITS).iter().any(|h| h.label.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == lower));
-                i.weights(word).len() < terms.len() || (stripped() && self.lexicon.lookup(word).is_empty() && !crate::index::terms(label).contains(&terms[0]) && written_nowhere())
+                stripped && label.is_none_or(|label| !crate::index::terms(label).contains(&terms[0]) && written_nowhere())
             })
         };
         self.lexicon.respelled(q, unknown)
@@ -1250,7 +1255,10 @@ impl Pipeline {
     /// lowest value under each metric (one query, precomputed at load), the end that leads
     /// set by the metric's direction; cost columns (FLOPS, parameters) lead nothing.
     async fn leaders(&self, scope: Option<&std::collections::BTreeSet<String>>, ledger: &mut Ledger) -> Option<Arc<Leaders>> {
-        let kept = |memo: &Option<(std::time::Instant, Arc<Leaders>)>| memo.as_ref().filter(|(at, _)| at.elapsed() < CACHE_TTL).map(|(_, led)| led.clone());
+        // A graph that cannot change while served (an embedded store) leads the same way
+        // until the process ends; an endpoint's may change, and is read again.
+        let fixed = self.graph.retriever.fixed();
+        let kept = |memo: &Option<(std::time::Instant, Arc<Leaders>)>| memo.as_ref().filter(|(at, _)| fixed || at.elapsed() < CACHE_TTL).map(|(_, led)| led.clone());
         if scope.is_none() {
             if let Some(led) = self.leaders.lock().ok().and_then(|memo| kept(&memo)) {
                 // The answer still shows the query it rests on, as served from the cache.
@@ -1262,6 +1270,7 @@ impl Pipeline {
         }
         let retrieved = self.graph.retriever.run_all(vec![self.whole("board_leaders")?], ledger).await;
         let text = |row, var| query::retrieve::text(row, var);
+        let mut costs: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
         let rows: Vec<answer::tally::Lead> = retrieved
             .first()?
             .rows
@@ -1269,7 +1278,11 @@ impl Pipeline {
             .iter()
             .filter_map(|row| {
                 let metric = text(row, "metric_label")?.trim().to_owned();
-                (!front::metrics::is_cost(&metric)).then_some(())?;
+                let cost = match costs.get(&metric) {
+                    Some(&cost) => cost,
+                    None => *costs.entry(metric.clone()).or_insert_with(|| front::metrics::is_cost(&metric)),
+                };
+                (!cost).then_some(())?;
                 Some(answer::tally::Lead { board: text(row, "dataset_label")?.trim().to_owned(), metric, value: text(row, "value")?, model: text(row, "model_label")?.trim().to_owned(), paper: text(row, "paper") })
             })
             .filter(|lead: &answer::tally::Lead| scope.is_none_or(|s| s.contains(&lead.board)))

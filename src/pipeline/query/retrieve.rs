@@ -207,6 +207,12 @@ impl Retriever {
         Self { kg, cache, timeout, precomputed: None }
     }
 
+    /// Whether the graph can change while served: an embedded store cannot (the process
+    /// holds it, or holds it in memory); an endpoint's can.
+    pub fn fixed(&self) -> bool {
+        self.kg.info().backend == crate::config::BackendKind::Embedded
+    }
+
     /// Answers keyed strategies from `rows` when every key is there (see
     /// `crate::precomputed`): the store's own rows, read once by `scigraph load`.
     pub fn with_precomputed(mut self, rows: Option<Arc<Precomputed>>) -> Self {
