@@ -596,7 +596,8 @@ impl Lexicon {
     /// written as the label ([`Lexicon::respelling`]), so that everything after reads the
     /// graph's name. Runs of up to three words are tried, longest first. A run read as a
     /// typo must hold a word `unknown` says is no word of the label it would be read as (the
-    /// word and that label given), so "transformers" is never a typo of a model
+    /// word and that label given; with no label, whether the word may be a typo at all,
+    /// asked before the labels are scanned), so "transformers" is never a typo of a model
     /// "Transformer"; a run with a number at an end is never a name
     /// written apart ("conll 2003 english" is left to the linking, which finds "CoNLL 2003
     /// (English)" rather than "CoNLL-2003").
