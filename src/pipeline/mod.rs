@@ -1607,7 +1607,7 @@ impl Pipeline {
         let target = front.classification.target;
 
         // Query.
-        let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some(), names_indexed: self.graph.index.is_some() && matches!(self.labels, Ok(n) if n > 0), boards: self.graph.boards.as_deref(), top_k: front.top_k };
+        let input = PlanInput { classification: front.classification, entities: &front.normalized, keywords: &front.keywords, lookup: &front.lookup, prefer_labels: alternative, indexed: self.graph.index.is_some(), names_indexed: self.graph.index.is_some() && matches!(self.labels, Ok(n) if n > 0), boards: self.graph.boards.as_deref(), top_k: front.top_k, coded: front.coded };
         let mut strategies = self.graph.plan(&input, &mut diagnostics);
         if !alternative {
             strategies.extend(self.generated(q, &mut ledger, &mut diagnostics, exchanges).await);
@@ -1727,7 +1727,24 @@ impl Pipeline {
             let described = front.restriction.describe();
             let message = format!("left out what the question sets aside: {described} ({} paper(s))", left_out.len());
             diagnostics.push(diagnostics::Code::Restricted, diagnostics::Stage::Trust, message);
-            set_aside = (evidence.results.len() + evidence.papers.len() < held).then_some(described);
+            set_aside = (evidence.results.len() + evidence.papers.len() < held).then(|| described.clone());
+            // "Which models were evaluated on A but not on B?", "which boards did X run on
+            // that Y did not?": what the side set aside holds is set aside with it. That side
+            // was never queried (it is not what is asked about), so it is read here.
+            let boards_aside: Vec<String> = front.restriction.datasets.iter().flat_map(|d| d.iris.clone()).collect();
+            let models_aside: Vec<String> = front.restriction.models.iter().flat_map(|m| m.iris.clone()).collect();
+            let other_side = match target {
+                classify::Target::Models if !boards_aside.is_empty() && !front.normalized.datasets.is_empty() => self.graph.boards_of(&boards_aside, &mut ledger, &mut diagnostics).await,
+                classify::Target::Datasets if !models_aside.is_empty() && !front.normalized.methods.is_empty() => self.graph.results_of(&models_aside, &mut ledger, &mut diagnostics).await,
+                _ => Vec::new(),
+            };
+            if !other_side.is_empty() {
+                let held = evidence.results.len();
+                trust::facts::set_aside_difference(&mut evidence, &evidence::assemble(&other_side), target == classify::Target::Models);
+                if evidence.results.len() < held {
+                    set_aside = Some(described);
+                }
+            }
         }
 
         // Trust.
@@ -1941,7 +1958,10 @@ impl Pipeline {
         };
         // "Which models on D have no chrF number?": when every model there has one, the
         // listing of what does is the answer.
-        let board = front.board.filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty());
+        let board = front
+            .board
+            .filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty())
+            .filter(|b| *b != front::extract::BoardAsk::Unled || !items::unled_items(&evidence, &for_items, &direction).is_empty());
         let item_ask = items::Asked { top_k: front.top_k, board, coded: front.coded };
         let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, item_ask, &asked);
         // "The best result on each of D1, D2 and D3": each board's own best (values on

@@ -359,6 +359,7 @@ pub fn for_question(
         // one are the code links themselves, each with its model.)
         (None, _) if target == Target::Code && entities.methods.is_empty() && !entities.datasets.is_empty() && coded == Some(false) => models_without_code(evidence, entities),
         (None, _) if board == Some(BoardAsk::Unscored) => unscored_items(evidence, entities),
+        (None, _) if board == Some(BoardAsk::Unled) => unled_items(evidence, entities, direction),
         (None, Some(k)) if matches!(target, Target::BestModel | Target::TopScore) => {
             let board_items = match board {
                 // "Anything above 20 BLEU on D?" where nothing is: the board's best, for the
@@ -421,11 +422,30 @@ pub fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerI
     items
 }
 
+/// "Which models on D are not the top scorer?": the board's models that hold no metric's
+/// best, valued or not, each citing the paper of its result.
+pub fn unled_items(evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
+    let on_board = |f: &crate::pipeline::evidence::ResultFact| entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&f.dataset.iri));
+    let leaders = leaderboard::top_items(1, evidence, entities, direction);
+    let leads = |model: &crate::pipeline::evidence::Named| leaders.iter().any(|l| l.iri.as_deref() == Some(model.iri.as_str()) || lowercase_is(l.label.trim(), &model.display().trim().to_lowercase()));
+    let mut items: Vec<AnswerItem> = Vec::new();
+    if leaders.is_empty() {
+        return items;
+    }
+    for fact in evidence.results.iter().filter(|f| on_board(f)) {
+        let Some(model) = &fact.model else { continue };
+        if !leads(model) {
+            upsert(&mut items, model).add_paper(&fact.paper);
+        }
+    }
+    items
+}
+
 /// The part of a board, best first per metric, that the question asks for: all of it,
 /// each metric's two ends, or the results past a value (each model by its best value).
 fn asked_of_board(ask: BoardAsk, items: Vec<AnswerItem>) -> Vec<AnswerItem> {
     match ask {
-        BoardAsk::Every | BoardAsk::Unscored => items,
+        BoardAsk::Every | BoardAsk::Unscored | BoardAsk::Unled => items,
         // The results past the value; the board's best alone when none is (`for_question`).
         BoardAsk::Past(t) if !items.iter().any(|i| passes(i, t)) => items,
         BoardAsk::Past(t) => items.into_iter().filter(|i| passes(i, t)).collect(),

@@ -586,6 +586,7 @@ fn board_text(ask: BoardAsk, items: &[AnswerItem], entities: &Normalized) -> Str
     let counted = |n: usize| if n == 1 { "1 model has".to_owned() } else { format!("{n} models have") };
     match ask {
         BoardAsk::Every => format!("{} results on {on}, best first: {}.", counted(models), list(items, render)),
+        BoardAsk::Unled => format!("{} a result on {on} without holding its best recorded value under any metric: {}.", counted(models), list(items, |i| with_citation(&i.label, i))),
         BoardAsk::Unscored => {
             let by = entities.metrics.first().map(|m| format!(" by {}", m.canonical)).unwrap_or_default();
             format!("{} a row on {on} with no value recorded{by}: {}.", counted(models), list(items, |i| with_citation(&i.label, i)))
@@ -678,20 +679,25 @@ pub fn left_unscored(what: &str, results: &[ResultFact], sources: &[Source]) -> 
     if results.iter().any(|r| r.value.as_deref().and_then(parse_score).is_some()) {
         return None;
     }
-    let mut models: Vec<(String, usize)> = Vec::new();
+    // A model whose result no cited paper states is named without a citation.
+    let mut models: Vec<(String, Option<usize>)> = Vec::new();
     for r in &results {
         let Some(label) = r.model.as_ref().and_then(|m| m.label.clone()) else { continue };
-        let n = r.paper.as_ref().and_then(|p| sources.iter().find(|s| &s.iri == p)).map(|s| s.n)?;
-        if !models.iter().any(|(l, _)| *l == label) {
-            models.push((label, n));
+        let n = r.paper.as_ref().and_then(|p| sources.iter().find(|s| &s.iri == p)).map(|s| s.n);
+        match models.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, cited)) => *cited = cited.or(n),
+            None => models.push((label, n)),
         }
     }
     let board = on.label.clone()?;
-    let list = models.iter().map(|(l, n)| format!("{l} [{n}]")).collect::<Vec<_>>().join("; ");
-    match models.len() {
-        0 => None,
-        1 => Some(format!("Once what the question sets aside is left out ({what}), the knowledge graph records no score on {board}: the one other model evaluated there has no value recorded: {list}.")),
-        k => Some(format!("Once what the question sets aside is left out ({what}), the knowledge graph records no score on {board}: the {k} other models evaluated there have no value recorded: {list}.")),
+    // Only the cited are named; the others are counted.
+    let cited: Vec<String> = models.iter().filter_map(|(l, n)| n.map(|n| format!("{l} [{n}]"))).collect();
+    let list = cited.join("; ");
+    let among = if cited.len() < models.len() { ", among them" } else { "" };
+    match (models.len(), cited.len()) {
+        (_, 0) => None,
+        (1, _) => Some(format!("Once what the question sets aside is left out ({what}), the knowledge graph records no score on {board}: the one other model evaluated there has no value recorded: {list}.")),
+        (k, _) => Some(format!("Once what the question sets aside is left out ({what}), the knowledge graph records no score on {board}: the {k} other models evaluated there have no value recorded{among}: {list}.")),
     }
 }
 
@@ -705,7 +711,7 @@ pub fn compose(draft: &Draft<'_>) -> Composed {
         coded_text(with, draft.items, draft.entities)
     } else if draft.shared && draft.verdict.is_none() && matches!(draft.target, Target::Datasets | Target::Problems) {
         shared_text(draft.target, draft.items, draft.entities)
-    } else if let (Some(ask), true, None) = (draft.board, (matches!(draft.target, Target::BestModel | Target::TopScore) || draft.board == Some(BoardAsk::Unscored)) && !draft.items.is_empty(), draft.verdict) {
+    } else if let (Some(ask), true, None) = (draft.board, (matches!(draft.target, Target::BestModel | Target::TopScore) || matches!(draft.board, Some(BoardAsk::Unscored | BoardAsk::Unled))) && !draft.items.is_empty(), draft.verdict) {
         board_text(ask, draft.items, draft.entities)
     } else {
         let text = ranked(draft.target, draft.items, draft.sources, draft.entities, draft.cut, draft.extreme);
@@ -774,7 +780,9 @@ mod tests {
         let text = left_unscored("X", &[row("GGCNN", None, "p1"), row("Fast Search", Some("-"), "p2")], &sources).expect("said");
         assert!(text.contains("no score on Cornell") && text.contains("GGCNN [1]; Fast Search [2]"), "{text}");
         assert_eq!(left_unscored("X", &[row("GGCNN", Some("91.2%"), "p1")], &sources), None, "a score is left");
-        assert_eq!(left_unscored("X", &[row("GGCNN", None, "p9")], &sources), None, "every model is cited or nothing is said");
+        assert_eq!(left_unscored("X", &[row("GGCNN", None, "p9")], &sources), None, "no model is cited: nothing is said");
+        let some = left_unscored("X", &[row("GGCNN", None, "p1"), row("Fast Search", None, "p9")], &sources).expect("said");
+        assert!(some.contains("the 2 other models evaluated there have no value recorded, among them: GGCNN [1]."), "the uncited one is counted, not named: {some}");
     }
 
     #[test]

@@ -981,7 +981,7 @@ static POSSESSIVE_SCORE: LazyLock<Regex> = LazyLock::new(|| {
 /// Where a model was tried: "where was GR-ConvNet evaluated", "on which benchmarks was X
 /// evaluated", "what was xlnet evaluated on": the answer lists datasets.
 static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bwhere(?: else)? (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets)\b.{0,60}\b(evaluated|tested|benchmarked)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
+    re(r"\bwhere(?: else)? (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets|boards|leaderboards)\b.{0,60}\b(evaluated|tested|benchmarked|run|ran)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
 });
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
@@ -1330,7 +1330,7 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
@@ -1368,6 +1368,9 @@ static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
 static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b|\bwhich of [\w.+-]+\s*(,|and\b|or\b)")
 });
+/// Papers asked for first, then their code: "which papers on D don't link any code?",
+/// "T papers without code" (not "links to the code of the papers on D").
+static PAPERS_BY_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:(?:which|what|list|show|find|any)\s+(?:\w+\s+){0,3}?)?(?:papers?|articles?|studies|publications?)\b"));
 static ASKS_PAPERS: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(papers?|articles?|studies|study|works?|publications?|research)\b"));
 
@@ -1737,6 +1740,8 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::DatasetSearch if ASKS_MODELS.is_match(q) => Target::Models,
         QueryType::DatasetSearch if asks_datasets => Target::Datasets,
         QueryType::DatasetSearch => Target::Papers,
+        // "which papers on D don't link any code?": the papers, kept by their code.
+        QueryType::MethodUsage if asks_code && PAPERS_BY_CODE.is_match(q) && super::extract::code_filter(q).is_some() => Target::Papers,
         QueryType::MethodUsage if asks_code => Target::Code,
         QueryType::MethodUsage if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
         QueryType::MethodUsage if ASKS_PROBLEMS.is_match(q) => Target::Problems,
@@ -2167,6 +2172,9 @@ mod tests {
         assert_eq!(named("Has anyone beaten X's 34.2 BLEU on D?"), ClaimVerification);
         assert_eq!(named("X, Y and Z were all evaluated on D"), ClaimVerification, "a list of subjects stated");
         assert_eq!(named("X and Y were both evaluated on D"), ClaimVerification);
+        assert_eq!(named("X is not the best on D"), ClaimVerification, "a statement in the negative");
+        assert_eq!(named("X has never been tested on D."), ClaimVerification);
+        assert_eq!(named("X does not hold the top score on D"), ClaimVerification);
         assert_ne!(named("datasets that X and Y were both tested on"), ClaimVerification, "a relative clause asks for what it describes");
         let on_board = |q: &str| classify(q, &Entities { datasets: vec!["SQuAD1.1".into()], ..Entities::default() }).query_type;
         assert_eq!(on_board("SQuAD1.1 f1 of 90 or more: which models?"), MethodComparison, "the bound is in the head before the colon");
@@ -2404,6 +2412,10 @@ mod tests {
     #[test]
     fn a_name_followed_by_a_request_for_its_code_asks_for_code() {
         check("dd-ppo source code links", false, MethodUsage, Target::Code);
+        let levit = Entities { methods: vec!["LeViT-384".into()], ..Entities::default() };
+        assert_eq!((classify("which boards was LeViT-384 run on?", &levit).query_type, classify("which boards was LeViT-384 run on?", &levit).target), (DatasetSearch, Target::Datasets), "a board is a dataset");
+        assert_ne!(classify("which bpc boards have a better (lower) top than it?", &Entities::default()).query_type, DatasetSearch, "boards compared, not a model's boards");
+        assert_eq!(classify("which papers on atari 2600 venture don't link any code?", &Entities { datasets: vec!["atari 2600 venture".into()], ..Entities::default() }).target, Target::Papers, "papers kept by their code");
         check("qa-gnn implmentation link", false, MethodUsage, Target::Code);
         assert_eq!(classify("papers on source code summarization", &Entities::default()).query_type, TopicSearch);
     }

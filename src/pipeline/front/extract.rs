@@ -273,6 +273,16 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
                 text = &text[article.len()..];
             }
         }
+        // "besides WMT2014 English-French, which datasets ...": what sets a name aside is no
+        // part of it (nor is the article after it).
+        for aside in ["besides ", "other than ", "apart from ", "aside from ", "except for ", "except ", "excluding ", "not counting ", "ignoring "] {
+            if text.len() > aside.len() && text.get(..aside.len()).is_some_and(|head| head.eq_ignore_ascii_case(aside)) {
+                text = &text[aside.len()..];
+                if text.len() > 4 && text.get(..4).is_some_and(|head| head.eq_ignore_ascii_case("the ")) {
+                    text = &text[4..];
+                }
+            }
+        }
         // "the newest earth system model": the order asked for is no part of the name.
         for age in ["newest ", "latest ", "oldest ", "earliest ", "most recent ", "recent "] {
             if text.len() > age.len() && text.get(..age.len()).is_some_and(|head| head.eq_ignore_ascii_case(age)) {
@@ -280,7 +290,7 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
             }
         }
         // "used on which datasets": a question about names, not one.
-        if text.is_empty() || text.split_whitespace().next().is_some_and(|w| matches!(w.to_lowercase().as_str(), "which" | "what" | "whose" | "any" | "all" | "each" | "every" | "some")) {
+        if text.is_empty() || text.split_whitespace().next().is_some_and(|w| matches!(w.to_lowercase().as_str(), "which" | "what" | "whose" | "any" | "all" | "each" | "every" | "some")) || matches!(text.to_lowercase().as_str(), "that" | "this" | "these" | "those" | "it" | "them") {
             return;
         }
         let offset = question[start..end].find(text).unwrap_or(0);
@@ -459,7 +469,7 @@ pub fn lookup_parts(question: &str) -> Vec<String> {
 /// open-source model among the D ones?"; `Some(false)` for "which models on D have no code".
 pub fn code_filter(question: &str) -> Option<bool> {
     static WITHOUT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:no|without|lacks?|lacking|missing|never\s+released|(?:do|does|did)\s*(?:n['’]?t|\s+not)\s+(?:have|come\s+with|release|ship))\s+(?:any\s+|public\s+|a\s+|their\s+|its\s+)?(?:source\s+)?(?:code|implementation|repo|repository|github)\b|\bclosed[- ]source\b")
+        Regex::new(r"(?i)\b(?:no|without|lacks?|lacking|missing|never\s+released|(?:do|does|did)\s*(?:n['’]?t|\s+not)\s+(?:have|come\s+with|release|ship|link|share|publish|provide|include|offer))\s+(?:any\s+|public\s+|a\s+|their\s+|its\s+)?(?:source\s+)?(?:code|implementation|repo|repository|github)\b|\bclosed[- ]source\b")
             .unwrap_or_else(|e| panic!("code filter pattern: {e}"))
     });
     static WITH: LazyLock<Regex> = LazyLock::new(|| {
@@ -631,6 +641,9 @@ pub enum BoardAsk {
     Past(Threshold),
     /// "Which models on D have no chrF number reported?": those evaluated there without one.
     Unscored,
+    /// "Which models on D are not the top scorer?": those evaluated there that hold no
+    /// metric's best.
+    Unled,
     /// "Who got 99.78 on D?", "the paper behind the 85.1 top-5 on D": the results holding a
     /// value the question gives.
     Holding(f64),
@@ -764,6 +777,13 @@ pub fn board_ask(question: &str) -> Option<BoardAsk> {
     });
     if UNSCORED.is_match(question) {
         return Some(BoardAsk::Unscored);
+    }
+    static UNLED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:which|what)\b[^?]{0,40}\b(?:models?|systems?|methods?|entries|ones)(?:\(s\))?\b[^?]{0,40}?\b(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t|weren['’]t|wasn['’]t)\s+(?:the\s+)?(?:top|best|leader|leading|record|sota|winner|number\s+one)\b")
+            .unwrap_or_else(|e| panic!("unled pattern: {e}"))
+    });
+    if UNLED.is_match(question) {
+        return Some(BoardAsk::Unled);
     }
     if let Some(value) = value_held(question) {
         return Some(BoardAsk::Holding(value));
@@ -967,6 +987,21 @@ pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::pipeline::front::lexicon::GraphLabel;
+
+    #[test]
+    fn the_models_that_are_not_the_best_are_asked_of_the_board() {
+        assert_eq!(board_ask("which model(s) on NCBI-disease are not the top scorer?"), Some(BoardAsk::Unled));
+        assert_eq!(board_ask("which systems on D aren't the best?"), Some(BoardAsk::Unled));
+        assert_eq!(board_ask("which models on D are the best?"), None);
+    }
+
+    #[test]
+    fn what_sets_a_name_aside_is_no_part_of_the_name() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let entities = by_keywords(&lexicon, "besides WMT2014 English-French, which datasets was PBSMT + NMT tested on?");
+        assert!(entities.datasets.iter().any(|d| d == "WMT2014 English-French"), "{:?}", entities.datasets);
+        assert!(!entities.datasets.iter().any(|d| d.to_lowercase().starts_with("besides")), "{:?}", entities.datasets);
+    }
 
     #[test]
     fn a_topic_is_read_from_the_question_proper_else_from_the_sentence_asking_for_papers() {

@@ -120,6 +120,11 @@ impl Front {
                 }
             }
         }
+        // "Which atari games was X evaluated on?": X's boards; the task's words only say
+        // which kind they are (its boards would be every model's).
+        if classification.target == classify::Target::Datasets && normalized.methods.iter().any(|m| m.is_linked()) && MODELS_BOARDS_OF_A_KIND.is_match(question) {
+            normalized.tasks.clear();
+        }
         // Models and boards the question sets aside are not what it asks about.
         let mut lookup = extract::lookup_keys(question);
         if classification.query_type == classify::QueryType::PaperLookup {
@@ -265,6 +270,12 @@ impl Front {
         }
     }
 }
+
+/// "Which atari games was X run on", "what NER datasets has X been tested on": boards of a
+/// kind, asked of a model.
+static MODELS_BOARDS_OF_A_KIND: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+    crate::pipeline::pattern::Regex::new(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){1,3}?(?:games|boards|leaderboards|datasets|benchmarks)\s+(?:was|were|did|has|have|does|is)\b[^?]{1,80}\b(?:evaluated|tested|run|ran|benchmarked)\b").unwrap_or_else(|e| panic!("boards of a kind pattern: {e}"))
+});
 
 /// Words that point back to something named before, in a lowercased question.
 static BACK: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
@@ -459,6 +470,13 @@ mod tests {
         assert_eq!(scored.board, Some(extract::BoardAsk::Every));
         let named = deterministic("What models are being evaluated on SQuAD1.1?", &lexicon);
         assert_eq!(named.classification.target, classify::Target::Models, "the names alone");
+    }
+
+    #[test]
+    fn boards_of_a_kind_asked_of_a_model_are_told_from_a_tasks_boards() {
+        assert!(MODELS_BOARDS_OF_A_KIND.is_match("which atari games was Prior+Duel hs evaluated on that DQN hs was not?"));
+        assert!(MODELS_BOARDS_OF_A_KIND.is_match("what NER datasets has X been tested on?"));
+        assert!(!MODELS_BOARDS_OF_A_KIND.is_match("which datasets are used for named entity recognition?"));
     }
 
     #[test]

@@ -108,7 +108,15 @@ fn re(pattern: &str) -> Regex {
 const SETS_ASIDE: &str = r"not\s+interested\s+in|never\s+mind|other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside";
 /// Words before a name that set it aside ("other than X", "we can't use X").
 /// ("T papers that don't use D", "not evaluated on D": the board is set aside too.)
-static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|{NOT_USED})\s+(?:the\s+)?$")));
+static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|{NOT_USED}|{BUT_NOT})\s+(?:the\s+)?$")));
+/// "models on A but not on B", "boards X ran on and not Y": the other side of a difference.
+const BUT_NOT: &str = r"(?:but|and)\s+not(?:\s+(?:on|in|by|for))?";
+/// "the boards X ran on that Y was not": a model named in a relative clause said in the
+/// negative, whose boards are set aside. The clause ends there: "confirm that Y is not
+/// worse than Z" states something of Y.
+static RELATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:that|which)\s+(?:the\s+)?$"));
+static NEGATED_AFTER: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)^\s+(?:was|were|is|are|did|does|has|had|have)(?:\s+not|n['’]t|\s+never)(?:\s+(?:been\s+)?(?:evaluated|tested|run|benchmarked|used)(?:\s+(?:on|in))?)?\s*(?:[?.!,;]|$)"));
 /// Words that say a board was not used: "papers that don't use D", "not evaluated on D".
 const NOT_USED: &str = r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|never)\s+(?:use|report\s+on|evaluate\s+on|test\s+on)|not\s+(?:using|evaluated\s+on|tested\s+on|reporting\s+on)";
 
@@ -116,7 +124,7 @@ const NOT_USED: &str = r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|n
 /// ("X was not evaluated on D, right?") the board is what the claim is about, said in the
 /// negative (`trust::negation`), not a board set aside.
 pub fn said_unused(question: &str, entity: &NormalizedEntity) -> bool {
-    static UNUSED: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{NOT_USED})\s+(?:the\s+)?$")));
+    static UNUSED: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{NOT_USED}|{BUT_NOT})\s+(?:the\s+)?$")));
     mention_in(question, &entity.text).and_then(|at| question.get(..at.start)).is_some_and(|before| UNUSED.is_match(before))
 }
 /// Words before a name that set it aside only with [`AFTER_PAIRED`] after it ("leave X out").
@@ -260,7 +268,7 @@ pub fn read(question: &str, entities: &Normalized) -> Restriction {
                 // The name's own length may differ from the place's ("İ"), so the text is
                 // read with `get`, never sliced.
                 let (Some(before), Some(after)) = (question.get(..at), question.get(at + entity.text.len()..)) else { return false };
-                BEFORE.is_match(before) || (BEFORE_PAIRED.is_match(before) && AFTER_PAIRED.is_match(after)) || AFTER.is_match(after)
+                BEFORE.is_match(before) || (BEFORE_PAIRED.is_match(before) && AFTER_PAIRED.is_match(after)) || AFTER.is_match(after) || (RELATIVE_BEFORE.is_match(before) && NEGATED_AFTER.is_match(after))
             })
             .collect();
         // A list shares its cue: "other than X and Y" sets Y aside, "X and Y aside" X.
@@ -338,6 +346,18 @@ mod tests {
 
     fn aside(question: &str, names: &[&str]) -> Vec<String> {
         read(question, &models(names)).models.iter().map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn the_other_side_of_a_difference_is_set_aside() {
+        let boards = Normalized { datasets: vec![entity(EntityKind::Dataset, "Seaquest"), entity(EntityKind::Dataset, "Freeway")], ..Normalized::default() };
+        let r = read("which models were evaluated on Seaquest but not on Freeway?", &boards);
+        assert_eq!(r.datasets.iter().map(|d| d.text.as_str()).collect::<Vec<_>>(), ["Freeway"]);
+        assert_eq!(aside("which atari games was Prior+Duel hs evaluated on that DQN hs was not?", &["Prior+Duel hs", "DQN hs"]), ["DQN hs"]);
+        assert_eq!(aside("boards Duel noop ran on that Duel hs wasn't", &["Duel noop", "Duel hs"]), ["Duel hs"]);
+        assert!(aside("Duel hs was not evaluated on D", &["Duel hs"]).is_empty(), "a claim's subject is not set aside");
+        assert!(aside("Can you confirm that Wendrel-S is not worse than Tavrosa on BenchMira?", &["Wendrel-S", "Tavrosa"]).is_empty(), "a clause that states something");
+        assert!(aside("Am I right that KestrelNet does not score 74.1 on BenchMira?", &["KestrelNet"]).is_empty());
     }
 
     #[test]

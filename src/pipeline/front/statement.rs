@@ -19,6 +19,19 @@ use super::lexicon::EntityKind;
 static STATEMENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(gets|got|reaches|reached|achieves|achieved|scor(?:e|es|ed) (?:(?:above|below|over|under|at least|at most|more than|less than) )?\d+|(has|have|had) \d+(\.\d+)?|obtains|obtained|attains|attained|holds|tops|topped|leads|outperforms|outperformed|underperforms|underperformed|improved on|improves on|beats|beat|surpasses|surpassed|exceeds|exceeded|(is|was|are|were) (the )?(best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest)|(has|have|had) (the )?(best|highest|lowest|top)|does better|did better|performs better|(came|comes) out|(is|was|are|were) (published|used|evaluated|tested)|(is|was) an? [^?]{0,40}\b(benchmark|dataset|corpus))\b")
 });
+/// A predicate said in the negative: "X is not the best on D", "X has never been tested on
+/// D", "X doesn't beat Y" (the trust stage judges the positive and turns the verdict round).
+static NEGATED_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:is|was|are|were)(?:\s+not|n['’]t|\s+never)\s+(?:the\s+)?(?:evaluated|tested|benchmarked|used|run|published|best|sota|state[- ]of[- ]the[- ]art|top|leading|strongest|number one)\b|\b(?:has|have|had)(?:\s+not|n['’]t)?\s+(?:never\s+)?been\s+(?:evaluated|tested|benchmarked|run|used|reported)\b|\b(?:has|have|had)\s+no\s+(?:public\s+|open[- ]source\s+)?(?:source\s+)?(?:code|implementation|repo|repository)\b|(?:\b(?:does|did|do)\s+not|\b(?:doesn|didn|don)['’]t|\bnever)\s+(?:hold|holds|held|top|topped|lead|led|beat|beats|outperform|outperformed|surpass|surpassed|reach|reached|score|scored|achieve|achieved|get|got|have|has|had|release|released|come\s+with)\b")
+});
+/// A relative pronoun just before a predicate: "papers that never released code" asks for
+/// what the clause describes.
+static RELATIVE_BEFORE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:that|which|who|whose|where)\s*$"));
+
+/// Whether `q` says in the negative what holds of a named thing, outside a relative clause.
+fn negated(q: &str) -> bool {
+    NEGATED_VERB.find_iter(q).any(|m| !RELATIVE_BEFORE.is_match(&q[..m.start()]))
+}
 /// The statements that are claims even about names the graph does not hold: a best result,
 /// a win, or a number stated for a model ("Mamba is the best on LRA", "X has 23.8 ppl").
 static STRONG_STATEMENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -33,7 +46,7 @@ static RELATIVE_OPENER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:the\s
 /// Whether `q` states something to confirm: a strong statement always, a weaker verb
 /// ("is used for", "came out") only about named things.
 pub fn states(q: &str, names_things: bool) -> bool {
-    STRONG_STATEMENT.is_match(q) || (names_things && (STATEMENT_VERB.is_match(q) || (LISTED_EVALUATED.is_match(q) && !RELATIVE_OPENER.is_match(q))))
+    STRONG_STATEMENT.is_match(q) || (names_things && (STATEMENT_VERB.is_match(q) || negated(q) || (LISTED_EVALUATED.is_match(q) && !RELATIVE_OPENER.is_match(q))))
 }
 /// Whether `q` states a best result, a win, a number or a DOI: a claim whatever it names.
 pub fn states_strongly(q: &str) -> bool {
@@ -62,7 +75,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d)\b)")
+    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d|other than|apart from|aside from|besides|except|excluding|not counting|but not|ignoring|leaving out)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -283,6 +296,19 @@ pub fn spans(question: &str) -> Vec<(EntityKind, usize, usize)> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_statement_said_in_the_negative_still_states_something() {
+        for stated in ["GPT-2 is not the best on WikiText-103", "BiT-L has never been tested on ImageNet.", "X was never evaluated on D", "X does not hold the top score on D", "X doesn't beat Y on D", "X never topped D", "X isn't the top model on D", "X has not been evaluated on D", "LeViT-384 has no code released."] {
+            assert!(states(stated, true), "{stated}");
+        }
+        for relative in ["robotic grasping papers that never released code?", "models which are not the best on D"] {
+            assert!(!states(relative, true), "{relative}: a relative clause");
+        }
+        for asked in ["which models are not the best on D", "what is not evaluated"] {
+            assert!(!states(asked, false), "{asked}: names nothing");
+        }
+    }
+
     fn named(question: &str) -> Vec<(EntityKind, &str)> {
         spans(question).into_iter().map(|(k, s, e)| (k, &question[s..e])).collect()
     }
@@ -376,6 +402,8 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("habitat 2020 pointnav test-std"));
         let q = "pitfall! sota";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("pitfall!"));
+        let q = "what is the best on CIFAR-10 apart from EffNet-L2 (SAM)?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("CIFAR-10"), "what is set aside is not part of the board");
         let q = "Which model had the best Accuracy on BenchOne as of 2017?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("BenchOne"), "a time anchor is not part of the board");
         let q = "ptb char level: who has the lowest bpc";

@@ -133,6 +133,9 @@ pub struct PlanInput<'a> {
     pub boards: Option<&'a Boards>,
     /// How many of the best the question asks for ("top 3"), if it does.
     pub top_k: Option<usize>,
+    /// "Which models on D have (no) code?": for those without, whether a model has any link
+    /// is read, not its links.
+    pub coded: Option<bool>,
 }
 
 /// The results read from each end of a summarised board's metric for a best, a top score
@@ -351,9 +354,12 @@ impl Planner<'_> {
         match target {
             Target::Code => {
                 out.extend(self.per_entity("code_links", "model", &entities.methods, LISTING_ROWS, Role::Code)?);
-                // "code of the models evaluated on D": the dataset's models' code.
+                // "code of the models evaluated on D": the dataset's models' code; "which
+                // models on D have no code?": which of them has a link at all.
                 if entities.methods.is_empty() {
-                    out.extend(self.per_entity("code_by_dataset", "dataset", &entities.datasets, LISTING_ROWS, Role::Code)?);
+                    // (Those with code are answered with their links, every one.)
+                    let template = if self.input.coded == Some(false) { "coded_models_by_dataset" } else { "code_by_dataset" };
+                    out.extend(self.per_entity(template, "dataset", &entities.datasets, LISTING_ROWS, Role::Code)?);
                 }
             }
             Target::Datasets => {
@@ -537,6 +543,7 @@ mod tests {
             names_indexed: false,
             boards: None,
             top_k: None,
+            coded: crate::pipeline::front::extract::code_filter(question),
         };
         plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect()
     }
@@ -549,7 +556,7 @@ mod tests {
         let normalized = normalize(&lexicon, &entities);
         assert!(normalized.methods.iter().any(|m| !m.is_linked()), "{normalized:?}");
         let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-        let input = |names_indexed| PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed, boards: None, top_k: None };
+        let input = |names_indexed| PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed, boards: None, top_k: None, coded: None };
         let planned = |names_indexed| plan(&Templates::load().unwrap(), &input(names_indexed)).unwrap();
         assert!(planned(true).is_empty());
         assert!(anchored(&input(true), &[]), "the question is about the name all the same");
@@ -566,7 +573,7 @@ mod tests {
             let rows = [("http://orkg.org/orkg/resource/M1".to_owned(), "http://orkg.org/orkg/resource/E1".to_owned(), "1".to_owned())];
             let boards: Boards = [("http://orkg.org/orkg/resource/R1".to_owned(), crate::boards::summarise(&rows))].into_iter().collect();
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: Some(&boards), top_k: None };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: Some(&boards), top_k: None, coded: None };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.query.as_str().to_owned()).collect::<Vec<_>>()
         };
         let best = plan_with("Which model has the best score on ImageNet?");
@@ -588,7 +595,7 @@ mod tests {
             normalized.datasets[0].iris = vec!["http://orkg.org/orkg/resource/D1".into()];
             normalized.methods[0].iris = vec!["http://orkg.org/orkg/resource/M1".into()];
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None, top_k: None };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None, top_k: None, coded: None };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().map(|s| s.name).collect::<Vec<_>>()
         };
         let claim = plan_for("Is BERT the best model on SQuAD1.1?");
@@ -607,7 +614,7 @@ mod tests {
             let mut normalized = normalize(&lexicon, &entities);
             normalized.methods[0].iris = iris.iter().map(|i| (*i).to_owned()).collect();
             let (keywords, lookup) = (title_keywords(question, &entities), lookup_keys(question));
-            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None, top_k: None };
+            let input = PlanInput { classification: classify(question, &entities), entities: &normalized, keywords: &keywords, lookup: &lookup, prefer_labels: false, indexed: true, names_indexed: true, boards: None, top_k: None, coded: None };
             plan(&Templates::load().unwrap(), &input).unwrap().into_iter().find(|s| s.name.starts_with("code_links:")).expect("a code strategy").keyed
         };
         let one = keyed(&["http://orkg.org/orkg/resource/M1"]).expect("one entity: keyed");
@@ -620,6 +627,8 @@ mod tests {
         let has = |q: &str, prefix: &str| names(q).iter().any(|n| n.starts_with(prefix));
         assert!(has("which models are used for named entity recognition", "models_by_task:"), "{:?}", names("which models are used for named entity recognition"));
         assert!(has("code of the models evaluated on SQuAD1.1", "code_by_dataset:"), "{:?}", names("code of the models evaluated on SQuAD1.1"));
+        assert!(has("which models on SQuAD1.1 have no code?", "coded_models_by_dataset:"), "whether each has a link, not every link: {:?}", names("which models on SQuAD1.1 have no code?"));
+        assert!(has("which models on SQuAD1.1 have code?", "code_by_dataset:"), "those with code are answered with every link");
         assert!(has("for which research problems is BERT used", "tasks_by_model:"), "{:?}", names("for which research problems is BERT used"));
         assert!(has("what datasets was BERT evaluated on", "model_results:"), "{:?}", names("what datasets was BERT evaluated on"));
         assert!(has("which datasets use F1 as a metric", "datasets_by_metric:"), "{:?}", names("which datasets use F1 as a metric"));
@@ -688,6 +697,7 @@ mod tests {
             names_indexed: false,
             boards: None,
             top_k: None,
+            coded: None,
         };
         let strategies = plan(&Templates::load().unwrap(), &input).unwrap();
         let lstm = strategies.iter().find(|s| s.name == "papers_by_method:LSTM").unwrap();

@@ -61,6 +61,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("papers_with_code", include_str!("../../../queries/papers_with_code.rq")),
     ("code_links", include_str!("../../../queries/code_links.rq")),
     ("code_by_dataset", include_str!("../../../queries/code_by_dataset.rq")),
+    ("coded_models_by_dataset", include_str!("../../../queries/coded_models_by_dataset.rq")),
     ("models_by_task", include_str!("../../../queries/models_by_task.rq")),
     ("tasks_by_model", include_str!("../../../queries/tasks_by_model.rq")),
     ("datasets_by_task", include_str!("../../../queries/datasets_by_task.rq")),

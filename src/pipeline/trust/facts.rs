@@ -136,7 +136,8 @@ pub fn apply_restriction(evidence: &mut Evidence, papers: &BTreeMap<String, Pape
     evidence.papers.retain(|iri, _| !left_out.contains(iri));
     evidence.results.retain(|r| kept_paper(&r.paper) && !aside(&r.dataset, &restriction.datasets) && r.model.as_ref().is_none_or(|m| !aside(m, &restriction.models)));
     evidence.code.retain(|c| kept_paper(&c.paper) && !aside(&c.model, &restriction.models));
-    evidence.datasets.retain(|l| l.paper.as_ref().is_none_or(|p| !left_out.contains(p)));
+    // "datasets for T except D": a board set aside is not listed either.
+    evidence.datasets.retain(|l| l.paper.as_ref().is_none_or(|p| !left_out.contains(p)) && !aside(&l.item, &restriction.datasets));
     evidence.problems.retain(|l| l.paper.as_ref().is_none_or(|p| !left_out.contains(p)));
     left_out
 }
@@ -192,6 +193,22 @@ pub fn facts(trust: &Trust<'_>, evidence: &Evidence, papers: &BTreeMap<String, P
         .collect()
 }
 
+/// The difference a question asks for, once the other side's rows are read: the models
+/// with a result in `other` (by IRI or label) when `models`, else the boards it has results
+/// on, are set aside from `evidence`'s results and listed datasets.
+pub fn set_aside_difference(evidence: &mut Evidence, other: &Evidence, models: bool) {
+    let key = |n: &crate::pipeline::evidence::Named| n.label.as_deref().map_or_else(|| n.iri.clone(), |l| l.trim().to_lowercase());
+    if models {
+        let theirs: BTreeSet<String> = other.results.iter().filter_map(|r| r.model.as_ref()).flat_map(|m| [m.iri.clone(), key(m)]).collect();
+        evidence.results.retain(|r| r.model.as_ref().is_none_or(|m| !theirs.contains(&m.iri) && !theirs.contains(&key(m))));
+    } else {
+        let theirs: BTreeSet<String> = other.results.iter().flat_map(|r| [r.dataset.iri.clone(), key(&r.dataset)]).collect();
+        let kept = |d: &crate::pipeline::evidence::Named| !theirs.contains(&d.iri) && !theirs.contains(&key(d));
+        evidence.results.retain(|r| kept(&r.dataset));
+        evidence.datasets.retain(|l| kept(&l.item));
+    }
+}
+
 /// A paper's title: its recorded one, else the title its strategy row gave, else its IRI.
 pub(super) fn title_of(iri: &str, evidence: &crate::pipeline::evidence::Evidence, metas: &std::collections::BTreeMap<String, crate::pipeline::evidence::papers::PaperMeta>) -> String {
     metas
@@ -232,5 +249,28 @@ mod tests {
         assert_eq!(kept(Restriction { papers: vec![PaperName::Introducing("Aster".into())], ..Restriction::default() }), ["1", "2", "3"], "another model's paper");
         assert_eq!(kept(Restriction { papers: vec![PaperName::Titled { words: vec!["replication".into()], year: None }], ..Restriction::default() }), ["1", "2"]);
         assert!(kept(Restriction { doi_only: true, ..Restriction::default() }).is_empty(), "no paper has a DOI");
+    }
+
+    #[test]
+    fn the_other_side_of_a_difference_takes_its_models_or_its_boards_with_it() {
+        let on = |model: &str, board: &str| ResultFact { dataset: crate::pipeline::trust::fixtures::named(board), ..result_by(model, "1", "p1", "F1") };
+        let evidence = Evidence { results: vec![on("Duel", "Seaquest"), on("DQN", "Seaquest"), on("Duel", "Phoenix")], ..Evidence::default() };
+        let other = Evidence { results: vec![on("DQN", "Freeway"), on("dqn", "Seaquest")], ..Evidence::default() };
+        let mut models = evidence.clone();
+        set_aside_difference(&mut models, &other, true);
+        assert_eq!(models.results.iter().filter_map(|r| r.model.as_ref().map(|m| m.iri.as_str())).collect::<Vec<_>>(), ["Duel", "Duel"], "DQN has a result on the other board");
+        let mut boards = evidence.clone();
+        set_aside_difference(&mut boards, &other, false);
+        assert_eq!(boards.results.iter().map(|r| r.dataset.iri.as_str()).collect::<Vec<_>>(), ["Phoenix"], "the other model ran on Seaquest");
+    }
+
+    #[test]
+    fn a_board_set_aside_is_not_listed_among_a_tasks_datasets() {
+        use crate::pipeline::evidence::Listed;
+        use crate::pipeline::trust::fixtures::named;
+        let listed = |d: &str| Listed { item: named(d), paper: None, anchor: None };
+        let mut evidence = Evidence { datasets: vec![listed("SST-2"), listed("IMDb")], ..Evidence::default() };
+        apply_restriction(&mut evidence, &BTreeMap::new(), &Restriction { datasets: vec![linked(EntityKind::Dataset, "SST-2")], ..Restriction::default() });
+        assert_eq!(evidence.datasets.iter().map(|l| l.item.iri.as_str()).collect::<Vec<_>>(), ["IMDb"]);
     }
 }

@@ -87,12 +87,17 @@ static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
 /// "on which datasets is X the best".
 static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?:on|in|for|at)\s+)?(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
 
+/// "On which of its boards is X NOT the record holder?", "which boards did X run on without
+/// holding the top score?": the boards of X's where another model is the best.
+static NOT_BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:which|what)\s+(?:of\s+(?:its|their|the|his|her)\s+)?(?:other\s+)?(?:datasets?|benchmarks?|boards?|leaderboards?|games?)\b[^?]*?\b(?:not|n['’]t|never|without)\b[^?]*?\b(?:the best|best|top|lead|leads|leader|leading|record|record holder|state of the art|sota)\b")
+});
 
 /// Whether a question asks on which boards a model is the best, or claims it is the best
 /// on both of two, on every board it was tested on, or on any: the orchestrator then reads
 /// the whole boards of the model's results.
 pub fn asks_where_best(question: &str) -> bool {
-    BEST_WHERE.is_match(question) || BOTH.is_match(question) || EVERY.is_match(question) || LEADS_ANY.is_match(question)
+    BEST_WHERE.is_match(question) || NOT_BEST_WHERE.is_match(question) || BOTH.is_match(question) || EVERY.is_match(question) || LEADS_ANY.is_match(question)
 }
 
 /// "How many papers report a result on D?"
@@ -300,7 +305,7 @@ pub fn best_across(x: &NormalizedEntity, entities: &Normalized, facts: &[Fact], 
 
 /// Whether a question (not a claim) is answered by [`account`].
 pub fn asks_account(question: &str) -> bool {
-    asks_rank(question) || asks_challenge(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
+    asks_rank(question) || asks_challenge(question) || BEHIND.is_match(question) || BEST_WHERE.is_match(question) || NOT_BEST_WHERE.is_match(question) || COUNT_PAPERS.is_match(question) || PAIR.is_match(question) || DISAGREE.is_match(question) || QUOTE.is_match(question)
 }
 
 /// One reading of one board: each model's value (its best standing one when a reading
@@ -557,17 +562,25 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
     let x = subject(entities)?;
     let now = vec![(0, facts.to_vec())];
     let mut told = Told::default();
-    if BEST_WHERE.is_match(question) {
+    let not_best = NOT_BEST_WHERE.is_match(question);
+    if BEST_WHERE.is_match(question) || not_best {
         // "On which datasets does X make the top two?": a place within the top N, not the best.
-        let top_n = super::qualifiers::top_n(question);
+        let top_n = super::qualifiers::top_n(question).filter(|_| !not_best);
         // Every board X has a result on, whatever the question names.
         let all = Normalized { methods: entities.methods.clone(), ..Normalized::default() };
         let mut led: Vec<String> = Vec::new();
         let mut open: Vec<String> = Vec::new();
         let mut on_any = false;
+        // Boards X has no value on, for a question asking where it is not the best: the
+        // boards read are those of X's results, valued or not.
+        let mut unled: Vec<String> = Vec::new();
         for readings in boards(&now, &all, direction) {
             let outcomes: Vec<Reads> = readings.iter().map(|b| top_n.map_or_else(|| best_on(b, x), |n| top_on(b, x, n))).filter(|o| !o.2.is_empty()).collect();
             if readings.iter().all(|b| b.of_model(x).is_none()) {
+                if let Some((top, board)) = readings.iter().find_map(|b| Some((b.top()?, b))).filter(|_| not_best) {
+                    unled.push(format!("on {}, {} is the best and {} has no value recorded", board.label, named(top), x.canonical));
+                    told.add(String::new(), refs(&[top]));
+                }
                 continue;
             }
             on_any = true;
@@ -581,8 +594,21 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
                     open.push(v.reason.trim_start_matches("the graph leaves it open: ").to_owned());
                     told.add(String::new(), v.contradicting);
                 }
-                Label::Refuted => {}
+                Label::Refuted => {
+                    if not_best {
+                        unled.push(v.reason.clone());
+                        told.add(String::new(), v.contradicting.iter().chain(&v.supporting).cloned().collect());
+                    }
+                }
             }
+        }
+        if not_best {
+            let text = if unled.is_empty() {
+                format!("The knowledge graph records no dataset on which {} was evaluated and is not the best", x.canonical)
+            } else {
+                format!("Of the datasets {} was evaluated on, it is not the best on these: {}", x.canonical, unled.join("; "))
+            };
+            return (on_any || !unled.is_empty()).then(|| Verdict::account(text, told.shown));
         }
         if !on_any {
             return None;

@@ -1946,6 +1946,12 @@ mod tests {
         assert!(top_two.reason.starts_with("Of the datasets B was evaluated on, it is in the top 2 now on these: B (86.1 or 85.4) is second on D"), "{}", top_two.reason);
         let not_c = tell("On which datasets is C in the top 2?", &["C"]);
         assert!(not_c.reason.starts_with("The knowledge graph records no dataset on which C is in the top 2"), "{}", not_c.reason);
+        let not_best = tell("On which of its boards is C NOT the record holder?", &["C"]);
+        assert!(not_best.reason.starts_with("Of the datasets C was evaluated on, it is not the best on these: on D by F1, A (89.6) is the best, not C (80.2)"), "{}", not_best.reason);
+        let unvalued = tell("which boards did E run on without holding the top score there?", &["E"]);
+        assert!(unvalued.reason.contains("on D by F1, A (89.6) is the best and E has no value recorded"), "{}", unvalued.reason);
+        let leads = tell("On which of its boards is A NOT the record holder?", &["A"]);
+        assert!(leads.reason.starts_with("The knowledge graph records no dataset on which A was evaluated and is not the best"), "{}", leads.reason);
     }
 
     #[test]
