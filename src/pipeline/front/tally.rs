@@ -196,7 +196,10 @@ pub fn read(question: &str) -> Option<Tally> {
         let c = BY_NUMBER.captures(question)?;
         let before = &question[..c.get(0)?.start()];
         let fewest = ["fewest", "least", "lowest", "ascending"].iter().any(|w| before.to_lowercase().contains(w));
-        (c.get(0)?.start(), c[1].to_owned(), fewest, 1)
+        // "which problem comes second by number of papers?"
+        static PLACED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(second|third|2nd|3rd)\b"));
+        let place = place(PLACED.captures(before).and_then(|c| c.get(1)).map(|m| m.as_str()));
+        (c.get(0)?.start(), c[1].to_owned(), fewest, place)
     };
     let counted = counted_in(&counted_word, question);
     // What is ranked: named before the count, and not the counted thing itself.
@@ -399,6 +402,8 @@ mod tests {
     fn a_ranking_by_count_says_what_it_ranks_by_what_and_which_place() {
         let t = tally("top 4 boards by number of models evaluated?");
         assert_eq!((t.ranked, t.counted, t.fewest, t.place, t.k), (Some(Ranked::Datasets), Counted::Models, false, 1, 4));
+        let second = tally("which research problem comes second by number of papers?");
+        assert_eq!((second.place, second.counted), (2, Counted::Papers), "a place said before the count");
         let t = tally("which research problem has the second most papers?");
         assert_eq!((t.ranked, t.counted, t.place), (Some(Ranked::Problems), Counted::Papers, 2));
         let t = tally("which model has the second most code implementations linked?");

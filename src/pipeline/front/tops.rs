@@ -44,14 +44,14 @@ const EXTREME: &str = r"(highest|lowest|best|worst|weakest|strongest|largest|sma
 /// "which wmt board has the lowest top bleu", "wich atari game has the lowest recorded top
 /// score", "which has the worst top error": a board asked for by the extreme of its top.
 static WHICH: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)\bw?h?ich\s+(?:(?:one|of\s+them|of\s+these|of)\b|(?:has|have|is)\b|((?:[\w*+.-]+\s+){{0,3}}?){BOARDS}\b)[^?]{{0,80}}?\b(?:(second|third|2nd|3rd)\s+)?{EXTREME}\s+(?:recorded\s+)?(?:top|sota|state[- ]of[- ]the[- ]art|best|leading|record)\b(?:[^-]|$)"))
+    re(&format!(r"(?i)\bw?h?ich\s+(?:(?:one|of\s+them|of\s+these|of)\b|(?:has|have|is)\b|((?:[\w*+.-]+\s+){{0,3}}?){BOARDS}\b)[^?]{{0,80}}?\b(?:(second|third|2nd|3rd)[\s-]+)?{EXTREME}\s+(?:recorded\s+)?(?:top|sota|state[- ]of[- ]the[- ]art|best|leading|record)\b(?:[^-]|$)"))
 });
 /// "which one is highest?" after boards listed with their metric.
 static WHICH_IS: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\bwhich\s+(?:one|of\s+them|of\s+these)\s+(?:is|has|scores?)\s+(?:the\s+)?{EXTREME}\b")));
 /// "lowest sota accuracy among the text classification boards", "worst validation
 /// perplexity among the language modelling boards".
 static AMONG: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)\b(?:(second|third|2nd|3rd)\s+)?{EXTREME}\s+(?:[\w-]+\s+){{0,3}}?(?:among|across|of)\s+(?:the|all(?:\s+the)?)\s+((?:[\w*+.-]+\s+){{1,3}}?){BOARDS}\b"))
+    re(&format!(r"(?i)\b(?:(second|third|2nd|3rd)[\s-]+)?{EXTREME}\s+(?:[\w-]+\s+){{0,3}}?(?:among|across|of)\s+(?:the|all(?:\s+the)?)\s+((?:[\w*+.-]+\s+){{1,3}}?){BOARDS}\b"))
 });
 /// "top 3 text classification boards by best accuracy", "top 5 atari 2600 games by highest
 /// recorded score".
@@ -111,6 +111,8 @@ mod tests {
 
     #[test]
     fn a_board_asked_for_by_its_top_says_the_order_and_the_family() {
+        let t = read("which MLDoc zero-shot board has the second-highest top accuracy?").expect("read");
+        assert_eq!((t.order, t.place), (Order::Highest, 2), "a place written with a hyphen");
         let t = read("which wmt board has the lowest top bleu score?").expect("read");
         assert_eq!((t.order, t.family.as_deref()), (Order::Lowest, Some("wmt")));
         let t = read("wich atari game has the lowest recorded top score?").expect("read");
