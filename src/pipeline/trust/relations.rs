@@ -66,9 +66,18 @@ static USED_FOR: LazyLock<Regex> = LazyLock::new(|| {
 static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]+"));
 
 
+/// "Nothing but X has been reported on D", "X is the only model evaluated on D", "only X
+/// has results on D".
+static ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:nothing|nobody|no\s+one|no\s+(?:other\s+)?(?:model|system|method|entry|approach))\s+(?:but|except|other\s+than|besides|apart\s+from|save)\b|\bthe\s+only\s+(?:model|system|method|entry|approach|one)\b|(?:^|[.:;,]\s*)only\s+[\p{L}][^?.;]{0,60}?\s+(?:has|have|had|was|were|is|are)\s+(?:been\s+)?(?:evaluated|tested|reported|benchmarked|run|results)\b")
+});
+/// Words that say the claim is about what was evaluated or reported.
+static REPORTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:evaluated|tested|reported|benchmarked|run|results?|scores?|entries|entry|listed)\b"));
+
 /// The verdict on a relation claim, when the claim is one.
 pub fn judge(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
     paper_metadata(question, known)
+        .or_else(|| only_model(question, entities, known, facts))
         .or_else(|| evaluation(question, entities, known, facts))
         .or_else(|| used_for(question, entities, known))
 }
@@ -146,6 +155,42 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[sup
         });
     }
     verdicts.into_iter().reduce(both)
+}
+
+/// "Nothing but X has been reported on D": X alone among the models with a result on the
+/// one board named. Other models there refute it; none at all leaves it open.
+fn only_model(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
+    let ([model], [dataset]) = (entities.methods.as_slice(), entities.datasets.as_slice()) else { return None };
+    let counted = ONLY.find(question).is_some_and(|m| !m.as_str().split_whitespace().any(|w| crate::pipeline::front::extract::count_word(w).is_some()));
+    if !counted || !REPORTED.is_match(question) {
+        return None;
+    }
+    let on_d: Vec<&Evaluated> = known.evaluated.iter().filter(|(_, _, d)| dataset.iris.iter().any(|i| i == d)).collect();
+    if on_d.is_empty() {
+        return Some(Verdict { verdict: Label::Uncertain, relation: "only".into(), reason: format!("the graph records no result on {}", dataset.canonical), supporting: vec![], contradicting: vec![] });
+    }
+    let mut others: Vec<&str> = on_d.iter().filter(|(iri, label, _)| !super::verdict::model_of(model, iri, label)).map(|(_, label, _)| label.as_str()).collect();
+    others.sort_unstable();
+    others.dedup();
+    let papers_of = |label: &str| known.evaluation_papers.iter().filter(|(m, d, _)| dataset.iris.contains(d) && on_d.iter().any(|(iri, l, _)| iri == m && l == label)).map(|(_, _, p)| p.clone()).collect::<Vec<_>>();
+    let mine = on_d.iter().find(|(iri, label, _)| super::verdict::model_of(model, iri, label));
+    if others.is_empty() {
+        let label = mine.map_or(model.canonical.as_str(), |(_, l, _)| l.as_str());
+        let mut f = fact(label, "evaluated on", &dataset.canonical, format!("{label} was evaluated on {}", dataset.canonical), papers_of(label));
+        (f.model, f.dataset) = (label.to_owned(), dataset.canonical.clone());
+        // Its values there, shown with it.
+        let scored: Vec<FactRef> = facts.iter().filter(|x| dataset.iris.contains(&x.key.1) && mine.is_some_and(|(iri, _, _)| *iri == x.key.0)).map(FactRef::of).collect();
+        let mut v = verdict(Label::Supported, "only", format!("the graph records results on {} of {label} alone", dataset.canonical), f);
+        v.supporting.extend(scored);
+        return Some(v);
+    }
+    const SHOWN: usize = 5;
+    let named = others.iter().take(SHOWN).copied().collect::<Vec<_>>().join(", ");
+    let more = if others.len() > SHOWN { format!(" and {} more", others.len() - SHOWN) } else { String::new() };
+    let mut f = fact(others[0], "evaluated on", &dataset.canonical, format!("{} was evaluated on {}", others[0], dataset.canonical), papers_of(others[0]));
+    (f.model, f.dataset) = (others[0].to_owned(), dataset.canonical.clone());
+    let besides = if mine.is_some() { format!("besides {}", model.canonical) } else { format!("and none of {}", model.canonical) };
+    Some(verdict(Label::Refuted, "only", format!("the graph records results on {} of {named}{more} {besides}", dataset.canonical), f))
 }
 
 /// "D is used for T": D among the benchmarks of research problem T.
@@ -361,6 +406,23 @@ mod tests {
         assert_eq!(label(&known), Some(Label::Supported));
         known.evaluated[0].2 = "other".into();
         assert_eq!(label(&known), Some(Label::Uncertain));
+    }
+
+    #[test]
+    fn a_model_said_to_be_the_only_one_on_a_board_is_checked_against_the_boards_models() {
+        let mut entities = Normalized::default();
+        entities.methods.push(entity(EntityKind::Method, "CURL", "m"));
+        entities.datasets.push(entity(EntityKind::Dataset, "Finger, spin", "d"));
+        let alone = Known { evaluated: vec![("m".into(), "CURL".into(), "d".into())], ..Known::default() };
+        let label = |q: &str, k: &Known| judge(q, &entities, k, &[]).map(|v| (v.verdict, v.relation));
+        assert_eq!(label("Nothing but CURL has been reported on Finger, spin.", &alone), Some((Label::Supported, "only".to_owned())));
+        assert_eq!(label("CURL is the only model evaluated on Finger, spin, right?", &alone), Some((Label::Supported, "only".to_owned())));
+        let shown = judge("Nothing but CURL has been reported on Finger, spin.", &entities, &alone, &[crate::pipeline::trust::fixtures::fact("m", "d", "Score", 767.0)]).expect("judged");
+        assert!(shown.supporting.iter().any(|f| f.value == "767.0"), "its value is shown: {:?}", shown.supporting);
+        let crowded = Known { evaluated: vec![("m".into(), "CURL".into(), "d".into()), ("o".into(), "SAC".into(), "d".into())], ..Known::default() };
+        let v = judge("only CURL has been evaluated on Finger, spin", &entities, &crowded, &[]).expect("judged");
+        assert!(v.verdict == Label::Refuted && v.reason.contains("SAC"), "{}", v.reason);
+        assert_ne!(label("only two models have been evaluated on Finger, spin", &crowded).map(|l| l.1), Some("only".to_owned()), "a count is no claim of one model");
     }
 
     #[test]
