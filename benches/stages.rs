@@ -90,7 +90,7 @@ fn stages(c: &mut Criterion) {
     group.bench_function("build_queries", |b| {
         b.iter(|| {
             for (classification, entities, keywords, lookup) in &prepared {
-                let input = PlanInput { classification: *classification, entities, keywords, lookup, prefer_labels: false, indexed: false, names_indexed: false, boards: None, top_k: None };
+                let input = PlanInput { classification: *classification, entities, keywords, lookup, prefer_labels: false, indexed: false, names_indexed: false, boards: None, top_k: None, coded: None };
                 black_box(plan(&templates, &input).expect("plan"));
             }
         })
