@@ -140,6 +140,7 @@ impl Front {
         }
         if classification.query_type == classify::QueryType::ClaimVerification {
             restriction.datasets.retain(|d| !restrict::said_unused(question, d));
+            restriction.models.retain(|m| !restrict::said_only(question, m));
         }
         restrict::set_aside(&mut normalized, &restriction);
         // A model named only in an aside after the question ("By 2020, what was the best

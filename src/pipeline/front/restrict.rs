@@ -127,6 +127,13 @@ pub fn said_unused(question: &str, entity: &NormalizedEntity) -> bool {
     static UNUSED: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{NOT_USED}|{BUT_NOT})\s+(?:the\s+)?$")));
     mention_in(question, &entity.text).and_then(|at| question.get(..at.start)).is_some_and(|before| UNUSED.is_match(before))
 }
+/// Whether the question names `entity` as the one thing a claim says is alone ("no model
+/// other than X has results on D", "nothing but X was reported on D"): the claim's subject,
+/// not a name set aside (`trust::relations`).
+pub fn said_only(question: &str, entity: &NormalizedEntity) -> bool {
+    static ONLY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:nothing|nobody|no\s+one|none|no\s+(?:other\s+)?[\w-]+)\s+(?:but|except(?:\s+for)?|other\s+than|besides|apart\s+from|save)\s+(?:the\s+)?$"));
+    mention_in(question, &entity.text).and_then(|at| question.get(..at.start)).is_some_and(|before| ONLY.is_match(before))
+}
 /// Words before a name that set it aside only with [`AFTER_PAIRED`] after it ("leave X out").
 static BEFORE_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:leave|leaving|set|setting|put|putting|take|taking)\s+(?:the\s+)?$"));
 static AFTER_PAIRED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:out|aside|away)\b"));
@@ -346,6 +353,14 @@ mod tests {
 
     fn aside(question: &str, names: &[&str]) -> Vec<String> {
         read(question, &models(names)).models.iter().map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn the_one_model_a_claim_says_is_alone_is_its_subject() {
+        let luke = entity(EntityKind::Method, "LUKE");
+        assert!(said_only("is it true that no model other than LUKE has results on Open Entity?", &luke));
+        assert!(said_only("Nothing but LUKE was reported on Open Entity", &luke));
+        assert!(!said_only("which models other than LUKE were evaluated on Open Entity?", &luke));
     }
 
     #[test]

@@ -75,7 +75,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d|other than|apart from|aside from|besides|except|excluding|not counting|but not|ignoring|leaving out)\b)")
+    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d|other than|apart from|aside from|besides|except|excluding|not counting|but not|ignoring|leaving out|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not)\b)")
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -404,6 +404,8 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("pitfall!"));
         let q = "what is the best on CIFAR-10 apart from EffNet-L2 (SAM)?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("CIFAR-10"), "what is set aside is not part of the board");
+        let q = "Which models on Atari 2600 Pong aren't the best?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("Atari 2600 Pong"), "nor is a negation after it");
         let q = "Which model had the best Accuracy on BenchOne as of 2017?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("BenchOne"), "a time anchor is not part of the board");
         let q = "ptb char level: who has the lowest bpc";
