@@ -1956,14 +1956,15 @@ impl Pipeline {
             (false, true) => scoped.clone().into_owned(),
             (false, false) => front.normalized.clone(),
         };
-        // "Which models on D have no chrF number?": when every model there has one, the
-        // listing of what does is the answer.
-        let board = front
-            .board
-            .filter(|b| *b != front::extract::BoardAsk::Unscored || !items::unscored_items(&evidence, &for_items).is_empty())
-            .filter(|b| *b != front::extract::BoardAsk::Unled || !items::unled_items(&evidence, &for_items, &direction).is_empty());
-        let item_ask = items::Asked { top_k: front.top_k, board, coded: front.coded };
+        let mut item_ask = items::Asked { top_k: front.top_k, board: front.board, coded: front.coded };
         let mut items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, item_ask, &asked);
+        // "Which models on D have no chrF number?": when every model there has one, the
+        // listing of what does is the answer (and the text says so).
+        if items.is_empty() && matches!(front.board, Some(front::extract::BoardAsk::Unscored | front::extract::BoardAsk::Unled)) {
+            item_ask.board = None;
+            items = items::for_question(target, verdict.as_ref(), &evidence, &ranking.all, &for_items, item_ask, &asked);
+        }
+        let board = item_ask.board;
         // "The best result on each of D1, D2 and D3": each board's own best (values on
         // different boards are not compared), where the boards are named together.
         let boards: Vec<&front::normalize::NormalizedEntity> = for_items.datasets.iter().filter(|d| d.is_linked()).collect();

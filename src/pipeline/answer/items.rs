@@ -404,7 +404,7 @@ pub fn shared_by_models(target: Target, items: Vec<AnswerItem>, evidence: &Evide
 /// "Which models on D have no chrF number reported?": the models with a row on the board
 /// the question names that holds no score ("-", or no value) for the metric it names, and no
 /// row there that holds one.
-pub fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
+fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
     use crate::pipeline::evidence::ResultFact;
     let on_board = |f: &ResultFact| entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&f.dataset.iri));
     let on_metric = |f: &ResultFact| {
@@ -424,7 +424,7 @@ pub fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerI
 
 /// "Which models on D are not the top scorer?": the board's models that hold no metric's
 /// best, valued or not, each citing the paper of its result.
-pub fn unled_items(evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
+fn unled_items(evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {
     let on_board = |f: &crate::pipeline::evidence::ResultFact| entities.datasets.is_empty() || entities.datasets.iter().any(|d| d.iris.contains(&f.dataset.iri));
     let leaders = leaderboard::top_items(1, evidence, entities, direction);
     let leads = |model: &crate::pipeline::evidence::Named| leaders.iter().any(|l| l.iri.as_deref() == Some(model.iri.as_str()) || lowercase_is(l.label.trim(), &model.display().trim().to_lowercase()));

@@ -241,6 +241,10 @@ fn plausible(name: &str, need_shape: bool, cased: bool) -> bool {
 
 /// "and what", "and is it", ", and which": where a second ask opens inside a phrase a
 /// context marks as a name.
+/// The words that set a name aside, read at the start of a name's span ("besides X, ...").
+static ASIDE_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"(?i)^(?:{})\s+(?:the\s+)?", super::restrict::SETS_ASIDE_BEFORE_NAME)).unwrap_or_else(|e| panic!("aside pattern: {e}"))
+});
 static SECOND_ASK: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i),?\s+and\s+(?:what|which|who|when|where|how|is|are|was|were|does|did|do|has|its|their)\b").unwrap_or_else(|e| panic!("second ask pattern: {e}"))
 });
@@ -275,13 +279,8 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
         // "besides WMT2014 English-French, which datasets ...": what sets a name aside is no
         // part of it (nor is the article after it).
-        for aside in ["besides ", "other than ", "apart from ", "aside from ", "except for ", "except ", "excluding ", "not counting ", "ignoring "] {
-            if text.len() > aside.len() && text.get(..aside.len()).is_some_and(|head| head.eq_ignore_ascii_case(aside)) {
-                text = &text[aside.len()..];
-                if text.len() > 4 && text.get(..4).is_some_and(|head| head.eq_ignore_ascii_case("the ")) {
-                    text = &text[4..];
-                }
-            }
+        if let Some(aside) = ASIDE_PREFIX.find(text).filter(|m| m.end() < text.len()) {
+            text = &text[aside.end()..];
         }
         // "the newest earth system model": the order asked for is no part of the name.
         for age in ["newest ", "latest ", "oldest ", "earliest ", "most recent ", "recent "] {
@@ -1001,6 +1000,9 @@ mod tests {
         let entities = by_keywords(&lexicon, "besides WMT2014 English-French, which datasets was PBSMT + NMT tested on?");
         assert!(entities.datasets.iter().any(|d| d == "WMT2014 English-French"), "{:?}", entities.datasets);
         assert!(!entities.datasets.iter().any(|d| d.to_lowercase().starts_with("besides")), "{:?}", entities.datasets);
+        let entities = by_keywords(&lexicon, "excluding the WMT2014 English-French, which datasets was PBSMT + NMT tested on?");
+        assert!(entities.datasets.iter().any(|d| d == "WMT2014 English-French"), "{:?}", entities.datasets);
+        assert!(!entities.datasets.iter().any(|d| d.to_lowercase().starts_with("excluding") || d.to_lowercase().starts_with("the ")), "{:?}", entities.datasets);
     }
 
     #[test]

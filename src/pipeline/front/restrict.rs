@@ -104,8 +104,19 @@ fn re(pattern: &str) -> Regex {
     Regex::new(pattern).unwrap_or_else(|e| panic!("restriction pattern {pattern}: {e}"))
 }
 
+/// The words that set what follows them aside as a preposition does ("other than X",
+/// "besides X"). A macro, so that [`SETS_ASIDE`] can be put together at compile time.
+macro_rules! sets_aside_before_name {
+    () => {
+        r"other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|without|not\s+counting|ignoring|minus|dropping|leaving\s+out|setting\s+aside"
+    };
+}
+/// [`SETS_ASIDE`]'s prepositions, shared with the readers of names (`extract`, `statement`)
+/// so that a word added here ends a name there too. The imperatives ("drop X") stay out of
+/// it: "DROP" is a board's name.
+pub(super) const SETS_ASIDE_BEFORE_NAME: &str = sets_aside_before_name!();
 /// The words that set what follows them aside, shared by every reading below.
-const SETS_ASIDE: &str = r"not\s+interested\s+in|never\s+mind|other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|excluding|exclude|without|not\s+counting|ignoring|ignore|minus|dropping|drop|leaving\s+out|leave\s+out|setting\s+aside|set\s+aside";
+const SETS_ASIDE: &str = concat!(r"not\s+interested\s+in|never\s+mind|", sets_aside_before_name!(), r"|exclude|ignore|drop|leave\s+out|set\s+aside");
 /// Words before a name that set it aside ("other than X", "we can't use X").
 /// ("T papers that don't use D", "not evaluated on D": the board is set aside too.)
 static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE}|(?:can't|cannot|can\s+not|won't|may\s+not)\s+use|{NOT_USED}|{BUT_NOT})\s+(?:the\s+)?$")));

@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 use crate::pipeline::pattern::Regex;
 
 use super::lexicon::EntityKind;
+use super::restrict::SETS_ASIDE_BEFORE_NAME;
 
 /// A statement about named things to be confirmed: "DeiT-B has the best top-1 accuracy on
 /// ImageNet", "BiT-L gets 88.6% on ImageNet", "the Jacquard dataset is used for grasping".
@@ -75,7 +76,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\-\.\+/()#=' *>]{0,60}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d|other than|apart from|aside from|besides|except|excluding|not counting|but not|ignoring|leaving out|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not)\b)")
+    re(&format!(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{{L}}\p{{N}}][\p{{L}}\p{{N}}\-\.\+/()#=' *>]{{0,60}}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d|{SETS_ASIDE_BEFORE_NAME}|but not|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not)\b)"))
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -404,6 +405,8 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("pitfall!"));
         let q = "what is the best on CIFAR-10 apart from EffNet-L2 (SAM)?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("CIFAR-10"), "what is set aside is not part of the board");
+        let q = "who leads on CIFAR-10 without extra training data?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("CIFAR-10"), "every word that sets something aside ends the board");
         let q = "Which models on Atari 2600 Pong aren't the best?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("Atari 2600 Pong"), "nor is a negation after it");
         let q = "Which model had the best Accuracy on BenchOne as of 2017?";
