@@ -1161,10 +1161,7 @@ impl Pipeline {
         let names: Vec<Result<&NormalizedEntity, String>> = match (claim.stated, front::tally::than_sides(q)) {
             (Stated::Than { .. }, Some((a, b))) => [a, b]
                 .into_iter()
-                .map(|side| {
-                    let words = side.to_lowercase();
-                    entities.iter().find(|e| words.contains(&e.text.to_lowercase()) || e.text.to_lowercase().contains(&words)).map_or(Err(side), |e| Ok(*e))
-                })
+                .map(|side| side_named(&entities, &side).ok_or(side))
                 .collect(),
             _ => entities.iter().map(|e| Ok(*e)).collect(),
         };
@@ -2579,6 +2576,17 @@ mod architecture {
     }
 }
 
+/// The name one side of a comparison ("A has more models than B") is: the closest of those
+/// it contains or is part of, so that "CIFAR-100" is its own, not "CIFAR-10" within it.
+fn side_named<'e>(entities: &[&'e front::normalize::NormalizedEntity], side: &str) -> Option<&'e front::normalize::NormalizedEntity> {
+    let words = side.to_lowercase();
+    entities
+        .iter()
+        .filter(|e| words.contains(&e.text.to_lowercase()) || e.text.to_lowercase().contains(&words))
+        .max_by_key(|e| (e.text.to_lowercase() == words, e.text.len().min(words.len())))
+        .copied()
+}
+
 #[cfg(test)]
 mod reading {
     use super::*;
@@ -2588,6 +2596,15 @@ mod reading {
     fn models(names: &[&str]) -> Normalized {
         let model = |n: &&str| NormalizedEntity { kind: EntityKind::Method, text: (*n).into(), canonical: (*n).into(), aliases: vec![], iris: vec![], direction: None, link: None };
         Normalized { methods: names.iter().map(model).collect(), ..Default::default() }
+    }
+
+    #[test]
+    fn each_side_of_a_count_comparison_is_its_closest_name() {
+        let named = models(&["CIFAR-10", "CIFAR-100"]);
+        let entities: Vec<&NormalizedEntity> = named.methods.iter().collect();
+        assert_eq!(side_named(&entities, "CIFAR-100").map(|e| e.text.as_str()), Some("CIFAR-100"), "not the name within it");
+        assert_eq!(side_named(&entities, "does CIFAR-10").map(|e| e.text.as_str()), Some("CIFAR-10"));
+        assert_eq!(side_named(&entities, "SVHN"), None);
     }
 
     #[test]

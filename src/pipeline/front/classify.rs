@@ -1320,7 +1320,7 @@ static PLURAL_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers|pu
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*)\b")
+    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*|(?:gap|margin|difference)\s+between|by\s+how\s+much|how\s+far\s+(?:ahead|behind))\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -2151,6 +2151,8 @@ mod tests {
         check("How does ResNet-50 compare with EfficientNet-B7 on ImageNet?", true, MethodComparison, Target::BestModel);
         check("What is the state of the art on WMT 2014 English-German?", true, MethodComparison, Target::BestModel);
         check("which model was ahead on kelpwatch-norrland in 2016, by mean iou?", true, MethodComparison, Target::BestModel);
+        check("What's the gap between ResNet-50 and EfficientNet-B7 on ImageNet?", true, MethodComparison, Target::BestModel);
+        check("how far behind EfficientNet-B7 is ResNet-50 on ImageNet?", true, MethodComparison, Target::BestModel);
     }
 
     #[test]
