@@ -1417,8 +1417,13 @@ impl Pipeline {
         if ranking.named && !uncounted.is_empty() {
             text.push_str(&format!(" The knowledge graph records no {} for {}.", tally.counted.noun(), uncounted.join(" or ")));
         }
-        let items = answer::tally::items(&ranking, tally.counted, &number);
-        let stated: Vec<String> = shown.iter().flat_map(|c| [c.n.to_string(), c.label.clone()]).chain([ranking.more_tied.to_string(), tally.k.to_string(), (ranking.chosen.len() + ranking.context.len()).to_string()]).collect();
+        // "How many more models on A than on B?": each count is asked for, and how far apart.
+        if let Some(gap) = answer::tally::gap_sentence(&ranking, &tally) {
+            text.push(' ');
+            text.push_str(&gap);
+        }
+        let items = if tally.gap { shown.iter().map(|c| answer::tally::item(c, tally.counted, &number)).collect() } else { answer::tally::items(&ranking, tally.counted, &number) };
+        let stated: Vec<String> = shown.iter().flat_map(|c| [c.n.to_string(), c.label.clone()]).chain([ranking.more_tied.to_string(), tally.k.to_string(), (ranking.chosen.len() + ranking.context.len()).to_string()]).chain(answer::tally::gap(&ranking).filter(|_| tally.gap).map(|d| d.to_string())).collect();
         let attempt = self.counted_attempt(text, items, sources, stated, kg_results_count, front, year, std::mem::take(ledger), diagnostics, clock);
         let (query_type, target) = match (tally.counted, ranked) {
             (Counted::Code, _) => (classify::QueryType::MethodUsage, classify::Target::Models),
@@ -2311,6 +2316,20 @@ impl Pipeline {
                 composed.text = format!("{} {count}.", composed.text);
                 composed.stated.push(count);
                 counted = true;
+            }
+        }
+        // "How many models have been evaluated on ImageNet?": the number is an item of its own,
+        // first, beside the listing it counts, so that a script reads it without the text.
+        if let Some(what) = front::tally::how_many(q).filter(|_| verdict.is_none() && !counted && !nothing_found) {
+            let subject = for_items.datasets.iter().chain(&for_items.tasks).chain(&for_items.methods).find(|e| e.is_linked()).map(|e| e.canonical.clone());
+            if let Some((item, said)) = answer::items::count_item(what, target, &items, &composed.text, subject.as_deref()) {
+                // Said in the sentence that cites what it counts, not in one of its own.
+                if let Some(said) = said {
+                    let listing = composed.text.trim_end().trim_end_matches('.');
+                    composed.text = format!("{listing}; {said}.");
+                    composed.stated.push(said);
+                }
+                items.insert(0, item);
             }
         }
         // An anchor read from the graph is said: the board is shown as it stood then. "Who

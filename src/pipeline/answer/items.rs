@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::pipeline::front::classify::Target;
 use crate::pipeline::front::extract::{same_value, BoardAsk};
+use crate::pipeline::front::tally::Counted;
 use crate::pipeline::evidence::papers::PaperDetails;
 use crate::pipeline::evidence::{Evidence, Named};
 use crate::pipeline::front::lexicon::Direction;
@@ -383,6 +384,30 @@ pub fn for_question(
     }
 }
 
+/// "How many models have been evaluated on ImageNet?": the count of a listing of what the
+/// question counts, as an item (`subject` its label, the number its value), and the sentence
+/// that states it when the text does not already. `None` when the listing is of something
+/// else than what is counted, is empty, or when the text states a count of papers the
+/// listing does not hold (papers found past those listed are counted there).
+pub fn count_item(counted: Counted, target: Target, items: &[AnswerItem], text: &str, subject: Option<&str>) -> Option<(AnswerItem, Option<String>)> {
+    let fits = matches!((counted, target), (Counted::Models, Target::Models) | (Counted::Datasets, Target::Datasets) | (Counted::Papers, Target::Papers));
+    let mut labels: Vec<String> = items.iter().map(|i| i.label.trim().to_lowercase()).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    let n = labels.len();
+    if !fits || n == 0 {
+        return None;
+    }
+    let stated = text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == n.to_string());
+    if !stated && counted == Counted::Papers {
+        return None;
+    }
+    let noun = if n == 1 { counted.noun().trim_end_matches('s') } else { counted.noun() };
+    let said = (!stated).then(|| format!("{n} {noun} in all"));
+    let item = AnswerItem { value: Some(n.to_string()), metric: Some(format!("number of {}", counted.noun())), ..AnswerItem::new(subject.unwrap_or(counted.noun()), None) };
+    Some((item, said))
+}
+
 /// "Which datasets were both X and Y evaluated on?", "research problems X and Y have in
 /// common": of a listing of the datasets (problems) of two or more linked models, those
 /// every one of them reaches, a dataset through its own results, a problem through the rows
@@ -697,6 +722,18 @@ mod tests {
             contribution: format!("c:{model}"),
             evaluation: format!("e:{model}:{metric}"),
         }
+    }
+
+    #[test]
+    fn a_count_asked_of_a_listing_is_an_item_of_its_own_and_said_where_the_text_does_not() {
+        let listed = |labels: &[&str]| labels.iter().map(|l| AnswerItem::new(l, None)).collect::<Vec<_>>();
+        let models = listed(&["A", "B", "B", "C"]);
+        let (item, said) = count_item(Counted::Models, Target::Models, &models, "3 models have results on D: A; B; C.", Some("D")).expect("a count");
+        assert_eq!((item.label.as_str(), item.value.as_deref(), said), ("D", Some("3"), None), "counted once each, already said");
+        let (_, said) = count_item(Counted::Datasets, Target::Datasets, &listed(&["D1", "D2"]), "Datasets X was evaluated on: D1; D2.", Some("X")).expect("a count");
+        assert_eq!(said.as_deref(), Some("2 datasets in all"));
+        assert!(count_item(Counted::Papers, Target::Papers, &listed(&["P"]), "I found 9 relevant papers", None).is_none(), "the text counts papers past those listed");
+        assert!(count_item(Counted::Models, Target::Papers, &models, "", None).is_none(), "a listing of something else");
     }
 
     #[test]

@@ -172,7 +172,8 @@ pub fn sentence(ranking: &Ranking, tally: &Tally, ranked: Ranked, within: &[&str
         } else {
             format!("{graph}, of the {all} named, {} has the {}{order} {counted}", one(&ranking.chosen[0]), place_word(tally.place))
         };
-        format!("{head}; the others: {}.", list(&ranking.context))
+        // Every one named tied: no others to list.
+        if ranking.context.is_empty() { format!("{head}.") } else { format!("{head}; the others: {}.", list(&ranking.context)) }
     } else if tally.k > 1 {
         format!("{graph}, the {} {noun}s with the {order} {counted}: {}{more}.", tally.k, list(&ranking.chosen))
     } else {
@@ -188,7 +189,30 @@ pub fn items(ranking: &Ranking, counted: Counted, number: &dyn Fn(&Count) -> Opt
     ranking.chosen.iter().map(|c| item(c, counted, number)).collect()
 }
 
-fn item(c: &Count, counted: Counted, number: &dyn Fn(&Count) -> Option<usize>) -> AnswerItem {
+/// How far apart the first and the last of the names ranked are, when names are ranked.
+pub fn gap(ranking: &Ranking) -> Option<u64> {
+    let shown: Vec<&Count> = ranking.chosen.iter().chain(&ranking.context).collect();
+    let (first, last) = (shown.first()?, shown.last()?);
+    (ranking.named && shown.len() >= 2).then(|| first.n.abs_diff(last.n))
+}
+
+/// "Atari 2600 Seaquest has 2 more than Atari 2600 Frostbite.": the difference a question
+/// asks for ([`Tally::gap`]) between the two names it ranks; `None` otherwise (three or
+/// more names are ranked, not subtracted).
+pub fn gap_sentence(ranking: &Ranking, tally: &Tally) -> Option<String> {
+    let shown: Vec<&Count> = ranking.chosen.iter().chain(&ranking.context).collect();
+    let [a, b] = shown.as_slice() else { return None };
+    let d = gap(ranking).filter(|_| tally.gap)?;
+    Some(match d {
+        0 => format!("The difference is 0: {} and {} have {} each.", a.label, b.label, a.n),
+        d => {
+            let (more, fewer) = if a.n >= b.n { (a, b) } else { (b, a) };
+            format!("The difference is {d}: {} has {d} more than {}.", more.label, fewer.label)
+        }
+    })
+}
+
+pub fn item(c: &Count, counted: Counted, number: &dyn Fn(&Count) -> Option<usize>) -> AnswerItem {
     AnswerItem {
         value: Some(c.n.to_string()),
         sources: number(c).into_iter().collect(),
@@ -226,7 +250,7 @@ pub fn judge(rows: &[Count], claim: &CountClaim, named: &[String]) -> Option<Jud
         // Nothing recorded is no count to hold against a number.
         Stated::Bound { bound, n } => Some(Judged { label: if subject.n == 0 { Label::Uncertain } else { label(bound.holds(subject.n, n)) }, shown: vec![subject], holders: 0 }),
         Stated::Top { fewest, place } => {
-            let tally = Tally { ranked: None, counted: claim.counted, fewest, place, k: 1, middle: false, listed: false };
+            let tally = Tally { ranked: None, counted: claim.counted, fewest, place, k: 1, middle: false, listed: false, gap: false };
             let ranking = rank(rows.to_vec(), &tally, &[])?;
             let at = ranking.chosen.first()?.n;
             let mut shown: Vec<Count> = ranking.chosen.into_iter().take(3).collect();
@@ -374,6 +398,21 @@ mod tests {
         let text = sentence(&r, &t, Ranked::Models, &[], &|_| " [1]".into());
         assert!(text.starts_with("Counting what the knowledge graph records (not everything published), of the 3 named, Go-Explore (11) [1] has the fewest datasets"), "{text}");
         assert!(!text.contains("Rainbow"), "{text}");
+    }
+
+    #[test]
+    fn how_many_more_states_both_counts_and_their_difference() {
+        let rows = counts(&[("Seaquest", 32), ("Frostbite", 30), ("Pong", 28)]);
+        let t = read("how many more models on Seaquest than on Frostbite?").expect("a tally");
+        let named = vec!["Seaquest".to_owned(), "Frostbite".to_owned()];
+        let r = rank(rows.clone(), &t, &named).expect("ranked");
+        assert_eq!(gap_sentence(&r, &t).as_deref(), Some("The difference is 2: Seaquest has 2 more than Frostbite."));
+        let tied = rank(counts(&[("BIOSSES", 5), ("MedSTS", 5)]), &t, &["BIOSSES".to_owned(), "MedSTS".to_owned()]).expect("ranked");
+        assert_eq!(gap_sentence(&tied, &t).as_deref(), Some("The difference is 0: BIOSSES and MedSTS have 5 each."));
+        let text = sentence(&tied, &t, Ranked::Datasets, &[], &|_| String::new());
+        assert!(!text.contains("the others"), "no others when all tie: {text}");
+        let which = read("which has more models, Seaquest or Frostbite?").expect("a tally");
+        assert_eq!(gap_sentence(&r, &which), None, "not asked");
     }
 
     #[test]

@@ -239,12 +239,12 @@ fn plausible(name: &str, need_shape: bool, cased: bool) -> bool {
         && (!need_shape || !cased || name.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()))
 }
 
-/// "and what", "and is it", ", and which": where a second ask opens inside a phrase a
-/// context marks as a name.
 /// The words that set a name aside, read at the start of a name's span ("besides X, ...").
 static ASIDE_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)^(?:{})\s+(?:the\s+)?", super::restrict::SETS_ASIDE_BEFORE_NAME)).unwrap_or_else(|e| panic!("aside pattern: {e}"))
 });
+/// "and what", "and is it", ", and which": where a second ask opens inside a phrase a
+/// context marks as a name.
 static SECOND_ASK: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i),?\s+and\s+(?:what|which|who|when|where|how|is|are|was|were|does|did|do|has|its|their)\b").unwrap_or_else(|e| panic!("second ask pattern: {e}"))
 });

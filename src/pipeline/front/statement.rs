@@ -76,7 +76,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{{L}}\p{{N}}][\p{{L}}\p{{N}}\-\.\+/()#=' *>]{{0,60}}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|in (?:19|20)\d\d|{SETS_ASIDE_BEFORE_NAME}|but not|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not)\b)"))
+    re(&format!(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{{L}}\p{{N}}][\p{{L}}\p{{N}}\-\.\+/()#=' *>]{{0,60}}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|than|in (?:19|20)\d\d|{SETS_ASIDE_BEFORE_NAME}|but not|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not)\b)"))
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
@@ -405,6 +405,8 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("pitfall!"));
         let q = "what is the best on CIFAR-10 apart from EffNet-L2 (SAM)?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("CIFAR-10"), "what is set aside is not part of the board");
+        let q = "how many more models on Atari 2600 Seaquest than on Atari 2600 Frostbite?";
+        assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("Atari 2600 Frostbite"), "the last board, not both run together across \"than\"");
         let q = "who leads on CIFAR-10 without extra training data?";
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("CIFAR-10"), "every word that sets something aside ends the board");
         let q = "Which models on Atari 2600 Pong aren't the best?";

@@ -74,13 +74,16 @@ pub struct Tally {
     /// The question lists names to rank ("which of", "A, B or C"): a ranking of the whole
     /// graph is no answer to it when they are not found.
     pub listed: bool,
+    /// "How many more models on A than on B?", "the difference in paper count": every name's
+    /// count is asked for, and the difference between them.
+    pub gap: bool,
 }
 
 fn re(pattern: &str) -> Regex {
     Regex::new(pattern).unwrap_or_else(|e| panic!("tally pattern {pattern}: {e}"))
 }
 
-const COUNTED: &str = r"((?:top|sota|best|leading|first[- ]place|winning)\s+(?:results?|scores?|spots?|places?|positions?)|sota(?:\s+(?:entries|records))?|models?|methods?|systems?|agents?|entries|results|evaluations|boards?|datasets?|benchmarks?|leaderboards?|papers?|publications?|articles?|works|studies|contributions?|code(?:\s+(?:links?|repos?|repositories|implementations?))?|repos|repositories|implementations?|github\s+repos?)";
+const COUNTED: &str = r"((?:top|sota|best|leading|first[- ]place|winning)\s+(?:results?|scores?|spots?|places?|positions?)|sota(?:\s+(?:entries|records))?|models?|methods?|systems?|agents?|entries|results|evaluations|boards?|datasets?|benchmarks?|leaderboards?|papers?|publications?|articles?|works?|studies|contributions?|code(?:\s+(?:links?|repos?|repositories|implementations?))?|repos|repositories|implementations?|github\s+repos?)";
 
 /// "the (second) most X", "the fewest X", "the largest number of X", "by number of X".
 static MOST: LazyLock<Regex> = LazyLock::new(|| {
@@ -94,6 +97,11 @@ static MOST_USED: LazyLock<Regex> = LazyLock::new(|| {
 static BY_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:by|in\s+order\s+of|on)\s+(?:the\s+)?(?:number|count|amount|how\s+many)\s+of\s+(?:(?:distinct|different|linked|evaluated|reported|recorded)\s+)?{COUNTED}\b")));
 /// "more models than", "fewer papers than": two names compared by a count.
 static THAN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(more|fewer|less)\s+(?:(?:distinct|different|linked|evaluated|reported|recorded|separate)\s+)?{COUNTED}\b(?:[^?.;]*?)\bthan\b")));
+/// "how many more models on A than on B?", "the difference in the number of papers", "what's
+/// the difference in paper count": the counts of the names and how far apart they are.
+static GAP: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(r"(?i)\bhow\s+many\s+(?:more|fewer|less)\s+{COUNTED}|\bdifference\s+(?:in|between)\s+(?:the\s+)?(?:number|count|amount)s?\s+of\s+(?:(?:distinct|different|linked|evaluated|reported|recorded|separate)\s+)?{COUNTED}|\bdifference\s+in\s+(?:the\s+)?{COUNTED}\s+(?:count|number|tally)s?\b|\b{COUNTED}\s+(?:count\s+)?gap\b"))
+});
 /// "which has more papers, A or B?": the most of the names listed.
 static MORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(more|fewer|less)\s+(?:(?:distinct|different|linked|evaluated|reported|recorded|separate)\s+)?{COUNTED}\b")));
 /// "Only 6 models beat X", "is X's 80.2 reported by more than one paper?", "backed up by
@@ -113,7 +121,7 @@ static RANKED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|top(?
 static OTHER_RANKED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:papers?|studies|works?|authors?|venues?|years?|publications?)\b"));
 static ASKS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what|who|top\s+\w+|rank|ranking|list|name)\b"));
 static TOP_K: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\btop[\s-]+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b"));
-static LISTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhich\s+(?:one\s+)?of\b|\bamong\b|\bof\s+(?:these|those|the\s+(?:two|three|four|five))\b|\bor\b|[\w)]\s*,\s*[\w(][^,?]*,"));
+static LISTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwhich\s+(?:one\s+)?of\b|\bamong\b|\bvs\b\.?|\bversus\b|\bof\s+(?:these|those|the\s+(?:two|three|four|five))\b|\bor\b|[\w)]\s*,\s*[\w(][^,?]*,"));
 static MIDDLE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bin\s+the\s+middle\b|\bmiddle\s+one\b"));
 /// A claim or a question about one subject's count ("does X have the most papers?") is not
 /// a ranking asked for.
@@ -141,7 +149,7 @@ fn counted(word: &str) -> Counted {
         Counted::Code
     } else if w.starts_with("contribution") {
         Counted::Contributions
-    } else if ["paper", "publication", "article", "works", "studies"].iter().any(|p| w.starts_with(p)) {
+    } else if ["paper", "publication", "article", "work", "studies"].iter().any(|p| w.starts_with(p)) {
         Counted::Papers
     } else if ["board", "dataset", "benchmark", "leaderboard", "game"].iter().any(|p| w.starts_with(p)) {
         Counted::Datasets
@@ -167,8 +175,21 @@ fn number(word: &str) -> Option<usize> {
 
 /// The ranking by count a question asks for, if it asks for one.
 pub fn read(question: &str) -> Option<Tally> {
-    if !ASKS.is_match(question) || CLAIM.is_match(question) || OTHER_RANKED.is_match(question) {
+    // "ocr or machine translation - more papers?": names listed and a count, asked.
+    let asked = ASKS.is_match(question) || GAP.is_match(question) || (MORE.is_match(question) && LISTED.is_match(question) && question.trim_end().ends_with('?'));
+    if !asked || CLAIM.is_match(question) || OTHER_RANKED.is_match(question) {
         return None;
+    }
+    if let Some(c) = GAP.captures(question) {
+        let word = (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str())?;
+        let counted = counted_in(word, question);
+        let ranked = RANKED
+            .captures_iter(&question[..c.get(0)?.start()])
+            .map(|c| ranked(&c[1]))
+            .filter(|r| !matches!((r, counted), (Ranked::Datasets, Counted::Datasets | Counted::Tops) | (Ranked::Models, Counted::Models)))
+            .last()
+            .filter(|&r| fits(r, counted));
+        return Some(Tally { ranked, counted, fewest: false, place: 1, k: 1, middle: false, listed: true, gap: true });
     }
     if let Some(c) = MOST_USED.captures(question) {
         let ranked = ranked(&c[3]);
@@ -182,7 +203,7 @@ pub fn read(question: &str) -> Option<Tally> {
         static NOUN_AFTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s+(?:boards|datasets|benchmarks|leaderboards|models|methods|systems|problems|tasks|topics)\b"));
         let plural = c[3].ends_with('s') || c.get(3).is_some_and(|m| NOUN_AFTER.is_match(&question[m.end()..]));
         let k = TOP_K.captures(question).and_then(|c| number(&c[1])).unwrap_or(if plural { 5 } else { 1 }).clamp(1, 20);
-        return Some(Tally { ranked: Some(ranked), counted, fewest: c[2].eq_ignore_ascii_case("least"), place, k, middle: false, listed: LISTED.is_match(question) });
+        return Some(Tally { ranked: Some(ranked), counted, fewest: c[2].eq_ignore_ascii_case("least"), place, k, middle: false, listed: LISTED.is_match(question), gap: false });
     }
     let more = MORE.captures(question).filter(|_| LISTED.is_match(question) && !THAN.is_match(question));
     let (counted_at, counted_word, fewest, place) = if let Some(c) = more {
@@ -215,7 +236,7 @@ pub fn read(question: &str) -> Option<Tally> {
         return None;
     }
     let k = TOP_K.captures(question).and_then(|c| number(&c[1])).unwrap_or(if plural && place == 1 { 5 } else { 1 }).clamp(1, 20);
-    Some(Tally { ranked, counted, fewest, place, k, middle: MIDDLE.is_match(question), listed: LISTED.is_match(question) })
+    Some(Tally { ranked, counted, fewest, place, k, middle: MIDDLE.is_match(question), listed: LISTED.is_match(question), gap: false })
 }
 
 /// What a ranking orders when the question says it only by the names it lists, and which
@@ -436,6 +457,21 @@ mod tests {
         assert_eq!((t.counted, t.fewest, t.place, t.k, t.listed), (Counted::Papers, false, 1, 1, true));
         assert!(tally("which of bert and xlnet was run on fewer boards?").fewest);
         assert_eq!(read("does squad1.1 have more models than coqa?"), None, "a yes/no question is a claim");
+        let t = tally("ocr or machine translation - more papers?");
+        assert_eq!((t.counted, t.listed, t.gap), (Counted::Papers, true, false), "asked without a question word");
+        assert_eq!(tally("A vs B, which has more work in the graph?").counted, Counted::Papers, "work is papers");
+    }
+
+    #[test]
+    fn how_far_apart_two_counts_are_is_asked_of_every_name() {
+        let t = tally("how many more models on Atari 2600 Seaquest than on Atari 2600 Frostbite?");
+        assert_eq!((t.counted, t.listed, t.gap), (Counted::Models, true, true));
+        let t = tally("continuous control vs self-supervised action recognition: what's the difference in paper count?");
+        assert_eq!((t.counted, t.gap), (Counted::Papers, true));
+        let t = tally("difference in the number of models evaluated on BIOSSES vs MedSTS?");
+        assert_eq!((t.counted, t.gap), (Counted::Models, true));
+        assert_eq!(tally("how many more boards has CURL been run on than SAC?").counted, Counted::Datasets);
+        assert!(!tally("which has more papers, ner or relation extraction?").gap);
     }
 
     #[test]
