@@ -1980,6 +1980,11 @@ impl Pipeline {
                 })
                 .collect();
         }
+        // "Is X or Y better on D?" where the graph records one or both on D without a score:
+        // they are listed too, after the best, with no value.
+        if verdict.is_none() && target == classify::Target::BestModel && for_items.methods.len() >= 2 && !items.is_empty() {
+            items.extend(items::named_unscored(&items, &evidence, &for_items));
+        }
         if items.is_empty() && verdict.is_none() {
             // The templates found nothing: the rows of the LLM's query, if it wrote one that
             // passed validation (the gates still check the answer they make).

@@ -447,6 +447,36 @@ fn unscored_items(evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem>
     items
 }
 
+/// "Prior noop vs A3C LSTM hs on D - which scored higher?" where neither has a value there:
+/// the named models the board records without a score, each an item with no value beside
+/// the board's best, so that what was asked about is answered too. (Where one of them has a
+/// value, it is the answer, and the other is said to have none.)
+pub fn named_unscored(items: &[AnswerItem], evidence: &Evidence, entities: &Normalized) -> Vec<AnswerItem> {
+    use crate::pipeline::evidence::scores::parse_score;
+    let on_board = |f: &crate::pipeline::evidence::ResultFact| entities.datasets.iter().any(|d| d.iris.contains(&f.dataset.iri));
+    let mut out: Vec<AnswerItem> = Vec::new();
+    let is = |i: &AnswerItem, m: &crate::pipeline::front::normalize::NormalizedEntity| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label);
+    // A variant of a named model listed ("C51 noop" for "c51") answers for it.
+    if items.iter().any(|i| entities.methods.iter().any(|m| is(i, m) || m.has_variant(&i.label))) {
+        return out;
+    }
+    for m in entities.methods.iter().filter(|m| m.is_linked()) {
+        let listed = items.iter().any(|i| is(i, m));
+        let rows: Vec<_> = evidence.results.iter().filter(|f| on_board(f) && f.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri))).collect();
+        if listed || rows.is_empty() || rows.iter().any(|f| f.value.as_deref().and_then(parse_score).is_some()) {
+            continue;
+        }
+        for fact in rows {
+            if let Some(model) = &fact.model {
+                let item = upsert(&mut out, model);
+                item.dataset.get_or_insert_with(|| fact.dataset.display().to_owned());
+                item.add_paper(&fact.paper);
+            }
+        }
+    }
+    out
+}
+
 /// "Which models on D are not the top scorer?": the board's models that hold no metric's
 /// best, valued or not, each citing the paper of its result.
 fn unled_items(evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction) -> Vec<AnswerItem> {

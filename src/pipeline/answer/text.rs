@@ -185,6 +185,11 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             list(items, |i| with_citation(&i.label, i))
         ),
         Target::BestModel if !items.is_empty() => {
+            // A named model listed with no value (`items::named_unscored`) is said to have no
+            // score, not listed among the best results.
+            let named = |i: &AnswerItem, m: &crate::pipeline::front::normalize::NormalizedEntity| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label);
+            let scored: Vec<AnswerItem> = items.iter().filter(|i| i.value.is_some() || !entities.methods.iter().any(|m| named(i, m))).cloned().collect();
+            let items: &[AnswerItem] = if scored.is_empty() { items } else { &scored };
             let results = list(items, |i| {
                 let by = i.metric.as_deref().map(|m| format!(" by {m}")).unwrap_or_default();
                 let value = i.value.as_deref().map(|v| format!(" with {v}")).unwrap_or_default();
@@ -207,7 +212,6 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             // yields the best of what was read, and says so.
             // One named model's own results are its best, not the board's; two or more named
             // models' (each with a score) are the best among them.
-            let named = |i: &AnswerItem, m: &crate::pipeline::front::normalize::NormalizedEntity| i.iri.as_ref().is_some_and(|iri| m.iris.contains(iri)) || m.names(&i.label) || m.has_variant(&i.label);
             let of = match entities.methods.as_slice() {
                 [m] if items.iter().all(|i| named(i, m)) => format!(" of {}", m.shown()),
                 [_, _, ..] if unscored.is_empty() && items.iter().all(|i| entities.methods.iter().any(|m| named(i, m))) => {

@@ -430,7 +430,7 @@ pub fn claim_about(question: &str) -> Option<ClaimAbout> {
     });
     static AGREE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(agree|agrees|agreed|disagree|disagrees|the same (value|number|score|figure|result|accuracy|f1|bleu|wer))\b"));
     static DATES: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:came|come|comes)\s+out\s+(?:in\s+)?the\s+same\s+year\b|\b(?:published|appeared|from)\s+(?:in\s+)?the\s+same\s+year\b|\b(?:appeared|appears?|came out|comes? out|published|released|(?:paper|article|preprint|one|was|were|is)\s+out)\s+(?:after|before)\s+(?:the\s+)?(?:[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
+        re(r"(?i)\b(older|newer|earlier|later|more recent|less recent)\s+than\b|\b(predates?|postdates?)\b|\b(?:came|come|comes)\s+out\s+(?:in\s+)?the\s+same\s+year\b|\b(?:published|appeared|from)\s+(?:in\s+)?the\s+same\s+year\b|\b(?:appeared|appears?|came out|comes? out|published|released|(?:paper|article|preprint|one|was|were|is)\s+out)\s+(?:after|before)\s+(?:the\s+)?(?:['\x22‘“]|[\p{L}][\w\-]*['’]s\b|[\p{L}][\w\-]*(?:\s+[\w\-]+){0,3}\s+(?:paper|one|article|work)\b|(?-i:\p{Lu})[\w\-]*\s*(?:\?|$|,\s*(?:right|correct|true|yes|no|(?:did|was|is|has|had)(?:n['’]?t)?)\b)|[\p{L}][\w\-]*\s*,\s*(?:right|correct|(?:did|was|is|has|had)n['’]?t\s+(?:it|they|he|she))\b)")
     });
     // "X is newer than Y, so it has the better f1": the dates are the premise, the scores
     // the claim.
@@ -465,7 +465,8 @@ pub fn paper_sides(question: &str) -> Option<(String, String)> {
         return None;
     }
     let c = SAME.captures(question).or_else(|| SIDES.captures(question))?;
-    let side = |i: usize| c.get(i).map(|m| m.as_str().trim().to_owned()).filter(|s| s.chars().any(char::is_alphanumeric));
+    // A quoted title is its words: the quotes are no part of it.
+    let side = |i: usize| c.get(i).map(|m| m.as_str().trim().trim_matches(['\'', '"', '‘', '’', '“', '”']).trim().to_owned()).filter(|s| s.chars().any(char::is_alphanumeric));
     Some((side(1)?, side(2)?))
 }
 
@@ -1905,11 +1906,13 @@ mod tests {
         assert_eq!(claim_about("Ibbotrans came out after Murrelet-MT, but is Murrelet-MT still in the top 2 for BLEU on Orrenby?"), None, "the dates set the scene");
         assert_eq!(claim_about("Sallowmere came out before Lumoria, didn't it?"), Some(ClaimAbout::Dates));
         assert_eq!(claim_about("the trillbert network came out before warbleon, didn't it?"), Some(ClaimAbout::Dates), "names typed in lower case");
+        assert_eq!(claim_about("'Kelp canopy loss in Tasmania' came out before 'Sea urchin barrens, revisited'"), Some(ClaimAbout::Dates), "a quoted title");
         let sides = |q: &str| paper_sides(q).map(|(a, b)| format!("{a} | {b}"));
         assert_eq!(sides("the HadGEM2 paper came out before the NorESM1-M one").as_deref(), Some("the HadGEM2 paper | the NorESM1-M one"));
         assert_eq!(sides("OAG-BERT is newer than that bike counts weather paper").as_deref(), Some("OAG-BERT | that bike counts weather paper"));
         assert_eq!(sides("NorESM carbon cycle paper came out after the NorESM1-M paper, correct?").as_deref(), Some("NorESM carbon cycle paper | the NorESM1-M paper"));
         assert_eq!(sides("pegasus is newer than xlnet rite").as_deref(), Some("pegasus | xlnet"));
+        assert_eq!(sides("'Kelp canopy loss in Tasmania' was published before 'Sea urchin barrens: a review'").as_deref(), Some("Kelp canopy loss in Tasmania | Sea urchin barrens: a review"));
         assert_eq!(sides("is xlnet newer than bert?").as_deref(), Some("xlnet | bert"));
         assert_eq!(sides("the HadGEM2 and NorESM1-M papers came out the same year, right?").as_deref(), Some("HadGEM2 | NorESM1-M"));
         assert_eq!(sides("which model is best on squad?"), None, "no claim about dates");

@@ -437,6 +437,8 @@ fn capital(v: Option<Verdict>) -> Option<Verdict> {
 fn pair(a: &NormalizedEntity, b: &NormalizedEntity, entities: &Normalized, now: &[(i32, Vec<Fact>)], direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
     let mut told = Told::default();
     let mut lacking: Vec<String> = Vec::new();
+    // The one side's results where the other has none: what the graph does hold, shown.
+    let mut held: Vec<&Fact> = Vec::new();
     for board in boards(now, entities, direction).iter().flatten() {
         match (board.of_model(a), board.of_model(b)) {
             (Some(x), Some(y)) => {
@@ -450,12 +452,15 @@ fn pair(a: &NormalizedEntity, b: &NormalizedEntity, entities: &Normalized, now: 
                 told.add(reason, refs(&[x, y]));
             }
             (mine, theirs) => {
+                let other = mine.or(theirs);
                 for (e, f) in [(a, mine), (b, theirs)] {
-                    let line = format!("the graph records no result of {} on {}", e.canonical, board.label);
+                    let has = other.filter(|_| f.is_none()).map(|o| format!(", where {} has {}", o.model, o.value)).unwrap_or_default();
+                    let line = format!("the graph records no result of {} on {}{has}", e.canonical, board.label);
                     if f.is_none() && !lacking.contains(&line) {
                         lacking.push(line);
                     }
                 }
+                held.extend(other.filter(|o| !held.iter().any(|h| h.key == o.key && h.value == o.value)));
             }
         }
     }
@@ -471,7 +476,7 @@ fn pair(a: &NormalizedEntity, b: &NormalizedEntity, entities: &Normalized, now: 
             }
             _ => return None,
         };
-        return Some(Verdict::account(reason, Vec::new()));
+        return Some(Verdict::account(reason, refs(&held)));
     }
     let mut v = capital(told.account())?;
     if !lacking.is_empty() {
