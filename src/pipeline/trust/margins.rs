@@ -465,7 +465,8 @@ fn pair(a: &NormalizedEntity, b: &NormalizedEntity, entities: &Normalized, now: 
         }
     }
     if told.reasons.is_empty() {
-        // Nothing to set side by side: what is missing is the answer, with no numbers.
+        // Nothing to set side by side: what is missing is the answer, with what the graph
+        // holds of the other side.
         let on = entities.datasets.iter().find(|d| d.is_linked()).map(|d| d.canonical.clone());
         let scored = now.iter().flat_map(|(_, fs)| fs).any(|f| on_board(f, entities));
         let reason = match (lacking.is_empty(), on, scored) {
@@ -637,7 +638,8 @@ mod tests {
         let other = account("What's the chrF gap between A and C on D? I need chrF rather than BLEU.", &chrf, &facts, &direction).expect("an account");
         assert!(other.reason.starts_with("The graph records no chrF result on D") && !other.reason.contains("2.4"), "BLEU is not the gap asked for: {}", other.reason);
         let missing = account("How far behind A does Z land on D?", &models(&["A", "Z"]), &facts, &direction).expect("an account");
-        assert!(missing.reason.starts_with("The graph records no result of Z on D by BLEU") && missing.supporting.is_empty(), "{}", missing.reason);
+        assert!(missing.reason.starts_with("The graph records no result of Z on D by BLEU, where A has 36.0"), "{}", missing.reason);
+        assert_eq!(missing.supporting.iter().map(|f| f.value.as_str()).collect::<Vec<_>>(), ["36.0"], "what the graph holds of the other side is shown");
     }
 
     #[test]
