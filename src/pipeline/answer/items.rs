@@ -773,6 +773,20 @@ mod tests {
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "C has a value in another row");
     }
 
+    #[test]
+    fn named_models_the_board_records_without_a_score_are_listed_only_when_neither_has_one() {
+        use crate::pipeline::front::lexicon::EntityKind;
+        use crate::pipeline::front::normalize::NormalizedEntity;
+        let entity = |kind, name: &str, iri: &str| NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![iri.into()], direction: None, link: None };
+        let entities = Normalized { methods: vec![entity(EntityKind::Method, "A", "m:A"), entity(EntityKind::Method, "B", "m:B")], datasets: vec![entity(EntityKind::Dataset, "SQuAD1.1", "d")], ..Normalized::default() };
+        let evidence = Evidence { results: vec![fact("Top", "F1", "93.0", "p1"), fact("A", "F1", "-", "p2"), ResultFact { value: None, ..fact("B", "F1", "", "p3") }], ..Evidence::default() };
+        let best = vec![AnswerItem::new("Top", Some("m:Top"))];
+        let listed = named_unscored(&best, &evidence, &entities);
+        assert_eq!(listed.iter().map(|i| (i.label.as_str(), i.value.is_none())).collect::<Vec<_>>(), [("A", true), ("B", true)]);
+        let a_best = vec![AnswerItem::new("A", Some("m:A"))];
+        assert!(named_unscored(&a_best, &evidence, &entities).is_empty(), "one of them listed is the answer");
+    }
+
     fn higher(name: &str) -> Direction {
         if name == "Perplexity" { Direction::Lower } else { Direction::Higher }
     }
