@@ -1888,7 +1888,7 @@ impl Pipeline {
                 paper_order
                     .then(|| {
                         let linked = front::normalize::Normalized { methods: front.normalized.methods.iter().filter(|m| m.is_linked()).cloned().collect(), ..front.normalized.clone() };
-                        verdict::paper_order(&linked, &assessment.facts, &known)
+                        verdict::paper_order(classify::asks_later_paper(q), &linked, &assessment.facts, &known)
                     })
                     .flatten()
                     .or_else(|| chronology.then(|| trust::chronology::account(q, &front.normalized, &evidence, &metas, bound.as_ref(), &direction)).flatten())

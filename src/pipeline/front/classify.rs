@@ -644,6 +644,13 @@ pub fn asks_paper_order(question: &str) -> bool {
     ORDER.is_match(question)
 }
 
+/// Whether a question about two papers' order asks for the later one ("which came out
+/// later", "which is newer"), not the first.
+pub fn asks_later_paper(question: &str) -> bool {
+    static LATER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:later|last|newer|newest|more\s+recent|most\s+recent|younger|after)\b"));
+    asks_paper_order(question) && LATER.is_match(question.split(['?', ',', ':', '-']).next().unwrap_or(question))
+}
+
 /// Whether a question asks which paper first reported a result on a board: "which paper
 /// first reported a result on D, and which papers followed it?", "the first paper with a
 /// BLEU above 30 on D" (the board's papers in the order they came out,
@@ -1921,6 +1928,8 @@ mod tests {
         assert_eq!(order("which came out first, OAG-BERT or the bike counts paper?").as_deref(), Some("OAG-BERT | the bike counts paper"));
         assert!(asks_paper_order("Which came out first, the Tidewick paper or the Marrowfen paper?"));
         assert!(asks_paper_order("which is older: Tidewick's paper or Marrowfen's?"));
+        assert!(asks_later_paper("which came out later: 'A' or 'B'?"));
+        assert!(!asks_later_paper("which is older: Tidewick's paper or Marrowfen's?"));
         assert!(!asks_paper_order("Which came out first on D?"), "no two things to order");
         assert!(!asks_paper_order("Which model is better, X or Y?"));
         assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");

@@ -470,20 +470,29 @@ fn ordered(later: bool, px: &PaperRef, py: &PaperRef, all: Vec<FactRef>, known: 
 /// ([`Known::dated_sides`]), as an account (no verdict is asked for); said as open when
 /// either has no usable year or two that order them both ways. `None` unless two models or
 /// two titled papers are named.
-pub fn paper_order(entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
+/// `later`: the question asks which came out later ("which is newer"), and is answered so,
+/// the later paper's year shown first.
+pub fn paper_order(later: bool, entities: &Normalized, facts: &[Fact], known: &Known) -> Option<Verdict> {
     // Read as "X's paper is older than Y's": supported, X came first; refuted, Y did.
     let (v, x, y) = named_dates(false, false, entities, facts, known)?;
-    let first = match v.verdict {
-        Label::Supported => Some(x),
-        Label::Refuted => Some(y),
-        Label::Uncertain => None,
+    let (first, last) = match v.verdict {
+        Label::Supported => (Some(x), Some(y)),
+        Label::Refuted => (Some(y), Some(x)),
+        Label::Uncertain => (None, None),
     };
-    let reason = match first {
-        Some(m) => format!("{}, so {m} came out first", v.reason),
-        None => v.reason,
+    // Each paper's year, the one asked for first (the earlier, or the later when asked).
+    let mut shown = [v.supporting, v.contradicting].concat();
+    let x_first = v.verdict == Label::Supported;
+    if v.verdict != Label::Uncertain && x_first == later {
+        shown.reverse();
+    }
+    let reason = match (first, last) {
+        (Some(_), Some(m)) if later => format!("{}, so {m} came out later", v.reason),
+        (Some(m), _) => format!("{}, so {m} came out first", v.reason),
+        _ => v.reason,
     };
     // Said on its own, not after a verdict's label: it opens a sentence.
-    Some(Verdict::dated(super::standing::capitalized(&reason), [v.supporting, v.contradicting].concat()))
+    Some(Verdict::dated(super::standing::capitalized(&reason), shown))
 }
 
 /// A negation: "nobody has beaten X", "X has not been beaten".
@@ -932,11 +941,13 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
             );
             return uncertain("outperforms", reason, vec![FactRef::of(top)], vec![FactRef::of(low), FactRef::of(rival)]);
         }
+        // Every top the holder has on that board is shown (its F1 beside its accuracy).
+        let held = |e: &NormalizedEntity| -> Vec<FactRef> { tops(entities, facts, direction).into_iter().filter(|t| t.key.1 == top.key.1 && model_of(e, &t.key.0, &t.model)).map(FactRef::of).collect() };
         if model_of(x, &top.key.0, &top.model) {
-            return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), vec![FactRef::of(top)], vec![]);
+            return settled(Label::Supported, format!("{xa} holds the best recorded {} on {}", top.metric, top.dataset), held(x), vec![]);
         }
         if model_of(y, &top.key.0, &top.model) {
-            return settled(Label::Refuted, format!("{ya} holds the best recorded {} on {}", top.metric, top.dataset), vec![], vec![FactRef::of(top)]);
+            return settled(Label::Refuted, format!("{ya} holds the best recorded {} on {}", top.metric, top.dataset), vec![], held(y));
         }
     }
     // "X beat Y on D" with Y holding D's top and no evaluation of X there: no result
@@ -1729,14 +1740,17 @@ mod tests {
         let facts = [dated("A", 9.4, "p1", "A: Pretrained Encoders", 2022), dated("B", 11.3, "p2", "B: Spectral Features", 2019), Fact { papers: vec![PaperRef { iri: "p3".into(), title: "C: Kelp".into(), year: None }], year: None, ..fact("C", 63.0) }];
         let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
         let known = Known { evaluated, ..Known::default() };
-        let v = paper_order(&entities(&["A", "B"]), &facts, &known).expect("two models named");
+        let v = paper_order(false, &entities(&["A", "B"]), &facts, &known).expect("two models named");
         assert!(v.is_account(), "no verdict is asked for");
         assert!(v.reason.ends_with("so B's paper came out first"), "{}", v.reason);
-        let v = paper_order(&entities(&["C", "B"]), &facts, &known).expect("two models named");
+        let later = paper_order(true, &entities(&["A", "B"]), &facts, &known).expect("two models named");
+        assert!(later.reason.ends_with("so A's paper came out later"), "{}", later.reason);
+        assert_eq!(later.supporting.first().map(|f| f.value.as_str()), Some("2022"), "the later paper's year first");
+        let v = paper_order(false, &entities(&["C", "B"]), &facts, &known).expect("two models named");
         assert!(v.reason.contains("no usable year") && !v.reason.contains("came out first"), "{}", v.reason);
-        let v = paper_order(&entities(&["X", "Y"]), &facts, &known).expect("two models named");
+        let v = paper_order(false, &entities(&["X", "Y"]), &facts, &known).expect("two models named");
         assert!(v.reason.starts_with("The graph records no paper"), "a sentence of its own: {}", v.reason);
-        assert!(paper_order(&entities(&["A"]), &facts, &known).is_none(), "one model");
+        assert!(paper_order(false, &entities(&["A"]), &facts, &known).is_none(), "one model");
     }
 
     #[test]
