@@ -2101,7 +2101,8 @@ impl Pipeline {
         if let Some(paper) = chosen.first().filter(|_| target == classify::Target::Code && items.is_empty() && front.lookup.title.is_some()) {
             items = answer::aspects::paper_code(paper, details.get(paper));
         }
-        if target == classify::Target::PaperDetails {
+        // (Two papers put in order are answered by their years, each item its paper.)
+        if target == classify::Target::PaperDetails && !paper_order {
             answer::aspects::answer_aspect(q, &chosen, &details, &metas, &mut items);
             // "Which datasets did the X paper evaluate on?": what it reports on each, too.
             let lists_datasets = items.iter().any(|i| i.metric.as_deref() == Some("datasets"));

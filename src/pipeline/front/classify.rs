@@ -480,7 +480,7 @@ pub fn order_sides(question: &str) -> Option<(String, String)> {
     if !asks_paper_order(question) {
         return None;
     }
-    let c = SIDES.captures(question)?;
+    let c = VERSUS_ORDER.captures(question).or_else(|| SIDES.captures(question))?;
     let side = |i: usize| c.get(i).map(|m| m.as_str().trim().to_owned()).filter(|s| s.chars().any(char::is_alphanumeric));
     Some((side(1)?, side(2)?))
 }
@@ -641,14 +641,19 @@ pub fn asks_paper_order(question: &str) -> bool {
     static ORDER: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)^\W*(?:which|what)\b(?:\s+(?:one|paper|of\s+(?:the|these|those)\s+(?:two|papers)))?\s+(?:came out|come out|was published|appeared|is|was|were|got published)\s+(?:first|earlier|later|last|older|newer|more recent|before|after)\b[^?]*\bor\b|^\W*(?:which|what)\b[^?]{0,40}\b(?:older|newer|earlier|more recent|first)\s*[,:]?\s+(?:the\s+)?[^?]+\bor\b")
     });
-    ORDER.is_match(question)
+    ORDER.is_match(question) || VERSUS_ORDER.is_match(question)
 }
+
+/// "A vs B - which is older?": two papers set side by side, then put in order.
+static VERSUS_ORDER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(.+?)\s+(?:vs\.?|versus)\s+(.+?)\s*(?:[-–—:,;]|\s)\s*which\s+(?:one\s+)?(?:is|was|came\s+out|come\s+out|appeared|got\s+published|was\s+published)\s+(?:first|earlier|later|last|older|newer|more\s+recent)\b")
+});
 
 /// Whether a question about two papers' order asks for the later one ("which came out
 /// later", "which is newer"), not the first.
 pub fn asks_later_paper(question: &str) -> bool {
-    static LATER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:later|last|newer|newest|more\s+recent|most\s+recent|younger|after)\b"));
-    asks_paper_order(question) && LATER.is_match(question.split(['?', ',', ':', '-']).next().unwrap_or(question))
+    static LATER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\b(?:\s+[\w']+){0,4}?\s+(?:later|last|newer|newest|more\s+recent|most\s+recent|younger|after)\b"));
+    asks_paper_order(question) && LATER.is_match(question)
 }
 
 /// Whether a question asks which paper first reported a result on a board: "which paper
@@ -1338,7 +1343,7 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
@@ -1446,6 +1451,10 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // holds (found first where the graph holds it), not a statement about X.
     if problem_described(&question).is_some_and(|d| d.papers && !d.boards) {
         return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
+    }
+    // "A vs B - which is older?": two papers put in order, not two models compared.
+    if VERSUS_ORDER.is_match(&question) {
+        return Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails };
     }
     let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
     if let Some(keywords) = keyword_ask(&question, entities) {
@@ -1929,7 +1938,10 @@ mod tests {
         assert!(asks_paper_order("Which came out first, the Tidewick paper or the Marrowfen paper?"));
         assert!(asks_paper_order("which is older: Tidewick's paper or Marrowfen's?"));
         assert!(asks_later_paper("which came out later: 'A' or 'B'?"));
+        assert_eq!(order("Kelp canopy loss in Tasmania vs Sea urchin barrens revisited - which is older?").as_deref(), Some("Kelp canopy loss in Tasmania | Sea urchin barrens revisited"));
+        assert_eq!(classify("Kelp canopy loss in Tasmania vs Sea urchin barrens revisited - which is older?", &Entities::default()).query_type, PaperLookup);
         assert!(!asks_later_paper("which is older: Tidewick's paper or Marrowfen's?"));
+        assert!(asks_later_paper("Kelp canopy loss vs Sea urchin barrens revisited - which is newer?"));
         assert!(!asks_paper_order("Which came out first on D?"), "no two things to order");
         assert!(!asks_paper_order("Which model is better, X or Y?"));
         assert_eq!(claim_about("does GCN beat GAT on Cora?"), None, "a comparison of two named models");
@@ -2428,6 +2440,8 @@ mod tests {
         check("dd-ppo source code links", false, MethodUsage, Target::Code);
         let levit = Entities { methods: vec!["LeViT-384".into()], ..Entities::default() };
         assert_eq!((classify("which boards was LeViT-384 run on?", &levit).query_type, classify("which boards was LeViT-384 run on?", &levit).target), (DatasetSearch, Target::Datasets), "a board is a dataset");
+        let pair = Entities { methods: vec!["AVID".into(), "MMV".into()], ..Entities::default() };
+        assert_eq!(classify("which boards do AVID and MMV share?", &pair).target, Target::Datasets, "the boards two models share");
         assert_ne!(classify("which bpc boards have a better (lower) top than it?", &Entities::default()).query_type, DatasetSearch, "boards compared, not a model's boards");
         assert_eq!(classify("which papers on atari 2600 venture don't link any code?", &Entities { datasets: vec!["atari 2600 venture".into()], ..Entities::default() }).target, Target::Papers, "papers kept by their code");
         check("qa-gnn implmentation link", false, MethodUsage, Target::Code);
