@@ -1995,6 +1995,16 @@ impl Pipeline {
         if shared {
             items = items::shared_by_models(target, items, &evidence, &for_items);
         }
+        // "Which papers work on both language modelling and image classification?": the papers
+        // found under every problem named, not under either.
+        let tasks: Vec<&str> = for_items.tasks.iter().filter(|t| t.is_linked()).map(|t| t.canonical.as_str()).collect();
+        if !is_claim && verdict.is_none() && target == classify::Target::Papers && tasks.len() >= 2 && classify::asks_shared(q) {
+            items = items::under_every_task(items, &evidence, &tasks);
+            // The papers cited and counted are those kept.
+            let kept = |p: &rank::Ranked| items.iter().any(|i| i.iri.as_deref() == Some(p.iri.as_str()));
+            ranking.papers.retain(kept);
+            ranking.all.retain(kept);
+        }
         // "Which metrics are used on D besides BLEU": the metric set aside is known.
         if target == classify::Target::Metrics {
             items.retain(|i| !front.restriction.metrics.iter().any(|m| m.names(&i.label)));

@@ -384,6 +384,21 @@ pub fn for_question(
     }
 }
 
+/// "Which papers work on both language modelling and image classification?": of a listing
+/// of papers, those the graph files under every one of `tasks` (by the rows that found
+/// them). A listing none of whose papers was found under a problem is left whole: what
+/// found it says nothing of the problems.
+pub fn under_every_task(items: Vec<AnswerItem>, evidence: &Evidence, tasks: &[&str]) -> Vec<AnswerItem> {
+    use crate::pipeline::front::lexicon::EntityKind;
+    let under = |item: &AnswerItem, task: &str| {
+        item.iri.as_ref().and_then(|iri| evidence.papers.get(iri)).is_some_and(|p| p.matched.iter().any(|(kind, name)| *kind == EntityKind::Task && name.eq_ignore_ascii_case(task)))
+    };
+    if !items.iter().any(|i| tasks.iter().any(|t| under(i, t))) {
+        return items;
+    }
+    items.into_iter().filter(|i| tasks.iter().all(|t| under(i, t))).collect()
+}
+
 /// "How many models have been evaluated on ImageNet?": the count of a listing of what the
 /// question counts, as an item (`subject` its label, the number its value), and the sentence
 /// that states it when the text does not already. `None` when the listing is of something
@@ -771,6 +786,19 @@ mod tests {
         let evidence = Evidence { results: vec![fact("A", "chrF", "55.1", "p1"), fact("B", "chrF", "-", "p2"), fact("C", "chrF", "-", "p3"), fact("C", "chrF", "48.2", "p4")], ..Evidence::default() };
         let items = for_question(Target::Models, None, &evidence, &[], &Normalized::default(), Asked { top_k: None, board: Some(BoardAsk::Unscored), coded: None }, &higher);
         assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["B"], "C has a value in another row");
+    }
+
+    #[test]
+    fn papers_on_both_problems_are_those_found_under_each() {
+        use crate::pipeline::evidence::PaperHit;
+        use crate::pipeline::front::lexicon::EntityKind;
+        let hit = |iri: &str, tasks: &[&str]| PaperHit { iri: iri.into(), title: iri.into(), matched: tasks.iter().map(|t| (EntityKind::Task, (*t).to_owned())).collect(), looked_up: false, relevance: 0.0, title_fit: 0.0 };
+        let evidence = Evidence { papers: [hit("p1", &["LM", "IC"]), hit("p2", &["LM"]), hit("p3", &["IC"])].into_iter().map(|h| (h.iri.clone(), h)).collect(), ..Evidence::default() };
+        let papers = vec![AnswerItem::new("p1", Some("p1")), AnswerItem::new("p2", Some("p2")), AnswerItem::new("p3", Some("p3"))];
+        let kept = under_every_task(papers.clone(), &evidence, &["LM", "ic"]);
+        assert_eq!(kept.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["p1"]);
+        let unanchored = Evidence { papers: [hit("p1", &[]), hit("p2", &[])].into_iter().map(|h| (h.iri.clone(), h)).collect(), ..Evidence::default() };
+        assert_eq!(under_every_task(papers, &unanchored, &["LM", "IC"]).len(), 3, "found by nothing that names a problem: left whole");
     }
 
     #[test]
