@@ -1980,8 +1980,8 @@ impl Pipeline {
                 })
                 .collect();
         }
-        // "Is X or Y better on D?" where the graph records one or both on D without a score:
-        // they are listed too, after the best, with no value.
+        // "Is X or Y better on D?" where the graph records both on D without a score: they are
+        // listed too, after the board's best, with no value.
         if verdict.is_none() && target == classify::Target::BestModel && for_items.methods.len() >= 2 && !items.is_empty() {
             items.extend(items::named_unscored(&items, &evidence, &for_items));
         }
@@ -2554,6 +2554,17 @@ fn comparison_graph(table: &crate::comparisons::Table, outcome: &comparison::Out
     graph
 }
 
+/// The name one side of a comparison ("A has more models than B") is: the closest of those
+/// it contains or is part of, so that "CIFAR-100" is its own, not "CIFAR-10" within it.
+fn side_named<'e>(entities: &[&'e front::normalize::NormalizedEntity], side: &str) -> Option<&'e front::normalize::NormalizedEntity> {
+    let words = side.to_lowercase();
+    entities
+        .iter()
+        .filter(|e| words.contains(&e.text.to_lowercase()) || e.text.to_lowercase().contains(&words))
+        .max_by_key(|e| (e.text.to_lowercase() == words, e.text.len().min(words.len())))
+        .copied()
+}
+
 #[cfg(test)]
 mod architecture {
     //! The stage folders only look back: a file in one may use the folders before it and
@@ -2609,17 +2620,6 @@ mod architecture {
         assert!(violations(3, "use crate::pipeline::front::lexicon::Direction; use crate::pipeline::diagnostics::Code;").is_empty());
         assert_eq!(violations(2, "let x = super::super::answer::items::f();"), vec!["answer"]);
     }
-}
-
-/// The name one side of a comparison ("A has more models than B") is: the closest of those
-/// it contains or is part of, so that "CIFAR-100" is its own, not "CIFAR-10" within it.
-fn side_named<'e>(entities: &[&'e front::normalize::NormalizedEntity], side: &str) -> Option<&'e front::normalize::NormalizedEntity> {
-    let words = side.to_lowercase();
-    entities
-        .iter()
-        .filter(|e| words.contains(&e.text.to_lowercase()) || e.text.to_lowercase().contains(&words))
-        .max_by_key(|e| (e.text.to_lowercase() == words, e.text.len().min(words.len())))
-        .copied()
 }
 
 #[cfg(test)]

@@ -406,10 +406,8 @@ pub fn under_every_task(items: Vec<AnswerItem>, evidence: &Evidence, tasks: &[&s
 /// listing does not hold (papers found past those listed are counted there).
 pub fn count_item(counted: Counted, target: Target, items: &[AnswerItem], text: &str, subject: Option<&str>) -> Option<(AnswerItem, Option<String>)> {
     let fits = matches!((counted, target), (Counted::Models, Target::Models) | (Counted::Datasets, Target::Datasets) | (Counted::Papers, Target::Papers));
-    let mut labels: Vec<String> = items.iter().map(|i| i.label.trim().to_lowercase()).collect();
-    labels.sort_unstable();
-    labels.dedup();
-    let n = labels.len();
+    // As the listing's sentence counts them ("62 models have results on ImageNet").
+    let n = items.len();
     if !fits || n == 0 {
         return None;
     }
@@ -772,9 +770,9 @@ mod tests {
     #[test]
     fn a_count_asked_of_a_listing_is_an_item_of_its_own_and_said_where_the_text_does_not() {
         let listed = |labels: &[&str]| labels.iter().map(|l| AnswerItem::new(l, None)).collect::<Vec<_>>();
-        let models = listed(&["A", "B", "B", "C"]);
+        let models = listed(&["A", "B", "C"]);
         let (item, said) = count_item(Counted::Models, Target::Models, &models, "3 models have results on D: A; B; C.", Some("D")).expect("a count");
-        assert_eq!((item.label.as_str(), item.value.as_deref(), said), ("D", Some("3"), None), "counted once each, already said");
+        assert_eq!((item.label.as_str(), item.value.as_deref(), said), ("D", Some("3"), None), "already said");
         let (_, said) = count_item(Counted::Datasets, Target::Datasets, &listed(&["D1", "D2"]), "Datasets X was evaluated on: D1; D2.", Some("X")).expect("a count");
         assert_eq!(said.as_deref(), Some("2 datasets in all"));
         assert!(count_item(Counted::Papers, Target::Papers, &listed(&["P"]), "I found 9 relevant papers", None).is_none(), "the text counts papers past those listed");
