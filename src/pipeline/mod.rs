@@ -1672,6 +1672,21 @@ impl Pipeline {
         } else {
             Vec::new()
         };
+        // "X outperforms Y on every board they share": the boards both have rows on, read
+        // whole, so that each one's top is known. Read, not named: the claim still names no
+        // board, and is judged on each one's top (`trust::verdict`).
+        let two: Vec<&front::normalize::NormalizedEntity> = front.normalized.methods.iter().filter(|m| m.is_linked()).collect();
+        if front.classification.query_type == classify::QueryType::ClaimVerification && two.len() == 2 && !front.normalized.datasets.iter().any(|d| linked(&d)) && trust::verdict::claims_everywhere(q) {
+            let found = evidence::assemble(&retrieved);
+            let on = |m: &front::normalize::NormalizedEntity| -> std::collections::BTreeSet<String> {
+                found.results.iter().filter(|r| r.model.as_ref().is_some_and(|x| m.iris.contains(&x.iri))).map(|r| r.dataset.iri.clone()).collect()
+            };
+            let theirs = on(two[1]);
+            let shared: Vec<String> = on(two[0]).into_iter().filter(|iri| theirs.contains(iri)).take(query::plan::MAX_BOARDS_OF).collect();
+            if !shared.is_empty() {
+                retrieved.extend(self.graph.boards_of(&shared, &mut ledger, &mut diagnostics).await);
+            }
+        }
         let scoped = if task_boards.is_empty() {
             std::borrow::Cow::Borrowed(&front.normalized)
         } else {

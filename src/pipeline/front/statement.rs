@@ -65,7 +65,7 @@ fn re(pattern: &str) -> Regex {
 /// "Does X outperform Y", "X is better than Y", "X does better than Y, true?".
 static SIDES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually|only|just|even|always|clearly|consistently)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|improv(?:es|ed)\s+(?:up)?on|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when)\b|\s*[?.!,]|$)"
+        r"(?i)^(?:(?:does|did|do|is|was|can|could|will)\s+)?(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)\s+(?:(?:really|still|once|already|also|now|currently|previously|formerly|originally|actually|only|just|even|always|clearly|consistently)\s+)?(?:(?:does|did|do)\s+not\s+|(?:doesn['’]t|didn['’]t|don['’]t|never|no longer)\s+)?(?:(?:is|was|are)(?:\s+not|n['’]t)?\s+)?(?:outperform\w*|beat|beats|surpass\w*|exceed\w*|improv(?:es|ed)\s+(?:up)?on|(?:(?:do|does|did|perform|performs)\s+)?(?:better|worse) than|superior to|inferior to|falls? short of|fell short of|lags? behind|trails?)\s+(?:the\s+)?({WORD}(?:\s{WORD}){{0,3}}?)(?:\s+(?:on|in|at|by|for|when|everywhere|across)\b|\s*[?.!,]|$)"
     ))
 });
 /// "X gets 88.6% ...", "X has the lowest bpc ...", "X is the best model on ...".
@@ -331,6 +331,7 @@ mod tests {
         assert_eq!(board(q).map(|(s, e)| &q[s..e]), Some("Sealbrook Turbine Logs"), "'on top of' is no part of the board's name");
         assert_eq!(named("Marrowfen took the lead on Kelpwatch-Norrland when its transfer paper came out."), [(EntityKind::Method, "Marrowfen"), (EntityKind::Dataset, "Kelpwatch-Norrland")]);
         assert_eq!(named("kestrelnet still leads benchmira, doesn't it?")[0], (EntityKind::Method, "kestrelnet"));
+        assert_eq!(named("kestrelnet outperforms warbleon everywhere"), [(EntityKind::Method, "kestrelnet"), (EntityKind::Method, "warbleon")], "'everywhere' is no part of a name");
         assert_eq!(named("Someone told me warbleon gets above 80 accuracy on Hollenby Marsh Calls. Is that correct?")[0], (EntityKind::Method, "warbleon"));
         assert_eq!(named("Tavrosa does not outperform PimbraFormer on BenchMira, correct?")[..2], [(EntityKind::Method, "Tavrosa"), (EntityKind::Method, "PimbraFormer")]);
         assert_eq!(named("halverin no longer beats gannetron on the orrenby parallel corpus, right?")[..2], [(EntityKind::Method, "halverin"), (EntityKind::Method, "gannetron")]);

@@ -910,6 +910,11 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
         return uncertain("outperforms", reason, refs(&wins), refs(&undecided).into_iter().chain(refs(&losses)).collect());
     }
     if wins.is_empty() && losses.is_empty() {
+        if everywhere {
+            if let Some(v) = every_top(x, y, entities, facts, known, direction) {
+                return v;
+            }
+        }
         return by_the_top(x, y, entities, facts, known, direction);
     }
     let settled = |verdict, reason: String, supporting, contradicting| Verdict { verdict, relation: "outperforms".into(), reason, supporting, contradicting };
@@ -919,6 +924,12 @@ fn outperforms(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized
         (true, false) => settled(Label::Refuted, format!("{ya} scores better than {xa} on every dataset and metric both are recorded on"), vec![], refs(&losses)),
         (false, false) => uncertain("outperforms", format!("{xa} is better than {ya} on some recorded results and worse on others"), refs(&wins), refs(&losses)),
     }
+}
+
+/// Whether a claim says one model beats another on every board ("on every dataset they
+/// share", "everywhere"): the boards both are on are then read whole (`Pipeline::attempt`).
+pub fn claims_everywhere(question: &str) -> bool {
+    EVERY_BOARD.is_match(question)
 }
 
 /// "on every dataset", "on all benchmarks they share".
@@ -963,6 +974,71 @@ fn by_the_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized,
         return Verdict { verdict: Label::Refuted, relation: "outperforms".into(), reason, supporting: vec![], contradicting: led.iter().map(|f| FactRef::of(f)).collect() };
     }
     uncertain("outperforms", format!("the graph records no result of {xa} and {ya} on the same dataset and metric"), vec![], vec![])
+}
+
+/// "X beats Y on every board they share" with no result of both on one leaderboard: each
+/// board both are evaluated on, by its top. Y holding any board's top refutes it; X holding
+/// every board's top supports it; a board another model leads (or whose lead a conflict
+/// leaves open) leaves it open. `None` when no board both are on has a top read.
+fn every_top(x: &NormalizedEntity, y: &NormalizedEntity, entities: &Normalized, facts: &[Fact], known: &Known, direction: &dyn Fn(&str) -> Direction) -> Option<Verdict> {
+    let evaluated = &known.evaluated;
+    let (xa, ya) = (&x.canonical, &y.canonical);
+    // Each board's top under each metric: of the boards the claim names, else of every
+    // board read (those both are on, read whole for the claim).
+    let every = Normalized { datasets: Vec::new(), ..entities.clone() };
+    let all_tops = |on: &Normalized| -> Vec<&Fact> {
+        if !on.datasets.is_empty() {
+            return tops(on, facts, direction);
+        }
+        let mut boards: Vec<(&str, &str)> = facts.iter().map(|f| (f.key.1.as_str(), f.key.2.as_str())).collect();
+        boards.sort_unstable();
+        boards.dedup();
+        boards.into_iter().filter_map(|(d, m)| best(&facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == d && f.key.2 == m).collect::<Vec<_>>(), direction)).collect()
+    };
+    let on = if entities.datasets.is_empty() { &every } else { entities };
+    let shared: Vec<&Fact> = all_tops(on).into_iter().filter(|t| tried(x, evaluated, &t.key.1) && tried(y, evaluated, &t.key.1)).collect();
+    let mut boards: Vec<&str> = shared.iter().map(|t| t.dataset.as_str()).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    if boards.is_empty() {
+        return None;
+    }
+    let held_by = |e: &NormalizedEntity, board: &str| -> Vec<&Fact> {
+        shared.iter().copied().filter(|t| t.dataset == board && model_of(e, &t.key.0, &t.model)).filter(|t| open_lead(t, &facts.iter().filter(|f| f.numeric.is_some() && f.key.1 == t.key.1 && f.key.2 == t.key.2).collect::<Vec<_>>(), direction).is_none()).collect()
+    };
+    let (mut won, mut lost, mut open): (Vec<&Fact>, Vec<&Fact>, Vec<&str>) = (Vec::new(), Vec::new(), Vec::new());
+    for board in &boards {
+        let (mine, theirs) = (held_by(x, board), held_by(y, board));
+        match (mine.is_empty(), theirs.is_empty()) {
+            (_, false) => lost.extend(theirs),
+            (false, true) => won.extend(mine),
+            (true, true) => open.push(board),
+        }
+    }
+    // "CNN / Daily Mail (by ROUGE-L, ROUGE-1); GigaWord (by ROUGE-1)": each board once.
+    let named = |fs: &[&Fact]| {
+        let mut on: Vec<(&str, Vec<&str>)> = Vec::new();
+        for f in fs {
+            match on.iter_mut().find(|(d, _)| *d == f.dataset) {
+                Some((_, metrics)) => metrics.push(&f.metric),
+                None => on.push((&f.dataset, vec![&f.metric])),
+            }
+        }
+        on.iter().map(|(d, ms)| format!("{d} (by {})", ms.join(", "))).collect::<Vec<_>>().join("; ")
+    };
+    let refs = |fs: &[&Fact]| fs.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
+    let all = boards.join(", ");
+    let v = if !lost.is_empty() {
+        let reason = format!("of the boards both are evaluated on ({all}), {ya} holds the best recorded value on {}", named(&lost));
+        Verdict { verdict: Label::Refuted, relation: "outperforms".into(), reason, supporting: refs(&won), contradicting: refs(&lost) }
+    } else if open.is_empty() {
+        let reason = format!("{xa} holds the best recorded value on every board both are evaluated on: {}", named(&won));
+        Verdict { verdict: Label::Supported, relation: "outperforms".into(), reason, supporting: refs(&won), contradicting: vec![] }
+    } else {
+        let reason = format!("of the boards both are evaluated on ({all}), neither holds the best recorded value on {}, so how they compare there cannot be told", open.join(", "));
+        uncertain("outperforms", reason, refs(&won), vec![])
+    };
+    Some(v)
 }
 
 /// A board's lead left open by a conflict: the top's model also recorded with a worse value
@@ -1415,6 +1491,28 @@ mod tests {
     fn judge_q(q: &str, methods: &[&str], facts: &[Fact]) -> Label {
         let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
         judge(q, &entities(methods), facts, &Known { evaluated, ..Known::default() }, &|_| Direction::Higher).verdict
+    }
+
+    #[test]
+    fn beating_a_model_on_every_board_both_are_on_is_judged_by_each_boards_top() {
+        let on = |model: &str, value: f64, board: &str| Fact { dataset: board.into(), key: (format!("m:{model}"), board.to_lowercase(), "f1".into()), ..fact(model, value) };
+        let mut e = entities(&["X", "Y"]);
+        e.datasets.push(entity(EntityKind::Dataset, "E"));
+        let evaluated: Vec<Evaluated> = ["X", "Y"].iter().flat_map(|m| ["d", "e"].map(|d| (format!("m:{m}"), (*m).to_owned(), d.to_owned()))).collect();
+        let known = Known { evaluated, ..Known::default() };
+        let q = "X beats Y on every board they share";
+        let judged = |facts: &[Fact]| judge(q, &e, facts, &known, &|_| Direction::Higher);
+        let both = judged(&[on("X", 90.0, "D"), on("X", 80.0, "E")]);
+        assert_eq!(both.verdict, Label::Supported, "{}", both.reason);
+        let lost = judged(&[on("X", 90.0, "D"), on("Y", 80.0, "E")]);
+        assert_eq!(lost.verdict, Label::Refuted, "{}", lost.reason);
+        assert!(lost.reason.contains("Y holds the best recorded value on E (by F1)"), "{}", lost.reason);
+        let third = judged(&[on("X", 90.0, "D"), on("Z", 95.0, "E")]);
+        assert_eq!(third.verdict, Label::Uncertain, "another model leads E: {}", third.reason);
+        // No board named: every board read is weighed.
+        let unnamed = Normalized { datasets: Vec::new(), ..e.clone() };
+        let v = judge(q, &unnamed, &[on("X", 90.0, "D"), on("Y", 80.0, "E")], &known, &|_| Direction::Higher);
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
     }
 
     #[test]
