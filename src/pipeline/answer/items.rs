@@ -5,6 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
+use std::sync::LazyLock;
+use crate::pipeline::pattern::Regex;
 
 use crate::pipeline::front::classify::Target;
 use crate::pipeline::front::extract::{same_value, BoardAsk};
@@ -405,13 +407,15 @@ pub fn under_every_task(items: Vec<AnswerItem>, evidence: &Evidence, tasks: &[&s
 /// else than what is counted, is empty, or when the text states a count of papers the
 /// listing does not hold (papers found past those listed are counted there).
 pub fn count_item(counted: Counted, target: Target, items: &[AnswerItem], text: &str, subject: Option<&str>) -> Option<(AnswerItem, Option<String>)> {
-    let fits = matches!((counted, target), (Counted::Models, Target::Models) | (Counted::Datasets, Target::Datasets) | (Counted::Papers, Target::Papers));
+    let fits = matches!((counted, target), (Counted::Models, Target::Models) | (Counted::Datasets, Target::Datasets) | (Counted::Papers, Target::Papers) | (Counted::Metrics, Target::Metrics));
     // As the listing's sentence counts them ("62 models have results on ImageNet").
     let n = items.len();
     if !fits || n == 0 {
         return None;
     }
-    let stated = text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == n.to_string());
+    // Not a citation's number: "[7]" counts nothing.
+    static CITATION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[\d+\]").unwrap_or_else(|e| panic!("citation pattern: {e}")));
+    let stated = CITATION.replace_all(text, " ").split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == n.to_string());
     if !stated && counted == Counted::Papers {
         return None;
     }
@@ -775,6 +779,8 @@ mod tests {
         assert_eq!((item.label.as_str(), item.value.as_deref(), said), ("D", Some("3"), None), "already said");
         let (_, said) = count_item(Counted::Datasets, Target::Datasets, &listed(&["D1", "D2"]), "Datasets X was evaluated on: D1; D2.", Some("X")).expect("a count");
         assert_eq!(said.as_deref(), Some("2 datasets in all"));
+        let (_, said) = count_item(Counted::Metrics, Target::Metrics, &listed(&["A", "B"]), "Results on D are reported with these metrics: A [1][2]; B [2].", Some("D")).expect("a count");
+        assert_eq!(said.as_deref(), Some("2 metrics in all"), "a citation's number is no count");
         assert!(count_item(Counted::Papers, Target::Papers, &listed(&["P"]), "I found 9 relevant papers", None).is_none(), "the text counts papers past those listed");
         assert!(count_item(Counted::Models, Target::Papers, &models, "", None).is_none(), "a listing of something else");
     }

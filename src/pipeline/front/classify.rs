@@ -137,7 +137,7 @@ const NOT_VALUES: &[&str] = &["paper", "papers", "model", "models", "method", "m
 /// worst is also the last and the bottom of a board ("who is last on D by WER", "the
 /// bottom three on D", "which result was furthest from the best").
 pub fn extreme(question: &str) -> Option<Extreme> {
-    static LOW: LazyLock<Regex> = LazyLock::new(|| re(r"\b(lowest|smallest|minimum|least)\b"));
+    static LOW: LazyLock<Regex> = LazyLock::new(|| re(r"\b(lowest|smallest|minimum|least|fewest)\b"));
     static HIGH: LazyLock<Regex> = LazyLock::new(|| re(r"\b(highest|largest|maximum|greatest)\b"));
     // "Last" only as a place on the board: never "the last paper", "last year", "was last
     // updated"; "bottom" never "bottom-up".
@@ -1333,7 +1333,7 @@ static PLURAL_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers|pu
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*|(?:gap|margin|difference)\s+between|by\s+how\s+much|how\s+far\s+(?:ahead|behind))\b")
+    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*|(?:gap|margin|difference)\s+between|by\s+how\s+much|how\s+far\s+(?:ahead|behind))\b|\b(?:fewest|smallest|least|lowest|most|largest|biggest)\s+(?:number\s+of\s+)?(?:params|parameters|flops|macs)\b|\b(?:smallest|largest|biggest|lightest)\s+(?:model|system|network)\b[^?]{0,40}\bby\s+(?:number\s+of\s+|the\s+)?(?:params|parameters|flops|macs|size)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -1343,10 +1343,10 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:boards|leaderboards)\s+(?:report|use|list|record|rank\s+by|measure|carry)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
 });
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b")
+    re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b|\bhow\s+many\s+(?:distinct\s+|different\s+|evaluation\s+)?metrics\b|^\W*(?:what|which)\s+(?:is|are)\s+[^?]{1,60}?\s+(?:evaluated|measured|scored|assessed|judged)\s+(?:with|by|using|in)\W*$|^\W*how\s+(?:is|are)\s+(?:results\s+on\s+)?[^?]{1,60}?\s+(?:measured|scored)\W*$")
 });
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b|\b(which|what)\s+(research\s+)?(task|problem)\s+(is|does|did|was|are)\b")
@@ -1379,7 +1379,7 @@ static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|numbers|figure|figures)\b")
 });
 static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b|\bwhich of [\w.+-]+\s*(,|and\b|or\b)")
+    re(r"\b(which|what|name the|indicate the|identify the|tell me the)\b.{0,25}\b(model|method|system|approach|architecture|algorithm)s?\b|\bperform(s|ed)? (the )?best\b|\bbest[- ]performing\b|\btop[- ]performing\b|\bwhich of [\w.+-]+\s*(,|and\b|or\b)|\b(smallest|largest|biggest|lightest)\s+(model|system|network)\b")
 });
 /// Papers asked for first, then their code: "which papers on D don't link any code?",
 /// "T papers without code" (not "links to the code of the papers on D").
@@ -2359,6 +2359,21 @@ mod tests {
     #[test]
     fn metrics_people_report_on_a_dataset_asks_for_metrics() {
         check("metrics people report on enwik8", true, DatasetSearch, Target::Metrics);
+    }
+
+    #[test]
+    fn a_board_s_metrics_asked_by_their_count_or_by_how_it_is_evaluated_are_listed() {
+        check("how many metrics does ImageNet have?", true, DatasetSearch, Target::Metrics);
+        check("what is SQuAD1.1 evaluated with?", true, DatasetSearch, Target::Metrics);
+        check("how is WikiText-103 measured?", true, DatasetSearch, Target::Metrics);
+    }
+
+    #[test]
+    fn the_fewest_parameters_on_a_board_rank_its_models_and_boards_are_asked_by_their_metric() {
+        check("fewest params on ImageNet", true, MethodComparison, Target::BestModel);
+        check("smallest model on ImageNet by number of params", true, MethodComparison, Target::BestModel);
+        assert_eq!(extreme("fewest params on ImageNet"), Some(Extreme::Lowest));
+        check("which boards report F1?", false, DatasetSearch, Target::Datasets);
     }
 
     #[test]

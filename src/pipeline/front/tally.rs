@@ -30,6 +30,9 @@ pub enum Counted {
     Code,
     /// Boards a model leads: where it holds the best recorded value under some metric.
     Tops,
+    /// The metrics a board's results are reported by: only ever asked of one board ("how
+    /// many metrics does ImageNet have?"), never ranked by.
+    Metrics,
 }
 
 impl Counted {
@@ -42,6 +45,7 @@ impl Counted {
             Self::Contributions => "contributions",
             Self::Code => "code links",
             Self::Tops => "top results",
+            Self::Metrics => "metrics",
         }
     }
 }
@@ -376,6 +380,11 @@ static HOW_MANY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:how\s
 /// What a question asks the count of, for one subject: "how many boards does approxrepset
 /// lead?" counts the boards it leads.
 pub fn how_many(question: &str) -> Option<Counted> {
+    // Metrics are no part of `COUNTED`: nothing is ranked by them.
+    static METRICS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:how\s+many|number\s+of|count\s+of)\s+(?:(?:distinct|different|separate|evaluation)\s+)?metrics\b"));
+    if METRICS.is_match(question) {
+        return Some(Counted::Metrics);
+    }
     HOW_MANY.captures(question).map(|c| counted_in(&c[1], question))
 }
 
@@ -485,6 +494,7 @@ mod tests {
         assert_eq!(claim("gpt-4 holds more sota results than gpt3, right?").map(|c| c.counted), Some(Counted::Tops));
         assert_eq!(how_many("how many boards does approxrepset lead?"), Some(Counted::Tops));
         assert_eq!(how_many("how many boards has curl been run on"), Some(Counted::Datasets));
+        assert_eq!(how_many("how many metrics does imagenet have?"), Some(Counted::Metrics));
     }
 
     #[test]

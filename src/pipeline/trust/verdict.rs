@@ -744,6 +744,9 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
         if let Some(v) = board_extreme(question, entities, facts, direction) {
             return v;
         }
+        if let Some(v) = board_metric(question, entities, facts) {
+            return v;
+        }
         return uncertain("unknown", "the claim names no model or method the graph records results for".into(), vec![], vec![]);
     }
     // "X has a lower word error rate than Y": the values compared as written, whichever way
@@ -1191,6 +1194,38 @@ fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
     }
 }
 
+/// "SQuAD1.1 is measured by BLEU", "does ImageNet report top-5 accuracy?": whether the one
+/// board the claim names records results by the metric it names. The board's results say
+/// which metrics it is measured by, so a metric none of them is by is refuted, with the
+/// metrics they are by; a metric named by fewer words than a label ("accuracy" for "Top 1
+/// Accuracy") is one of them. `None` when the claim names a model or a value, or the board
+/// has no result read.
+fn board_metric(question: &str, entities: &Normalized, facts: &[Fact]) -> Option<Verdict> {
+    static USES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported|judged|tracked)\s+(?:by|with|using|in|via|on|through)\b|\b(?:reports?|uses?|records?|has|have|lists?|includes?|carr(?:y|ies)|tracks?)\b").unwrap_or_else(|e| panic!("board metric pattern: {e}"))
+    });
+    let ([board], [metric]) = (&entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>()[..], &entities.metrics[..]) else { return None };
+    if !entities.methods.is_empty() || !USES.is_match(question) || super::numbers::claimed(question, entities).is_some() {
+        return None;
+    }
+    let there: Vec<&Fact> = facts.iter().filter(|f| matches(board, &f.key.1, &f.dataset)).collect();
+    let first = there.first()?;
+    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
+    let named = [words(&metric.text), words(&metric.canonical)];
+    let by = |f: &&Fact| matches(metric, &f.key.2, &f.metric) || named.iter().any(|n| !n.is_empty() && { let label = words(&f.metric); n.iter().all(|w| label.contains(w)) });
+    let on = first.dataset.clone();
+    let held: Vec<&Fact> = there.iter().copied().filter(by).collect();
+    if let Some(f) = held.first() {
+        let reason = format!("the graph records results on {on} by {}", f.metric);
+        return Some(Verdict { verdict: Label::Supported, relation: "measured by".into(), reason, supporting: held.iter().map(|f| FactRef::of(f)).collect(), contradicting: vec![] });
+    }
+    let mut metrics: Vec<&str> = there.iter().map(|f| f.metric.as_str()).collect();
+    metrics.sort_unstable();
+    metrics.dedup();
+    let reason = format!("the graph records results on {on} by {}, none by {}", metrics.join(", "), metric.canonical);
+    Some(Verdict { verdict: Label::Refuted, relation: "measured by".into(), reason, supporting: vec![], contradicting: there.iter().map(|f| FactRef::of(f)).collect() })
+}
+
 /// "The best BLEU on D is 36.0", "18.9 is the lowest BLEU ever posted on D": a claim about a
 /// named board's best value (or its lowest, highest or weakest, as said), whoever holds it.
 /// `None` unless the claim states a value and an extreme of exactly one board; a disputed
@@ -1491,6 +1526,24 @@ mod tests {
     fn judge_q(q: &str, methods: &[&str], facts: &[Fact]) -> Label {
         let evaluated: Vec<Evaluated> = facts.iter().map(|f| (f.key.0.clone(), f.model.clone(), f.key.1.clone())).collect();
         judge(q, &entities(methods), facts, &Known { evaluated, ..Known::default() }, &|_| Direction::Higher).verdict
+    }
+
+    #[test]
+    fn a_board_measured_by_a_metric_is_judged_by_the_metrics_its_results_are_by() {
+        let board = |metric: &str| {
+            let mut e = Normalized { datasets: vec![NormalizedEntity { iris: vec!["d".into()], ..entity(EntityKind::Dataset, "D") }], ..Default::default() };
+            e.metrics.push(entity(EntityKind::Metric, metric));
+            e
+        };
+        let facts = [fact("A", 90.0), Fact { metric: "Top 5 Accuracy".into(), key: ("m:A".into(), "d".into(), "top5".into()), ..fact("A", 98.0) }];
+        let judged = |q: &str, metric: &str| judge(q, &board(metric), &facts, &Known::default(), &|_| Direction::Higher);
+        let held = judged("does D report top-5 accuracy?", "top-5 accuracy");
+        assert_eq!((held.verdict, held.supporting.len()), (Label::Supported, 1));
+        let missing = judged("D is measured by BLEU", "BLEU");
+        assert_eq!(missing.verdict, Label::Refuted);
+        assert!(missing.reason.contains("F1, Top 5 Accuracy"), "{}", missing.reason);
+        assert_eq!(judged("does D report top-5 error?", "top-5 error").verdict, Label::Refuted, "a metric shares words, not all of them");
+        assert_eq!(judged("D has an F1 of 95", "F1").verdict, Label::Uncertain, "a value claimed is no claim about the metric");
     }
 
     #[test]
