@@ -34,6 +34,15 @@ pub(super) fn metric_asked(fact: &ResultFact, entities: &Normalized, exact: bool
     })
 }
 
+/// Whether every word of a metric the question names is a word of the result's metric:
+/// "error rate" is "Top-1 Error Rate" where nothing is by the name or a synonym of it, but
+/// "top-5 error" is not "Top 5 Accuracy".
+fn metric_words_asked(fact: &ResultFact, entities: &Normalized) -> bool {
+    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
+    let Some(label) = fact.metric.as_ref().map(|m| words(m.display())) else { return false };
+    entities.metrics.iter().any(|m| [&m.text, &m.canonical].into_iter().map(|n| words(n)).any(|n| !n.is_empty() && n.iter().all(|w| label.contains(w))))
+}
+
 /// The best result per metric among `facts`, by numeric value in the metric's direction.
 fn best_per_metric<'a>(
     facts: &[&'a ResultFact],
@@ -83,6 +92,10 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
         if !asked.is_empty() {
             return asked;
         }
+    }
+    let asked: Vec<&ResultFact> = evidence.results.iter().filter(|f| metric_words_asked(f, entities)).collect();
+    if !asked.is_empty() {
+        return asked;
     }
 
     let facts: Vec<&ResultFact> = evidence.results.iter().filter(|f| !cost(f)).collect();
