@@ -655,6 +655,9 @@ impl Pipeline {
         if ranked.is_none() {
             ranked = self.boards_led(q, &front, current_year, &mut clock, &mut spent).await;
         }
+        if ranked.is_none() {
+            ranked = self.metric_extreme(q, &front, current_year, &mut clock, &mut spent).await;
+        }
         if let Some((classification, mut attempt)) = ranked {
             // A claim about a count, boards ranked by their tops, or a ranking by count: its
             // type is that of what is ranked and counted.
@@ -1314,6 +1317,111 @@ impl Pipeline {
         Some((classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::Datasets }, attempt))
     }
 
+    /// "Which model has the lowest bits per character anywhere in the graph?", "which dataset
+    /// has the lowest recorded Error, and by whom?", "which paper holds the best BLEU?": the
+    /// extreme of every result the graph records by the one metric named, whatever its
+    /// board ([`answer::leaderboard::extreme_across`]). `None` unless the question names a
+    /// linked metric and no board, model, problem or field, asks for a best or an extreme,
+    /// and asks neither a count nor code.
+    async fn metric_extreme(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
+        use classify::{Classification, Extreme, QueryType, Target};
+        use query::templates::{Anchor, Arg};
+        use std::sync::LazyLock;
+        static ASKED: LazyLock<pattern::Regex> = LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:best|top|record|sota|state[- ]of[- ]the[- ]art|leading|highest|lowest|worst|weakest|smallest|largest|fewest|least)\b").unwrap_or_else(|e| panic!("extreme pattern: {e}"))
+        });
+        // Code, a count, the metrics, a top k or a place other than the first ("the second
+        // highest"), or a value given ("which paper has the 1.11 bpc?" looks the value up):
+        // other questions.
+        static ELSE: LazyLock<pattern::Regex> = LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:code|github|repos?|repository|implementations?|how\s+many|metrics|top\s+\d+|top\s+(?:two|three|four|five|ten)|second|third|fourth|2nd|3rd|4th|runner[- ]?up|next|rank|ranks|ranked|ranking|order|sorted|bottom\s+\d+)\b|(?:^|[\s(])\d+(?:[.,]\d+)?\s*%?(?:[\s?.,;:)]|$)").unwrap_or_else(|e| panic!("not-an-extreme pattern: {e}"))
+        });
+        // A subset of the boards named by words ("of the mldoc zero-shot boards"): the
+        // graph's boards are not read by such a family.
+        static AMONG: LazyLock<pattern::Regex> = LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:among|of|between|within)\s+(?P<words>(?:[\w.+-]+\s+){1,5}?)(?:boards|datasets|benchmarks|leaderboards|tasks|games)\b").unwrap_or_else(|e| panic!("among pattern: {e}"))
+        });
+        let scoped = AMONG.captures_iter(q).any(|c| c.name("words").is_some_and(|w| w.as_str().split_whitespace().any(|x| !matches!(x.to_lowercase().as_str(), "the" | "all" | "every" | "any" | "these" | "its" | "graph's"))));
+        static BOARD: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)\b(?:which|what)\s+(?:one\s+of\s+the\s+)?(?:dataset|board|benchmark|leaderboard)s?\b|\bon\s+which\b").unwrap_or_else(|e| panic!("board pattern: {e}")));
+        static PAPER: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)\b(?:which|what|whose)\s+(?:paper|publication|article|study)\b").unwrap_or_else(|e| panic!("paper pattern: {e}")));
+        // Said across the graph, or of a board, model or paper asked for: "best map on pascal
+        // voc" names a board the graph lacks, and is no question about every board.
+        static ACROSS: LazyLock<pattern::Regex> = LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:anywhere|across|of\s+all|on\s+record|in\s+(?:the\s+)?(?:whole|entire)\s+(?:knowledge\s+)?(?:graph|kg|orkg)|(?:any|every|all(?:\s+the)?)\s+(?:boards?|datasets?|benchmarks?|leaderboards?))\b").unwrap_or_else(|e| panic!("across pattern: {e}"))
+        });
+        // "top-1" names a metric, not the top.
+        static TOP_N: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)\btop[- ]?\d+\b").unwrap_or_else(|e| panic!("top-n pattern: {e}")));
+        let unranked = TOP_N.replace_all(q, " ");
+        let unranked = unranked.as_ref();
+        let n = &front.normalized;
+        let across = ACROSS.is_match(q) || BOARD.is_match(q) || PAPER.is_match(q);
+        // Any other name, linked or not: a board the graph lacks is no question about all;
+        // nor is one the front did not take for a name ("the lowest WER on Dastrup-8
+        // Chorus", "on it").
+        static ON_NAME: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"\b(?:on|for|in|at)\s+(?:the\s+)?(?:[A-Z][\w.+-]*|it|this|that|them)\b").unwrap_or_else(|e| panic!("on-name pattern: {e}")));
+        let metric_words = n.metrics.iter().flat_map(|m| [m.text.to_lowercase(), m.canonical.to_lowercase()]).collect::<Vec<_>>();
+        let unnamed = ON_NAME.find_iter(q).any(|m| {
+            let name = m.as_str().split_whitespace().last().unwrap_or_default().to_lowercase();
+            !matches!(name.as_str(), "orkg" | "graph") && !metric_words.iter().any(|w| w.split_whitespace().any(|x| x == name))
+        });
+        let named = unnamed || !front.entities.datasets.is_empty() || !front.entities.methods.is_empty() || !front.entities.tasks.is_empty();
+        if front.classification.query_type == QueryType::ClaimVerification || named || !n.datasets.is_empty() || !n.methods.is_empty() || !n.tasks.is_empty() || !n.fields.is_empty() || !across || scoped || !ASKED.is_match(unranked) || ELSE.is_match(unranked) || front::tally::read(q).is_some() {
+            return None;
+        }
+        let [metric] = n.metrics.iter().filter(|m| m.is_linked()).collect::<Vec<_>>()[..] else { return None };
+        let args = [("metric", Arg::Anchor(Anchor::Iris(metric.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
+        let query = self.graph.templates.fill("metric_results", &args).ok()?;
+        let strategy = query::plan::Strategy { name: format!("metric_results:{}", metric.canonical), query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: Some((front::lexicon::EntityKind::Metric, metric.canonical.clone())), keyed: None };
+        let retrieved = self.graph.retriever.run_all(vec![strategy], ledger).await;
+        clock.lap("retrieve");
+        let evidence = evidence::assemble(&retrieved);
+        let label = evidence.results.iter().find_map(|f| f.metric.as_ref().map(|m| m.display().to_owned())).unwrap_or_else(|| metric.canonical.clone());
+        let own = metric.direction.unwrap_or_else(|| front::metrics::direction_by_words(&label));
+        let extreme = classify::extreme(q);
+        let tops = answer::leaderboard::extreme_across(&evidence.results, extreme.map_or(own, |e| e.direction(own)));
+        if tops.is_empty() {
+            return None;
+        }
+        let mut diagnostics = Diagnostics::default();
+        let (papers, sources) = self.count_sources(tops.iter().map(|f| f.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
+        static MODEL: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)^\W*(?:which|what|who)\b(?:\s+(?:model|method|system|approach|entry|one))?\s+(?:has|had|holds?|held|gets?|got|achieves?|achieved|is|was|scores?|scored)\b").unwrap_or_else(|e| panic!("model pattern: {e}")));
+        let classification = if MODEL.is_match(q) {
+            Classification { query_type: QueryType::MethodComparison, target: Target::BestModel }
+        } else if PAPER.is_match(q) {
+            Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails }
+        } else if BOARD.is_match(q) {
+            Classification { query_type: QueryType::DatasetSearch, target: Target::Datasets }
+        } else {
+            Classification { query_type: QueryType::MethodComparison, target: Target::BestModel }
+        };
+        let mut stated = Vec::new();
+        let mut said = Vec::new();
+        let mut items = Vec::new();
+        for f in &tops {
+            let cite = f.paper.as_ref().and_then(|p| papers.iter().position(|x| x == p)).map(|i| i + 1);
+            let (model, value) = (f.model.as_ref().map_or("an unnamed model", |m| m.display()), f.value.as_deref().unwrap_or_default().trim());
+            said.push(format!("{value} by {model} on {}{}", f.dataset.display(), cite.map(|c| format!(" [{c}]")).unwrap_or_default()));
+            stated.extend([value.to_owned(), model.to_owned(), f.dataset.display().to_owned()]);
+            items.push(answer::leaderboard::across_item(f, classification.target == Target::Datasets, cite));
+        }
+        let word = match extreme {
+            None => "best",
+            Some(Extreme::Lowest) => "lowest",
+            Some(Extreme::Highest) => "highest",
+            Some(Extreme::Worst) => "weakest",
+        };
+        let way = match (extreme, own) {
+            (None | Some(Extreme::Worst), Direction::Lower) => " (lower is better)",
+            _ => "",
+        };
+        let boards = evidence.results.iter().map(|f| f.dataset.iri.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+        let over = if boards == 1 { "on the one board".to_owned() } else { format!("across the {boards} boards") };
+        let text = format!("The {word} recorded {label}{way} {over} the graph records it on: {}.", said.join("; "));
+        stated.push(boards.to_string());
+        let attempt = self.counted_attempt(text, items, sources, stated, evidence.results.len(), front, year, std::mem::take(ledger), diagnostics, clock);
+        Some((classification, attempt))
+    }
+
     /// What a count counts for one entity (a board's models, a problem's papers, a model's
     /// datasets or code links, the boards it leads), read by its listing; none for a
     /// summarised board (tens of thousands of results at ORKG's size).
@@ -1451,7 +1559,14 @@ impl Pipeline {
                 || reading.labels.iter().any(|l| l.to_lowercase().contains(&name.to_lowercase()))
         };
         let n = &front.normalized;
-        let anchored = n.methods.iter().chain(&n.tasks).chain(&n.datasets).chain(&n.metrics).any(|e| e.is_linked() && !filtered(&e.text) && !filtered(&e.canonical));
+        // A leaderboard metric the table happens to hold as a value ("which datasets report
+        // Accuracy?") is the leaderboards' question, unless the question names the table's
+        // property too ("which systems use accuracy as their performance metric?").
+        let lowered = q.to_lowercase();
+        let filter_label = reading.filter.as_ref().and_then(|(predicate, _)| tables.tables.iter().find(|t| t.iri == reading.table)?.columns.iter().find(|c| c.predicate == *predicate).map(|c| c.label.to_lowercase()));
+        let property_named = filter_label.is_some_and(|l| lowered.contains(&l));
+        let anchored = n.methods.iter().chain(&n.tasks).chain(&n.datasets).any(|e| e.is_linked() && !filtered(&e.text) && !filtered(&e.canonical))
+            || n.metrics.iter().any(|e| e.is_linked() && !(property_named && (filtered(&e.text) || filtered(&e.canonical))));
         if reading.rows.is_empty() && anchored && hint.is_none() {
             return None;
         }

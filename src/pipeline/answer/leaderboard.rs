@@ -199,6 +199,34 @@ pub fn metric_nowhere(evidence: &Evidence, entities: &Normalized) -> Option<Stri
     Some(format!("The graph records no {} result of {} on any dataset; its results are by {}.", metric.canonical, m.canonical, by.join(", ")))
 }
 
+/// "The lowest bits per character anywhere in the graph": of every result by the metric
+/// asked, on any board, those at the extreme (`first`: the direction in which a value comes
+/// first), ties kept once per board and model; a result without a number is none.
+pub fn extreme_across(facts: &[ResultFact], first: Direction) -> Vec<&ResultFact> {
+    let scored: Vec<(&ResultFact, f64)> = facts.iter().filter_map(|f| Some((f, f.value.as_deref().and_then(parse_score)?))).collect();
+    let ahead = |a: f64, b: f64| if first == Direction::Lower { a < b } else { a > b };
+    let Some(top) = scored.iter().map(|(_, v)| *v).reduce(|a, b| if ahead(b, a) { b } else { a }) else { return Vec::new() };
+    let mut out: Vec<&ResultFact> = Vec::new();
+    for (f, _) in scored.into_iter().filter(|(_, v)| *v == top) {
+        let model = |x: &ResultFact| x.model.as_ref().map(|m| m.iri.clone());
+        if !out.iter().any(|o| o.dataset.iri == f.dataset.iri && model(o) == model(f)) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// A result read across boards as an item: named by its board when the question asks for
+/// one (`by_board`), otherwise by its model, with its value, metric, dataset, model and
+/// paper, citing source `cite`.
+pub fn across_item(fact: &ResultFact, by_board: bool, cite: Option<usize>) -> AnswerItem {
+    let named = if by_board { &fact.dataset } else { fact.model.as_ref().unwrap_or(&fact.dataset) };
+    let mut item = AnswerItem::new(named.display(), Some(&named.iri));
+    with_result(&mut item, fact);
+    item.sources = cite.into_iter().collect();
+    item
+}
+
 /// An item carries the result it names: value, metric, dataset, model and paper.
 pub(super) fn with_result(item: &mut AnswerItem, fact: &ResultFact) {
     item.value = fact.value.as_ref().map(|v| v.trim().to_owned());
@@ -454,6 +482,26 @@ mod tests {
             contribution: format!("c:{model}:{metric}"),
             evaluation: format!("e:{model}:{metric}"),
         }
+    }
+
+    #[test]
+    fn the_extreme_across_boards_is_the_metrics_best_or_the_extreme_asked_with_ties_kept() {
+        let fact = |board: &str, model: &str, value: &str| ResultFact {
+            dataset: Named { iri: board.into(), label: Some(board.into()) },
+            model: Some(Named { iri: model.into(), label: Some(model.into()) }),
+            metric: Some(Named { iri: "bpc".into(), label: Some("BPC".into()) }),
+            value: Some(value.into()),
+            paper: None,
+            contribution: format!("{board}{model}"),
+            evaluation: format!("{board}{model}"),
+        };
+        let facts = [fact("enwik8", "A", "1.11"), fact("text8", "B", "1.40"), fact("ptb", "C", "1.11"), fact("ptb", "D", "-")];
+        let lowest: Vec<&str> = extreme_across(&facts, Direction::Lower).iter().map(|f| f.dataset.display()).collect();
+        assert_eq!(lowest, ["enwik8", "ptb"], "both ties, and no value is no result");
+        let highest = extreme_across(&facts, Direction::Higher);
+        assert_eq!(highest.len(), 1);
+        let item = across_item(highest[0], true, Some(2));
+        assert_eq!((item.label.as_str(), item.model.as_deref(), item.value.as_deref(), item.sources.as_slice()), ("text8", Some("B"), Some("1.40"), &[2][..]));
     }
 
     #[test]

@@ -1345,6 +1345,10 @@ static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
     re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:boards|leaderboards)\s+(?:report|use|list|record|rank\s+by|measure|carry)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
 });
+/// A board said to be measured by a metric: "D is measured by M", "D reports both M and N".
+static BOARD_MEASURED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(?P<board>[^?]{2,80}?)\s(?:(?:is|are|was|were|gets?|got)\s+(?:only\s+|just\s+|mainly\s+)?(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported)\s+(?:by|with|using|in|via)\b|(?:reports|uses|records|lists|tracks)\s+(?:both\s+|only\s+|just\s+)?(?:the\s+)?[^\s?])")
+});
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b|\bhow\s+many\s+(?:distinct\s+|different\s+|evaluation\s+)?metrics\b|^\W*(?:what|which)\s+(?:is|are)\s+[^?]{1,60}?\s+(?:evaluated|measured|scored|assessed|judged)\s+(?:with|by|using|in)\W*$|^\W*how\s+(?:is|are)\s+(?:results\s+on\s+)?[^?]{1,60}?\s+(?:measured|scored)\W*$")
 });
@@ -1461,6 +1465,14 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         return keywords;
     }
     let read = rules(&question, has_dataset, !entities.is_empty(), !entities.methods.is_empty());
+    // "WikiText-2 is measured by bits per character", "ObjectNet reports both top-1 and
+    // top-5 accuracy": a board's metrics, stated.
+    // The board is what the sentence is about: "is there any paper that reports X on D with
+    // a WER?" asks for papers.
+    let board_measured = BOARD_MEASURED.captures(&question).and_then(|c| c.name("board")).is_some_and(|b| entities.datasets.iter().any(|d| b.as_str().trim().eq_ignore_ascii_case(d.trim())));
+    if has_dataset && entities.methods.is_empty() && !entities.metrics.is_empty() && !WH_WORD.is_match(&question.to_lowercase()) && board_measured {
+        return Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict };
+    }
     // "relation extraction papers that use chemprot": a topic's papers, on a board.
     if read.query_type == QueryType::DatasetSearch && read.target == Target::Papers && entities.methods.is_empty() && topic_papers_on(&question, &entities.datasets) {
         return Classification { query_type: QueryType::TopicSearch, target: Target::Papers };
@@ -1496,6 +1508,11 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
             }
         }
         return rules(&question, true, true, true);
+    }
+    // "XLNet em scores - which boards?", "perceiver mAP - where?": a named model's results by
+    // the metric named, each with its board, where no board is named.
+    if entities.methods.len() == 1 && entities.datasets.is_empty() && entities.tasks.is_empty() && !entities.metrics.is_empty() && read.query_type == QueryType::TopicSearch {
+        return Classification { query_type: QueryType::MethodUsage, target: Target::TopScore };
     }
     // "Who comes second on D?", "which model is third on D by F1?": a place on the board
     // named, read from its best ([`super::extract::top_k`] reads which place); so is it with
@@ -2374,6 +2391,15 @@ mod tests {
         check("smallest model on ImageNet by number of params", true, MethodComparison, Target::BestModel);
         assert_eq!(extreme("fewest params on ImageNet"), Some(Extreme::Lowest));
         check("which boards report F1?", false, DatasetSearch, Target::Datasets);
+    }
+
+    #[test]
+    fn a_board_stated_to_be_measured_by_a_metric_is_a_claim() {
+        let named = |metric: &str| Entities { datasets: vec!["WikiText-2".into()], metrics: vec![metric.into()], ..Entities::default() };
+        assert_eq!(classify("WikiText-2 is measured by bits per character", &named("bits per character")).query_type, ClaimVerification);
+        assert_eq!(classify("WikiText-2 reports both test perplexity and BPC", &named("BPC")).query_type, ClaimVerification);
+        assert_ne!(classify("which metrics is WikiText-2 measured by?", &named("BPC")).query_type, ClaimVerification);
+        assert_ne!(classify("Is there any paper that reports WikiText-2 with an actual BPC?", &named("BPC")).query_type, ClaimVerification);
     }
 
     #[test]

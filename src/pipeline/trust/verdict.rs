@@ -1201,28 +1201,50 @@ fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
 /// Accuracy") is one of them. `None` when the claim names a model or a value, or the board
 /// has no result read.
 fn board_metric(question: &str, entities: &Normalized, facts: &[Fact]) -> Option<Verdict> {
+    // The board opens the statement, or follows its auxiliary: "does ImageNet report ...",
+    // "SQuAD1.1 is measured by ...". A claim about something else that mentions the board
+    // ("X took the BLEU record on D") is none.
     static USES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported|judged|tracked)\s+(?:by|with|using|in|via|on|through)\b|\b(?:reports?|uses?|records?|has|have|lists?|includes?|carr(?:y|ies)|tracks?)\b").unwrap_or_else(|e| panic!("board metric pattern: {e}"))
+        Regex::new(r"(?i)^\W*(?:(?:does|do|did|is|was|has)\s+)?(?:the\s+)?(?P<board>[^?]{1,80}?)\s+(?:(?:dataset|benchmark|board|leaderboard)\s+)?(?:(?:is|are|was|were|gets?|got)\s+(?:only\s+|just\s+|mainly\s+)?(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported|judged|tracked)\s+(?:by|with|using|in|via|on|through)\b|(?:reports?|uses?|records?|has|have|lists?|includes?|carr(?:y|ies)|tracks?)\b)").unwrap_or_else(|e| panic!("board metric pattern: {e}"))
     });
-    let ([board], [metric]) = (&entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>()[..], &entities.metrics[..]) else { return None };
-    if !entities.methods.is_empty() || !USES.is_match(question) || super::numbers::claimed(question, entities).is_some() {
+    let [board] = &entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>()[..] else { return None };
+    // "english-to-italian has the lowest sota accuracy" claims a rank, not a metric.
+    // ("top-5 accuracy" names a metric, not the top.)
+    static TOP_N: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\btop[- ]?\d+\b").unwrap_or_else(|e| panic!("top-n pattern: {e}")));
+    let unranked = TOP_N.replace_all(question, " ");
+    if entities.metrics.is_empty() || !entities.methods.is_empty() || super::numbers::claimed(question, entities).is_some() || BEST.is_match(&unranked) || classify::extreme(&unranked).is_some() {
+        return None;
+    }
+    let subject = USES.captures(question).and_then(|c| c.name("board")).map(|b| b.as_str().trim().to_lowercase())?;
+    if subject != board.text.trim().to_lowercase() && subject != board.canonical.trim().to_lowercase() {
         return None;
     }
     let there: Vec<&Fact> = facts.iter().filter(|f| matches(board, &f.key.1, &f.dataset)).collect();
-    let first = there.first()?;
+    let on = there.first()?.dataset.clone();
     let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
-    let named = [words(&metric.text), words(&metric.canonical)];
-    let by = |f: &&Fact| matches(metric, &f.key.2, &f.metric) || named.iter().any(|n| !n.is_empty() && { let label = words(&f.metric); n.iter().all(|w| label.contains(w)) });
-    let on = first.dataset.clone();
-    let held: Vec<&Fact> = there.iter().copied().filter(by).collect();
-    if let Some(f) = held.first() {
-        let reason = format!("the graph records results on {on} by {}", f.metric);
-        return Some(Verdict { verdict: Label::Supported, relation: "measured by".into(), reason, supporting: held.iter().map(|f| FactRef::of(f)).collect(), contradicting: vec![] });
+    // Each metric named, with the results on the board by it ("ObjectNet reports both top-1
+    // and top-5 accuracy" needs both).
+    let by: Vec<(&NormalizedEntity, Vec<&Fact>)> = entities
+        .metrics
+        .iter()
+        .map(|metric| {
+            let named = [words(&metric.text), words(&metric.canonical)];
+            let by = |f: &&Fact| matches(metric, &f.key.2, &f.metric) || named.iter().any(|n| !n.is_empty() && { let label = words(&f.metric); n.iter().all(|w| label.contains(w)) });
+            (metric, there.iter().copied().filter(by).collect())
+        })
+        .collect();
+    let missing: Vec<&str> = by.iter().filter(|(_, held)| held.is_empty()).map(|(m, _)| m.canonical.as_str()).collect();
+    if missing.is_empty() {
+        let mut labels: Vec<&str> = by.iter().flat_map(|(_, held)| held.iter().map(|f| f.metric.as_str())).collect();
+        labels.dedup();
+        let reason = format!("the graph records results on {on} by {}", labels.join(", "));
+        let supporting = by.iter().flat_map(|(_, held)| held.iter().map(|f| FactRef::of(f))).collect();
+        return Some(Verdict { verdict: Label::Supported, relation: "measured by".into(), reason, supporting, contradicting: vec![] });
     }
     let mut metrics: Vec<&str> = there.iter().map(|f| f.metric.as_str()).collect();
     metrics.sort_unstable();
     metrics.dedup();
-    let reason = format!("the graph records results on {on} by {}, none by {}", metrics.join(", "), metric.canonical);
+    let reason = format!("the graph records results on {on} by {}, none by {}", metrics.join(", "), missing.join(" or "));
     Some(Verdict { verdict: Label::Refuted, relation: "measured by".into(), reason, supporting: vec![], contradicting: there.iter().map(|f| FactRef::of(f)).collect() })
 }
 
@@ -1544,6 +1566,10 @@ mod tests {
         assert!(missing.reason.contains("F1, Top 5 Accuracy"), "{}", missing.reason);
         assert_eq!(judged("does D report top-5 error?", "top-5 error").verdict, Label::Refuted, "a metric shares words, not all of them");
         assert_eq!(judged("D has an F1 of 95", "F1").verdict, Label::Uncertain, "a value claimed is no claim about the metric");
+        let mut both = board("top-5 accuracy");
+        both.metrics.push(entity(EntityKind::Metric, "BLEU"));
+        let one_missing = judge("D reports both top-5 accuracy and BLEU", &both, &facts, &Known::default(), &|_| Direction::Higher);
+        assert_eq!(one_missing.verdict, Label::Refuted, "{}", one_missing.reason);
     }
 
     #[test]
