@@ -1359,33 +1359,77 @@ impl Pipeline {
         // nor is one the front did not take for a name ("the lowest WER on Dastrup-8
         // Chorus", "on it").
         static ON_NAME: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"\b(?:on|for|in|at)\s+(?:the\s+)?(?:[A-Z][\w.+-]*|it|this|that|them)\b").unwrap_or_else(|e| panic!("on-name pattern: {e}")));
-        let metric_words = n.metrics.iter().flat_map(|m| [m.text.to_lowercase(), m.canonical.to_lowercase()]).collect::<Vec<_>>();
+        // One model named, and its board asked for ("on which board does NAT-M4 need the
+        // fewest FLOPS?", "which DMControl100k task gives CURL its highest Score?"): its own
+        // results, within the family of boards the question names ("DMControl100k").
+        static ITS_BOARD: LazyLock<pattern::Regex> = LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:on|in|at)\s+which\b|\b(?:which|what)\s+(?P<family>(?:[\w.+-]+\s+){0,2}?)(?:datasets?|boards?|benchmarks?|leaderboards?|tasks?|games?|environments?)\b|\bwhere\b").unwrap_or_else(|e| panic!("its-board pattern: {e}"))
+        });
+        let linked_models: Vec<&front::normalize::NormalizedEntity> = n.methods.iter().filter(|m| m.is_linked()).collect();
+        // The extreme is of its own values ("its highest", "need the fewest"): "on which
+        // datasets is X the best?" asks where it leads, which is another question.
+        static OWN: LazyLock<pattern::Regex> = LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:its|their|his|her)\s+(?:own\s+)?(?:best|top|highest|lowest|worst|weakest|smallest|largest|fewest|least)\b|\b(?:get|gets|got|need|needs|needed|score|scores|scored|achieve|achieves|achieved|reach|reaches|reached|use|uses|used|have|has|had|perform|performs|performed)\s+(?:the\s+)?(?:best|top|highest|lowest|worst|weakest|smallest|largest|fewest|least|most)\b").unwrap_or_else(|e| panic!("own-extreme pattern: {e}"))
+        });
+        let model = match linked_models[..] {
+            [m] if n.methods.len() == 1 && ITS_BOARD.is_match(q) && OWN.is_match(q) => Some(m),
+            _ => None,
+        };
+        let known_words = n.metrics.iter().chain(model).flat_map(|m| [m.text.to_lowercase(), m.canonical.to_lowercase()]).collect::<Vec<_>>();
         let unnamed = ON_NAME.find_iter(q).any(|m| {
             let name = m.as_str().split_whitespace().last().unwrap_or_default().to_lowercase();
-            !matches!(name.as_str(), "orkg" | "graph") && !metric_words.iter().any(|w| w.split_whitespace().any(|x| x == name))
+            !matches!(name.as_str(), "orkg" | "graph") && !known_words.iter().any(|w| w.split(|c: char| c.is_whitespace()).any(|x| x == name))
         });
-        let named = unnamed || !front.entities.datasets.is_empty() || !front.entities.methods.is_empty() || !front.entities.tasks.is_empty();
-        if front.classification.query_type == QueryType::ClaimVerification || named || !n.datasets.is_empty() || !n.methods.is_empty() || !n.tasks.is_empty() || !n.fields.is_empty() || !across || scoped || !ASKED.is_match(unranked) || ELSE.is_match(unranked) || front::tally::read(q).is_some() {
+        // ("On record" is read as a board named "record" at times.)
+        let board_named = front.entities.datasets.iter().any(|d| !matches!(d.trim().to_lowercase().as_str(), "record" | "the record" | "graph" | "the graph" | "orkg"));
+        let named = unnamed || board_named || (model.is_none() && !front.entities.methods.is_empty()) || !front.entities.tasks.is_empty();
+        let across = across || model.is_some();
+        if front.classification.query_type == QueryType::ClaimVerification || named || n.datasets.iter().any(|d| d.is_linked()) || (model.is_none() && !n.methods.is_empty()) || !n.tasks.is_empty() || !n.fields.is_empty() || !across || (scoped && model.is_none()) || !ASKED.is_match(unranked) || ELSE.is_match(unranked) || front::tally::read(q).is_some() {
             return None;
         }
-        let [metric] = n.metrics.iter().filter(|m| m.is_linked()).collect::<Vec<_>>()[..] else { return None };
-        let args = [("metric", Arg::Anchor(Anchor::Iris(metric.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
-        let query = self.graph.templates.fill("metric_results", &args).ok()?;
-        let strategy = query::plan::Strategy { name: format!("metric_results:{}", metric.canonical), query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: Some((front::lexicon::EntityKind::Metric, metric.canonical.clone())), keyed: None };
+        let metric = match n.metrics.iter().filter(|m| m.is_linked()).collect::<Vec<_>>()[..] {
+            [m] => Some(m),
+            [] if model.is_some() => None,
+            _ => return None,
+        };
+        let (template, param, anchor) = match (model, metric) {
+            (Some(m), _) => ("model_results", "model", m),
+            (None, Some(m)) => ("metric_results", "metric", m),
+            (None, None) => return None,
+        };
+        let args = [(param, Arg::Anchor(Anchor::Iris(anchor.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
+        let query = self.graph.templates.fill(template, &args).ok()?;
+        let strategy = query::plan::Strategy { name: format!("{template}:{}", anchor.canonical), query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: Some((anchor.kind, anchor.canonical.clone())), keyed: None };
         let retrieved = self.graph.retriever.run_all(vec![strategy], ledger).await;
         clock.lap("retrieve");
         let evidence = evidence::assemble(&retrieved);
-        let label = evidence.results.iter().find_map(|f| f.metric.as_ref().map(|m| m.display().to_owned())).unwrap_or_else(|| metric.canonical.clone());
-        let own = metric.direction.unwrap_or_else(|| front::metrics::direction_by_words(&label));
+        // The model's results by the metric asked (all of one metric when none is asked),
+        // within the family named when some board's label holds its words.
+        let mut facts: Vec<evidence::ResultFact> = if model.is_some() { answer::leaderboard::by_metric_asked(&evidence, n).into_iter().cloned().collect() } else { evidence.results.clone() };
+        if let Some(family) = ITS_BOARD.captures(q).and_then(|c| c.name("family")).map(|f| f.as_str().trim().to_lowercase()).filter(|f| !f.is_empty() && !matches!(f.as_str(), "one of the" | "of the" | "one" | "its")) {
+            let within: Vec<evidence::ResultFact> = facts.iter().filter(|f| f.dataset.display().to_lowercase().contains(&family)).cloned().collect();
+            if !within.is_empty() {
+                facts = within;
+            }
+        }
+        let labels: std::collections::BTreeSet<&str> = facts.iter().filter_map(|f| f.metric.as_ref().map(|m| m.display())).collect();
+        let label = match (metric, labels.iter().next()) {
+            (_, Some(first)) if labels.len() == 1 => (*first).to_owned(),
+            (Some(m), Some(_)) => m.canonical.clone(),
+            _ => return None,
+        };
+        let own = metric.and_then(|m| m.direction).unwrap_or_else(|| front::metrics::direction_by_words(&label));
         let extreme = classify::extreme(q);
-        let tops = answer::leaderboard::extreme_across(&evidence.results, extreme.map_or(own, |e| e.direction(own)));
+        let tops = answer::leaderboard::extreme_across(&facts, extreme.map_or(own, |e| e.direction(own)));
         if tops.is_empty() {
             return None;
         }
         let mut diagnostics = Diagnostics::default();
         let (papers, sources) = self.count_sources(tops.iter().map(|f| f.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
         static MODEL: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)^\W*(?:which|what|who)\b(?:\s+(?:model|method|system|approach|entry|one))?\s+(?:has|had|holds?|held|gets?|got|achieves?|achieved|is|was|scores?|scored)\b").unwrap_or_else(|e| panic!("model pattern: {e}")));
-        let classification = if MODEL.is_match(q) {
+        let classification = if model.is_some() {
+            Classification { query_type: QueryType::MethodUsage, target: Target::Datasets }
+        } else if MODEL.is_match(q) {
             Classification { query_type: QueryType::MethodComparison, target: Target::BestModel }
         } else if PAPER.is_match(q) {
             Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails }
@@ -1402,7 +1446,9 @@ impl Pipeline {
             let (model, value) = (f.model.as_ref().map_or("an unnamed model", |m| m.display()), f.value.as_deref().unwrap_or_default().trim());
             said.push(format!("{value} by {model} on {}{}", f.dataset.display(), cite.map(|c| format!(" [{c}]")).unwrap_or_default()));
             stated.extend([value.to_owned(), model.to_owned(), f.dataset.display().to_owned()]);
-            items.push(answer::leaderboard::across_item(f, classification.target == Target::Datasets, cite));
+            // "Which paper holds it?": the paper, by its title.
+            let paper = cite.filter(|_| classification.query_type == QueryType::PaperLookup).and_then(|c| sources.get(c - 1)).map(|s| (s.title.as_str(), s.iri.as_str()));
+            items.push(answer::leaderboard::across_item(f, classification.target == Target::Datasets, paper, cite));
         }
         let word = match extreme {
             None => "best",
@@ -1414,11 +1460,16 @@ impl Pipeline {
             (None | Some(Extreme::Worst), Direction::Lower) => " (lower is better)",
             _ => "",
         };
-        let boards = evidence.results.iter().map(|f| f.dataset.iri.as_str()).collect::<std::collections::BTreeSet<_>>().len();
-        let over = if boards == 1 { "on the one board".to_owned() } else { format!("across the {boards} boards") };
-        let text = format!("The {word} recorded {label}{way} {over} the graph records it on: {}.", said.join("; "));
+        let boards = facts.iter().map(|f| f.dataset.iri.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+        let over = match (model, boards) {
+            (Some(m), 1) => format!("of {} on the one board the graph records it on", m.canonical),
+            (Some(m), _) => format!("of {} across the {boards} boards the graph records it on", m.canonical),
+            (None, 1) => "on the one board the graph records it on".to_owned(),
+            (None, _) => format!("across the {boards} boards the graph records it on"),
+        };
+        let text = format!("The {word} recorded {label}{way} {over}: {}.", said.join("; "));
         stated.push(boards.to_string());
-        let attempt = self.counted_attempt(text, items, sources, stated, evidence.results.len(), front, year, std::mem::take(ledger), diagnostics, clock);
+        let attempt = self.counted_attempt(text, items, sources, stated, facts.len(), front, year, std::mem::take(ledger), diagnostics, clock);
         Some((classification, attempt))
     }
 

@@ -114,6 +114,17 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
     facts.into_iter().filter(|f| f.metric.as_ref().is_some_and(|m| main.contains(&m.iri.as_str()))).collect()
 }
 
+/// The results by the metric the question names (by its name, a synonym, or every word of
+/// it), less cost columns unless one is asked; all results but costs when it names none.
+pub fn by_metric_asked<'a>(evidence: &'a Evidence, entities: &Normalized) -> Vec<&'a ResultFact> {
+    if entities.metrics.is_empty() {
+        return evidence.results.iter().filter(|f| f.metric.as_ref().is_some_and(|m| !is_cost(m.display()))).collect();
+    }
+    let asked = candidates(evidence, entities, false);
+    // `candidates` falls back to the main metrics when nothing is by the metric asked.
+    if asked.iter().any(|f| metric_asked(f, entities, true) || metric_asked(f, entities, false) || metric_words_asked(f, entities)) { asked } else { Vec::new() }
+}
+
 /// The metrics the question names that none of the results is by, nor anything sharing a
 /// word with them: "BLEU" on a board that records chrF, "Dice" where the graph holds no
 /// Dice at all. The answer says so before giving the board's other metrics.
@@ -216,12 +227,13 @@ pub fn extreme_across(facts: &[ResultFact], first: Direction) -> Vec<&ResultFact
     out
 }
 
-/// A result read across boards as an item: named by its board when the question asks for
-/// one (`by_board`), otherwise by its model, with its value, metric, dataset, model and
-/// paper, citing source `cite`.
-pub fn across_item(fact: &ResultFact, by_board: bool, cite: Option<usize>) -> AnswerItem {
+/// A result read across boards as an item: named by its paper (title and IRI) when the
+/// question asks for that, by its board when it asks for one (`by_board`), otherwise by
+/// its model, with its value, metric, dataset, model and paper, citing source `cite`.
+pub fn across_item(fact: &ResultFact, by_board: bool, paper: Option<(&str, &str)>, cite: Option<usize>) -> AnswerItem {
     let named = if by_board { &fact.dataset } else { fact.model.as_ref().unwrap_or(&fact.dataset) };
-    let mut item = AnswerItem::new(named.display(), Some(&named.iri));
+    let (label, iri) = paper.unwrap_or((named.display(), named.iri.as_str()));
+    let mut item = AnswerItem::new(label, Some(iri));
     with_result(&mut item, fact);
     item.sources = cite.into_iter().collect();
     item
@@ -500,7 +512,7 @@ mod tests {
         assert_eq!(lowest, ["enwik8", "ptb"], "both ties, and no value is no result");
         let highest = extreme_across(&facts, Direction::Higher);
         assert_eq!(highest.len(), 1);
-        let item = across_item(highest[0], true, Some(2));
+        let item = across_item(highest[0], true, None, Some(2));
         assert_eq!((item.label.as_str(), item.model.as_deref(), item.value.as_deref(), item.sources.as_slice()), ("text8", Some("B"), Some("1.40"), &[2][..]));
     }
 

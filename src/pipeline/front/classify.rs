@@ -1333,7 +1333,7 @@ static PLURAL_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers|pu
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*|(?:gap|margin|difference)\s+between|by\s+how\s+much|how\s+far\s+(?:ahead|behind))\b|\b(?:fewest|smallest|least|lowest|most|largest|biggest)\s+(?:number\s+of\s+)?(?:params|parameters|flops|macs)\b|\b(?:smallest|largest|biggest|lightest)\s+(?:model|system|network)\b[^?]{0,40}\bby\s+(?:number\s+of\s+|the\s+)?(?:params|parameters|flops|macs|size)\b")
+    re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*|(?:gap|margin|difference)\s+between|by\s+how\s+much|how\s+far\s+(?:ahead|behind))\b|\b(?:fewest|smallest|least|lowest|most|largest|biggest)\s+(?:number\s+of\s+)?(?:params|parameters|flops|macs)\b|\bleast\s+(?:[\w-]+\s+){0,2}?(?:error|errors|perplexity|loss|bpc|wer)\b|\b(?:smallest|largest|biggest|lightest)\s+(?:model|system|network)\b[^?]{0,40}\bby\s+(?:number\s+of\s+|the\s+)?(?:params|parameters|flops|macs|size)\b")
 });
 static NOT_COMPARISON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(best[- ]known|best practices?|top[- ]cited|most (commonly|frequently|widely) used|most common|most popular|well[- ]known)\b"));
@@ -1461,6 +1461,17 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         return Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails };
     }
     let has_dataset = !entities.datasets.is_empty() && !boards_asked_after_scene(&question, entities.datasets.iter().map(String::as_str));
+    // "f-1 on CommitmentBank?": a metric and a board and nothing else ask for the board's
+    // best by the metric.
+    if let ([board], [metric], true) = (&entities.datasets[..], &entities.metrics[..], entities.methods.is_empty()) {
+        let mut rest = question.to_lowercase();
+        for name in [board, metric] {
+            rest = rest.replace(&name.to_lowercase(), " ");
+        }
+        if rest.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).all(|w| matches!(w, "on" | "for" | "in" | "at" | "of" | "the")) {
+            return Classification { query_type: QueryType::MethodComparison, target: Target::TopScore };
+        }
+    }
     if let Some(keywords) = keyword_ask(&question, entities) {
         return keywords;
     }
@@ -1469,7 +1480,11 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // top-5 accuracy": a board's metrics, stated.
     // The board is what the sentence is about: "is there any paper that reports X on D with
     // a WER?" asks for papers.
-    let board_measured = BOARD_MEASURED.captures(&question).and_then(|c| c.name("board")).is_some_and(|b| entities.datasets.iter().any(|d| b.as_str().trim().eq_ignore_ascii_case(d.trim())));
+    // (The name read may run on into the verb: "ObjectNet reports both".)
+    let board_measured = BOARD_MEASURED.captures(&question).and_then(|c| c.name("board")).is_some_and(|b| {
+        let b = b.as_str().trim().to_lowercase();
+        entities.datasets.iter().any(|d| d.trim().to_lowercase() == b || d.trim().to_lowercase().starts_with(&format!("{b} ")))
+    });
     if has_dataset && entities.methods.is_empty() && !entities.metrics.is_empty() && !WH_WORD.is_match(&question.to_lowercase()) && board_measured {
         return Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict };
     }
@@ -2376,6 +2391,14 @@ mod tests {
     #[test]
     fn metrics_people_report_on_a_dataset_asks_for_metrics() {
         check("metrics people report on enwik8", true, DatasetSearch, Target::Metrics);
+    }
+
+    #[test]
+    fn a_metric_and_a_board_alone_ask_for_the_boards_best_by_it() {
+        let named = Entities { datasets: vec!["CommitmentBank".into()], metrics: vec!["f-1".into()], ..Entities::default() };
+        assert_eq!(classify("f-1 on CommitmentBank?", &named), Classification { query_type: MethodComparison, target: Target::TopScore });
+        assert_ne!(classify("papers that report f-1 on CommitmentBank", &named).target, Target::TopScore);
+        check("least error on Fashion-MNIST - which model and what %?", true, MethodComparison, Target::BestModel);
     }
 
     #[test]
