@@ -1868,7 +1868,8 @@ impl Pipeline {
         let dated_sides = sides.and_then(|(a, b)| Some((self.graph.named_paper(&a)?, self.graph.named_paper(&b)?))).filter(|(a, b)| a.iri != b.iri);
         // "Which models does 'P' re-run, and with what numbers?": what the papers the lookup
         // found report, and the same models' results in other papers to set beside them.
-        let rerun = target == classify::Target::PaperDetails && classify::asks_paper_results(q);
+        // So does a metric asked of it ("in 'P', what BLEU does GPT-3 get on D?").
+        let rerun = target == classify::Target::PaperDetails && (classify::asks_paper_results(q) || front.normalized.metrics.iter().any(|m| m.is_linked()));
         let mut looked: Vec<String> = Vec::new();
         if rerun {
             for iri in evidence::assemble(&retrieved).papers.values().filter(|p| p.looked_up).map(|p| p.iri.clone()).chain(indexed.iter().map(|h| h.iri.clone())) {
@@ -2090,7 +2091,7 @@ impl Pipeline {
                         // The lookup's papers, best ranked first.
                         let mut order: Vec<&str> = ranking.papers.iter().map(|r| r.iri.as_str()).filter(|iri| looked.iter().any(|l| l == iri)).collect();
                         order.extend(looked.iter().map(String::as_str).filter(|l| !order.contains(l)).collect::<Vec<_>>());
-                        rerun.then(|| trust::rerun::account(&order, &evidence, &metas)).flatten()
+                        rerun.then(|| trust::rerun::account(&order, &front.normalized, &evidence, &metas)).flatten()
                     })
                     // A named model's results on a research problem's boards.
                     .or_else(|| (model_on_task && !task_boards.is_empty()).then(|| trust::rerun::results_on(&scoped, &evidence, &metas)).flatten())

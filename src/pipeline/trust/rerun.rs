@@ -65,11 +65,27 @@ pub fn undated(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, Pa
 
 /// The results of the first of `papers` (best match first) that reports any, each with the
 /// other papers that agree or differ; `None` when none of them reports a result.
-pub fn account(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
+/// A board or a metric the question names narrows them ("in 'P', what BLEU does GPT-3 get
+/// on D?"), unless the paper reports nothing there.
+pub fn account(papers: &[&str], entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
     let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).collect();
     let paper = papers.iter().copied().find(|p| all.iter().any(|r| r.paper.as_deref() == Some(*p)))?;
+    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
+    // A board by its resource or a name of it; a metric so, or else by every word of it
+    // ("micro precision" is "Micro Precision", "spl" not "SOFT_SPL" where SPL is held).
+    let exact = |e: &NormalizedEntity, iri: &str, label: &str| e.iris.iter().any(|i| i == iri) || e.names(label);
+    let loose = |e: &NormalizedEntity, iri: &str, label: &str| exact(e, iri, label) || { let l = words(label); [&e.text, &e.canonical].iter().any(|n| { let n = words(n); !n.is_empty() && n.iter().all(|w| l.contains(w)) }) };
+    let on = entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>();
+    let asked = |r: &&ResultFact, by: &dyn Fn(&NormalizedEntity, &str, &str) -> bool| {
+        (on.is_empty() || on.iter().any(|d| exact(d, &r.dataset.iri, r.dataset.display())))
+            && (entities.metrics.is_empty() || r.metric.as_ref().is_some_and(|m| entities.metrics.iter().any(|e| by(e, &m.iri, m.display()))))
+    };
+    let reported: Vec<&ResultFact> = all.iter().copied().filter(|r| r.paper.as_deref() == Some(paper)).collect();
+    let narrowed: Vec<&ResultFact> = reported.iter().copied().filter(|r| asked(r, &exact)).collect();
+    let narrowed = if narrowed.is_empty() { reported.iter().copied().filter(|r| asked(r, &loose)).collect() } else { narrowed };
+    let reported = if narrowed.is_empty() { reported } else { narrowed };
     let mut own: Vec<&ResultFact> = Vec::new();
-    for r in all.iter().copied().filter(|r| r.paper.as_deref() == Some(paper)) {
+    for r in reported {
         if !own.iter().any(|o| o.model == r.model && o.dataset.iri == r.dataset.iri && o.metric == r.metric && same_value(o, r)) {
             own.push(r);
         }
@@ -519,12 +535,27 @@ mod tests {
         let removed = vec![result("B", "90.1", "other")];
         let metas: BTreeMap<String, PaperMeta> = [("rep", meta("A Replication", 2025)), ("own-a", meta("A: Own", 2023)), ("own-b", meta("B: Own", 2021)), ("other", meta("Other", 2022))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
         let evidence = Evidence { results, removed, ..Evidence::default() };
-        let v = account(&["nothing", "rep"], &evidence, &metas).expect("an account");
+        let v = account(&["nothing", "rep"], &Normalized::default(), &evidence, &metas).expect("an account");
         assert!(v.reason.starts_with("\"A Replication\" (2025) reports A at 86.0 by F1 on D, the same as \"A: Own\" (2023)"), "86.0% is 86.0: {}", v.reason);
         assert!(v.reason.contains("B at 88.5 by F1 on D, the same as \"B: Own\" (2021), while \"Other\" (2022) reports 90.1"), "a value set aside is still its paper's: {}", v.reason);
         assert!(v.reason.ends_with("1 of them differ from another paper's value"), "{}", v.reason);
         assert!(v.supporting.iter().any(|f| f.value == "90.1" && f.papers[0].iri == "other"));
-        assert!(account(&["nothing"], &evidence, &metas).is_none(), "a paper with no results gets no account");
+        assert!(account(&["nothing"], &Normalized::default(), &evidence, &metas).is_none(), "a paper with no results gets no account");
+    }
+
+    #[test]
+    fn a_metric_asked_of_a_paper_narrows_what_it_reports_to_that_metric() {
+        let results = vec![result_by("A", "0.22", "p", "SPL"), result_by("A", "0.586", "p", "SOFT_SPL"), result_by("A", "0.3", "p", "Success")];
+        let metas: BTreeMap<String, PaperMeta> = [("p", meta("Occupancy", 2020))].into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let evidence = Evidence { results, ..Evidence::default() };
+        let told = |metric: &str| {
+            let entities = Normalized { metrics: vec![linked(EntityKind::Metric, metric)], ..Normalized::default() };
+            account(&["p"], &entities, &evidence, &metas).expect("an account").reason
+        };
+        let spl = told("SPL");
+        assert!(spl.contains("0.22") && !spl.contains("0.586") && !spl.contains("0.3 "), "the metric by its name first: {spl}");
+        assert!(told("soft spl").contains("0.586"), "by every word of it");
+        assert!(told("BLEU").contains("0.22"), "a metric the paper reports nothing by narrows nothing");
     }
 
     #[test]
