@@ -38,9 +38,7 @@ pub(super) fn metric_asked(fact: &ResultFact, entities: &Normalized, exact: bool
 /// "error rate" is "Top-1 Error Rate" where nothing is by the name or a synonym of it, but
 /// "top-5 error" is not "Top 5 Accuracy".
 fn metric_words_asked(fact: &ResultFact, entities: &Normalized) -> bool {
-    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
-    let Some(label) = fact.metric.as_ref().map(|m| words(m.display())) else { return false };
-    entities.metrics.iter().any(|m| [&m.text, &m.canonical].into_iter().map(|n| words(n)).any(|n| !n.is_empty() && n.iter().all(|w| label.contains(w))))
+    fact.metric.as_ref().is_some_and(|label| entities.metrics.iter().any(|m| m.named_by_words(label.display())))
 }
 
 /// The best result per metric among `facts`, by numeric value in the metric's direction.

@@ -130,6 +130,16 @@ impl NormalizedEntity {
         !self.iris.is_empty()
     }
 
+    /// Whether every word of it as the question names it (its text or its canonical name)
+    /// is a word of `label`: a metric "error rate" is "Top-1 Error Rate", "top-5 error" is
+    /// not "Top 5 Accuracy". The loosest way a metric named is found, after its resource,
+    /// its names and its synonyms.
+    pub fn named_by_words(&self, label: &str) -> bool {
+        let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
+        let label = words(label);
+        [&self.text, &self.canonical].into_iter().map(|n| words(n)).any(|n| !n.is_empty() && n.iter().all(|w| label.contains(w)))
+    }
+
     /// The name an answer gives a model: its label, unless the question wrote less of it,
     /// a family's name the link settled on one member of ("bert" linked to "BERT-joint",
     /// "gpt3" to "GPT-3 (few-shot)"). "The graph records no score of BERT-joint" would say
@@ -302,6 +312,15 @@ fn coordinated(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_metric_named_by_fewer_words_is_every_label_holding_all_of_them() {
+        let named = |text: &str| NormalizedEntity { kind: EntityKind::Metric, text: text.into(), canonical: text.into(), aliases: vec![], iris: vec![], direction: None, link: None };
+        assert!(named("error rate").named_by_words("Top-1 Error Rate"));
+        assert!(named("top-5 accuracy").named_by_words("Top 5 Accuracy"));
+        assert!(!named("top-5 error").named_by_words("Top 5 Accuracy"), "a word it lacks");
+        assert!(!named("").named_by_words("F1"), "nothing named is nothing found");
+    }
 
     #[test]
     fn a_title_is_three_capitalised_words_or_more_and_a_typed_topic_is_not() {

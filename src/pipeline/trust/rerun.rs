@@ -70,11 +70,10 @@ pub fn undated(papers: &[&str], evidence: &Evidence, metas: &BTreeMap<String, Pa
 pub fn account(papers: &[&str], entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<String, PaperMeta>) -> Option<Verdict> {
     let all: Vec<&ResultFact> = evidence.results.iter().chain(&evidence.removed).collect();
     let paper = papers.iter().copied().find(|p| all.iter().any(|r| r.paper.as_deref() == Some(*p)))?;
-    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
     // A board by its resource or a name of it; a metric so, or else by every word of it
     // ("micro precision" is "Micro Precision", "spl" not "SOFT_SPL" where SPL is held).
     let exact = |e: &NormalizedEntity, iri: &str, label: &str| e.iris.iter().any(|i| i == iri) || e.names(label);
-    let loose = |e: &NormalizedEntity, iri: &str, label: &str| exact(e, iri, label) || { let l = words(label); [&e.text, &e.canonical].iter().any(|n| { let n = words(n); !n.is_empty() && n.iter().all(|w| l.contains(w)) }) };
+    let loose = |e: &NormalizedEntity, iri: &str, label: &str| exact(e, iri, label) || e.named_by_words(label);
     let on = entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>();
     let asked = |r: &&ResultFact, by: &dyn Fn(&NormalizedEntity, &str, &str) -> bool| {
         (on.is_empty() || on.iter().any(|d| exact(d, &r.dataset.iri, r.dataset.display())))

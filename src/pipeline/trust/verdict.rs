@@ -1221,15 +1221,13 @@ fn board_metric(question: &str, entities: &Normalized, facts: &[Fact]) -> Option
     }
     let there: Vec<&Fact> = facts.iter().filter(|f| matches(board, &f.key.1, &f.dataset)).collect();
     let on = there.first()?.dataset.clone();
-    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
     // Each metric named, with the results on the board by it ("ObjectNet reports both top-1
     // and top-5 accuracy" needs both).
     let by: Vec<(&NormalizedEntity, Vec<&Fact>)> = entities
         .metrics
         .iter()
         .map(|metric| {
-            let named = [words(&metric.text), words(&metric.canonical)];
-            let by = |f: &&Fact| matches(metric, &f.key.2, &f.metric) || named.iter().any(|n| !n.is_empty() && { let label = words(&f.metric); n.iter().all(|w| label.contains(w)) });
+            let by = |f: &&Fact| matches(metric, &f.key.2, &f.metric) || metric.named_by_words(&f.metric);
             (metric, there.iter().copied().filter(by).collect())
         })
         .collect();
