@@ -663,4 +663,24 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("LUKE has no public code, right?", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_metric_asked_across_the_graph_or_of_a_board_is_answered_from_every_result_by_it() {
+        let Some(pipeline) = pipeline("a_metric_asked_across_the_graph_or_of_a_board_is_answered_from_every_result_by_it").await else { return };
+        // The lowest bits per character of any board, and the paper that holds it.
+        check(pipeline, "which model has the lowest bits per character anywhere in the graph?", &["PAR Transformer 24B", "1.11"]).await;
+        check(pipeline, "which paper holds the lowest bits-per-character result in the graph?", &["Pay Attention when Required"]).await;
+        // A model's own extreme, within the family of boards named.
+        check(pipeline, "on which board does NAT-M4 need the fewest FLOPS?", &["CIFAR-10 Image Classification", "468M"]).await;
+        // A board the graph lacks is no question about every board.
+        let response = pipeline.ask(&Question::parse("sota accuracy on hellaswag?", 1000).unwrap()).await;
+        assert!(response.answer_items.is_empty(), "{}", response.answer);
+        // A board's metrics: counted, and a claim about one judged by them.
+        let response = pipeline.ask(&Question::parse("how many metrics does ImageNet have?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("7"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("is SQuAD1.1 measured by BLEU?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("ObjectNet reports both top-1 and top-5 accuracy", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+    }
 }

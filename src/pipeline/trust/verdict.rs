@@ -1205,7 +1205,7 @@ fn board_metric(question: &str, entities: &Normalized, facts: &[Fact]) -> Option
     // "SQuAD1.1 is measured by ...". A claim about something else that mentions the board
     // ("X took the BLEU record on D") is none.
     static USES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\W*(?:(?:does|do|did|is|was|has)\s+)?(?:the\s+)?(?P<board>[^?]{1,80}?)\s+(?:(?:dataset|benchmark|board|leaderboard)\s+)?(?:(?:is|are|was|were|gets?|got)\s+(?:only\s+|just\s+|mainly\s+)?(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported|judged|tracked)\s+(?:by|with|using|in|via|on|through)\b|(?:reports?|uses?|records?|has|have|lists?|includes?|carr(?:y|ies)|tracks?)\b)").unwrap_or_else(|e| panic!("board metric pattern: {e}"))
+        Regex::new(r"(?i)^\W*(?:(?:does|do|did|is|was|has)\s+)?(?:the\s+)?(?P<board>[^?]{1,80}?)\s+(?:(?:dataset|benchmark|board|leaderboard)\s+)?(?:(?:(?:is|are|was|were|gets?|got)\s+)?(?:only\s+|just\s+|mainly\s+)?(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported|judged|tracked)\s+(?:by|with|using|in|via|on|through)\b|(?:reports?|uses?|records?|has|have|lists?|includes?|carr(?:y|ies)|tracks?)\b)").unwrap_or_else(|e| panic!("board metric pattern: {e}"))
     });
     let [board] = &entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>()[..] else { return None };
     // "english-to-italian has the lowest sota accuracy" claims a rank, not a metric.
@@ -1559,6 +1559,7 @@ mod tests {
         let judged = |q: &str, metric: &str| judge(q, &board(metric), &facts, &Known::default(), &|_| Direction::Higher);
         let held = judged("does D report top-5 accuracy?", "top-5 accuracy");
         assert_eq!((held.verdict, held.supporting.len()), (Label::Supported, 1));
+        assert_eq!(judged("is D measured by BLEU?", "BLEU").verdict, Label::Refuted, "asked, the auxiliary first");
         let missing = judged("D is measured by BLEU", "BLEU");
         assert_eq!(missing.verdict, Label::Refuted);
         assert!(missing.reason.contains("F1, Top 5 Accuracy"), "{}", missing.reason);
