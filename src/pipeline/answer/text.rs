@@ -310,6 +310,8 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             format!("{none}The {top} {} scores {scope}: {scores}.", if cut.results { "read" } else { "recorded" })
         }
         Target::Metrics if !items.is_empty() => {
+            // A research problem's metrics are those of its boards.
+            let on = if entities.datasets.is_empty() && !entities.tasks.is_empty() { format!("the boards of {}", subject(entities, &[EntityKind::Task])) } else { on.clone() };
             format!("Results on {on} are reported with these metrics: {}.", list(items, |i| with_citation(&i.label, i)))
         }
         Target::Datasets | Target::Problems | Target::Code if !items.is_empty() => {
@@ -955,6 +957,15 @@ mod tests {
         let mut family = Normalized::default();
         family.methods.push(model("bert", "BERT-joint", &["m1", "m2"]));
         assert_eq!(listing_head(Target::Datasets, &family), "Datasets the models named \"bert\" were evaluated on");
+    }
+
+    #[test]
+    fn a_research_problems_metrics_are_said_to_be_those_of_its_boards() {
+        let mut task = Normalized::default();
+        task.tasks.push(NormalizedEntity { kind: EntityKind::Task, ..model("summarization", "Text Summarization", &["t1"]) });
+        let items = [AnswerItem::new("ROUGE-1", None), AnswerItem::new("ROUGE-2", None)];
+        let text = extractive(Target::Metrics, &items, &[], &task, Cut::default());
+        assert!(text.starts_with("Results on the boards of Text Summarization are reported with these metrics: ROUGE-1; ROUGE-2"), "{text}");
     }
 
     #[test]

@@ -369,6 +369,11 @@ impl Planner<'_> {
                     out.extend(self.per_entity("datasets_by_metric", "metric", &entities.metrics, LISTING_ROWS, Role::DatasetsOfTask)?);
                 }
             }
+            // "which metrics are used for data-to-text generation?": the results on the
+            // problem's boards, by their metrics.
+            Target::Metrics if entities.datasets.is_empty() && entities.methods.is_empty() => {
+                out.extend(self.per_entity("task_results", "task", &entities.tasks, RESULT_ROWS, Role::Results { summary: false })?)
+            }
             // "D is used for T": T's benchmarks settle it.
             Target::Verdict if !entities.datasets.is_empty() && entities.methods.is_empty() => {
                 out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?)
@@ -632,6 +637,7 @@ mod tests {
         assert!(has("for which research problems is BERT used", "tasks_by_model:"), "{:?}", names("for which research problems is BERT used"));
         assert!(has("what datasets was BERT evaluated on", "model_results:"), "{:?}", names("what datasets was BERT evaluated on"));
         assert!(has("which datasets use F1 as a metric", "datasets_by_metric:"), "{:?}", names("which datasets use F1 as a metric"));
+        assert!(has("which metrics are used for named entity recognition?", "task_results:"), "{:?}", names("which metrics are used for named entity recognition?"));
         assert!(has("ImageNet is used for image classification, right?", "datasets_by_task:"), "{:?}", names("ImageNet is used for image classification, right?"));
     }
 

@@ -67,6 +67,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("datasets_by_task", include_str!("../../../queries/datasets_by_task.rq")),
     ("datasets_by_metric", include_str!("../../../queries/datasets_by_metric.rq")),
     ("metric_results", include_str!("../../../queries/metric_results.rq")),
+    ("task_results", include_str!("../../../queries/task_results.rq")),
     ("problems_by_field", include_str!("../../../queries/problems_by_field.rq")),
     ("paper_details", include_str!("../../../queries/paper_details.rq")),
     ("paper_entities", include_str!("../../../queries/paper_entities.rq")),
