@@ -1320,93 +1320,33 @@ impl Pipeline {
     /// "Which model has the lowest bits per character anywhere in the graph?", "which dataset
     /// has the lowest recorded Error, and by whom?", "which paper holds the best BLEU?": the
     /// extreme of every result the graph records by the one metric named, whatever its
-    /// board ([`answer::leaderboard::extreme_across`]). `None` unless the question names a
-    /// linked metric and no board, model, problem or field, asks for a best or an extreme,
-    /// and asks neither a count nor code.
+    /// board ([`answer::leaderboard::extreme_across`]), or of one model's own results
+    /// ("on which board does X need the fewest FLOPS?"). `None` unless
+    /// [`front::metric_ask::read`] reads the question so.
     async fn metric_extreme(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
-        use classify::{Classification, Extreme, QueryType, Target};
+        use classify::{Extreme, QueryType, Target};
         use query::templates::{Anchor, Arg};
-        use std::sync::LazyLock;
-        static ASKED: LazyLock<pattern::Regex> = LazyLock::new(|| {
-            pattern::Regex::new(r"(?i)\b(?:best|top|record|sota|state[- ]of[- ]the[- ]art|leading|highest|lowest|worst|weakest|smallest|largest|fewest|least)\b").unwrap_or_else(|e| panic!("extreme pattern: {e}"))
-        });
-        // Code, a count, the metrics, a top k or a place other than the first ("the second
-        // highest"), or a value given ("which paper has the 1.11 bpc?" looks the value up):
-        // other questions.
-        static ELSE: LazyLock<pattern::Regex> = LazyLock::new(|| {
-            pattern::Regex::new(r"(?i)\b(?:code|github|repos?|repository|implementations?|how\s+many|metrics|top\s+\d+|top\s+(?:two|three|four|five|ten)|second|third|fourth|2nd|3rd|4th|runner[- ]?up|next|rank|ranks|ranked|ranking|order|sorted|bottom\s+\d+)\b|(?:^|[\s(])\d+(?:[.,]\d+)?\s*%?(?:[\s?.,;:)]|$)").unwrap_or_else(|e| panic!("not-an-extreme pattern: {e}"))
-        });
-        // A subset of the boards named by words ("of the mldoc zero-shot boards"): the
-        // graph's boards are not read by such a family.
-        static AMONG: LazyLock<pattern::Regex> = LazyLock::new(|| {
-            pattern::Regex::new(r"(?i)\b(?:among|of|between|within)\s+(?P<words>(?:[\w.+-]+\s+){1,5}?)(?:boards|datasets|benchmarks|leaderboards|tasks|games)\b").unwrap_or_else(|e| panic!("among pattern: {e}"))
-        });
-        let scoped = AMONG.captures_iter(q).any(|c| c.name("words").is_some_and(|w| w.as_str().split_whitespace().any(|x| !matches!(x.to_lowercase().as_str(), "the" | "all" | "every" | "any" | "these" | "its" | "graph's"))));
-        static BOARD: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)\b(?:which|what)\s+(?:one\s+of\s+the\s+)?(?:dataset|board|benchmark|leaderboard)s?\b|\bon\s+which\b").unwrap_or_else(|e| panic!("board pattern: {e}")));
-        static PAPER: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)\b(?:which|what|whose)\s+(?:paper|publication|article|study)\b").unwrap_or_else(|e| panic!("paper pattern: {e}")));
-        // Said across the graph, or of a board, model or paper asked for: "best map on pascal
-        // voc" names a board the graph lacks, and is no question about every board.
-        static ACROSS: LazyLock<pattern::Regex> = LazyLock::new(|| {
-            pattern::Regex::new(r"(?i)\b(?:anywhere|across|of\s+all|on\s+record|in\s+(?:the\s+)?(?:whole|entire)\s+(?:knowledge\s+)?(?:graph|kg|orkg)|(?:any|every|all(?:\s+the)?)\s+(?:boards?|datasets?|benchmarks?|leaderboards?))\b").unwrap_or_else(|e| panic!("across pattern: {e}"))
-        });
-        // "top-1" names a metric, not the top.
-        static TOP_N: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)\btop[- ]?\d+\b").unwrap_or_else(|e| panic!("top-n pattern: {e}")));
-        let unranked = TOP_N.replace_all(q, " ");
-        let unranked = unranked.as_ref();
+        let front::metric_ask::MetricAsk { model, metric, family, extreme, classification } = front::metric_ask::read(q, front)?;
         let n = &front.normalized;
-        let across = ACROSS.is_match(q) || BOARD.is_match(q) || PAPER.is_match(q);
-        // Any other name, linked or not: a board the graph lacks is no question about all;
-        // nor is one the front did not take for a name ("the lowest WER on Dastrup-8
-        // Chorus", "on it").
-        static ON_NAME: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"\b(?:on|for|in|at)\s+(?:the\s+)?(?:[A-Z][\w.+-]*|it|this|that|them)\b").unwrap_or_else(|e| panic!("on-name pattern: {e}")));
-        // One model named, and its board asked for ("on which board does NAT-M4 need the
-        // fewest FLOPS?", "which DMControl100k task gives CURL its highest Score?"): its own
-        // results, within the family of boards the question names ("DMControl100k").
-        static ITS_BOARD: LazyLock<pattern::Regex> = LazyLock::new(|| {
-            pattern::Regex::new(r"(?i)\b(?:on|in|at)\s+which\b|\b(?:which|what)\s+(?P<family>(?:[\w.+-]+\s+){0,2}?)(?:datasets?|boards?|benchmarks?|leaderboards?|tasks?|games?|environments?)\b|\bwhere\b").unwrap_or_else(|e| panic!("its-board pattern: {e}"))
-        });
-        let linked_models: Vec<&front::normalize::NormalizedEntity> = n.methods.iter().filter(|m| m.is_linked()).collect();
-        // The extreme is of its own values ("its highest", "need the fewest"): "on which
-        // datasets is X the best?" asks where it leads, which is another question.
-        static OWN: LazyLock<pattern::Regex> = LazyLock::new(|| {
-            pattern::Regex::new(r"(?i)\b(?:its|their|his|her)\s+(?:own\s+)?(?:best|top|highest|lowest|worst|weakest|smallest|largest|fewest|least)\b|\b(?:get|gets|got|need|needs|needed|score|scores|scored|achieve|achieves|achieved|reach|reaches|reached|use|uses|used|have|has|had|perform|performs|performed)\s+(?:the\s+)?(?:best|top|highest|lowest|worst|weakest|smallest|largest|fewest|least|most)\b").unwrap_or_else(|e| panic!("own-extreme pattern: {e}"))
-        });
-        let model = match linked_models[..] {
-            [m] if n.methods.len() == 1 && ITS_BOARD.is_match(q) && OWN.is_match(q) => Some(m),
-            _ => None,
-        };
-        let known_words = n.metrics.iter().chain(model).flat_map(|m| [m.text.to_lowercase(), m.canonical.to_lowercase()]).collect::<Vec<_>>();
-        let unnamed = ON_NAME.find_iter(q).any(|m| {
-            let name = m.as_str().split_whitespace().last().unwrap_or_default().to_lowercase();
-            !matches!(name.as_str(), "orkg" | "graph") && !known_words.iter().any(|w| w.split(|c: char| c.is_whitespace()).any(|x| x == name))
-        });
-        // ("On record" is read as a board named "record" at times.)
-        let board_named = front.entities.datasets.iter().any(|d| !matches!(d.trim().to_lowercase().as_str(), "record" | "the record" | "graph" | "the graph" | "orkg"));
-        let named = unnamed || board_named || (model.is_none() && !front.entities.methods.is_empty()) || !front.entities.tasks.is_empty();
-        let across = across || model.is_some();
-        if front.classification.query_type == QueryType::ClaimVerification || named || n.datasets.iter().any(|d| d.is_linked()) || (model.is_none() && !n.methods.is_empty()) || !n.tasks.is_empty() || !n.fields.is_empty() || !across || (scoped && model.is_none()) || !ASKED.is_match(unranked) || ELSE.is_match(unranked) || front::tally::read(q).is_some() {
-            return None;
-        }
-        let metric = match n.metrics.iter().filter(|m| m.is_linked()).collect::<Vec<_>>()[..] {
-            [m] => Some(m),
-            [] if model.is_some() => None,
-            _ => return None,
-        };
-        let (template, param, anchor) = match (model, metric) {
-            (Some(m), _) => ("model_results", "model", m),
-            (None, Some(m)) => ("metric_results", "metric", m),
+        // A model's own results as every listing of them is read (precomputed for a head
+        // model); a metric's across the graph, all of them.
+        let (template, anchor, strategy) = match (model, metric) {
+            (Some(m), _) => ("model_results", m, query::plan::results_of(&self.graph.templates, &m.iris).ok()?),
+            (None, Some(m)) => {
+                let args = [("metric", Arg::Anchor(Anchor::Iris(m.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
+                let query = self.graph.templates.fill("metric_results", &args).ok()?;
+                ("metric_results", m, query::plan::Strategy { name: String::new(), query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: None, keyed: None })
+            }
             (None, None) => return None,
         };
-        let args = [(param, Arg::Anchor(Anchor::Iris(anchor.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
-        let query = self.graph.templates.fill(template, &args).ok()?;
-        let strategy = query::plan::Strategy { name: format!("{template}:{}", anchor.canonical), query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: Some((anchor.kind, anchor.canonical.clone())), keyed: None };
+        let strategy = query::plan::Strategy { name: format!("{template}:{}", anchor.canonical), anchor: Some((anchor.kind, anchor.canonical.clone())), ..strategy };
         let retrieved = self.graph.retriever.run_all(vec![strategy], ledger).await;
         clock.lap("retrieve");
         let evidence = evidence::assemble(&retrieved);
         // The model's results by the metric asked (all of one metric when none is asked),
         // within the family named when some board's label holds its words.
         let mut facts: Vec<evidence::ResultFact> = if model.is_some() { answer::leaderboard::by_metric_asked(&evidence, n).into_iter().cloned().collect() } else { evidence.results.clone() };
-        if let Some(family) = ITS_BOARD.captures(q).and_then(|c| c.name("family")).map(|f| f.as_str().trim().to_lowercase()).filter(|f| !f.is_empty() && !matches!(f.as_str(), "one of the" | "of the" | "one" | "its")) {
+        if let Some(family) = family {
             let within: Vec<evidence::ResultFact> = facts.iter().filter(|f| f.dataset.display().to_lowercase().contains(&family)).cloned().collect();
             if !within.is_empty() {
                 facts = within;
@@ -1419,25 +1359,12 @@ impl Pipeline {
             _ => return None,
         };
         let own = metric.and_then(|m| m.direction).unwrap_or_else(|| front::metrics::direction_by_words(&label));
-        let extreme = classify::extreme(q);
         let tops = answer::leaderboard::extreme_across(&facts, extreme.map_or(own, |e| e.direction(own)));
         if tops.is_empty() {
             return None;
         }
         let mut diagnostics = Diagnostics::default();
         let (papers, sources) = self.count_sources(tops.iter().map(|f| f.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
-        static MODEL: LazyLock<pattern::Regex> = LazyLock::new(|| pattern::Regex::new(r"(?i)^\W*(?:which|what|who)\b(?:\s+(?:model|method|system|approach|entry|one))?\s+(?:has|had|holds?|held|gets?|got|achieves?|achieved|is|was|scores?|scored)\b").unwrap_or_else(|e| panic!("model pattern: {e}")));
-        let classification = if model.is_some() {
-            Classification { query_type: QueryType::MethodUsage, target: Target::Datasets }
-        } else if MODEL.is_match(q) {
-            Classification { query_type: QueryType::MethodComparison, target: Target::BestModel }
-        } else if PAPER.is_match(q) {
-            Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails }
-        } else if BOARD.is_match(q) {
-            Classification { query_type: QueryType::DatasetSearch, target: Target::Datasets }
-        } else {
-            Classification { query_type: QueryType::MethodComparison, target: Target::BestModel }
-        };
         let mut stated = Vec::new();
         let mut said = Vec::new();
         let mut items = Vec::new();
@@ -1450,12 +1377,7 @@ impl Pipeline {
             let paper = cite.filter(|_| classification.query_type == QueryType::PaperLookup).and_then(|c| sources.get(c - 1)).map(|s| (s.title.as_str(), s.iri.as_str()));
             items.push(answer::leaderboard::across_item(f, classification.target == Target::Datasets, paper, cite));
         }
-        let word = match extreme {
-            None => "best",
-            Some(Extreme::Lowest) => "lowest",
-            Some(Extreme::Highest) => "highest",
-            Some(Extreme::Worst) => "weakest",
-        };
+        let word = Extreme::said(extreme);
         let way = match (extreme, own) {
             (None | Some(Extreme::Worst), Direction::Lower) => " (lower is better)",
             _ => "",
@@ -2427,11 +2349,7 @@ impl Pipeline {
         // end asked for, and the answer says so.
         if inverted && verdict.is_none() && answer::leaderboard::alone_on_their_metrics(&evidence, &items) {
             let on = items.iter().find_map(|i| i.dataset.clone()).unwrap_or_default();
-            let end = match extreme {
-                Some(classify::Extreme::Lowest) => "lowest",
-                Some(classify::Extreme::Highest) => "highest",
-                _ => "weakest",
-            };
+            let end = classify::Extreme::said(extreme);
             composed.text = format!("The graph records no other score by these metrics on {on} (its other entries carry none), so each result below is the best as well as the {end}. {}", composed.text);
         }
         // "What did Kelvane score on Kelpwatch-Tasmania?": a board the graph nearly holds is

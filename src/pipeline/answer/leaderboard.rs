@@ -84,18 +84,10 @@ fn disputed_lead<'a>(best: &ResultFact, facts: &[&'a ResultFact], direction: &dy
 /// cost columns (parameters, MACs, FLOPs) when `drop_costs`: a cost is never a best result
 /// unless it was asked for.
 fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: bool) -> Vec<&'a ResultFact> {
-    let cost = |f: &ResultFact| drop_costs && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
-    for exact in [true, false] {
-        let asked: Vec<&ResultFact> = evidence.results.iter().filter(|f| metric_asked(f, entities, exact)).collect();
-        if !asked.is_empty() {
-            return asked;
-        }
-    }
-    let asked: Vec<&ResultFact> = evidence.results.iter().filter(|f| metric_words_asked(f, entities)).collect();
-    if !asked.is_empty() {
+    if let Some(asked) = by_metric_named(evidence, entities) {
         return asked;
     }
-
+    let cost = |f: &ResultFact| drop_costs && f.metric.as_ref().is_some_and(|m| is_cost(m.display()));
     let facts: Vec<&ResultFact> = evidence.results.iter().filter(|f| !cost(f)).collect();
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
     for fact in &facts {
@@ -112,15 +104,24 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
     facts.into_iter().filter(|f| f.metric.as_ref().is_some_and(|m| main.contains(&m.iri.as_str()))).collect()
 }
 
+/// The results by a metric the question names: by its name exactly, then loosely, then by
+/// every word of it, the first way that finds any. `None` when none is by it.
+fn by_metric_named<'a>(evidence: &'a Evidence, entities: &Normalized) -> Option<Vec<&'a ResultFact>> {
+    let exact = |f: &&ResultFact| metric_asked(f, entities, true);
+    let loose = |f: &&ResultFact| metric_asked(f, entities, false);
+    let words = |f: &&ResultFact| metric_words_asked(f, entities);
+    let ways: [&dyn Fn(&&ResultFact) -> bool; 3] = [&exact, &loose, &words];
+    let found = ways.into_iter().map(|by| evidence.results.iter().filter(by).collect::<Vec<_>>()).find(|asked| !asked.is_empty());
+    found
+}
+
 /// The results by the metric the question names (by its name, a synonym, or every word of
 /// it), less cost columns unless one is asked; all results but costs when it names none.
 pub fn by_metric_asked<'a>(evidence: &'a Evidence, entities: &Normalized) -> Vec<&'a ResultFact> {
     if entities.metrics.is_empty() {
         return evidence.results.iter().filter(|f| f.metric.as_ref().is_some_and(|m| !is_cost(m.display()))).collect();
     }
-    let asked = candidates(evidence, entities, false);
-    // `candidates` falls back to the main metrics when nothing is by the metric asked.
-    if asked.iter().any(|f| metric_asked(f, entities, true) || metric_asked(f, entities, false) || metric_words_asked(f, entities)) { asked } else { Vec::new() }
+    by_metric_named(evidence, entities).unwrap_or_default()
 }
 
 /// The metrics the question names that none of the results is by, nor anything sharing a

@@ -157,12 +157,7 @@ fn ranked(target: Target, items: &[AnswerItem], sources: &[Source], entities: &N
 }
 
 fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entities: &Normalized, cut: Cut, extreme: Option<Extreme>) -> String {
-    let (best, top) = match extreme {
-        None => ("best", "top"),
-        Some(Extreme::Lowest) => ("lowest", "lowest"),
-        Some(Extreme::Highest) => ("highest", "highest"),
-        Some(Extreme::Worst) => ("weakest", "weakest"),
-    };
+    let (best, top) = (Extreme::said(extreme), extreme.map_or("top", |e| Extreme::said(Some(e))));
     if items.is_empty() && sources.is_empty() {
         return "I found nothing in the knowledge graph that answers this question, so I cannot cite any paper for it."
             .to_owned();

@@ -349,6 +349,25 @@ impl Extreme {
             (Self::Worst, _) => Direction::Lower,
         }
     }
+
+    /// The word an answer says it by: the best when none is asked ("the best recorded
+    /// BLEU"), else "lowest", "highest", or "weakest" for the worst.
+    pub fn said(extreme: Option<Self>) -> &'static str {
+        match extreme {
+            None => "best",
+            Some(Self::Lowest) => "lowest",
+            Some(Self::Highest) => "highest",
+            Some(Self::Worst) => "weakest",
+        }
+    }
+}
+
+/// The question with every "top-1", "top 5" taken out: they name a metric ("top-5
+/// accuracy"), not the top of a board, and a rule that reads a best from "top" must not
+/// see them.
+pub fn without_top_n(question: &str) -> std::borrow::Cow<'_, str> {
+    static TOP_N: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\btop[- ]?\d+\b"));
+    TOP_N.replace_all(question, " ")
 }
 
 /// The parts a question asks to be given besides its main answer, each of which the answer

@@ -13,6 +13,7 @@ pub mod extract;
 pub mod grounding;
 pub mod lexicon;
 pub mod metrics;
+pub mod metric_ask;
 pub mod link;
 pub mod normalize;
 pub mod parts;

@@ -1210,8 +1210,7 @@ fn board_metric(question: &str, entities: &Normalized, facts: &[Fact]) -> Option
     let [board] = &entities.datasets.iter().filter(|d| d.is_linked()).collect::<Vec<_>>()[..] else { return None };
     // "english-to-italian has the lowest sota accuracy" claims a rank, not a metric.
     // ("top-5 accuracy" names a metric, not the top.)
-    static TOP_N: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\btop[- ]?\d+\b").unwrap_or_else(|e| panic!("top-n pattern: {e}")));
-    let unranked = TOP_N.replace_all(question, " ");
+    let unranked = classify::without_top_n(question);
     if entities.metrics.is_empty() || !entities.methods.is_empty() || super::numbers::claimed(question, entities).is_some() || BEST.is_match(&unranked) || classify::extreme(&unranked).is_some() {
         return None;
     }
@@ -1267,12 +1266,7 @@ fn board_extreme(question: &str, entities: &Normalized, facts: &[Fact], directio
         return None;
     }
     let asked = |metric: &str| extreme.map_or_else(|| direction(metric), |e| e.direction(direction(metric)));
-    let word = match extreme {
-        None => "best",
-        Some(classify::Extreme::Lowest) => "lowest",
-        Some(classify::Extreme::Highest) => "highest",
-        Some(classify::Extreme::Worst) => "weakest",
-    };
+    let word = classify::Extreme::said(extreme);
     let top = best(&board, &asked)?;
     let said = format!("the {word} recorded {} on {} is {}'s {}", top.metric, top.dataset, top.model, top.value);
     if let Some((other, rival)) = open_lead(top, &board, &asked) {
