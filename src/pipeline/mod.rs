@@ -658,6 +658,9 @@ impl Pipeline {
         if ranked.is_none() {
             ranked = self.metric_extreme(q, &front, current_year, &mut clock, &mut spent).await;
         }
+        if ranked.is_none() {
+            ranked = self.problem_count(q, &front, current_year, &mut clock, &mut spent).await;
+        }
         if let Some((classification, mut attempt)) = ranked {
             // A claim about a count, boards ranked by their tops, or a ranking by count: its
             // type is that of what is ranked and counted.
@@ -1393,6 +1396,47 @@ impl Pipeline {
         stated.push(boards.to_string());
         let attempt = self.counted_attempt(text, items, sources, stated, facts.len(), front, year, std::mem::take(ledger), diagnostics, clock);
         Some((classification, attempt))
+    }
+
+    /// "How many papers on language modelling are there?": one research problem's papers,
+    /// counted as the rankings count them ([`Self::counts`]), so that the number is what the
+    /// graph files under the problem, not how many papers a text search finds relevant. `None`
+    /// unless the question asks that count of one linked problem and names nothing else. (A
+    /// problem's datasets are counted by their listing, which names every one.)
+    async fn problem_count(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
+        use classify::{Classification, QueryType, Target};
+        use front::tally::{Counted, Ranked};
+        let n = &front.normalized;
+        let [task] = &n.tasks[..] else { return None };
+        // "How many atari games papers": the problem's name before what is counted.
+        let counted = front::tally::how_many(q).or_else(|| front::tally::how_many(&q.to_lowercase().replacen(&format!("many {}", task.text.to_lowercase()), "many", 1)))?;
+        let restricted = front.restriction.restricts() || front.restriction.from_year.is_some() || front.restriction.to_year.is_some() || front.coded.is_some();
+        if front.classification.query_type == QueryType::ClaimVerification || counted != Counted::Papers || restricted || front::tally::read(q).is_some() {
+            return None;
+        }
+        if !task.is_linked() || !n.methods.is_empty() || !n.datasets.is_empty() || !n.fields.is_empty() || !n.metrics.is_empty() {
+            return None;
+        }
+        let rows = self.counts(Ranked::Problems, counted, None, ledger).await?;
+        clock.lap("retrieve");
+        let count = rows.iter().find(|c| c.label.eq_ignore_ascii_case(&task.canonical)).cloned().unwrap_or_else(|| answer::tally::Count { label: task.canonical.clone(), n: 0, paper: None });
+        let members = if count.n == 0 { Vec::new() } else { self.counted_members(Ranked::Problems, counted, task, ledger).await };
+        let mut diagnostics = Diagnostics::default();
+        let (papers, sources) = self.count_sources(std::iter::once(count.paper.as_ref()), front, year, ledger, &mut diagnostics).await;
+        let cite = |_: &answer::tally::Count| if papers.is_empty() { String::new() } else { " [1]".to_owned() };
+        let said = answer::tally::counts_sentence(std::slice::from_ref(&count), counted, Ranked::Problems, &cite);
+        let shown = members.len().min(MAX_COUNTED_SHOWN as usize);
+        let listed = match count.n {
+            0 => String::new(),
+            n if n as usize > shown => format!(", among them {}; and {} more", members[..shown].join("; "), n as usize - shown),
+            _ => format!(": {}", members.join("; ")),
+        };
+        let text = format!("Counting what the knowledge graph records (not everything published), {said}{listed}.");
+        let number = |_: &answer::tally::Count| (!papers.is_empty()).then_some(1);
+        let items: Vec<items::AnswerItem> = std::iter::once(answer::tally::item(&count, counted, &number)).chain(answer::tally::member_items(&members[..shown])).collect();
+        let stated: Vec<String> = [count.n.to_string(), count.label.clone()].into_iter().chain(members[..shown].iter().cloned()).collect();
+        let attempt = self.counted_attempt(text, items, sources, stated, rows.len(), front, year, std::mem::take(ledger), diagnostics, clock);
+        Some((Classification { query_type: QueryType::TopicSearch, target: Target::Papers }, attempt))
     }
 
     /// What a count counts for one entity (a board's models, a problem's papers, a model's

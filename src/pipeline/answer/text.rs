@@ -83,6 +83,12 @@ fn listing_head(target: Target, entities: &Normalized) -> String {
         Target::Problems if !has(&[EntityKind::Field]) && has(&[EntityKind::Method]) => {
             format!("Research problems {} is used for", of(&[EntityKind::Method]))
         }
+        Target::Problems if !has(&[EntityKind::Field]) && has(&[EntityKind::Dataset]) => {
+            format!("Research problems {} is a benchmark for", of(&[EntityKind::Dataset]))
+        }
+        Target::Problems if !has(&[EntityKind::Field]) && has(&[EntityKind::Metric]) => {
+            format!("Research problems with results by {}", of(&[EntityKind::Metric]))
+        }
         Target::Problems => format!("Research problems addressed in {}", of(&[EntityKind::Field])),
         // "Code for the paper <title>": no model or board named, the paper looked up.
         Target::Code if !has(&[EntityKind::Method, EntityKind::Dataset]) => "Code recorded for the paper".into(),

@@ -1022,6 +1022,11 @@ static WHAT_EVALUATED: LazyLock<Regex> =
 static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems) (for|used for|used in|applied to|that solve|tackling)\b")
 });
+/// Models asked for by what was done with them: "which models have been evaluated for NLI?",
+/// "object detection - which models were tested on it?".
+static MODELS_TRIED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:which|what)\s+(?:models?|methods?|systems?|approaches|architectures?)\s+(?:have\s+been|has\s+been|were|was|are|is|got)\s+(?:evaluated|tried|tested|benchmarked|run|applied|used)\s+(?:for|on|in|to|with|against)\b")
+});
 /// Words that ask for code, and by themselves only when a model or dataset is named:
 /// "code generation papers" is a topic, "code for LUKE" asks for code.
 static CODE_WORDS: LazyLock<Regex> =
@@ -1374,6 +1379,14 @@ static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b|\b(which|what)\s+(research\s+)?(task|problem)\s+(is|does|did|was|are)\b")
 });
+/// Research problems as the head of the question ("what tasks is CoNLL 2003 used for?",
+/// "which research problems is IMDb a benchmark for?"), or what a thing is used for ("what
+/// is SNLI used as a benchmark for?"): not "which datasets are used for NER tasks".
+static PROBLEMS_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^\W*(?:(?:and|so|ok|okay)\s+)?(?:which|what)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:research\s+)?(?:problems?|tasks?)\b|^\W*what\s+(?:is|are)\s+.{1,60}?\s+(?:used|employed|meant)\s+(?:as\s+an?\s+(?:benchmark|dataset|metric)\s+)?for\W*$|^\W*what\s+(?:is|are)\s+.{1,60}?\s+an?\s+benchmark\s+for\W*$")
+});
+/// Metrics as the head of the question: "which evaluation metrics are used on ...".
+static METRICS_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:which|what)\s+(?:evaluation\s+|performance\s+)?(?:metrics|measures)\b"));
 static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(evaluated|evaluate|evaluates|benchmarked|benchmark|tested|test|assessed|trained|compared|measured|reported|report|run|experimented)\b.{0,20}\b(on|over|against|using|with)\b|\bbenchmarks? (on|over)\b|\b(have|has) (been )?(evaluated|benchmarked|tested)\b|\bperformed benchmarks\b|\b(contain|contains|include|includes|including) an? benchmark\b|\b(results?|scores?|numbers) (on|over|for)\b")
 });
@@ -1713,8 +1726,9 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
-    } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) {
-        // "models for pointgoal nav", "research problems tackled with scibert".
+    } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) || (MODELS_TRIED.is_match(q) && !has_dataset && !has_method && has_entities) {
+        // "models for pointgoal nav", "research problems tackled with scibert", "which
+        // models were tried on coref?" (a problem's models, where no board is named).
         QueryType::MethodUsage
     } else if asks_datasets
         || asks_metrics
@@ -1798,6 +1812,10 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
+        QueryType::DatasetSearch if PROBLEMS_HEAD.is_match(q) => Target::Problems,
+        // "which evaluation metrics are used on the language modelling benchmarks?": the
+        // metrics are asked for, whatever boards they are asked of.
+        QueryType::DatasetSearch if asks_metrics && METRICS_HEAD.is_match(q) => Target::Metrics,
         QueryType::DatasetSearch if reads_board_by_time(q) => Target::Models,
         QueryType::DatasetSearch if WHERE_EVALUATED.is_match(q) => Target::Datasets,
         QueryType::DatasetSearch if WHAT_EVALUATED.is_match(q) => Target::Models,
@@ -1812,7 +1830,7 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::MethodUsage if asks_code && PAPERS_BY_CODE.is_match(q) && super::extract::code_filter(q).is_some() => Target::Papers,
         QueryType::MethodUsage if asks_code => Target::Code,
         QueryType::MethodUsage if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
-        QueryType::MethodUsage if ASKS_PROBLEMS.is_match(q) => Target::Problems,
+        QueryType::MethodUsage if ASKS_PROBLEMS.is_match(q) || PROBLEMS_HEAD.is_match(q) => Target::Problems,
         QueryType::MethodUsage if ASKS_MODELS.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
         QueryType::MethodUsage => Target::Papers,
         QueryType::TopicSearch if ASKS_PROBLEMS.is_match(q) => Target::Problems,

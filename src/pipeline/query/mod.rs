@@ -62,7 +62,14 @@ impl Graph {
         // A quoted title is searched by its own words (with an index, no title scan runs).
         if let Some(title) = &input.lookup.title {
             let words = crate::pipeline::front::extract::content_words(title);
-            let quoted: Vec<crate::index::Hit> = self.titles(&words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect();
+            let mut quoted: Vec<crate::index::Hit> = self.titles(&words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect();
+            // Two papers whose titles differ only by case (real dumps hold both): the one
+            // written as quoted fits it better, and wins the tie when ranked.
+            if quoted.iter().any(|h| h.label.trim() == title.trim()) {
+                for hit in quoted.iter_mut().filter(|h| h.label.trim() != title.trim()) {
+                    hit.label_coverage *= 0.99;
+                }
+            }
             if !quoted.is_empty() {
                 return quoted;
             }

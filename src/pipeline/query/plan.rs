@@ -379,8 +379,16 @@ impl Planner<'_> {
                 out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?)
             }
             Target::Problems if entities.fields.is_empty() => {
-                // "for which research problems is SciBERT used": the model's problems.
-                out.extend(self.per_entity("tasks_by_model", "model", &entities.methods, LISTING_ROWS, Role::ProblemsOfField)?)
+                // "for which research problems is SciBERT used": the model's problems; "what
+                // tasks is CoNLL 2003 used for?" the board's; "which tasks use bits per
+                // character?" those whose boards report the metric.
+                out.extend(self.per_entity("tasks_by_model", "model", &entities.methods, LISTING_ROWS, Role::ProblemsOfField)?);
+                if entities.methods.is_empty() {
+                    out.extend(self.per_entity("tasks_by_dataset", "dataset", &entities.datasets, LISTING_ROWS, Role::ProblemsOfField)?);
+                }
+                if entities.methods.is_empty() && entities.datasets.is_empty() {
+                    out.extend(self.per_entity("tasks_by_metric", "metric", &entities.metrics, LISTING_ROWS, Role::ProblemsOfField)?);
+                }
             }
             Target::Problems => out.extend(self.per_entity("problems_by_field", "field", &entities.fields, LISTING_ROWS, Role::ProblemsOfField)?),
             Target::Models if entities.datasets.is_empty() => {

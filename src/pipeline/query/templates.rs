@@ -64,6 +64,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("coded_models_by_dataset", include_str!("../../../queries/coded_models_by_dataset.rq")),
     ("models_by_task", include_str!("../../../queries/models_by_task.rq")),
     ("tasks_by_model", include_str!("../../../queries/tasks_by_model.rq")),
+    ("tasks_by_dataset", include_str!("../../../queries/tasks_by_dataset.rq")),
+    ("tasks_by_metric", include_str!("../../../queries/tasks_by_metric.rq")),
     ("datasets_by_task", include_str!("../../../queries/datasets_by_task.rq")),
     ("datasets_by_metric", include_str!("../../../queries/datasets_by_metric.rq")),
     ("metric_results", include_str!("../../../queries/metric_results.rq")),

@@ -193,7 +193,9 @@ fn only_model(question: &str, entities: &Normalized, known: &Known, facts: &[sup
     Some(verdict(Label::Refuted, "only", format!("the graph records results on {} of {named}{more} {besides}", dataset.canonical), f))
 }
 
-/// "D is used for T": D among the benchmarks of research problem T.
+/// "D is used for T": D among the benchmarks of research problem T. A board the graph holds
+/// that is not among the benchmarks it records for T refutes it, with those benchmarks shown;
+/// a problem with none recorded leaves it open.
 fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
     let (dataset, task) = (entities.datasets.first()?, entities.tasks.first()?);
     if !USED_FOR.is_match(question) || !entities.methods.is_empty() {
@@ -205,6 +207,33 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
             let mut f = fact(label, "research problem", &task.canonical, format!("{label} is a benchmark of {}", task.canonical), paper.iter().cloned().collect());
             f.dataset = label.clone();
             verdict(Label::Supported, "used_for", format!("the graph lists {label} among the benchmarks of {}", task.canonical), f)
+        }
+        None if dataset.is_linked() && task.is_linked() && !known.task_datasets.is_empty() => {
+            const SHOWN: usize = 5;
+            let mut boards: Vec<&(String, String, Option<PaperRef>)> = Vec::new();
+            for listed in &known.task_datasets {
+                if !boards.iter().any(|b| b.1.eq_ignore_ascii_case(&listed.1)) {
+                    boards.push(listed);
+                }
+            }
+            let named: Vec<&str> = boards.iter().take(SHOWN).map(|b| b.1.as_str()).collect();
+            let more = if boards.len() > SHOWN { format!(" and {} more", boards.len() - SHOWN) } else { String::new() };
+            let contradicting = boards
+                .iter()
+                .take(SHOWN)
+                .map(|(_, label, paper)| {
+                    let mut f = fact(label, "research problem", &task.canonical, format!("{label} is a benchmark of {}", task.canonical), paper.iter().cloned().collect());
+                    f.dataset = label.clone();
+                    f
+                })
+                .collect();
+            Verdict {
+                verdict: Label::Refuted,
+                relation: "used_for".into(),
+                reason: format!("the benchmarks the graph records for {} are {}{more}, not {}", task.canonical, named.join(", "), dataset.canonical),
+                supporting: vec![],
+                contradicting,
+            }
         }
         None => Verdict {
             verdict: Label::Uncertain,
@@ -456,5 +485,17 @@ mod tests {
         assert_eq!(v, Some(Label::Supported));
         assert_eq!(judge("the jacquard dataset is used for robotic grasping?", &entities, &Known::default(), &[]).map(|v| v.verdict), Some(Label::Uncertain));
         assert_eq!(judge("the jacquard dataset is a robotic grasping benchmark", &entities, &known, &[]).map(|v| v.verdict), Some(Label::Supported));
+    }
+
+    #[test]
+    fn a_held_board_missing_from_a_problems_recorded_benchmarks_refutes_that_it_is_used_for_it() {
+        let mut entities = Normalized::default();
+        entities.datasets.push(entity(EntityKind::Dataset, "ACL-ARC", "a"));
+        entities.tasks.push(entity(EntityKind::Task, "Sentiment Analysis", "t"));
+        let known = Known { task_datasets: vec![("i".into(), "IMDb".into(), None), ("m".into(), "MPQA".into(), None)], ..Known::default() };
+        let v = judge("ACL-ARC is a benchmark for sentiment analysis", &entities, &known, &[]).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("IMDb, MPQA"), "the problem's benchmarks are said: {}", v.reason);
+        assert_eq!(v.contradicting.len(), 2);
     }
 }
