@@ -38,6 +38,9 @@ impl Ranking {
             PaperRef { iri: iri.clone(), title, year: metas.get(iri).and_then(|m| m.year) }
         };
         let task_datasets = evidence.datasets.iter().map(|d| (d.item.iri.clone(), d.item.label.clone().unwrap_or_default(), d.paper.as_ref().map(paper))).collect();
+        let listed = |l: &crate::pipeline::evidence::Listed| (l.item.iri.clone(), l.item.label.clone().unwrap_or_default(), l.paper.as_ref().map(paper));
+        let task_models = evidence.models.iter().map(listed).collect();
+        let model_tasks = evidence.problems.iter().filter(|l| l.anchor.as_ref().is_some_and(|(kind, _)| *kind == crate::pipeline::front::lexicon::EntityKind::Method)).map(listed).collect();
         let evaluation_papers = evidence
             .results
             .iter()
@@ -49,7 +52,7 @@ impl Ranking {
         let mut titled: Vec<PaperRef> = evidence.papers.keys().chain(evidence.titles.keys()).map(paper).collect();
         titled.sort_by(|a, b| a.iri.cmp(&b.iri));
         titled.dedup_by(|a, b| a.iri == b.iri);
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
+        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, task_models, model_tasks, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,

@@ -378,6 +378,13 @@ impl Planner<'_> {
             Target::Verdict if !entities.datasets.is_empty() && entities.methods.is_empty() => {
                 out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?)
             }
+            // "X was evaluated on T": X's problems, T's models and T's benchmarks (against X's
+            // results) settle it.
+            Target::Verdict if entities.datasets.is_empty() && !entities.methods.is_empty() && !entities.tasks.is_empty() => {
+                out.extend(self.per_entity("tasks_by_model", "model", &entities.methods, LISTING_ROWS, Role::ProblemsOfField)?);
+                out.extend(self.per_entity("models_by_task", "task", &entities.tasks, LISTING_ROWS, Role::ModelsOfTask)?);
+                out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?);
+            }
             Target::Problems if entities.fields.is_empty() => {
                 // "for which research problems is SciBERT used": the model's problems; "what
                 // tasks is CoNLL 2003 used for?" the board's; "which tasks use bits per
@@ -647,6 +654,11 @@ mod tests {
         assert!(has("which datasets use F1 as a metric", "datasets_by_metric:"), "{:?}", names("which datasets use F1 as a metric"));
         assert!(has("which metrics are used for named entity recognition?", "task_results:"), "{:?}", names("which metrics are used for named entity recognition?"));
         assert!(has("ImageNet is used for image classification, right?", "datasets_by_task:"), "{:?}", names("ImageNet is used for image classification, right?"));
+
+        assert!(has("what tasks is ImageNet used for?", "tasks_by_dataset:"), "{:?}", names("what tasks is ImageNet used for?"));
+        assert!(has("which research problems use F1 as a metric?", "tasks_by_metric:"), "{:?}", names("which research problems use F1 as a metric?"));
+        assert!(has("which models were tried on named entity recognition?", "models_by_task:"), "{:?}", names("which models were tried on named entity recognition?"));
+        assert!(has("which evaluation metrics are used on the named entity recognition benchmarks?", "task_results:"), "{:?}", names("which evaluation metrics are used on the named entity recognition benchmarks?"));
     }
 
     #[test]

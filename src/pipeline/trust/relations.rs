@@ -25,6 +25,10 @@ pub struct Known {
     /// The benchmarks of the research problems the claim names: (dataset IRI, label, a
     /// paper listing it).
     pub task_datasets: Vec<(String, String, Option<PaperRef>)>,
+    /// The models of the research problems the claim names: (model IRI, label, a paper).
+    pub task_models: Vec<(String, String, Option<PaperRef>)>,
+    /// The research problems of the models the claim names: (problem IRI, label, a paper).
+    pub model_tasks: Vec<(String, String, Option<PaperRef>)>,
     /// The papers the question points at, best match first, with their DOIs.
     pub papers: Vec<(PaperRef, Vec<String>)>,
     /// Every valid year recorded for the first of `papers` (two: the record contradicts
@@ -64,6 +68,8 @@ static USED_FOR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(used|employed|applied|a benchmark|a dataset|benchmarks?|datasets?)\s+(for|in|of)\b|\b(is|are|was)\s+an?\s+[^?]{0,40}\b(benchmark|dataset|corpus)\b")
 });
 static DOI: LazyLock<Regex> = LazyLock::new(|| re(r"\b10\.\d{4,9}/[^\s\x22'<>,?]+"));
+/// A model tried on a research problem: "X was run on T", "X has been applied to T".
+static TRIED_ON: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:applied|tried|run|evaluated|tested)\s+(?:on|to|for)\b"));
 
 
 /// "Nothing but X has been reported on D", "X is the only model evaluated on D", "only X
@@ -79,6 +85,7 @@ pub fn judge(question: &str, entities: &Normalized, known: &Known, facts: &[supe
     paper_metadata(question, known)
         .or_else(|| only_model(question, entities, known, facts))
         .or_else(|| evaluation(question, entities, known, facts))
+        .or_else(|| evaluated_for(question, entities, known))
         .or_else(|| used_for(question, entities, known))
 }
 
@@ -191,6 +198,69 @@ fn only_model(question: &str, entities: &Normalized, known: &Known, facts: &[sup
     (f.model, f.dataset) = (others[0].to_owned(), dataset.canonical.clone());
     let besides = if mine.is_some() { format!("besides {}", model.canonical) } else { format!("and none of {}", model.canonical) };
     Some(verdict(Label::Refuted, "only", format!("the graph records results on {} of {named}{more} {besides}", dataset.canonical), f))
+}
+
+/// "BiT-M was evaluated on fine-grained image classification", "X is used for T": a model
+/// and a research problem, no board. The problem among the model's recorded problems (or the
+/// model among the problem's models) supports it; a model and a problem the graph holds,
+/// each with others recorded but not together, refute it, with the problem's models shown.
+fn evaluated_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verdict> {
+    let ([model], [task]) = (entities.methods.as_slice(), entities.tasks.as_slice()) else { return None };
+    if !entities.datasets.is_empty() || !(EVALUATED.is_match(question) || USED_FOR.is_match(question) || TRIED_ON.is_match(question)) {
+        return None;
+    }
+    let of_task = |label: &str| task.names(label) || task.canonical.eq_ignore_ascii_case(label);
+    // Its problems, its place among the problem's models, or a result of it on one of the
+    // problem's benchmarks (filed under another problem by the paper that reports it).
+    let held = known.model_tasks.iter().find(|(iri, label, _)| task.iris.contains(iri) || of_task(label)).map(|(_, _, p)| p.clone()).or_else(|| {
+        known.task_models.iter().find(|(iri, label, _)| super::verdict::model_of(model, iri, label)).map(|(_, _, p)| p.clone())
+    });
+    if let Some(paper) = held {
+        let f = fact(&model.canonical, "research problem", &task.canonical, format!("{} is recorded for {}", model.canonical, task.canonical), paper.into_iter().collect());
+        return Some(verdict(Label::Supported, "used_for", format!("the graph records {} for {}", model.canonical, task.canonical), f));
+    }
+    let on_benchmark = known.evaluated.iter().find_map(|(iri, label, board)| {
+        let (_, name, _) = known.task_datasets.iter().find(|(d, _, _)| d == board).filter(|_| super::verdict::model_of(model, iri, label))?;
+        Some((iri, label, board, name))
+    });
+    if let Some((iri, label, board, name)) = on_benchmark {
+        let papers = known.evaluation_papers.iter().filter(|(m, d, _)| m == iri && d == board).map(|(_, _, p)| p.clone()).take(1).collect();
+        let mut f = fact(label, "evaluated on", name, format!("{label} was evaluated on {name}, a benchmark of {}", task.canonical), papers);
+        (f.model, f.dataset) = (label.clone(), name.clone());
+        return Some(verdict(Label::Supported, "used_for", format!("the graph records a result of {label} on {name}, one of the benchmarks it lists for {}", task.canonical), f));
+    }
+    if !model.is_linked() || !task.is_linked() || known.task_models.is_empty() {
+        let reason = format!("the graph records no model for {} that would settle whether {} was used for it", task.canonical, model.canonical);
+        return Some(Verdict { verdict: Label::Uncertain, relation: "used_for".into(), reason, supporting: vec![], contradicting: vec![] });
+    }
+    const SHOWN: usize = 5;
+    let mut models: Vec<&(String, String, Option<PaperRef>)> = Vec::new();
+    for listed in &known.task_models {
+        if !models.iter().any(|m| m.1.eq_ignore_ascii_case(&listed.1)) {
+            models.push(listed);
+        }
+    }
+    let named: Vec<&str> = models.iter().take(SHOWN).map(|m| m.1.as_str()).collect();
+    let more = if models.len() > SHOWN { format!(" and {} more", models.len() - SHOWN) } else { String::new() };
+    let own = if known.model_tasks.is_empty() {
+        String::new()
+    } else {
+        let mut tasks: Vec<&str> = known.model_tasks.iter().map(|t| t.1.as_str()).collect();
+        tasks.sort_unstable();
+        tasks.dedup();
+        format!("; {} is recorded for {}", model.canonical, tasks.join(", "))
+    };
+    let contradicting = models
+        .iter()
+        .take(SHOWN)
+        .map(|(_, label, paper)| {
+            let mut f = fact(label, "research problem", &task.canonical, format!("{label} is recorded for {}", task.canonical), paper.iter().cloned().collect());
+            f.model = label.clone();
+            f
+        })
+        .collect();
+    let reason = format!("the models the graph records for {} are {}{more}, not {}{own}", task.canonical, named.join(", "), model.canonical);
+    Some(Verdict { verdict: Label::Refuted, relation: "used_for".into(), reason, supporting: vec![], contradicting })
 }
 
 /// "D is used for T": D among the benchmarks of research problem T. A board the graph holds
@@ -485,6 +555,23 @@ mod tests {
         assert_eq!(v, Some(Label::Supported));
         assert_eq!(judge("the jacquard dataset is used for robotic grasping?", &entities, &Known::default(), &[]).map(|v| v.verdict), Some(Label::Uncertain));
         assert_eq!(judge("the jacquard dataset is a robotic grasping benchmark", &entities, &known, &[]).map(|v| v.verdict), Some(Label::Supported));
+    }
+
+    #[test]
+    fn a_model_is_judged_used_for_a_problem_by_the_problems_recorded_for_it() {
+        let mut entities = Normalized::default();
+        entities.methods.push(entity(EntityKind::Method, "BiT-M", "m"));
+        entities.tasks.push(entity(EntityKind::Task, "Fine-Grained Image Classification", "t"));
+        let claim = "BiT-M was evaluated on fine-grained image classification";
+        let others = Known { task_models: vec![("c".into(), "CvT-W24".into(), None)], model_tasks: vec![("i".into(), "Image Classification".into(), None)], ..Known::default() };
+        let v = judge(claim, &entities, &others, &[]).expect("a verdict");
+        assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
+        assert!(v.reason.contains("CvT-W24") && v.reason.contains("Image Classification"), "{}", v.reason);
+        let held = Known { model_tasks: vec![("t".into(), "Fine-Grained Image Classification".into(), None)], ..others.clone() };
+        assert_eq!(judge(claim, &entities, &held, &[]).map(|v| v.verdict), Some(Label::Supported));
+        assert_eq!(judge(claim, &entities, &Known::default(), &[]).map(|v| v.verdict), Some(Label::Uncertain), "nothing recorded for the problem");
+        let on_its_board = Known { evaluated: vec![("m".into(), "BiT-M".into(), "d".into())], task_datasets: vec![("d".into(), "CUB-200".into(), None)], ..others.clone() };
+        assert_eq!(judge(claim, &entities, &on_its_board, &[]).map(|v| v.verdict), Some(Label::Supported), "a result on one of the problem's benchmarks");
     }
 
     #[test]
