@@ -1373,6 +1373,12 @@ static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
 static BOARD_MEASURED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^\W*(?P<board>[^?]{2,80}?)\s(?:(?:is|are|was|were|gets?|got)\s+(?:only\s+|just\s+|mainly\s+)?(?:measured|evaluated|scored|assessed|ranked|benchmarked|reported)\s+(?:by|with|using|in|via)\b|(?:reports|uses|records|lists|tracks)\s+(?:both\s+|only\s+|just\s+)?(?:the\s+)?[^\s?])")
 });
+/// A yes-or-no on what a board or a model is for: "is SQuAD1.1 a benchmark for question
+/// answering?", "was BERT evaluated on NER?", "does IMDb serve as a dataset for sentiment
+/// analysis?".
+static USED_FOR_ASKED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^\W*(?:is|are|was|were|does|do|did|has|have)\s+(?P<subject>[^?]{1,80}?)\s+(?:(?:been\s+)?(?:used|employed|applied|evaluated|tested|benchmarked|tried)\s+(?:as\s+an?\s+(?:benchmark|dataset)\s+)?(?:for|on|in|to)|an?\s+(?:benchmark|dataset)\s+(?:for|of|in)|serve\s+as\s+an?\s+(?:benchmark|dataset)\s+(?:for|of))\s")
+});
 static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(metrics?|measures?|evaluation criteria)\b|\b(evaluation|performance) metrics?\b|\bmetrics? (are |were )?(used|reported|employed|adopted)|\bmetrics of evaluation\b|\bmetrics\W*$|^(evaluation )?metrics? (for|on|of|used on|used for)\b|^(the |evaluation )?metrics (people|papers|researchers|authors|they) (report|use)\b|\bhow\s+many\s+(?:distinct\s+|different\s+|evaluation\s+)?metrics\b|^\W*(?:what|which)\s+(?:is|are)\s+[^?]{1,60}?\s+(?:evaluated|measured|scored|assessed|judged)\s+(?:with|by|using|in)\W*$|^\W*how\s+(?:is|are)\s+(?:results\s+on\s+)?[^?]{1,60}?\s+(?:measured|scored)\W*$")
 });
@@ -1383,7 +1389,7 @@ static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
 /// "which research problems is IMDb a benchmark for?"), or what a thing is used for ("what
 /// is SNLI used as a benchmark for?"): not "which datasets are used for NER tasks".
 static PROBLEMS_HEAD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^\W*(?:(?:and|so|ok|okay)\s+)?(?:which|what)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:research\s+)?(?:problems?|tasks?)\b|^\W*what\s+(?:is|are)\s+.{1,60}?\s+(?:used|employed|meant)\s+(?:as\s+an?\s+(?:benchmark|dataset|metric)\s+)?for\W*$|^\W*what\s+(?:is|are)\s+.{1,60}?\s+an?\s+benchmark\s+for\W*$")
+    re(r"^\W*(?:research\s+)?(?:problems|tasks)\s+(?:where|in\s+which|that|which|using|with)\b|^\W*(?:(?:and|so|ok|okay)\s+)?(?:which|what)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:research\s+)?(?:problems?|tasks?)\b|^\W*what\s+(?:is|are)\s+.{1,60}?\s+(?:used|employed|meant)\s+(?:as\s+an?\s+(?:benchmark|dataset|metric)\s+)?for\W*$|^\W*what\s+(?:is|are)\s+.{1,60}?\s+an?\s+benchmark\s+for\W*$")
 });
 /// Metrics as the head of the question: "which evaluation metrics are used on ...".
 static METRICS_HEAD: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:which|what)\s+(?:evaluation\s+|performance\s+)?(?:metrics|measures)\b"));
@@ -1518,6 +1524,14 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
         entities.datasets.iter().any(|d| d.trim().to_lowercase() == b || d.trim().to_lowercase().starts_with(&format!("{b} ")))
     });
     if has_dataset && entities.methods.is_empty() && !entities.metrics.is_empty() && !WH_WORD.is_match(&question.to_lowercase()) && board_measured {
+        return Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict };
+    }
+    // "Is SQuAD1.1 a benchmark for question answering?", "was BERT evaluated on NER?": one
+    // board or one model, and a research problem, no board beside it: the claim that the
+    // one is used for the other, asked.
+    let subject = USED_FOR_ASKED.captures(&question).and_then(|c| c.name("subject")).map(|s| s.as_str().trim().to_lowercase());
+    let named_subject = subject.is_some_and(|s| entities.datasets.iter().chain(&entities.methods).any(|n| s.contains(&n.trim().to_lowercase())));
+    if named_subject && !entities.tasks.is_empty() && entities.datasets.len() + entities.methods.len() == 1 && entities.metrics.is_empty() {
         return Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict };
     }
     // "relation extraction papers that use chemprot": a topic's papers, on a board.
@@ -2460,6 +2474,23 @@ mod tests {
         assert_eq!(classify("WikiText-2 reports both test perplexity and BPC", &named("BPC")).query_type, ClaimVerification);
         assert_ne!(classify("which metrics is WikiText-2 measured by?", &named("BPC")).query_type, ClaimVerification);
         assert_ne!(classify("Is there any paper that reports WikiText-2 with an actual BPC?", &named("BPC")).query_type, ClaimVerification);
+    }
+
+    #[test]
+    fn a_yes_or_no_on_what_a_board_or_a_model_is_used_for_is_a_claim_and_a_problems_listing_is_not() {
+        let board = Entities { datasets: vec!["SQuAD1.1".into()], tasks: vec!["question answering".into()], ..Entities::default() };
+        let model = Entities { methods: vec!["BERT".into()], tasks: vec!["NER".into()], ..Entities::default() };
+        let task = Entities { tasks: vec!["question answering".into()], ..Entities::default() };
+        assert_eq!(classify("is SQuAD1.1 a benchmark for question answering?", &board).query_type, ClaimVerification);
+        assert_eq!(classify("was BERT evaluated on NER?", &model).query_type, ClaimVerification);
+        assert_ne!(classify("is there a benchmark for question answering?", &task).query_type, ClaimVerification);
+        let problems = |q: &str, e: &Entities| classify(q, e).target;
+        let tasks_of = Entities { datasets: vec!["CoNLL 2003".into()], ..Entities::default() };
+        assert_eq!(problems("what tasks is CoNLL 2003 used for?", &tasks_of), Target::Problems);
+        assert_eq!(problems("what is CoNLL 2003 used as a benchmark for?", &tasks_of), Target::Problems);
+        assert_eq!(problems("which datasets are used for question answering tasks?", &task), Target::Datasets, "datasets are the head");
+        assert_eq!(classify("which models were tried on question answering?", &task), Classification { query_type: MethodUsage, target: Target::Models });
+        assert_eq!(problems("which evaluation metrics are used on the question answering benchmarks?", &task), Target::Metrics);
     }
 
     #[test]
