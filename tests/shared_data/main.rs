@@ -683,4 +683,23 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("ObjectNet reports both top-1 and top-5 accuracy", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_research_problem_is_reached_from_its_boards_metrics_models_and_papers() {
+        let Some(pipeline) = pipeline("a_research_problem_is_reached_from_its_boards_metrics_models_and_papers").await else { return };
+        // The problems a board and a metric serve.
+        check(pipeline, "what tasks is CoNLL 2003 (English) used for?", &["Named Entity Recognition", "Part-Of-Speech Tagging", "Relation Extraction", "Word Embeddings"]).await;
+        check(pipeline, "which tasks use bits per character as a metric?", &["Language Modelling", "Question Answering"]).await;
+        // A problem's models, named loosely, and its papers counted as the graph files them.
+        check(pipeline, "which models were tried on coref?", &["He et al., 2017 + ELMo", "SciBERT (SciVocab)"]).await;
+        let response = pipeline.ask(&Question::parse("how many papers on language modeling are there?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("38"), "{}", response.answer);
+        // Claims that a board or a model is for a problem.
+        let response = pipeline.ask(&Question::parse("ACL-ARC is a benchmark for sentiment analysis", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("is SQuAD1.1 a benchmark for question answering?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("GPT-3 was evaluated on question answering", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "GPT-3's one board, ANLI, is no question answering benchmark: {}", response.answer);
+    }
 }

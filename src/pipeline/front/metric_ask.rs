@@ -148,14 +148,25 @@ mod tests {
         front
     }
 
-    fn asked(question: &str) -> Option<(Option<String>, Option<String>, Option<String>, Option<Extreme>, QueryType)> {
+    /// What [`read`] found, owned: the model's and the metric's names, the family, the
+    /// extreme and the question type.
+    #[derive(Debug, PartialEq)]
+    struct Read {
+        model: Option<String>,
+        metric: Option<String>,
+        family: Option<String>,
+        extreme: Option<Extreme>,
+        kind: QueryType,
+    }
+
+    fn asked(question: &str) -> Option<Read> {
         let front = front(question);
-        read(question, &front).map(|a| (a.model.map(|m| m.canonical.clone()), a.metric.map(|m| m.canonical.to_lowercase()), a.family, a.extreme, a.classification.query_type))
+        read(question, &front).map(|a| Read { model: a.model.map(|m| m.canonical.clone()), metric: a.metric.map(|m| m.canonical.to_lowercase()), family: a.family, extreme: a.extreme, kind: a.classification.query_type })
     }
 
     #[test]
     fn a_metric_asked_anywhere_is_read_over_the_whole_graph_with_its_holder_asked_for() {
-        let (model, metric, _, extreme, kind) = asked("Which model has the lowest bits per character anywhere?").expect("an extreme across the graph");
+        let Read { model, metric, extreme, kind, .. } = asked("Which model has the lowest bits per character anywhere?").expect("an extreme across the graph");
         assert_eq!(model, None);
         assert!(metric.is_some_and(|m| m.contains("bit")), "the metric is named");
         assert_eq!(extreme, Some(Extreme::Lowest));
@@ -164,8 +175,8 @@ mod tests {
 
     #[test]
     fn the_paper_or_the_board_asked_for_decides_what_the_answer_is_about() {
-        assert_eq!(asked("Which paper holds the best BLEU score?").map(|a| a.4), Some(QueryType::PaperLookup));
-        assert_eq!(asked("Which dataset has the highest accuracy across the graph?").map(|a| a.4), Some(QueryType::DatasetSearch));
+        assert_eq!(asked("Which paper holds the best BLEU score?").map(|a| a.kind), Some(QueryType::PaperLookup));
+        assert_eq!(asked("Which dataset has the highest accuracy across the graph?").map(|a| a.kind), Some(QueryType::DatasetSearch));
     }
 
     #[test]
@@ -185,7 +196,7 @@ mod tests {
 
     #[test]
     fn one_model_asked_where_it_does_its_own_best_is_read_over_its_own_boards_within_the_family_named() {
-        let (model, _, family, extreme, kind) = asked("Which zero-shot benchmarks give BERT its highest score?").expect("a model's own extreme");
+        let Read { model, family, extreme, kind, .. } = asked("Which zero-shot benchmarks give BERT its highest score?").expect("a model's own extreme");
         assert_eq!(model.as_deref(), Some("BERT"));
         assert_eq!(family.as_deref(), Some("zero-shot"));
         assert_eq!(extreme, Some(Extreme::Highest));
