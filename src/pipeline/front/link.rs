@@ -113,8 +113,10 @@ pub fn link(index: &TextIndex, entity: &mut NormalizedEntity) {
             link_as(index, entity, &year);
         }
         // "the arxiv summarization dataset" for "arXiv": the task the board is for, named
-        // after it, is not in its label. Only a last word some research problem holds.
-        if entity.link.is_none() {
+        // after it, is not in its label. Only a last word some research problem holds, and
+        // never in a name the synonym tables know ("object detection" is a task's name, not
+        // a board named "object").
+        if entity.link.is_none() && entity.aliases.is_empty() {
             if let Some((rest, last)) = bare.rsplit_once(' ') {
                 let a_task_word = !last.chars().all(|c| c.is_ascii_digit()) && index.search(last, &[DocKind::Problem], 1).iter().any(|h| h.coverage >= 0.999);
                 if a_task_word {
