@@ -2143,6 +2143,18 @@ impl Pipeline {
         if shared {
             items = items::shared_by_models(target, items, &evidence, &for_items);
         }
+        // "Which DMControl100k tasks was CURL evaluated on?", "which atari games was X run
+        // on?": of the model's boards, those of the family named, when any is.
+        if !is_claim && target == classify::Target::Datasets && for_items.tasks.is_empty() && for_items.datasets.is_empty() && for_items.methods.iter().any(|m| m.is_linked()) {
+            if let Some(family) = front::boards_family(q) {
+                let words = |text: &str| text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect::<Vec<_>>();
+                let wanted = words(&family);
+                let within: Vec<items::AnswerItem> = items.iter().filter(|i| wanted.iter().all(|w| words(&i.label).contains(w))).cloned().collect();
+                if !within.is_empty() {
+                    items = within;
+                }
+            }
+        }
         // "Which papers work on both language modelling and image classification?": the papers
         // found under every problem named, not under either.
         let tasks: Vec<&str> = for_items.tasks.iter().filter(|t| t.is_linked()).map(|t| t.canonical.as_str()).collect();

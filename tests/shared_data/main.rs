@@ -701,5 +701,8 @@ mod sciqa_style {
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
         let response = pipeline.ask(&Question::parse("GPT-3 was evaluated on question answering", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Refuted), "GPT-3's one board, ANLI, is no question answering benchmark: {}", response.answer);
+        // Tasks that a family of boards names are the model's boards within it.
+        let response = pipeline.ask(&Question::parse("which dmcontrol100k tasks was CURL evaluated on?", 1000).unwrap()).await;
+        assert!(!response.answer_items.is_empty() && response.answer_items.iter().all(|i| i.label.contains("DMControl100k")), "{}", response.answer);
     }
 }

@@ -82,7 +82,7 @@ impl Front {
     /// Normalises and links the entities, and reads the title keywords, the lookup keys
     /// and the time anchor.
     pub fn new(question: &str, lexicon: &Lexicon, index: Option<&crate::index::TextIndex>, decisions: Decisions) -> Self {
-        let Decisions { entities: (entities, entities_source), classification: (classification, query_type_source) } = decisions;
+        let Decisions { entities: (entities, entities_source), classification: (mut classification, query_type_source) } = decisions;
         let mut normalized = normalize::normalize(lexicon, &entities);
         if let Some(index) = index {
             link::widened(index, question, &mut normalized);
@@ -110,6 +110,15 @@ impl Front {
             }
             link::model_described(index, question, &mut normalized);
             link::problem_in_question(index, question, &mut normalized);
+            // "Which DMControl100k tasks was CURL evaluated on?": tasks named by a family
+            // word that board labels hold and no research problem's are the model's boards.
+            if classification.target == classify::Target::Problems && normalized.methods.iter().any(|m| m.is_linked()) {
+                let family = BOARD_TASKS.captures(question).and_then(|c| c.get(1)).map(|f| f.as_str().to_owned());
+                let whole = |kind: crate::index::DocKind, words: &str| index.search(words, &[kind], 1).iter().any(|h| h.coverage >= 0.999);
+                if family.is_some_and(|f| whole(crate::index::DocKind::Dataset, &f) && !whole(crate::index::DocKind::Problem, &f)) {
+                    classification = Classification { query_type: classify::QueryType::DatasetSearch, target: classify::Target::Datasets };
+                }
+            }
             // Every variant counts for a model's papers and code; for its datasets when the
             // name is a family's, not one label's ("which datasets was bert evaluated on" is
             // every BERT's; "bit-l evaluations" are BiT-L's own).
@@ -276,7 +285,20 @@ impl Front {
 /// "Which atari games was X run on", "what NER datasets has X been tested on": boards of a
 /// kind, asked of a model.
 static MODELS_BOARDS_OF_A_KIND: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
-    crate::pipeline::pattern::Regex::new(r"(?i)\b(?:which|what)\s+(?:[\w-]+\s+){1,3}?(?:games|boards|leaderboards|datasets|benchmarks)\s+(?:was|were|did|has|have|does|is)\b[^?]{1,80}\b(?:evaluated|tested|run|ran|benchmarked)\b").unwrap_or_else(|e| panic!("boards of a kind pattern: {e}"))
+    crate::pipeline::pattern::Regex::new(r"(?i)\b(?:which|what)\s+((?:[\w-]+\s+){1,3}?)(?:games|boards|leaderboards|datasets|benchmarks)\s+(?:was|were|did|has|have|does|is)\b[^?]{1,80}\b(?:evaluated|tested|run|ran|benchmarked)\b").unwrap_or_else(|e| panic!("boards of a kind pattern: {e}"))
+});
+
+/// The family of boards a question asks a model's boards within: "atari" in "which atari
+/// games was X evaluated on?", "dmcontrol100k" in "which DMControl100k tasks was X run on?".
+pub fn boards_family(question: &str) -> Option<String> {
+    let family = MODELS_BOARDS_OF_A_KIND.captures(question).or_else(|| BOARD_TASKS.captures(question))?.get(1)?.as_str().trim().to_lowercase();
+    (!family.is_empty() && !matches!(family.as_str(), "other" | "the" | "of the" | "its" | "their")).then_some(family)
+}
+
+/// "Which DMControl100k tasks was X evaluated on?": the words before "tasks" (a family of
+/// boards, or of problems: "which NLP tasks").
+static BOARD_TASKS: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+    crate::pipeline::pattern::Regex::new(r"(?i)\b(?:which|what)\s+([\w.+-]+(?:\s+[\w.+-]+)?)\s+tasks\s+(?:was|were|did|has|have|does|is)\b[^?]{1,80}\b(?:evaluated|tested|run|ran|benchmarked)\b").unwrap_or_else(|e| panic!("board tasks pattern: {e}"))
 });
 
 /// Words that point back to something named before, in a lowercased question.
@@ -479,6 +501,9 @@ mod tests {
         assert!(MODELS_BOARDS_OF_A_KIND.is_match("which atari games was Prior+Duel hs evaluated on that DQN hs was not?"));
         assert!(MODELS_BOARDS_OF_A_KIND.is_match("what NER datasets has X been tested on?"));
         assert!(!MODELS_BOARDS_OF_A_KIND.is_match("which datasets are used for named entity recognition?"));
+        assert_eq!(boards_family("which atari games was DQN evaluated on?").as_deref(), Some("atari"));
+        assert_eq!(boards_family("Which DMControl100k tasks was CURL evaluated on?").as_deref(), Some("dmcontrol100k"));
+        assert_eq!(boards_family("which datasets was CURL evaluated on?"), None);
     }
 
     #[test]
