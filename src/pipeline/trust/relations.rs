@@ -200,6 +200,22 @@ fn only_model(question: &str, entities: &Normalized, known: &Known, facts: &[sup
     Some(verdict(Label::Refuted, "only", format!("the graph records results on {} of {named}{more} {besides}", dataset.canonical), f))
 }
 
+/// The first few of a listing (models or benchmarks of a problem), once per label, and how
+/// they are said: "A, B, C, D, E and 3 more".
+fn shown(listed: &[(String, String, Option<PaperRef>)]) -> (Vec<&(String, String, Option<PaperRef>)>, String) {
+    const SHOWN: usize = 5;
+    let mut once: Vec<&(String, String, Option<PaperRef>)> = Vec::new();
+    for item in listed {
+        if !once.iter().any(|o| o.1.eq_ignore_ascii_case(&item.1)) {
+            once.push(item);
+        }
+    }
+    let more = if once.len() > SHOWN { format!(" and {} more", once.len() - SHOWN) } else { String::new() };
+    once.truncate(SHOWN);
+    let named = once.iter().map(|o| o.1.as_str()).collect::<Vec<_>>().join(", ");
+    (once, format!("{named}{more}"))
+}
+
 /// "BiT-M was evaluated on fine-grained image classification", "X is used for T": a model
 /// and a research problem, no board. The problem among the model's recorded problems (or the
 /// model among the problem's models) supports it; a model and a problem the graph holds,
@@ -233,15 +249,7 @@ fn evaluated_for(question: &str, entities: &Normalized, known: &Known) -> Option
         let reason = format!("the graph records no model for {} that would settle whether {} was used for it", task.canonical, model.canonical);
         return Some(Verdict { verdict: Label::Uncertain, relation: "used_for".into(), reason, supporting: vec![], contradicting: vec![] });
     }
-    const SHOWN: usize = 5;
-    let mut models: Vec<&(String, String, Option<PaperRef>)> = Vec::new();
-    for listed in &known.task_models {
-        if !models.iter().any(|m| m.1.eq_ignore_ascii_case(&listed.1)) {
-            models.push(listed);
-        }
-    }
-    let named: Vec<&str> = models.iter().take(SHOWN).map(|m| m.1.as_str()).collect();
-    let more = if models.len() > SHOWN { format!(" and {} more", models.len() - SHOWN) } else { String::new() };
+    let (models, named) = shown(&known.task_models);
     let own = if known.model_tasks.is_empty() {
         String::new()
     } else {
@@ -252,14 +260,13 @@ fn evaluated_for(question: &str, entities: &Normalized, known: &Known) -> Option
     };
     let contradicting = models
         .iter()
-        .take(SHOWN)
         .map(|(_, label, paper)| {
             let mut f = fact(label, "research problem", &task.canonical, format!("{label} is recorded for {}", task.canonical), paper.iter().cloned().collect());
             f.model = label.clone();
             f
         })
         .collect();
-    let reason = format!("the models the graph records for {} are {}{more}, not {}{own}", task.canonical, named.join(", "), model.canonical);
+    let reason = format!("the models the graph records for {} are {named}, not {}{own}", task.canonical, model.canonical);
     Some(Verdict { verdict: Label::Refuted, relation: "used_for".into(), reason, supporting: vec![], contradicting })
 }
 
@@ -279,18 +286,9 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
             verdict(Label::Supported, "used_for", format!("the graph lists {label} among the benchmarks of {}", task.canonical), f)
         }
         None if dataset.is_linked() && task.is_linked() && !known.task_datasets.is_empty() => {
-            const SHOWN: usize = 5;
-            let mut boards: Vec<&(String, String, Option<PaperRef>)> = Vec::new();
-            for listed in &known.task_datasets {
-                if !boards.iter().any(|b| b.1.eq_ignore_ascii_case(&listed.1)) {
-                    boards.push(listed);
-                }
-            }
-            let named: Vec<&str> = boards.iter().take(SHOWN).map(|b| b.1.as_str()).collect();
-            let more = if boards.len() > SHOWN { format!(" and {} more", boards.len() - SHOWN) } else { String::new() };
+            let (boards, named) = shown(&known.task_datasets);
             let contradicting = boards
                 .iter()
-                .take(SHOWN)
                 .map(|(_, label, paper)| {
                     let mut f = fact(label, "research problem", &task.canonical, format!("{label} is a benchmark of {}", task.canonical), paper.iter().cloned().collect());
                     f.dataset = label.clone();
@@ -300,7 +298,7 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
             Verdict {
                 verdict: Label::Refuted,
                 relation: "used_for".into(),
-                reason: format!("the benchmarks the graph records for {} are {}{more}, not {}", task.canonical, named.join(", "), dataset.canonical),
+                reason: format!("the benchmarks the graph records for {} are {named}, not {}", task.canonical, dataset.canonical),
                 supporting: vec![],
                 contradicting,
             }
