@@ -15,6 +15,10 @@ use super::verdict::{Evaluated, FactRef, Label, Verdict};
 use super::PaperRef;
 use crate::pipeline::front::normalize::Normalized;
 
+/// One thing listed for another (a problem's benchmark or model, a model's problem): its IRI,
+/// its label and a paper that lists it.
+pub type Listed = (String, String, Option<PaperRef>);
+
 /// What the graph told the pipeline beyond scored facts, for the claims read here.
 #[derive(Debug, Clone, Default)]
 pub struct Known {
@@ -24,11 +28,11 @@ pub struct Known {
     pub evaluation_papers: Vec<(String, String, PaperRef)>,
     /// The benchmarks of the research problems the claim names: (dataset IRI, label, a
     /// paper listing it).
-    pub task_datasets: Vec<(String, String, Option<PaperRef>)>,
+    pub task_datasets: Vec<Listed>,
     /// The models of the research problems the claim names: (model IRI, label, a paper).
-    pub task_models: Vec<(String, String, Option<PaperRef>)>,
+    pub task_models: Vec<Listed>,
     /// The research problems of the models the claim names: (problem IRI, label, a paper).
-    pub model_tasks: Vec<(String, String, Option<PaperRef>)>,
+    pub model_tasks: Vec<Listed>,
     /// The papers the question points at, best match first, with their DOIs.
     pub papers: Vec<(PaperRef, Vec<String>)>,
     /// Every valid year recorded for the first of `papers` (two: the record contradicts
@@ -202,9 +206,9 @@ fn only_model(question: &str, entities: &Normalized, known: &Known, facts: &[sup
 
 /// The first few of a listing (models or benchmarks of a problem), once per label, and how
 /// they are said: "A, B, C, D, E and 3 more".
-fn shown(listed: &[(String, String, Option<PaperRef>)]) -> (Vec<&(String, String, Option<PaperRef>)>, String) {
+fn shown(listed: &[Listed]) -> (Vec<&Listed>, String) {
     const SHOWN: usize = 5;
-    let mut once: Vec<&(String, String, Option<PaperRef>)> = Vec::new();
+    let mut once: Vec<&Listed> = Vec::new();
     for item in listed {
         if !once.iter().any(|o| o.1.eq_ignore_ascii_case(&item.1)) {
             once.push(item);
