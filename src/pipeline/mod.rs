@@ -1419,7 +1419,14 @@ impl Pipeline {
         }
         let rows = self.counts(Ranked::Problems, counted, None, ledger).await?;
         clock.lap("retrieve");
-        let count = rows.iter().find(|c| c.label.eq_ignore_ascii_case(&task.canonical)).cloned().unwrap_or_else(|| answer::tally::Count { label: task.canonical.clone(), n: 0, paper: None });
+        // The label as linked first: "Named entity recognition" and "Named Entity
+        // Recognition" are two problems, counted apart.
+        let count = rows
+            .iter()
+            .find(|c| c.label == task.canonical)
+            .or_else(|| rows.iter().find(|c| c.label.eq_ignore_ascii_case(&task.canonical)))
+            .cloned()
+            .unwrap_or_else(|| answer::tally::Count { label: task.canonical.clone(), n: 0, paper: None });
         let members = if count.n == 0 { Vec::new() } else { self.counted_members(Ranked::Problems, counted, task, ledger).await };
         let mut diagnostics = Diagnostics::default();
         let (papers, sources) = self.count_sources(std::iter::once(count.paper.as_ref()), front, year, ledger, &mut diagnostics).await;

@@ -445,8 +445,10 @@ mod sciqa_style {
         let mut papers = labels(&response);
         papers.sort_unstable();
         assert_eq!(papers, ["Deep Learning for Detecting Robotic Grasps", "Robotic Grasp Detection using Deep Convolutional Neural Networks"], "{}", response.answer);
-        // Every paper found has a link: said, not "found nothing".
-        let response = pipeline.ask(&Question::parse("object detection papers without code", 1000).unwrap()).await;
+        // Every paper found has a link: said, not "found nothing". (The graph holds no object
+        // detection problem; "object detection papers without code" once read Habitat 2020
+        // Object Nav's papers for it.)
+        let response = pipeline.ask(&Question::parse("document summarization papers without code", 1000).unwrap()).await;
         assert!(response.answer.starts_with("Every one of the") && response.answer_items.is_empty(), "{}", response.answer);
     }
 
