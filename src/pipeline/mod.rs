@@ -964,11 +964,11 @@ impl Pipeline {
             iris.dedup();
             iris
         } else {
-            let words: Vec<String> = ask.family.as_deref()?.split_whitespace().map(str::to_lowercase).collect();
+            let family = ask.family.as_deref()?;
             let lexicon = &self.lexicon;
             let mut iris: Vec<String> = (0..lexicon.len())
                 .map(|i| lexicon.entry(i))
-                .filter(|e| e.kind == front::lexicon::EntityKind::Dataset && e.from_graph && { let label = e.canonical.to_lowercase(); words.iter().all(|w| label.contains(w.as_str())) })
+                .filter(|e| e.kind == front::lexicon::EntityKind::Dataset && e.from_graph && front::in_family(family, &e.canonical))
                 .flat_map(|e| e.iris.iter().cloned())
                 .collect();
             iris.sort();
@@ -1333,16 +1333,19 @@ impl Pipeline {
         let n = &front.normalized;
         // A model's own results as every listing of them is read (precomputed for a head
         // model); a metric's across the graph, all of them.
-        let (template, anchor, strategy) = match (model, metric) {
-            (Some(m), _) => ("model_results", m, query::plan::results_of(&self.graph.templates, &m.iris).ok()?),
+        let (template, anchor, query, keyed) = match (model, metric) {
+            (Some(m), _) => {
+                let of_model = query::plan::results_of(&self.graph.templates, &m.iris).ok()?;
+                ("model_results", m, of_model.query, of_model.keyed)
+            }
             (None, Some(m)) => {
                 let args = [("metric", Arg::Anchor(Anchor::Iris(m.iris.clone()))), ("limit", Arg::Limit(MAX_TALLY_ROWS))];
-                let query = self.graph.templates.fill("metric_results", &args).ok()?;
-                ("metric_results", m, query::plan::Strategy { name: String::new(), query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: None, keyed: None })
+                ("metric_results", m, self.graph.templates.fill("metric_results", &args).ok()?, None)
             }
             (None, None) => return None,
         };
-        let strategy = query::plan::Strategy { name: format!("{template}:{}", anchor.canonical), anchor: Some((anchor.kind, anchor.canonical.clone())), ..strategy };
+        let name = format!("{template}:{}", anchor.canonical);
+        let strategy = query::plan::Strategy { name, query, fallback: None, role: query::plan::Role::Results { summary: false }, anchor: Some((anchor.kind, anchor.canonical.clone())), keyed };
         let retrieved = self.graph.retriever.run_all(vec![strategy], ledger).await;
         clock.lap("retrieve");
         let evidence = evidence::assemble(&retrieved);
@@ -1350,7 +1353,7 @@ impl Pipeline {
         // within the family named when some board's label holds its words.
         let mut facts: Vec<evidence::ResultFact> = if model.is_some() { answer::leaderboard::by_metric_asked(&evidence, n).into_iter().cloned().collect() } else { evidence.results.clone() };
         if let Some(family) = family {
-            let within: Vec<evidence::ResultFact> = facts.iter().filter(|f| f.dataset.display().to_lowercase().contains(&family)).cloned().collect();
+            let within: Vec<evidence::ResultFact> = facts.iter().filter(|f| front::in_family(&family, f.dataset.display())).cloned().collect();
             if !within.is_empty() {
                 facts = within;
             }
@@ -1410,7 +1413,7 @@ impl Pipeline {
         let [task] = &n.tasks[..] else { return None };
         // "How many atari games papers": the problem's name before what is counted.
         let counted = front::tally::how_many(q).or_else(|| front::tally::how_many(&q.to_lowercase().replacen(&format!("many {}", task.text.to_lowercase()), "many", 1)))?;
-        let restricted = front.restriction.restricts() || front.restriction.from_year.is_some() || front.restriction.to_year.is_some() || front.coded.is_some();
+        let restricted = front.restriction.restricts() || front.coded.is_some();
         if front.classification.query_type == QueryType::ClaimVerification || counted != Counted::Papers || restricted || front::tally::read(q).is_some() {
             return None;
         }
@@ -2154,9 +2157,7 @@ impl Pipeline {
         // on?": of the model's boards, those of the family named, when any is.
         if !is_claim && target == classify::Target::Datasets && for_items.tasks.is_empty() && for_items.datasets.is_empty() && for_items.methods.iter().any(|m| m.is_linked()) {
             if let Some(family) = front::boards_family(q) {
-                let words = |text: &str| text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect::<Vec<_>>();
-                let wanted = words(&family);
-                let within: Vec<items::AnswerItem> = items.iter().filter(|i| wanted.iter().all(|w| words(&i.label).contains(w))).cloned().collect();
+                let within: Vec<items::AnswerItem> = items.iter().filter(|i| front::in_family(&family, &i.label)).cloned().collect();
                 if !within.is_empty() {
                     items = within;
                 }

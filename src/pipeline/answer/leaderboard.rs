@@ -107,12 +107,21 @@ fn candidates<'a>(evidence: &'a Evidence, entities: &Normalized, drop_costs: boo
 /// The results by a metric the question names: by its name exactly, then loosely, then by
 /// every word of it, the first way that finds any. `None` when none is by it.
 fn by_metric_named<'a>(evidence: &'a Evidence, entities: &Normalized) -> Option<Vec<&'a ResultFact>> {
-    let exact = |f: &&ResultFact| metric_asked(f, entities, true);
-    let loose = |f: &&ResultFact| metric_asked(f, entities, false);
-    let words = |f: &&ResultFact| metric_words_asked(f, entities);
-    let ways: [&dyn Fn(&&ResultFact) -> bool; 3] = [&exact, &loose, &words];
-    let found = ways.into_iter().map(|by| evidence.results.iter().filter(by).collect::<Vec<_>>()).find(|asked| !asked.is_empty());
-    found
+    for way in 0..3 {
+        let asked: Vec<&ResultFact> = evidence
+            .results
+            .iter()
+            .filter(|f| match way {
+                0 => metric_asked(f, entities, true),
+                1 => metric_asked(f, entities, false),
+                _ => metric_words_asked(f, entities),
+            })
+            .collect();
+        if !asked.is_empty() {
+            return Some(asked);
+        }
+    }
+    None
 }
 
 /// The results by the metric the question names (by its name, a synonym, or every word of

@@ -295,6 +295,16 @@ pub fn boards_family(question: &str) -> Option<String> {
     (!family.is_empty() && !matches!(family.as_str(), "other" | "the" | "of the" | "its" | "their")).then_some(family)
 }
 
+/// Whether a board's label is of the family named: every word of the family begins a word
+/// of the label ("wmt" holds "WMT2014 English-German", "atari" "Atari 2600 Pong"), so that a
+/// family's word inside another word ("net" in "ImageNet") does not.
+pub fn in_family(family: &str, label: &str) -> bool {
+    let words = |text: &str| text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect::<Vec<_>>();
+    let held = words(label);
+    let wanted = words(family);
+    !wanted.is_empty() && wanted.iter().all(|w| held.iter().any(|h| h.starts_with(w.as_str())))
+}
+
 /// "Which DMControl100k tasks was X evaluated on?": the words before "tasks" (a family of
 /// boards, or of problems: "which NLP tasks").
 static BOARD_TASKS: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
@@ -504,6 +514,16 @@ mod tests {
         assert_eq!(boards_family("which atari games was DQN evaluated on?").as_deref(), Some("atari"));
         assert_eq!(boards_family("Which DMControl100k tasks was CURL evaluated on?").as_deref(), Some("dmcontrol100k"));
         assert_eq!(boards_family("which datasets was CURL evaluated on?"), None);
+    }
+
+    #[test]
+    fn a_board_is_of_a_family_when_each_of_its_words_begins_a_word_of_the_label() {
+        assert!(in_family("wmt", "WMT2014 English-German"));
+        assert!(in_family("atari", "Atari 2600 Pong"));
+        assert!(in_family("zero-shot", "Zero-Shot Transfer (ImageNet)"));
+        assert!(!in_family("net", "ImageNet"), "a family's word inside another word");
+        assert!(!in_family("text classification", "AG News"));
+        assert!(!in_family("", "AG News"), "no words, no family");
     }
 
     #[test]
