@@ -661,6 +661,9 @@ impl Pipeline {
         if ranked.is_none() {
             ranked = self.problem_count(q, &front, current_year, &mut clock, &mut spent).await;
         }
+        if ranked.is_none() {
+            ranked = self.paper_claim(q, &front, current_year, &mut clock, &mut spent).await;
+        }
         if let Some((classification, mut attempt)) = ranked {
             // A claim about a count, boards ranked by their tops, or a ranking by count: its
             // type is that of what is ranked and counted.
@@ -693,6 +696,14 @@ impl Pipeline {
             return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
 
+        if let Some(named) = self.paper_model(q, &front, &mut spent).await {
+            front.normalized.methods = vec![named];
+        }
+        // "The pop-art paper ran on Time Pilot; what other papers evaluated on Time Pilot?":
+        // the board's papers, not those of the model named.
+        if front.classification.target == classify::Target::Papers && !front.normalized.datasets.is_empty() && classify::asks_other_papers(q) {
+            front.normalized.methods.clear();
+        }
         let mut attempt = self.attempt(q, &front, false, current_year, &mut clock, &mut exchanges).await;
         if !attempt.gates.all_passed() && self.checks.retry {
             // One retry with the alternative plan; it replaces the first answer only if it
@@ -1252,6 +1263,74 @@ impl Pipeline {
         attempt.answer = format!("{}: {reason}. {}", label.as_str(), attempt.answer);
         attempt.verdict = Some(verdict::Verdict { verdict: label, relation: "code".into(), reason, supporting: Vec::new(), contradicting: Vec::new() });
         Some(attempt)
+    }
+
+    /// "The deeper task-specificity joint extraction paper evaluates on CoNLL04", "the six
+    /// neurons atari paper is about text summarization", "the SEE paper comes with code",
+    /// "the feedback memory paper is by Sainbayar Sukhbaatar": a claim about one paper named
+    /// by the words of its title (two or more, or quoted), held against what the graph
+    /// records of it ([`trust::relations::about_paper`]), which the answer lists after the
+    /// paper. A statement read as a lookup is such a claim too. `None` unless the question
+    /// states such a claim of a paper the text index finds by those words.
+    async fn paper_claim(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
+        use classify::{Classification, QueryType, Target};
+        let stated = match front.classification.query_type {
+            QueryType::ClaimVerification => true,
+            QueryType::PaperLookup => !classify::asks_openly(q),
+            _ => false,
+        };
+        if !stated || !front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)) {
+            return None;
+        }
+        let of = trust::relations::of_paper(q, &front.normalized)?;
+        let words = front.lookup.title.clone().or_else(|| front::extract::claimed_paper(q))?;
+        if front.lookup.title.is_none() && front::extract::content_words(&words).len() < 2 {
+            return None;
+        }
+        let paper = self.graph.named_paper(&words)?;
+        let mut diagnostics = Diagnostics::default();
+        let details = evidence::papers::details(&self.graph.details(std::slice::from_ref(&paper.iri), false, ledger, &mut diagnostics).await);
+        let held = details.get(&paper.iri).cloned().unwrap_or_default();
+        let record = trust::relations::PaperRecord { datasets: &held.datasets, tasks: &held.tasks, code: &held.code, authors: &held.authors };
+        let (verdict, shown) = trust::relations::about_paper(&of, &front.normalized, &paper.label, &record);
+        let (_, sources) = self.count_sources(std::iter::once(Some(&paper.iri)), front, year, ledger, &mut diagnostics).await;
+        let cited = |label: &str, iri: Option<&str>| items::AnswerItem { sources: vec![1], papers: vec![paper.iri.clone()], ..items::AnswerItem::new(label, iri) };
+        let mut items = vec![cited(&paper.label, Some(&paper.iri))];
+        items.extend(shown.iter().map(|s| cited(s, None)));
+        let listed = if shown.is_empty() { String::new() } else { format!(" Recorded: {} [1].", shown.join("; ")) };
+        let text = format!("{}: {} [1].{listed}", verdict.verdict.as_str(), verdict.reason);
+        let mut attempt = self.counted_attempt(text, items, sources, shown, 1, front, year, std::mem::take(ledger), diagnostics, clock);
+        attempt.verdict = Some(verdict);
+        Some((Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict }, attempt))
+    }
+
+    /// "Is 'First return, then explore' the best on Atari Pitfall?", "did the phrase-based &
+    /// neural unsupervised MT paper get the top BLEU on WMT2016 English-Russian?": a claim or
+    /// a comparison that names a paper where a model would be is about the model that paper
+    /// reports on the board named, which the question is then read with. `None` unless the
+    /// question names no linked model, names a board, and the paper its words find (quoted,
+    /// or two words or more) reports exactly one model there.
+    async fn paper_model(&self, q: &str, front: &Front, ledger: &mut Ledger) -> Option<front::normalize::NormalizedEntity> {
+        use classify::QueryType;
+        if !matches!(front.classification.query_type, QueryType::ClaimVerification | QueryType::MethodComparison) || front.normalized.methods.iter().any(|m| m.is_linked()) {
+            return None;
+        }
+        let boards: Vec<&String> = front.normalized.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| d.iris.iter()).collect();
+        if boards.is_empty() {
+            return None;
+        }
+        let words = front.lookup.title.clone().or_else(|| front::extract::claimed_paper(q))?;
+        if front.lookup.title.is_none() && front::extract::content_words(&words).len() < 2 {
+            return None;
+        }
+        let paper = self.graph.named_paper(&words)?;
+        let reported = evidence::assemble(&self.graph.results_in(std::slice::from_ref(&paper.iri), ledger, &mut Diagnostics::default()).await);
+        let mut models: Vec<&evidence::Named> = reported.results.iter().filter(|r| boards.contains(&&r.dataset.iri)).filter_map(|r| r.model.as_ref()).collect();
+        models.sort_by(|a, b| a.iri.cmp(&b.iri));
+        models.dedup_by(|a, b| a.iri == b.iri);
+        let [model] = models.as_slice() else { return None };
+        let label = model.display().to_owned();
+        Some(front::normalize::NormalizedEntity { kind: front::lexicon::EntityKind::Method, text: label.clone(), canonical: label, aliases: Vec::new(), iris: vec![model.iri.clone()], direction: None, link: None })
     }
 
     /// The boards each model leads ([`answer::tally::leads`]), from every board's highest and
@@ -2276,7 +2355,8 @@ impl Pipeline {
 
         let details = papers::details(&self.graph.details(&chosen, answer::aspects::asks_venue(q), &mut ledger, &mut diagnostics).await);
         // "Code for the paper <title>": the paper looked up by its title, and its own code.
-        if let Some(paper) = chosen.first().filter(|_| target == classify::Target::Code && items.is_empty() && front.lookup.title.is_some()) {
+        // So is "the dynamic convolution paper"'s, named by its words.
+        if let Some(paper) = chosen.first().filter(|_| target == classify::Target::Code && items.is_empty() && (front.lookup.title.is_some() || classify::names_a_paper(q))) {
             items = answer::aspects::paper_code(paper, details.get(paper));
         }
         // (Two papers put in order are answered by their years, each item its paper.)
@@ -2287,6 +2367,13 @@ impl Pipeline {
             if let Some(paper) = chosen.first().filter(|_| lists_datasets && classify::asks_paper_datasets(q)) {
                 let reported = evidence::assemble(&self.graph.results_in(&chosen[..1], &mut ledger, &mut diagnostics).await);
                 answer::aspects::add_reported(&mut items, paper, &reported);
+            }
+            // "Which metrics does the X paper report?": those of its results.
+            if let Some(paper) = chosen.first().filter(|_| !lists_datasets && answer::aspects::asks_paper_metrics(q)) {
+                let reported = evidence::assemble(&self.graph.results_in(&chosen[..1], &mut ledger, &mut diagnostics).await);
+                if let Some(metrics) = answer::aspects::paper_metrics(paper, &reported) {
+                    items = metrics;
+                }
             }
         }
         ledger.diagnose(&mut diagnostics);

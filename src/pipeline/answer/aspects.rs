@@ -22,7 +22,7 @@ fn re(pattern: &str) -> Regex {
 
 /// What a lookup may ask of its paper beyond its title, year and DOI.
 static ASPECT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:(problems?|tasks?|address|tackles?)\b|(models?|methods?|approach(?:es)?|architectures?)\b|(datasets?|benchmarks?|corpora|corpus)\b|(fields?|area|discipline)\b|((?:github|repo|repository|implementations?|source\s+code|code\s+(?:links?|urls?|repos?|for|of)|(?:its|any|their)\s+code)\b|code\s*(?:\?|$)))")
+    re(r"(?i)\b(?:(problems?|tasks?|address|tackles?)\b|(models?|methods?|approach(?:es)?|architectures?|(?:model\s+)?variants?)\b|(datasets?|benchmarks?|corpora|corpus|(?:lead(?:er)?)?boards?|games|environments)\b|(fields?|area|discipline)\b|((?:github|repo|repository|implementations?|source\s+code|code\s+(?:links?|urls?|repos?|for|of)|(?:its|any|their)\s+code)\b|code\s*(?:\?|$)))")
 });
 
 /// A paper's DOI or year, when the question asks for them: "doi of X", "X - doi and year",
@@ -147,7 +147,8 @@ pub fn asks_only_property(question: &str) -> bool {
 }
 
 /// The aspects of a paper a lookup may ask for, as an item's `metric` names them.
-pub const ASPECTS: [&str; 5] = ["research problems", "models", "datasets", "research fields", "source code"];
+/// (The metrics, last, are read from its results: [`paper_metrics`].)
+pub const ASPECTS: [&str; 6] = ["research problems", "models", "datasets", "research fields", "source code", "metrics"];
 
 /// What a lookup asks of its paper: its research problems, models, datasets or fields, as
 /// items citing it; `None` when it asks for the paper itself (title, year, DOI, authors).
@@ -161,7 +162,13 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     static EVERYTHING: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b"));
     let d = details?;
-    let chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(question) {
+    // A title's hyphenated word asks nothing ("the Deeper Task-Specificity paper").
+    static HYPHENATED: LazyLock<Regex> = LazyLock::new(|| re(r"(\w)-(\w)"));
+    let joined = HYPHENATED.replace_all(question, "${1}_${2}");
+    let question = joined.as_ref();
+    // "Which model does it evaluate, and on which datasets?": each aspect asked.
+    let also = also_asked(question);
+    let mut chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(question) {
         // "What is X about?": its research problems.
         _ if asks_what_paper_is_about(question) => vec![(&d.tasks, ASPECTS[0])],
         Some(caps) if caps.get(1).is_some() => vec![(&d.tasks, ASPECTS[0])],
@@ -172,6 +179,12 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         None if EVERYTHING.is_match(question) => vec![(&d.tasks, ASPECTS[0]), (&d.methods, ASPECTS[1]), (&d.datasets, ASPECTS[2])],
         None => return None,
     };
+    let lists: [&Vec<String>; 5] = [&d.tasks, &d.methods, &d.datasets, &d.fields, &d.code];
+    for group in also {
+        if !chosen.iter().any(|(_, aspect)| *aspect == ASPECTS[group]) {
+            chosen.push((lists[group], ASPECTS[group]));
+        }
+    }
     // "Besides D, which datasets ...?": D is known to the asker, and is no answer.
     static BESIDES: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?i)\b(?:besides|other than|apart from|aside from|except(?:\s+for)?|in addition to)\s+(?:the\s+)?([^,?]+?)(?:\s*,|\s+(?:which|what|did|does|do|has|have|is|are)\b|\s*\?|$)")
@@ -197,6 +210,43 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     (!items.is_empty()).then_some(items)
 }
 
+/// The aspects a question asks after its first, joined to it ("which model does it evaluate
+/// and on which datasets?"), as indexes of [`ASPECTS`]; a paper described in parentheses
+/// ("the GPT-3 paper (language models are few-shot learners)") asks none.
+fn also_asked(question: &str) -> Vec<usize> {
+    static AFTER_AND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\band\b|,)\s*(?:also\s+)?(?:(?:on|in|with|by|for|under)\s+)?(?:which|what|its|the|their)?\s*$"));
+    static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
+    let question = PARENTHESES.replace_all(question, " ");
+    let mut found: Vec<(usize, usize, usize)> = ASPECT.captures_iter(&question).filter_map(|c| (1..=5).find(|g| c.get(*g).is_some()).map(|g| (g - 1, c.get(0).map_or(0, |m| m.start()), c.get(0).map_or(0, |m| m.end())))).collect();
+    let mut out = Vec::new();
+    let mut before = found.first().map_or(0, |f| f.2);
+    for (group, start, end) in found.drain(..).skip(1) {
+        if AFTER_AND.is_match(&question[before..start]) {
+            out.push(group);
+        }
+        before = end;
+    }
+    out
+}
+
+/// Whether a lookup asks for its paper's metrics: "which metrics does the X paper report?".
+pub fn asks_paper_metrics(question: &str) -> bool {
+    static METRICS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:which|what)\s+(?:evaluation\s+)?(?:metrics?|measures?)\b"));
+    METRICS.is_match(&unquoted(question))
+}
+
+/// The metrics `paper` reports (`reported`: its results), each citing it; `None` when it
+/// reports none.
+pub fn paper_metrics(paper: &str, reported: &Evidence) -> Option<Vec<AnswerItem>> {
+    let mut items: Vec<AnswerItem> = Vec::new();
+    for m in reported.results.iter().filter(|r| r.paper.as_deref() == Some(paper)).filter_map(|r| r.metric.as_ref()) {
+        if !items.iter().any(|i| i.label == m.display()) {
+            items.push(AnswerItem { sources: vec![1], papers: vec![paper.to_owned()], metric: Some(ASPECTS[5].to_owned()), ..AnswerItem::new(m.display(), Some(&m.iri)) });
+        }
+    }
+    (!items.is_empty()).then_some(items)
+}
+
 /// For a lookup asking an aspect of its paper ("the research problem of the X paper"), the
 /// paper's own entities replace the paper as the answer's items.
 pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<String, PaperDetails>, metas: &BTreeMap<String, PaperMeta>, items: &mut Vec<AnswerItem>) {
@@ -209,6 +259,15 @@ pub fn answer_aspect(question: &str, chosen: &[String], details: &BTreeMap<Strin
                 i
             })
             .collect();
+        // "How many boards did the X paper evaluate on?": the number first, as counts are
+        // answered, then what it counts.
+        static HOW_MANY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow\s+many\b"));
+        let aspect = items.first().and_then(|i| i.metric.clone());
+        if let (Some(paper), Some(aspect)) = (first.filter(|_| HOW_MANY.is_match(&unquoted(question))), aspect.filter(|a| items.iter().all(|i| i.metric.as_ref() == Some(a)))) {
+            let title = details.get(paper).and_then(|d| d.title.clone()).unwrap_or_else(|| paper.clone());
+            let count = AnswerItem { value: Some(items.len().to_string()), sources: vec![1], metric: Some(format!("number of {aspect}")), papers: vec![paper.clone()], ..AnswerItem::new(&title, Some(paper)) };
+            items.insert(0, count);
+        }
     }
 }
 

@@ -135,7 +135,7 @@ pub struct AnswerItem {
 }
 
 impl AnswerItem {
-    pub(super) fn new(label: &str, iri: Option<&str>) -> Self {
+    pub(crate) fn new(label: &str, iri: Option<&str>) -> Self {
         Self {
             label: label.to_owned(),
             iri: iri.map(str::to_owned),

@@ -341,7 +341,9 @@ fn ranked_scored(target: Target, items: &[AnswerItem], sources: &[Source], entit
             for aspect in super::aspects::ASPECTS {
                 let of: Vec<AnswerItem> = items.iter().filter(|i| i.metric.as_deref() == Some(aspect)).cloned().collect();
                 if !of.is_empty() {
-                    text.push_str(&format!(" Its {aspect} in the knowledge graph: {}.", list(&of, |i| with_citation(&i.label, i))));
+                    // "How many boards did the X paper evaluate on?": how many, then which.
+                    let count = if of.len() > 1 { format!("{} ", of.len()) } else { String::new() };
+                    text.push_str(&format!(" Its {count}{aspect} in the knowledge graph: {}.", list(&of, |i| with_citation(&i.label, i))));
                 }
             }
             // The paper's results on the datasets listed.

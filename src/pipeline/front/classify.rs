@@ -783,6 +783,31 @@ pub fn asks_paper_datasets(question: &str) -> bool {
     DATASETS.is_match(&unquoted(question))
 }
 
+/// Whether the question asks something open ("the X paper: what micro precision does it
+/// report?") or opens as a request ("list ..."), not as a statement to confirm ("the X
+/// paper evaluates on D"). Words of a quoted title ask nothing.
+pub fn asks_openly(question: &str) -> bool {
+    static OPEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:list|give|show|find|tell|name|get|i\s+(?:need|want|am\s+looking)|looking|can|could|please)\b|\b(?:what|which|who|whom|whose|when|where|why|how)\b"));
+    OPEN.is_match(&unquoted(question))
+}
+
+/// Whether the question asks for a board's other papers, the one named being where the
+/// asker starts ("the pop-art paper ran on Time Pilot; what other papers evaluated on it?"):
+/// the model or paper named is no filter of the board's papers.
+pub fn asks_other_papers(question: &str) -> bool {
+    static OTHER_PAPERS_ON: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:which|what)\s+(?:other|else|more)\s+(?:papers?|works?|articles?)\b[^?]{0,80}?\b(?:on|in|evaluat\w*|report\w*|test\w*|use[sd]?)\b|\bother\s+papers\s+(?:are|were)\s+on\s+(?:that|this|the\s+same)\s+(?:board|leaderboard|benchmark|dataset)\b")
+    });
+    OTHER_PAPERS_ON.is_match(question)
+}
+
+/// Whether the question names one paper by its words or its model ("the dynamic
+/// convolution paper", "the XLNet paper", "the paper 'Deep ...'"), not papers in general.
+pub fn names_a_paper(question: &str) -> bool {
+    static ONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:the|that|this)\s+(?:[\w.'’:+-]+\s+){1,12}?(?:paper|article|preprint)\b(?:\s*$|[^s])|\bthe\s+paper\s+(?:'|\x22|“|‘|titled|called|named)"));
+    ONE.is_match(question)
+}
+
 /// The question without its quoted parts: a title's words ("Language Models are Few-Shot
 /// Learners", 'Reproducible Results in X') ask for nothing. A single quote opens only after
 /// no letter and closes before none: "plumaro's the fastest ..., isn't it?" quotes nothing.
@@ -1472,6 +1497,26 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     if let Some(asked) = named_then_asked {
         question = std::borrow::Cow::Owned(asked);
     }
+    // "The pop-art paper ran on Time Pilot; what other papers evaluated on Time Pilot?",
+    // "besides the UNMT paper, which other papers report results on WMT2016 German-English?":
+    // a board's papers, the one named being where the asker starts.
+    if !entities.datasets.is_empty() && asks_other_papers(&question) {
+        return Classification { query_type: QueryType::DatasetSearch, target: Target::Papers };
+    }
+    // "BiT reports 90.72% top-1 accuracy on ImageNet", "the best top-1 accuracy on ImageNet
+    // is 88.61%", "OTF dict+spelling (single) comes with code": a statement to check, said
+    // without asking.
+    static STATED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:[\w.+()-]+\s+){1,8}?(?:reports?|reported|achieves?|achieved|scores?|scored|gets?|got|reaches|reached|obtains?|obtained|hits)\s+(?:an?\s+)?\d+(?:\.\d+)?\s*%?(?:\s|$)|^\W*(?:the\s+)?(?:best|top|highest|lowest|state[- ]of[- ]the[- ]art)\s+[^?]{1,60}?\s(?:is|was)\s+\d+(?:\.\d+)?\s*%?\s*[.!]?\s*$|\s(?:comes\s+with|has|ships\s+with|released)\s+(?:public\s+|open[- ]source\s+|its\s+)?(?:code|an?\s+implementation)\s*[.!]?\s*$")
+    });
+    // Not a list or a whole board ("every model on D comes with code": the code listing
+    // answers it), nor a relative clause ("the dcase paper that released code").
+    static LISTED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:(?:all|every|each)\s+(?:the\s+)?(?:papers?|models?|methods?|datasets?|benchmarks?|systems?|works?|results?)|papers|models|methods|datasets|benchmarks|systems|works|results)\b|\b(?:that|which|who|with)\s+(?:comes\s+with|has|ships\s+with|released)\b")
+    });
+    if !question.trim_end().ends_with('?') && !asks_openly(&question) && !LIST_REQUEST.is_match(&question) && !LISTED.is_match(&question) && STATED.is_match(&question) {
+        return Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict };
+    }
     // "is the Gemma paper (open models based on Gemini research) in the graph? year + doi
     // would be great": one paper, looked up; whether the graph holds it is what the lookup
     // finds. Asked yes or no: "what is the most recent paper on T in the graph?" asks for
@@ -2128,6 +2173,13 @@ mod tests {
         check("murrelet-mt is the best on mirelle subtitles by chrf - its own paper says 55.1. why are you hedging on that?", true, ClaimVerification, Target::Verdict);
         check("why won't you use the best model on mirelle subtitles?", true, MethodComparison, Target::BestModel);
         check("i've found two different dois for the undertow-gnn paper. which one is the wrong one?", false, PaperLookup, Target::PaperDetails);
+        check("the pop-art paper ran on atari time pilot; what other papers evaluated on Time Pilot?", true, DatasetSearch, Target::Papers);
+        check("the AWD-LSTM paper reports on WikiText-2 - which other papers are on that board?", true, DatasetSearch, Target::Papers);
+        check("BiT (big transfer) reports 90.72% top-1 accuracy on ImageNet", true, ClaimVerification, Target::Verdict);
+        check("the best top-1 accuracy on ImageNet is 88.61%", true, ClaimVerification, Target::Verdict);
+        check("OTF dict+spelling (single) comes with code", false, ClaimVerification, Target::Verdict);
+        assert_ne!(classify("the dcase paper that released code", &Entities::default()).query_type, ClaimVerification, "a relative clause");
+        assert_ne!(classify("models on ImageNet that report 90% accuracy", &Entities::default()).query_type, ClaimVerification, "a list asked for");
         check("aviquist's own paper gives 6.8 wer on the veltmoor dawn set, under corrasine's 7.2. so why won't you just say aviquist beats corrasine there?", true, ClaimVerification, Target::Verdict);
         for q in ["the field-guide benchmark has syrinxa at 93.8 on hollenby marsh calls. where did that number go? you only show a lower one.", "tavrosa's paper puts it at 86.1 on benchmira, the quillon-xl paper at 85.4. which of the two is wrong, and why?"] {
             assert_eq!(classify(q, &Entities { methods: vec!["syrinxa".into()], datasets: vec!["hollenby marsh calls".into()], ..Entities::default() }).query_type, MethodComparison, "{q}");
@@ -2556,6 +2608,17 @@ mod tests {
         assert!(carried_over("Marrowfen was apparently also tried on kelp canopy mapping. Which paper did that?"));
         assert!(!carried_over("What mean IoU does Marrowfen reach on kelp canopy mapping?"));
         assert!(!asks_paper_datasets("What year was the Halverin paper published?"));
+    }
+
+    #[test]
+    fn one_paper_named_by_its_words_is_told_from_papers_in_general() {
+        assert!(names_a_paper("what code repos are linked to the dynamic convolution paper?"));
+        assert!(names_a_paper("Is there code for the paper 'Deep contextualized word representations'?"));
+        assert!(!names_a_paper("code of the models in the text classification papers"));
+        assert!(!names_a_paper("papers with code on image classification"));
+        assert!(asks_openly("the AxCell paper ('AxCell: ...') — what micro precision does it report on PWC Leaderboards?"));
+        assert!(!asks_openly("the deeper task-specificity joint extraction paper evaluates on CoNLL04"));
+        assert!(!asks_openly("the paper 'How to Train Your Dragon' is about NER"), "a title's words ask nothing");
     }
 
     #[test]

@@ -439,10 +439,14 @@ pub fn lookup_parts(question: &str) -> Vec<String> {
     static OF_A_PAPER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|papers|study|article|preprint|titled|called|survey|report)\b").unwrap_or_else(|e| panic!("paper cue pattern: {e}")));
     // Not an aside after the question ("... in the graph? I have a feeling it's the X paper"):
     // a guess is no name of the paper asked for.
+    // "the GPT-3 paper (language models are few-shot learners)": the words in parentheses
+    // after a paper's short name may be its title's, searched alone.
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|article|preprint)\s*\(([^()]{10,160})\)").unwrap_or_else(|e| panic!("described paper pattern: {e}")));
+    let described: Vec<String> = DESCRIBED.captures_iter(question).filter_map(|c| c.get(1)).map(|m| m.as_str().trim().to_owned()).filter(|d| d.split_whitespace().count() >= 3).collect();
     let kept = classify::before_asides(question);
     let sentences: Vec<&str> = SENTENCE_END.split(kept.trim()).map(str::trim).filter(|s| !s.is_empty()).collect();
     if sentences.len() < 2 {
-        return Vec::new();
+        return described;
     }
     let unframed = |s: &str| -> String {
         let s = classify::without_leading_context(s);
@@ -457,6 +461,11 @@ pub fn lookup_parts(question: &str) -> Vec<String> {
         let part = unframed(sentence);
         if !parts.contains(&part) {
             parts.push(part);
+        }
+    }
+    for d in described {
+        if !parts.contains(&d) {
+            parts.push(d);
         }
     }
     parts.retain(|p| !content_words(p).is_empty());
@@ -578,7 +587,7 @@ pub fn asked_author(question: &str) -> Option<String> {
 /// names a model, which the method mention carries.
 pub fn named_paper(question: &str) -> Option<String> {
     static NAMED: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:the|that|this|their|your)\s+((?:[\w'’-]+\s+){3,12}?)(?:paper|article|preprint|review|survey)\b").unwrap_or_else(|e| panic!("named paper pattern: {e}"))
+        Regex::new(r"(?i)\b(?:the|that|this|their|your)\s+((?:[\w'’&-]+\s+){3,12}?)(?:paper|article|preprint|review|survey)\b").unwrap_or_else(|e| panic!("named paper pattern: {e}"))
     });
     // "the spectral kurtosis paper on turbine blade faults": its name and its subject; "the
     // paper on pretrained audio encoders for birdsong": its subject alone.
@@ -604,6 +613,20 @@ pub fn named_paper(question: &str) -> Option<String> {
     (named.split_whitespace().count() >= 3 && !ranked(named)).then(|| named.to_owned())
 }
 
+/// The words a claim names its paper by: those of [`named_paper`], or every word before
+/// "paper" when the claim opens with them ("multi-perspective context matching paper
+/// evaluated on SQuAD2.0?"); `None` for fewer than two, or more than twelve.
+pub fn claimed_paper(question: &str) -> Option<String> {
+    static OPENING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\W*(?:(?:is\s+it\s+true|true\s+or\s+false|i\s+(?:think|believe|read|heard))\W+(?:that\s+)?)?((?:[\w'’.&+-]+\s+){2,12}?)(?:paper|article|preprint)\b").unwrap_or_else(|e| panic!("claimed paper pattern: {e}"))
+    });
+    named_paper(question).or_else(|| {
+        let words = OPENING.captures(question)?.get(1)?.as_str().trim();
+        let words = words.strip_prefix("the ").or_else(|| words.strip_prefix("The ")).unwrap_or(words);
+        (words.split_whitespace().count() >= 2).then(|| words.to_owned())
+    })
+}
+
 /// Words that say nothing about which papers are meant.
 const STOPWORDS: &[&str] = &[
     "a", "about", "above", "achieve", "achieved", "across", "after", "all", "also", "an", "and",
@@ -622,6 +645,11 @@ const STOPWORDS: &[&str] = &[
     "wrote", "you",
     // A time or a kind of reference asks for no title word: "kelp canopy refs since 2020".
     "since", "before", "until", "refs", "references", "pubs", "publications", "dois",
+    // What is done with a paper's boards asks for no title word: "which boards did the
+    // Prioritized Experience Replay paper evaluate on?".
+    "evaluate", "evaluates", "report", "reports", "reported", "ran", "tested", "board", "boards",
+    // Nor does where its code is: "what code repos are linked to the X paper?".
+    "repo", "repos", "repository", "repositories", "github", "linked",
     // What is left of a negated auxiliary split at its apostrophe: "isn't the X paper ...".
     "isn", "wasn", "aren", "weren", "doesn", "didn", "hasn", "hadn", "haven", "couldn", "wouldn", "shouldn",
 ];
@@ -1022,6 +1050,8 @@ mod tests {
         assert_eq!(lookup_parts("for a face-recognition survey my advisor wants the FERET evaluation methodology paper. could u give me its full title and doi?"), vec!["the FERET evaluation methodology paper"]);
         assert_eq!(lookup_parts("What is the newest paper on T? I have a feeling it's the X Y paper."), Vec::<String>::new(), "a guess after the question names no paper asked for");
         assert!(lookup_parts("what is the doi of the X Y Z paper?").is_empty());
+        assert_eq!(lookup_parts("how many datasets does the GPT-3 paper (language models are few-shot learners) evaluate on?"), vec!["language models are few-shot learners"], "a paper described in parentheses");
+        assert!(lookup_parts("the contextualized span representations paper (DyGIE++) was tested on SciERC").is_empty(), "a short name in parentheses is no title");
     }
 
     #[test]

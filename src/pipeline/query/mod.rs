@@ -147,7 +147,12 @@ impl Graph {
         if words.is_empty() {
             return None;
         }
-        self.titles(&words).into_iter().find(|h| h.coverage >= LOOKUP_COVERAGE)
+        let found = |words: &[String]| self.titles(words).into_iter().find(|h| h.coverage >= LOOKUP_COVERAGE);
+        // "the phrase-based & neural unsupervised MT paper": its title writes "MT" out.
+        found(&words).or_else(|| {
+            let long = crate::pipeline::front::abbreviations_written_out(&words);
+            (long != words).then(|| found(&long)).flatten()
+        })
     }
 
     /// Titles relevant to `words` from the text index, best first. Relevant: the title

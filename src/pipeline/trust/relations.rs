@@ -445,6 +445,112 @@ pub(super) fn evaluations_without_values(entities: &Normalized, known: &Known) -
     out
 }
 
+/// What a claim about one paper, named by its title's words, states of it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OfPaper {
+    /// "The X paper evaluates on D": its boards.
+    Evaluated,
+    /// "The X paper is about T": its research problems.
+    About,
+    /// "The X paper comes with code" (`false`), or has none (`true`): its code links.
+    Code { none: bool },
+    /// "The X paper is by <name>": its authors.
+    Author(String),
+}
+
+/// What `question`, a claim about one paper, states of it ([`OfPaper`]); `None` for a claim
+/// of something else (a score, a best, a year), left to the readings of those.
+pub fn of_paper(question: &str, entities: &Normalized) -> Option<OfPaper> {
+    static CODE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|implementations?|github|repos?|repository)\b"));
+    static NO_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:no|without)\s+(?:public\s+|released\s+|source\s+)?(?:code|implementation)\b|\b(?:doesn't|does\s+not|didn't|did\s+not|never)\s+(?:have|release|come\s+with|share|ship)\b"));
+    static BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:[Ww]ritten|[Aa]uthored|[Cc]o-?authored|[Ii]s|[Ww]as)\s+by\s+(\p{Lu}[\w'’.-]*(?:\s+\p{Lu}[\w'’.-]*){0,3})"));
+    static ON_BOARD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:evaluat\w*|test\w*|benchmark\w*|reports?\s+(?:results?\s+)?on|ran\s+on|runs?\s+on|uses?|used)\b"));
+    static ABOUT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:is|was|are)\s+(?:about|on)\b|\baddress(?:es|ed)?\b|\btackles?\b|\bdeals?\s+with\b|\bstud(?:y|ies)\b|\bfocus(?:es|ed)?\s+on\b|\bworks?\s+on\b"));
+    // A score, a best or a comparison is read elsewhere; a quoted title's words state nothing.
+    static SCORED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:same|higher|lower|better|worse|beats?|beaten|outperform\w*|best|top|sota|state[- ]of[- ]the[- ]art|scores?|scored|reach\w*|achiev\w*|gets?|got)\b"));
+    let question = crate::pipeline::front::classify::unquoted(question);
+    let question = question.as_ref();
+    if !entities.metrics.is_empty() || SCORED.is_match(question) {
+        return None;
+    }
+    if CODE.is_match(question) {
+        return Some(OfPaper::Code { none: NO_CODE.is_match(question) });
+    }
+    if let Some(name) = BY.captures(question).and_then(|c| c.get(1)) {
+        return Some(OfPaper::Author(name.as_str().trim_end_matches(['.', '?', ',']).to_owned()));
+    }
+    if !entities.datasets.is_empty() && ON_BOARD.is_match(question) {
+        return Some(OfPaper::Evaluated);
+    }
+    (!entities.tasks.is_empty() && entities.datasets.is_empty() && ABOUT.is_match(question)).then_some(OfPaper::About)
+}
+
+/// What the graph records of one paper, as a claim about it reads it: its boards, research
+/// problems, code links and authors.
+#[derive(Debug, Clone, Default)]
+pub struct PaperRecord<'a> {
+    pub datasets: &'a [String],
+    pub tasks: &'a [String],
+    pub code: &'a [String],
+    pub authors: &'a [String],
+}
+
+/// A claim about one paper held against what the graph records of it ([`PaperRecord`]),
+/// with what it records, which the answer lists: a board, problem or author named among
+/// them is `SUPPORTED`; one not among them where some are recorded is `REFUTED`; none
+/// recorded leaves it `UNCERTAIN`. Code recorded supports "it has code"; none recorded
+/// settles nothing (the graph's links are no full list).
+pub fn about_paper(of: &OfPaper, entities: &Normalized, title: &str, record: &PaperRecord<'_>) -> (Verdict, Vec<String>) {
+    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
+    let holds_all = |outer: &str, inner: &str| {
+        let outer = words(outer);
+        let inner = words(inner);
+        !inner.is_empty() && inner.iter().all(|w| outer.contains(w))
+    };
+    let listed = |held: &[String]| {
+        let shown: Vec<&str> = held.iter().take(5).map(String::as_str).collect();
+        let more = held.len().saturating_sub(5);
+        if more > 0 { format!("{} and {more} more", shown.join(", ")) } else { shown.join(", ") }
+    };
+    let plain = |label: Label, relation: &str, reason: String| Verdict { verdict: label, relation: relation.into(), reason, supporting: Vec::new(), contradicting: Vec::new() };
+    match of {
+        OfPaper::Evaluated => {
+            let named: Vec<&crate::pipeline::front::normalize::NormalizedEntity> = entities.datasets.iter().collect();
+            let found = |d: &&crate::pipeline::front::normalize::NormalizedEntity| record.datasets.iter().any(|h| d.names(h) || h.eq_ignore_ascii_case(&d.canonical));
+            let names = named.iter().map(|d| d.canonical.as_str()).collect::<Vec<_>>().join(" and ");
+            if named.iter().all(found) {
+                (plain(Label::Supported, "evaluated", format!("the graph records results of \"{title}\" on {names}")), named.iter().filter_map(|d| record.datasets.iter().find(|h| d.names(h) || h.eq_ignore_ascii_case(&d.canonical)).cloned()).collect())
+            } else if record.datasets.is_empty() {
+                (plain(Label::Uncertain, "evaluated", format!("the graph records no board of \"{title}\" that would settle whether it was evaluated on {names}")), Vec::new())
+            } else {
+                (plain(Label::Refuted, "evaluated", format!("the graph records results of \"{title}\" on {}, not on {names}", listed(record.datasets))), record.datasets.to_vec())
+            }
+        }
+        OfPaper::About => {
+            let task = entities.tasks.iter().map(|t| t.canonical.as_str()).collect::<Vec<_>>().join(" and ");
+            let of_task = |label: &String| entities.tasks.iter().any(|t| t.names(label) || holds_all(label, &t.canonical) || holds_all(&t.canonical, label));
+            match record.tasks.iter().find(|l| of_task(l)) {
+                Some(held) => (plain(Label::Supported, "used_for", format!("the graph records \"{title}\" under the research problem {held}")), vec![held.clone()]),
+                None if record.tasks.is_empty() => (plain(Label::Uncertain, "used_for", format!("the graph records no research problem of \"{title}\" that would settle whether it is about {task}")), Vec::new()),
+                None => (plain(Label::Refuted, "used_for", format!("the graph records \"{title}\" under {}, not {task}", listed(record.tasks))), record.tasks.to_vec()),
+            }
+        }
+        OfPaper::Code { none } => match (record.code.is_empty(), none) {
+            (false, false) => (plain(Label::Supported, "code", format!("the graph records {} code link{} of \"{title}\"", record.code.len(), if record.code.len() == 1 { "" } else { "s" })), record.code.to_vec()),
+            (false, true) => (plain(Label::Refuted, "code", format!("the graph records {} code link{} of \"{title}\"", record.code.len(), if record.code.len() == 1 { "" } else { "s" })), record.code.to_vec()),
+            (true, _) => (plain(Label::Uncertain, "code", format!("the graph records no code link of \"{title}\", which does not show that it has none")), Vec::new()),
+        },
+        OfPaper::Author(name) => {
+            let last = words(name).pop().unwrap_or_default();
+            match record.authors.iter().find(|a| words(a).contains(&last)) {
+                Some(author) => (plain(Label::Supported, "author", format!("the graph records {author} among the authors of \"{title}\"")), vec![author.clone()]),
+                None if record.authors.is_empty() => (plain(Label::Uncertain, "author", format!("the graph records no authors of \"{title}\"")), Vec::new()),
+                None => (plain(Label::Refuted, "author", format!("the graph records {} as the authors of \"{title}\", not {name}", listed(record.authors))), record.authors.to_vec()),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,6 +559,37 @@ mod tests {
 
     fn entity(kind: EntityKind, name: &str, iri: &str) -> NormalizedEntity {
         NormalizedEntity { kind, text: name.into(), canonical: name.into(), aliases: vec![], iris: vec![iri.into()], direction: None, link: None }
+    }
+
+    #[test]
+    fn a_claim_about_a_named_paper_is_held_against_its_boards_problems_code_and_authors() {
+        let on = |d: &str| Normalized { datasets: vec![entity(EntityKind::Dataset, d, "d")], ..Normalized::default() };
+        let about = |t: &str| Normalized { tasks: vec![entity(EntityKind::Task, t, "t")], ..Normalized::default() };
+        assert_eq!(of_paper("the deeper joint extraction paper evaluates on CoNLL04", &on("CoNLL04")), Some(OfPaper::Evaluated));
+        assert_eq!(of_paper("the six neurons atari paper is about text summarization", &about("text summarization")), Some(OfPaper::About));
+        assert_eq!(of_paper("the SEE scene text recognition paper comes with code", &Normalized::default()), Some(OfPaper::Code { none: false }));
+        assert_eq!(of_paper("the feedback memory paper is by Sainbayar Sukhbaatar, isn't it?", &Normalized::default()), Some(OfPaper::Author("Sainbayar Sukhbaatar".into())));
+        assert_eq!(of_paper("the NAS paper reports 96.35 on CIFAR-10", &Normalized::default()), None, "a score is no relation read here");
+        assert_eq!(of_paper("Did the study 'Benchmarking Detectors' get the same F1 for X on D as the X paper?", &on("D")), None, "a quoted title's words state nothing");
+
+        let boards = ["Hutter Prize".to_owned(), "Text8".to_owned()];
+        let record = PaperRecord { datasets: &boards, ..PaperRecord::default() };
+        let (v, shown) = about_paper(&OfPaper::Evaluated, &on("WikiText-103"), "Deeper", &record);
+        assert_eq!((v.verdict, shown.len()), (Label::Refuted, 2), "{}", v.reason);
+        assert_eq!(about_paper(&OfPaper::Evaluated, &on("text8"), "Deeper", &record).0.verdict, Label::Supported);
+        assert_eq!(about_paper(&OfPaper::Evaluated, &on("Text8"), "Deeper", &PaperRecord::default()).0.verdict, Label::Uncertain, "no board recorded settles nothing");
+
+        let problems = ["Atari Games".to_owned()];
+        let record = PaperRecord { tasks: &problems, ..PaperRecord::default() };
+        assert_eq!(about_paper(&OfPaper::About, &about("text summarization"), "Six neurons", &record).0.verdict, Label::Refuted);
+        assert_eq!(about_paper(&OfPaper::About, &about("atari games"), "Six neurons", &record).0.verdict, Label::Supported);
+
+        let (v, _) = about_paper(&OfPaper::Code { none: false }, &Normalized::default(), "SEE", &PaperRecord::default());
+        assert_eq!(v.verdict, Label::Uncertain, "no link recorded is no proof of none");
+        let authors = ["Angela Fan".to_owned()];
+        let record = PaperRecord { authors: &authors, ..PaperRecord::default() };
+        assert_eq!(about_paper(&OfPaper::Author("Sainbayar Sukhbaatar".into()), &Normalized::default(), "Feedback", &record).0.verdict, Label::Refuted);
+        assert_eq!(about_paper(&OfPaper::Author("Sainbayar Sukhbaatar".into()), &Normalized::default(), "Feedback", &PaperRecord::default()).0.verdict, Label::Uncertain);
     }
 
     fn paper(title: &str, year: i32, doi: &str) -> Known {
