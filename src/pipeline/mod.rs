@@ -696,9 +696,10 @@ impl Pipeline {
             return AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish());
         }
 
-        if let Some(named) = self.paper_model(q, &front, &mut spent).await {
-            front.normalized.methods = vec![named];
-        }
+        let paper_named = self.paper_model(q, &front, &mut spent).await.map(|(model, paper)| {
+            front.normalized.methods = vec![model];
+            paper
+        });
         // "The pop-art paper ran on Time Pilot; what other papers evaluated on Time Pilot?":
         // the board's papers, not those of the model named.
         if front.classification.target == classify::Target::Papers && !front.normalized.datasets.is_empty() && classify::asks_other_papers(q) {
@@ -725,6 +726,13 @@ impl Pipeline {
                 attempt.ledger.extend(retry.ledger);
             }
             attempt.gates.retry = Some(record);
+        }
+        // The paper named where a model would be is named in the answer too, when cited.
+        if let Some(paper) = &paper_named {
+            let cited = attempt.sources.iter().find(|s| s.iri == paper.iri).map(|s| s.n);
+            if let Some(n) = cited.filter(|_| !attempt.items.iter().any(|i| i.iri.as_deref() == Some(paper.iri.as_str()))) {
+                attempt.items.insert(0, items::AnswerItem { sources: vec![n], ..items::AnswerItem::paper(&paper.iri, &paper.label) });
+            }
         }
         attempt.ledger.prepend(spent);
         if let Some(hop) = hop {
@@ -1309,8 +1317,9 @@ impl Pipeline {
     /// a comparison that names a paper where a model would be is about the model that paper
     /// reports on the board named, which the question is then read with. `None` unless the
     /// question names no linked model, names a board, and the paper its words find (quoted,
-    /// or two words or more) reports exactly one model there.
-    async fn paper_model(&self, q: &str, front: &Front, ledger: &mut Ledger) -> Option<front::normalize::NormalizedEntity> {
+    /// or two words or more) reports one model there (of several, its best by the metric
+    /// named). The paper comes back too, to be named in the answer.
+    async fn paper_model(&self, q: &str, front: &Front, ledger: &mut Ledger) -> Option<(front::normalize::NormalizedEntity, crate::index::Hit)> {
         use classify::QueryType;
         if !matches!(front.classification.query_type, QueryType::ClaimVerification | QueryType::MethodComparison) || front.normalized.methods.iter().any(|m| m.is_linked()) {
             return None;
@@ -1325,12 +1334,26 @@ impl Pipeline {
         }
         let paper = self.graph.named_paper(&words)?;
         let reported = evidence::assemble(&self.graph.results_in(std::slice::from_ref(&paper.iri), ledger, &mut Diagnostics::default()).await);
-        let mut models: Vec<&evidence::Named> = reported.results.iter().filter(|r| boards.contains(&&r.dataset.iri)).filter_map(|r| r.model.as_ref()).collect();
+        let on_board: Vec<&evidence::ResultFact> = reported.results.iter().filter(|r| boards.contains(&&r.dataset.iri) && r.model.is_some()).collect();
+        let mut models: Vec<&evidence::Named> = on_board.iter().filter_map(|r| r.model.as_ref()).collect();
         models.sort_by(|a, b| a.iri.cmp(&b.iri));
         models.dedup_by(|a, b| a.iri == b.iri);
-        let [model] = models.as_slice() else { return None };
+        let model = match models.as_slice() {
+            [] => return None,
+            [one] => *one,
+            // Several: the paper's result the claim speaks of is its best under the metric
+            // named ("did the X paper get the top BLEU on D?"); with no metric named, none.
+            _ => {
+                let metric = front.normalized.metrics.iter().find(|m| m.is_linked())?;
+                let lower = metric.direction == Some(Direction::Lower);
+                let by_metric = on_board.iter().filter(|r| r.metric.as_ref().is_some_and(|m| metric.iris.contains(&m.iri) || metric.names(m.display())));
+                let scored = by_metric.filter_map(|r| Some((evidence::scores::parse_score(r.value.as_deref()?)?, r.model.as_ref()?)));
+                scored.max_by(|a, b| if lower { b.0.total_cmp(&a.0) } else { a.0.total_cmp(&b.0) })?.1
+            }
+        };
         let label = model.display().to_owned();
-        Some(front::normalize::NormalizedEntity { kind: front::lexicon::EntityKind::Method, text: label.clone(), canonical: label, aliases: Vec::new(), iris: vec![model.iri.clone()], direction: None, link: None })
+        let entity = front::normalize::NormalizedEntity { kind: front::lexicon::EntityKind::Method, text: label.clone(), canonical: label, aliases: Vec::new(), iris: vec![model.iri.clone()], direction: None, link: None };
+        Some((entity, paper))
     }
 
     /// The boards each model leads ([`answer::tally::leads`]), from every board's highest and
