@@ -698,6 +698,10 @@ impl Pipeline {
 
         let paper_named = self.paper_model(q, &front, &mut spent).await.map(|(model, paper)| {
             front.normalized.methods = vec![model];
+            // "The pop-art paper: score on Atari Time Pilot?" asks its model's score there.
+            if !matches!(front.classification.query_type, classify::QueryType::ClaimVerification | classify::QueryType::MethodComparison) {
+                front.classification = classify::Classification { query_type: classify::QueryType::MethodComparison, target: classify::Target::BestModel };
+            }
             paper
         });
         // "The pop-art paper ran on Time Pilot; what other papers evaluated on Time Pilot?":
@@ -1313,15 +1317,17 @@ impl Pipeline {
     }
 
     /// "Is 'First return, then explore' the best on Atari Pitfall?", "did the phrase-based &
-    /// neural unsupervised MT paper get the top BLEU on WMT2016 English-Russian?": a claim or
-    /// a comparison that names a paper where a model would be is about the model that paper
-    /// reports on the board named, which the question is then read with. `None` unless the
+    /// neural unsupervised MT paper get the top BLEU on WMT2016 English-Russian?", "the
+    /// pop-art paper: score on Atari Time Pilot?": a claim, a comparison or a score asked
+    /// that names a paper where a model would be is about the model that paper reports on the
+    /// board named, which the question is then read with. `None` unless the
     /// question names no linked model, names a board, and the paper its words find (quoted,
     /// or two words or more) reports one model there (of several, its best by the metric
     /// named). The paper comes back too, to be named in the answer.
     async fn paper_model(&self, q: &str, front: &Front, ledger: &mut Ledger) -> Option<(front::normalize::NormalizedEntity, crate::index::Hit)> {
         use classify::QueryType;
-        if !matches!(front.classification.query_type, QueryType::ClaimVerification | QueryType::MethodComparison) || front.normalized.methods.iter().any(|m| m.is_linked()) {
+        let compares = matches!(front.classification.query_type, QueryType::ClaimVerification | QueryType::MethodComparison);
+        if !(compares || classify::asks_paper_score(q)) || front.normalized.methods.iter().any(|m| m.is_linked()) {
             return None;
         }
         let boards: Vec<&String> = front.normalized.datasets.iter().filter(|d| d.is_linked()).flat_map(|d| d.iris.iter()).collect();

@@ -801,6 +801,14 @@ pub fn asks_other_papers(question: &str) -> bool {
     OTHER_PAPERS_ON.is_match(question)
 }
 
+/// Whether the question asks a named paper's score ("the pop-art paper (...): score on
+/// Atari Time Pilot?", "what F1 did the X paper report on D?").
+pub fn asks_paper_score(question: &str) -> bool {
+    static SCORE_ON: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:scores?|results?|{METRIC_WORDS})\s+(?:on|for|in)\b")));
+    static PAPER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:paper|article|preprint)\b"));
+    PAPER.is_match(question) && (asks_value(question) || SCORE_ON.is_match(&unquoted(question)))
+}
+
 /// Whether the question names one paper by its words or its model ("the dynamic
 /// convolution paper", "the XLNet paper", "the paper 'Deep ...'"), not papers in general.
 pub fn names_a_paper(question: &str) -> bool {
@@ -2617,6 +2625,8 @@ mod tests {
         assert!(!names_a_paper("code of the models in the text classification papers"));
         assert!(!names_a_paper("papers with code on image classification"));
         assert!(asks_openly("the AxCell paper ('AxCell: ...') — what micro precision does it report on PWC Leaderboards?"));
+        assert!(asks_paper_score("pop-art paper (learning values across many orders of magnitude): score on atari time pilot?"));
+        assert!(!asks_paper_score("which datasets did the pop-art paper evaluate on?"));
         assert!(!asks_openly("the deeper task-specificity joint extraction paper evaluates on CoNLL04"));
         assert!(!asks_openly("the paper 'How to Train Your Dragon' is about NER"), "a title's words ask nothing");
     }

@@ -439,10 +439,7 @@ pub fn lookup_parts(question: &str) -> Vec<String> {
     static OF_A_PAPER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|papers|study|article|preprint|titled|called|survey|report)\b").unwrap_or_else(|e| panic!("paper cue pattern: {e}")));
     // Not an aside after the question ("... in the graph? I have a feeling it's the X paper"):
     // a guess is no name of the paper asked for.
-    // "the GPT-3 paper (language models are few-shot learners)": the words in parentheses
-    // after a paper's short name may be its title's, searched alone.
-    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|article|preprint)\s*\(([^()]{10,160})\)").unwrap_or_else(|e| panic!("described paper pattern: {e}")));
-    let described: Vec<String> = DESCRIBED.captures_iter(question).filter_map(|c| c.get(1)).map(|m| m.as_str().trim().to_owned()).filter(|d| d.split_whitespace().count() >= 3).collect();
+    let described: Vec<String> = described_paper(question).into_iter().collect();
     let kept = classify::before_asides(question);
     let sentences: Vec<&str> = SENTENCE_END.split(kept.trim()).map(str::trim).filter(|s| !s.is_empty()).collect();
     if sentences.len() < 2 {
@@ -613,18 +610,28 @@ pub fn named_paper(question: &str) -> Option<String> {
     (named.split_whitespace().count() >= 3 && !ranked(named)).then(|| named.to_owned())
 }
 
+/// "The GPT-3 paper (language models are few-shot learners)": the words in parentheses
+/// after a paper's short name, three or more, which may be its title's and are searched
+/// alone.
+pub fn described_paper(question: &str) -> Option<String> {
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|article|preprint)\s*\(([^()]{10,160})\)").unwrap_or_else(|e| panic!("described paper pattern: {e}")));
+    DESCRIBED.captures_iter(question).filter_map(|c| c.get(1)).map(|m| m.as_str().trim().to_owned()).find(|d| d.split_whitespace().count() >= 3)
+}
+
 /// The words a claim names its paper by: those of [`named_paper`], or every word before
 /// "paper" when the claim opens with them ("multi-perspective context matching paper
-/// evaluated on SQuAD2.0?"); `None` for fewer than two, or more than twelve.
+/// evaluated on SQuAD2.0?"; two to twelve), or those of [`described_paper`].
 pub fn claimed_paper(question: &str) -> Option<String> {
     static OPENING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\W*(?:(?:is\s+it\s+true|true\s+or\s+false|i\s+(?:think|believe|read|heard))\W+(?:that\s+)?)?((?:[\w'’.&+-]+\s+){2,12}?)(?:paper|article|preprint)\b").unwrap_or_else(|e| panic!("claimed paper pattern: {e}"))
     });
-    named_paper(question).or_else(|| {
-        let words = OPENING.captures(question)?.get(1)?.as_str().trim();
-        let words = words.strip_prefix("the ").or_else(|| words.strip_prefix("The ")).unwrap_or(words);
-        (words.split_whitespace().count() >= 2).then(|| words.to_owned())
-    })
+    named_paper(question)
+        .or_else(|| {
+            let words = OPENING.captures(question)?.get(1)?.as_str().trim();
+            let words = words.strip_prefix("the ").or_else(|| words.strip_prefix("The ")).unwrap_or(words);
+            (words.split_whitespace().count() >= 2).then(|| words.to_owned())
+        })
+        .or_else(|| described_paper(question))
 }
 
 /// Words that say nothing about which papers are meant.
