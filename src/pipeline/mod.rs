@@ -1286,19 +1286,21 @@ impl Pipeline {
     /// states such a claim of a paper the text index finds by those words.
     async fn paper_claim(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
         use classify::{Classification, QueryType, Target};
+        // A claim naming a model ("the XLNet paper reports results on D") is the claim
+        // reading's (`relations::evaluation`), unless the paper is named by three words or
+        // more; a statement read as a lookup has no other reading.
+        let words = front.lookup.title.clone().or_else(|| front::extract::claimed_paper(q)).or_else(|| front::extract::model_paper(q));
+        let named = |least: usize| front.lookup.title.is_some() || words.as_deref().is_some_and(|w| front::extract::content_words(w).len() >= least);
         let stated = match front.classification.query_type {
-            QueryType::ClaimVerification => true,
-            QueryType::PaperLookup => !classify::asks_openly(q),
+            QueryType::ClaimVerification => named(2) && front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)),
+            QueryType::PaperLookup => named(1) && !classify::asks_openly(q),
             _ => false,
         };
-        if !stated || !front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)) {
+        if !stated {
             return None;
         }
         let of = trust::relations::of_paper(q, &front.normalized)?;
-        let words = front.lookup.title.clone().or_else(|| front::extract::claimed_paper(q))?;
-        if front.lookup.title.is_none() && front::extract::content_words(&words).len() < 2 {
-            return None;
-        }
+        let words = words?;
         let paper = self.graph.named_paper(&words)?;
         let mut diagnostics = Diagnostics::default();
         let details = evidence::papers::details(&self.graph.details(std::slice::from_ref(&paper.iri), false, ledger, &mut diagnostics).await);

@@ -787,7 +787,7 @@ pub fn asks_paper_datasets(question: &str) -> bool {
 /// report?") or opens as a request ("list ..."), not as a statement to confirm ("the X
 /// paper evaluates on D"). Words of a quoted title ask nothing.
 pub fn asks_openly(question: &str) -> bool {
-    static OPEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:list|give|show|find|tell|name|get|i\s+(?:need|want|am\s+looking)|looking|can|could|please)\b|\b(?:what|which|who|whom|whose|when|where|why|how)\b"));
+    static OPEN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:list|give|show|find|tell|name|get|i\s+(?:need|want|am\s+looking)|looking|can|could|please|(?:is|are)\s+there)\b|\b(?:what|which|who|whom|whose|when|where|why|how)\b"));
     OPEN.is_match(&unquoted(question))
 }
 
@@ -2628,6 +2628,7 @@ mod tests {
         assert!(asks_paper_score("pop-art paper (learning values across many orders of magnitude): score on atari time pilot?"));
         assert!(!asks_paper_score("which datasets did the pop-art paper evaluate on?"));
         assert!(!asks_openly("the deeper task-specificity joint extraction paper evaluates on CoNLL04"));
+        assert!(asks_openly("is there code for the 2021 OAG-BERT paper"), "a request for its code");
         assert!(!asks_openly("the paper 'How to Train Your Dragon' is about NER"), "a title's words ask nothing");
     }
 

@@ -610,6 +610,13 @@ pub fn named_paper(question: &str) -> Option<String> {
     (named.split_whitespace().count() >= 3 && !ranked(named)).then(|| named.to_owned())
 }
 
+/// "The XLNet paper evaluates on RACE": the one or two words before "paper" after "the",
+/// a model's paper named by it (its title opens with the name).
+pub fn model_paper(question: &str) -> Option<String> {
+    static MODEL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bthe\s+((?:[\w.+-]+\s+){1,2}?)(?:paper|article|preprint)\b").unwrap_or_else(|e| panic!("model paper pattern: {e}")));
+    MODEL.captures(question).and_then(|c| c.get(1)).map(|m| m.as_str().trim().to_owned())
+}
+
 /// "The GPT-3 paper (language models are few-shot learners)": the words in parentheses
 /// after a paper's short name, three or more, which may be its title's and are searched
 /// alone.
