@@ -269,6 +269,17 @@ pub(crate) const MAX_TALLY_ROWS: u32 = 50_000;
 /// metric; 50,000 cut it at 6.3 M triples).
 const MAX_LEADER_ROWS: u32 = 2_000_000;
 
+/// The words a question names one paper by: a quoted title, else those of
+/// [`front::extract::claimed_paper`] (with `by_model`, also a model's in "the XLNet paper"),
+/// when they hold `least` content words or more.
+fn paper_words(q: &str, front: &Front, by_model: bool, least: usize) -> Option<String> {
+    if let Some(title) = &front.lookup.title {
+        return Some(title.clone());
+    }
+    let words = front::extract::claimed_paper(q).or_else(|| by_model.then(|| front::extract::model_paper(q)).flatten())?;
+    (front::extract::content_words(&words).len() >= least).then_some(words)
+}
+
 /// The LIMIT a template anchored on nothing is read with, here and when precomputed.
 pub(crate) fn whole_limit(template: &str) -> u32 {
     if template == "board_leaders" { MAX_LEADER_ROWS } else { MAX_TALLY_ROWS }
@@ -1289,18 +1300,12 @@ impl Pipeline {
         // A claim naming a model ("the XLNet paper reports results on D") is the claim
         // reading's (`relations::evaluation`), unless the paper is named by three words or
         // more; a statement read as a lookup has no other reading.
-        let words = front.lookup.title.clone().or_else(|| front::extract::claimed_paper(q)).or_else(|| front::extract::model_paper(q));
-        let named = |least: usize| front.lookup.title.is_some() || words.as_deref().is_some_and(|w| front::extract::content_words(w).len() >= least);
-        let stated = match front.classification.query_type {
-            QueryType::ClaimVerification => named(2) && front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)),
-            QueryType::PaperLookup => named(1) && !classify::asks_openly(q),
-            _ => false,
-        };
-        if !stated {
-            return None;
-        }
+        let words = match front.classification.query_type {
+            QueryType::ClaimVerification if front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)) => paper_words(q, front, true, 2),
+            QueryType::PaperLookup if !classify::asks_openly(q) => paper_words(q, front, true, 1),
+            _ => None,
+        }?;
         let of = trust::relations::of_paper(q, &front.normalized)?;
-        let words = words?;
         let paper = self.graph.named_paper(&words)?;
         let mut diagnostics = Diagnostics::default();
         let details = evidence::papers::details(&self.graph.details(std::slice::from_ref(&paper.iri), false, ledger, &mut diagnostics).await);
@@ -1336,11 +1341,7 @@ impl Pipeline {
         if boards.is_empty() {
             return None;
         }
-        let words = front.lookup.title.clone().or_else(|| front::extract::claimed_paper(q))?;
-        if front.lookup.title.is_none() && front::extract::content_words(&words).len() < 2 {
-            return None;
-        }
-        let paper = self.graph.named_paper(&words)?;
+        let paper = self.graph.named_paper(&paper_words(q, front, false, 2)?)?;
         let reported = evidence::assemble(&self.graph.results_in(std::slice::from_ref(&paper.iri), ledger, &mut Diagnostics::default()).await);
         let on_board: Vec<&evidence::ResultFact> = reported.results.iter().filter(|r| boards.contains(&&r.dataset.iri) && r.model.is_some()).collect();
         let mut models: Vec<&evidence::Named> = on_board.iter().filter_map(|r| r.model.as_ref()).collect();
