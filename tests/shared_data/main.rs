@@ -707,4 +707,26 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("which dmcontrol100k tasks was CURL evaluated on?", 1000).unwrap()).await;
         assert!(!response.answer_items.is_empty() && response.answer_items.iter().all(|i| i.label.contains("DMControl100k")), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_paper_named_by_its_words_is_judged_on_its_own_record_and_stands_for_its_model() {
+        let Some(pipeline) = pipeline("a_paper_named_by_its_words_is_judged_on_its_own_record_and_stands_for_its_model").await else { return };
+        // A claim about one paper, against its boards and its research problems.
+        let response = pipeline.ask(&Question::parse("the character-level language modeling with deeper self-attention paper evaluated on WikiText-103, yes?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        assert!(response.answer_items.iter().any(|i| i.label == "enwik8"), "its boards are listed: {}", response.answer);
+        let response = pipeline.ask(&Question::parse("the XLNet paper evaluates on RACE", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("the Transformer-XL paper is about machine translation", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        // A paper named where a model would be: the model it reports on the board.
+        check(pipeline, "is 'First return, then explore' the best on Atari Pitfall!?", &["First return, then explore", "6954"]).await;
+        // A paper's metrics, and how many boards it was evaluated on.
+        check(pipeline, "which metrics does the Data-to-Text Generation with Content Selection and Planning paper report?", &["BLEU", "DLD"]).await;
+        let response = pipeline.ask(&Question::parse("how many boards did the prioritized experience replay paper evaluate on?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("51"), "{}", response.answer);
+        // The other papers on a board, the model named no filter.
+        let response = pipeline.ask(&Question::parse("the pop-art paper ran on atari time pilot; what other papers evaluated on Time Pilot?", 1000).unwrap()).await;
+        assert!(response.answer_items.len() > 1, "{}", response.answer);
+    }
 }
