@@ -217,10 +217,11 @@ fn also_asked(question: &str) -> Vec<usize> {
     static AFTER_AND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(?:\band\b|,)\s*(?:also\s+)?(?:(?:on|in|with|by|for|under)\s+)?(?:which|what|its|the|their)?\s*$"));
     static PARENTHESES: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
     let question = PARENTHESES.replace_all(question, " ");
-    let mut found: Vec<(usize, usize, usize)> = ASPECT.captures_iter(&question).filter_map(|c| (1..=5).find(|g| c.get(*g).is_some()).map(|g| (g - 1, c.get(0).map_or(0, |m| m.start()), c.get(0).map_or(0, |m| m.end())))).collect();
+    // Each aspect word: its group, where it starts and where it ends.
+    let found: Vec<(usize, usize, usize)> = ASPECT.captures_iter(&question).filter_map(|c| Some(((1..=5).find(|g| c.get(*g).is_some())? - 1, c.get(0)?.start(), c.get(0)?.end()))).collect();
     let mut out = Vec::new();
     let mut before = found.first().map_or(0, |f| f.2);
-    for (group, start, end) in found.drain(..).skip(1) {
+    for (group, start, end) in found.into_iter().skip(1) {
         if AFTER_AND.is_match(&question[before..start]) {
             out.push(group);
         }

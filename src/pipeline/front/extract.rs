@@ -437,9 +437,9 @@ static ASKER: LazyLock<Regex> = LazyLock::new(|| {
 pub fn lookup_parts(question: &str) -> Vec<String> {
     static SENTENCE_END: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.;?!]\s+").unwrap_or_else(|e| panic!("sentence pattern: {e}")));
     static OF_A_PAPER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:paper|papers|study|article|preprint|titled|called|survey|report)\b").unwrap_or_else(|e| panic!("paper cue pattern: {e}")));
+    let described: Vec<String> = described_paper(question).into_iter().collect();
     // Not an aside after the question ("... in the graph? I have a feeling it's the X paper"):
     // a guess is no name of the paper asked for.
-    let described: Vec<String> = described_paper(question).into_iter().collect();
     let kept = classify::before_asides(question);
     let sentences: Vec<&str> = SENTENCE_END.split(kept.trim()).map(str::trim).filter(|s| !s.is_empty()).collect();
     if sentences.len() < 2 {
