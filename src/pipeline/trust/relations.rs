@@ -195,29 +195,34 @@ fn only_model(question: &str, entities: &Normalized, known: &Known, facts: &[sup
         v.supporting.extend(scored);
         return Some(v);
     }
-    const SHOWN: usize = 5;
-    let named = others.iter().take(SHOWN).copied().collect::<Vec<_>>().join(", ");
-    let more = if others.len() > SHOWN { format!(" and {} more", others.len() - SHOWN) } else { String::new() };
+    let named = first_few(&others);
     let mut f = fact(others[0], "evaluated on", &dataset.canonical, format!("{} was evaluated on {}", others[0], dataset.canonical), papers_of(others[0]));
     (f.model, f.dataset) = (others[0].to_owned(), dataset.canonical.clone());
     let besides = if mine.is_some() { format!("besides {}", model.canonical) } else { format!("and none of {}", model.canonical) };
-    Some(verdict(Label::Refuted, "only", format!("the graph records results on {} of {named}{more} {besides}", dataset.canonical), f))
+    Some(verdict(Label::Refuted, "only", format!("the graph records results on {} of {named} {besides}", dataset.canonical), f))
 }
+
+/// How many of a listing a claim's reason names.
+const SHOWN: usize = 5;
 
 /// The first few of a listing (models or benchmarks of a problem), once per label, and how
 /// they are said: "A, B, C, D, E and 3 more".
 fn shown(listed: &[Listed]) -> (Vec<&Listed>, String) {
-    const SHOWN: usize = 5;
     let mut once: Vec<&Listed> = Vec::new();
     for item in listed {
         if !once.iter().any(|o| o.1.eq_ignore_ascii_case(&item.1)) {
             once.push(item);
         }
     }
-    let more = if once.len() > SHOWN { format!(" and {} more", once.len() - SHOWN) } else { String::new() };
+    let named = first_few(&once.iter().map(|o| o.1.as_str()).collect::<Vec<_>>());
     once.truncate(SHOWN);
-    let named = once.iter().map(|o| o.1.as_str()).collect::<Vec<_>>().join(", ");
-    (once, format!("{named}{more}"))
+    (once, named)
+}
+
+/// How a listing says the first few of `labels`: "A, B, C, D, E and 3 more".
+fn first_few(labels: &[&str]) -> String {
+    let more = if labels.len() > SHOWN { format!(" and {} more", labels.len() - SHOWN) } else { String::new() };
+    format!("{}{more}", labels.iter().take(SHOWN).copied().collect::<Vec<_>>().join(", "))
 }
 
 /// "BiT-M was evaluated on fine-grained image classification", "X is used for T": a model
@@ -461,8 +466,6 @@ pub enum OfPaper {
 /// What `question`, a claim about one paper, states of it ([`OfPaper`]); `None` for a claim
 /// of something else (a score, a best, a year), left to the readings of those.
 pub fn of_paper(question: &str, entities: &Normalized) -> Option<OfPaper> {
-    static CODE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:code|implementations?|github|repos?|repository)\b"));
-    static NO_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:no|without)\s+(?:public\s+|released\s+|source\s+)?(?:code|implementation)\b|\b(?:doesn't|does\s+not|didn't|did\s+not|never)\s+(?:have|release|come\s+with|share|ship)\b"));
     static BY: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:[Ww]ritten|[Aa]uthored|[Cc]o-?authored|[Ii]s|[Ww]as)\s+by\s+(\p{Lu}[\w'’.-]*(?:\s+\p{Lu}[\w'’.-]*){0,3})"));
     static ON_BOARD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:evaluat\w*|test\w*|benchmark\w*|reports?\s+(?:results?\s+)?on|ran\s+on|runs?\s+on|uses?|used)\b"));
     static ABOUT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:is|was|are)\s+(?:about|on)\b|\baddress(?:es|ed)?\b|\btackles?\b|\bdeals?\s+with\b|\bstud(?:y|ies)\b|\bfocus(?:es|ed)?\s+on\b|\bworks?\s+on\b"));
@@ -473,8 +476,9 @@ pub fn of_paper(question: &str, entities: &Normalized) -> Option<OfPaper> {
     if !entities.metrics.is_empty() || SCORED.is_match(question) {
         return None;
     }
-    if CODE.is_match(question) {
-        return Some(OfPaper::Code { none: NO_CODE.is_match(question) });
+    // Code as a claim about a model's code reads it (`extract::code_claim`).
+    if let Some(claim) = crate::pipeline::front::extract::code_claim(question) {
+        return Some(OfPaper::Code { none: claim.none });
     }
     if let Some(name) = BY.captures(question).and_then(|c| c.get(1)) {
         return Some(OfPaper::Author(name.as_str().trim_end_matches(['.', '?', ',']).to_owned()));
@@ -507,11 +511,7 @@ pub fn about_paper(of: &OfPaper, entities: &Normalized, title: &str, record: &Pa
         let inner = words(inner);
         !inner.is_empty() && inner.iter().all(|w| outer.contains(w))
     };
-    let listed = |held: &[String]| {
-        let shown: Vec<&str> = held.iter().take(5).map(String::as_str).collect();
-        let more = held.len().saturating_sub(5);
-        if more > 0 { format!("{} and {more} more", shown.join(", ")) } else { shown.join(", ") }
-    };
+    let listed = |held: &[String]| first_few(&held.iter().map(String::as_str).collect::<Vec<_>>());
     let plain = |label: Label, relation: &str, reason: String| Verdict { verdict: label, relation: relation.into(), reason, supporting: Vec::new(), contradicting: Vec::new() };
     match of {
         OfPaper::Evaluated => {
