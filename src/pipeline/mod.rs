@@ -720,6 +720,13 @@ impl Pipeline {
         if front.classification.target == classify::Target::Papers && !front.normalized.datasets.is_empty() && classify::asks_other_papers(q) {
             front.normalized.methods.clear();
         }
+        // "What methods does the paper 'T' use?": a method usage, answered from that paper's
+        // record (looked up by its title, its models listed), and reported as asked.
+        let paper_methods = (front.classification.query_type == classify::QueryType::MethodUsage && classify::asks_paper_methods(q)).then(|| {
+            let asked_as = front.classification;
+            front.classification = classify::Classification { query_type: classify::QueryType::PaperLookup, target: classify::Target::PaperDetails };
+            asked_as
+        });
         let mut attempt = self.attempt(q, &front, false, current_year, &mut clock, &mut exchanges).await;
         if !attempt.gates.all_passed() && self.checks.retry {
             // One retry with the alternative plan; it replaces the first answer only if it
@@ -763,6 +770,9 @@ impl Pipeline {
             };
         }
 
+        if let Some(classification) = paper_methods {
+            front.classification = classification;
+        }
         AskResponse::assemble(asked, front, attempt, diagnostics, exchanges, clock.finish())
     }
 
@@ -1311,7 +1321,20 @@ impl Pipeline {
         let details = evidence::papers::details(&self.graph.details(std::slice::from_ref(&paper.iri), false, ledger, &mut diagnostics).await);
         let held = details.get(&paper.iri).cloned().unwrap_or_default();
         let record = trust::relations::PaperRecord { datasets: &held.datasets, tasks: &held.tasks, code: &held.code, authors: &held.authors };
-        let (verdict, shown) = trust::relations::about_paper(&of, &front.normalized, &paper.label, &record);
+        // A name inside the words the paper is named by ("'Closing the Loop for Robotic
+        // Grasping' is about visual navigation") is no part of what is claimed of it.
+        let (lower, named_by) = (q.to_lowercase(), words.to_lowercase());
+        let rest = match lower.find(&named_by) {
+            Some(at) => format!("{} {}", &lower[..at], &lower[at + named_by.len()..]),
+            None => lower.clone(),
+        };
+        let outside = |e: &&front::normalize::NormalizedEntity| rest.contains(&e.text.to_lowercase());
+        let claimed = front::normalize::Normalized {
+            tasks: front.normalized.tasks.iter().filter(outside).cloned().collect(),
+            datasets: front.normalized.datasets.iter().filter(outside).cloned().collect(),
+            ..front.normalized.clone()
+        };
+        let (verdict, shown) = trust::relations::about_paper(&of, &claimed, &paper.label, &record);
         let (_, sources) = self.count_sources(std::iter::once(Some(&paper.iri)), front, year, ledger, &mut diagnostics).await;
         let cited = |label: &str, iri: Option<&str>| items::AnswerItem { sources: vec![1], papers: vec![paper.iri.clone()], ..items::AnswerItem::new(label, iri) };
         let mut items = vec![cited(&paper.label, Some(&paper.iri))];
@@ -1706,6 +1729,15 @@ impl Pipeline {
         let anchored = n.methods.iter().chain(&n.tasks).chain(&n.datasets).any(|e| e.is_linked() && !filtered(&e.text) && !filtered(&e.canonical))
             || n.metrics.iter().any(|e| e.is_linked() && !(property_named && (filtered(&e.text) || filtered(&e.canonical))));
         if reading.rows.is_empty() && anchored && hint.is_none() {
+            return None;
+        }
+        // "Which papers are about crowdsourcing?" asks for the papers on a topic, which the
+        // titles and problems find, not the rows of a table whose cell says it.
+        static PAPERS_ABOUT: std::sync::LazyLock<pattern::Regex> = std::sync::LazyLock::new(|| {
+            pattern::Regex::new(r"(?i)\b(?:papers|publications|works|articles|studies|literature)\s+(?:are\s+there\s+|there\s+are\s+|are\s+|exist\s+|do\s+you\s+have\s+)?(?:about|on|regarding|concerning|dealing\s+with)\s")
+                .unwrap_or_else(|e| panic!("papers-about pattern: {e}"))
+        });
+        if reading.filter.is_some() && reading.rows.is_empty() && hint.is_none() && PAPERS_ABOUT.is_match(q) {
             return None;
         }
         let mut diagnostics = Diagnostics::default();
@@ -2188,7 +2220,15 @@ impl Pipeline {
                     .or_else(|| trust::margins::account(q, &scoped, &assessment.facts, &direction))
                     .or_else(|| trust::standing::disagreement(q, &front.normalized, &assessment.facts, &assessment.conflicts))
                     .or_else(|| trust::standing::quote(q, &front.normalized, &assessment.facts, &assessment.conflicts))
-                    .or_else(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction))
+                    // "How many papers report results on D?" where the graph holds results on D
+                    // without their values (the mirror keeps one per board and metric): every
+                    // paper with a result there counts, which the listing of the board's papers
+                    // says; the account counts only the values held (a "-" states none).
+                    .or_else(|| {
+                        let unheld = trust::standing::counts_papers(q)
+                            && evidence.results.iter().any(|r| r.value.is_none() && front.normalized.datasets.iter().any(|d| d.iris.contains(&r.dataset.iri)));
+                        (!unheld).then(|| trust::standing::account(q, &front.normalized, &assessment.facts, &direction)).flatten()
+                    })
                     // A research problem's state of the art: each of its boards' best.
                     .or_else(|| (!task_boards.is_empty()).then(|| trust::standing::state_of(&scoped, &assessment.facts, &direction, front.top_k.filter(|k| *k < front::extract::EVERY).unwrap_or(1))).flatten())
             }

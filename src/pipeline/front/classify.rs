@@ -1315,6 +1315,14 @@ static WH_OPENER: LazyLock<Regex> =
 static METHODS_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what) (methods|techniques|approaches|models|architectures|algorithms)\b.{0,120}\b(use|uses|used|employ|employs|employed|apply|applies|applied|rely on|relies on|build on)\b")
 });
+/// Whether a question asks for the methods one paper uses, the paper named by its title
+/// ("What methods does the paper 'Attention Is All You Need' use?", "which models did the
+/// dueling network paper use?"): a method usage, answered from that paper's record.
+pub fn asks_paper_methods(question: &str) -> bool {
+    let q = question.to_lowercase();
+    METHODS_OF.is_match(&q) && (QUOTED_TITLE.is_match(question) || THE_PAPER.is_match(&q)) && !COMPARISON.is_match(&q) && !EVALUATED_ON.is_match(&q)
+}
+
 static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(outperform\w*|beat|beats|surpass\w*|exceed\w*|better|worse|higher|lower|more accurate|less accurate|achiev\w*|reach\w*|obtain\w*|score[sd]?|attain\w*|state[- ]of[- ]the[- ]art|sota|best|top|superior|inferior|improve[sd]?|than)\b|\d")
 });
@@ -1534,6 +1542,15 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     });
     if PAPER_HELD.is_match(&question) {
         return Classification { query_type: QueryType::PaperLookup, target: Target::PaperDetails };
+    }
+    // "Does X come with publicly available code?": whether a statement holds, asked yes or
+    // no (the answer lists the code it rests on). "Does X have code?" and "is there code for
+    // X?" ask for the code.
+    static COMES_WITH_CODE: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^\W*(?:does|did|do)\s+[^?]{2,80}?\s+(?:come|ship)\s+with\s+(?:any\s+|some\s+|its\s+|their\s+|an?\s+)?(?:publicly\s+available\s+|public\s+|open[- ]source\s+|released\s+)?(?:source\s+)?(?:code|implementations?)\b")
+    });
+    if COMES_WITH_CODE.is_match(&question) {
+        return Classification { query_type: QueryType::ClaimVerification, target: Target::Verdict };
     }
     // "does the graph have papers on image captioning?": a topic's papers asked for, no claim.
     static GRAPH_PAPERS_ON: LazyLock<Regex> = LazyLock::new(|| {
@@ -2835,6 +2852,15 @@ mod tests {
     }
 
     #[test]
+    fn the_methods_one_paper_uses_are_asked_of_that_paper() {
+        assert!(asks_paper_methods("What methods does the paper 'Attention Is All You Need' use?"));
+        assert!(asks_paper_methods("which models did the dueling network paper use?"));
+        assert!(asks_paper_methods("which models has Paper 'Fast-Slow Recurrent Neural Networks' used?"));
+        assert!(!asks_paper_methods("which models use attention?"), "no paper named");
+        assert!(!asks_paper_methods("which models used in the BERT paper score best on SQuAD?"), "a comparison");
+    }
+
+    #[test]
     fn lookups_and_topics() {
         check("Who wrote 'Attention Is All You Need'?", false, PaperLookup, Target::PaperDetails);
         check("Find the paper with DOI 10.1109/CVPR.2016.90", false, PaperLookup, Target::PaperDetails);
@@ -2843,6 +2869,9 @@ mod tests {
         check("which problem does piano skills assessment tackle", false, PaperLookup, Target::PaperDetails);
         check("what papers has riccardo monzoni got in here?", false, PaperLookup, Target::Papers);
         check("what's the paper behind OntoNotes?", false, PaperLookup, Target::PaperDetails);
+        check("which models use attention?", false, MethodUsage, Target::Models);
+        check("Does GGCNN come with publicly available code?", false, ClaimVerification, Target::Verdict);
+        check("does ggcnn have code?", false, MethodUsage, Target::Code);
         check("what's a good test perplexity on wikitext-2?", true, MethodComparison, Target::BestModel);
         check("papers by Ashish Vaswani", false, PaperLookup, Target::Papers);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);

@@ -204,6 +204,7 @@ fn settled_words(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, spoken);
     let spelled = then(spelled, clauses);
     let spelled = then(spelled, hedges);
+    let spelled = then(spelled, calques);
     let spelled = then(spelled, second_language);
     // Shorthand first: ">=" is "at least", not ">" then "=".
     let spelled = then(spelled, written_out);
@@ -498,7 +499,7 @@ fn form(text: &str) -> Cow<'_, str> {
 
 /// [`form`] once "y/n" is written out.
 fn form_words(text: &str) -> Cow<'_, str> {
-    static GREETING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|hm+|um+|uh+|erm+)(?:\s+(?:there|all|team))?\s*[!,.]\s*").unwrap_or_else(|e| panic!("greeting pattern: {e}")));
+    static GREETING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening|day)|hm+|um+|uh+|erm+)(?:\s+(?:there|all|team))?\s*[!,.]\s*").unwrap_or_else(|e| panic!("greeting pattern: {e}")));
     static LEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*([^:?\[\]()]{1,90}?)\s*:\s+(\S)").unwrap_or_else(|e| panic!("leading form pattern: {e}")));
     static BRACKETED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*[\[(]([^\[\]()]{1,80})[\])]").unwrap_or_else(|e| panic!("bracketed form pattern: {e}")));
     static TRAILING: LazyLock<Regex> = LazyLock::new(|| {
@@ -552,6 +553,97 @@ fn hedges(text: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => Cow::Borrowed(text),
         Cow::Owned(s) => Cow::Owned(s.trim_start().to_owned()),
     }
+}
+
+/// Phrasings carried over from another language, as the English they stand for: "state of
+/// art", "how much papers", "talk about of", "related with", "the argument of the paper X
+/// is Y" and "X treats the Y problem" (X is about Y), "makes 82.0 of accuracy" (gets),
+/// "punctuation" for a score, "exists some implementation", "there is code for X?" (is
+/// there), a question word put last ("the accuracy of X on D, how much is?", "the DOI of
+/// the article on T, which is?") or the subject put first ("Paper 'T' which models has
+/// used?", "DQN hs on how many datasets has been evaluated?") or last ("for which problems
+/// is used Penn Treebank?"), "About T, what publications are there?", "I read that ..."
+/// before a claim, and the checks asked after one ("It is exact?", "this understanding is
+/// correct?", "... on D? I am not sure.": is it right). Each is a whole phrase or a whole
+/// question's shape no native phrasing gives another sense to.
+fn calques(text: &str) -> Cow<'_, str> {
+    static WORDS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+        let re = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("calque pattern {p}: {e}"));
+        let counted = r"papers?|models?|datasets?|boards?|leaderboards?|benchmarks?|methods?|systems?|publications?|articles?|works|studies|results|evaluations|tasks|problems|metrics|repositories|repos|code\s+links|links|approaches|architectures|entries|agents|games";
+        vec![
+            (re(r"(?i)\bstate[- ]of[- ]art\b"), "state of the art"),
+            (re(&format!(r"(?i)\bhow\s+much\s+({counted})\b")), "how many $1"),
+            (re(r"(?i)\b(talks?|talking|speaks?|speaking|writes?|writing)\s+about\s+of\b"), "$1 about"),
+            // (Said natively too: "papers that talk about X" are papers about X.)
+            (re(r"(?i)\b(papers|works|publications|articles|studies)\s+(?:that|which)\s+(?:talk|speak|write|deal)\s+(?:about|with)\b"), "$1 about"),
+            (re(r"(?i)\brelated\s+with\b"), "related to"),
+            (re(r"(?i)\b(?:the\s+)?(?:argument|thematic|theme|topic|subject)\s+of\s+((?:the\s+)?(?:paper|publication|article|work|study)\s+[^?]{3,200}?)\s+(is|was)\s+(?:the\s+)?"), "$1 $2 about "),
+            (re(r"(?i)\btreats?\s+(?:of\s+|about\s+)?(?:the\s+)?([^?,.;]{3,60}?)\s+(?:problem|task)\b"), "is about $1"),
+            (re(r"(?i)\btreats?\s+(?:of|about)\b"), "is about"),
+            (re(r"(?i)\s+(?:thematic|thematics)(\s*[?.!]*\s*)$"), "$1"),
+            (re(r"(?i)\b(?:makes|marks|realizes|realises|registers)\s+(?:an?\s+|of\s+)?(\d+(?:[.,]\d+)?\s*%?)"), "gets $1"),
+            (re(r"(?i)\b(?:made|marked|realized|realised|registered)\s+(?:an?\s+|of\s+)?(\d+(?:[.,]\d+)?\s*%?)"), "got $1"),
+            (re(r"(?i)(\d)\s+of\s+(score|points)\b"), "$1 $2"),
+            (re(r"(?i)\b(which|what|the)\s+punctuations?\b"), "$1 score"),
+            (re(r"(?i)^\s*(?:there\s+)?exists?\s+(?:some|any|an?)\s+"), "Is there an "),
+            (re(r"(?i)^\s*there\s+(?:is|exists?)\s+([^?.]+)\?"), "Is there $1?"),
+            (re(r"(?i)^\s*there\s+are\s+([^?.]+)\?"), "Are there $1?"),
+            (re(r"(?i)^\s*i\s+(?:have\s+)?(?:read|heard|saw|seen|found)(?:\s+(?:somewhere|online|in\s+an?\s+(?:paper|article|survey|blog)|in\s+the\s+literature))?\s+that\s+"), ""),
+            (re(r"(?i)[\s,.;]*(?:(?:this|my|the)\s+understanding\s+is\s+(?:correct|right)|(?:it|this|that)\s+is\s+(?:exact|correct|right|true|so)|(?:is\s+)?(?:it|this|that)\s+exact)\s*\?+\s*$"), ", right?"),
+            (re(r"(?i)[\s,]+(?:which|what)\s+ones?\s+(?:do\s+)?you\s+have\s*\?+\s*$"), "?"),
+            (re(r"(?i)^\s*about\s+([^,?]{2,80}),\s*((?:what|which)\s+(?:papers|publications|articles|works|studies)\s+(?:are\s+there|exist|do\s+you\s+have|you\s+have|there\s+are))\s*\?+\s*$"), "$2 about $1?"),
+            (re(r"(?i)^\s*((?:the|its|their)\s+[^?]{3,}?)[\s,]+(?:how\s+much|which|what)\s+(is|are|was|were)\s*\?+\s*$"), "what $2 $1?"),
+
+        ]
+    });
+    // "Paper 'T' which models has used?": the subject first, then the question about it.
+    static SUBJECT_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*([^?,]{3,}?)[\s,]+((?:on|in|for|with|by|from)\s+)?((?:which|what|how\s+many)\s+(?:[\w-]+\s+){0,2}?)(has|have|had|does|do|did|is|are|was|were)(\s+been)?\s+(used|use|evaluated|evaluate|tested|test|proposed|propose|introduced|introduce|reported|report|benchmarked|run|applied|employed)\s*\?+\s*$")
+            .unwrap_or_else(|e| panic!("subject-first pattern: {e}"))
+    });
+    // "For which research problems is used Penn Treebank?": the participle before its subject.
+    static SUBJECT_LAST: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(\s*(?:(?:for|in|on)\s+)?(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:is|are|was|were))\s+(used|evaluated|tested|applied|employed|benchmarked)\s+([^?,]{2,80}?)\s*\?+\s*$")
+            .unwrap_or_else(|e| panic!("subject-last pattern: {e}"))
+    });
+    static NOT_A_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:on|in|for|by|with|at|to|as|from|most|more|less|mostly|often|across|over|against|and|or|together|widely|commonly|frequently|the\s+most|there|here)\b").unwrap_or_else(|e| panic!("not-a-subject pattern: {e}"))
+    });
+    // "X was benchmarked on D? I am not sure.": the doubt asks whether it is right.
+    static UNSURE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\s*\?\s*(?:but\s+)?(?:i(?:'m|’m|\s+am)\s+not\s+(?:so\s+|quite\s+|very\s+)?(?:sure|certain)|not\s+sure)\s*[.!]*\s*$").unwrap_or_else(|e| panic!("unsure pattern: {e}"))
+    });
+    let mut text: Cow<'_, str> = Cow::Borrowed(text);
+    for (pattern, with) in WORDS.iter() {
+        text = then(text, |t| pattern.replace_all(t, *with));
+    }
+    text = then(text, |t| match SUBJECT_FIRST.captures(t) {
+        Some(c) if !OPENS_WH.is_match(&c[1]) && !["list", "give", "show", "tell", "name"].iter().any(|w| c[1].trim_start().to_lowercase().starts_with(w)) => Cow::Owned(format!(
+            "{}{}{} {}{} {}?",
+            c.get(2).map_or("", |m| m.as_str()),
+            &c[3],
+            &c[4],
+            c[1].trim(),
+            c.get(5).map_or("", |m| m.as_str()),
+            &c[6]
+        )),
+        _ => Cow::Borrowed(t),
+    });
+    text = then(text, |t| match SUBJECT_LAST.captures(t) {
+        Some(c) if !NOT_A_SUBJECT.is_match(&c[3]) => Cow::Owned(format!("{} {} {}?", &c[1], &c[3], &c[2])),
+        _ => Cow::Borrowed(t),
+    });
+    // "For which research problems is Penn Treebank used?" (its participle put back): the
+    // preposition at the end, where every reading looks for it.
+    static FOR_WHICH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*for\s+(which|what)\s+([^?]{2,60}?)\s+(is|are|was|were)\s+([^?]{2,80}?)\s+(used|employed|applied)\s*\?+\s*$").unwrap_or_else(|e| panic!("for-which pattern: {e}"))
+    });
+    text = then(text, |t| FOR_WHICH.replace(t, "$1 $2 $3 $4 $5 for?"));
+    then(text, |t| match UNSURE.find(t) {
+        Some(m) if OPENS_WH.is_match(t) => Cow::Owned(format!("{}?", &t[..m.start()])),
+        Some(m) => Cow::Owned(format!("{}, right?", &t[..m.start()])),
+        None => Cow::Borrowed(t),
+    })
 }
 
 /// English as people write it whose first language is another, in the words the rest of
@@ -843,6 +935,42 @@ mod tests {
         assert_eq!(settled("D SOTA (mIoU), pre-Kelvane?"), "D SOTA (mIoU), before Kelvane came along?");
         assert_eq!(settled("SOTA(BenchMira, acc) since '20 = Tavrosa?"), "SOTA on BenchMira by acc since 2020 is Tavrosa?");
         assert_eq!(settled("the 90s, X's paper, '98 edition"), "the 90s, X's paper, 1998 edition");
+    }
+
+    #[test]
+    fn phrasings_carried_over_from_another_language_are_read_as_the_english_they_mean() {
+        let cases = [
+            ("Which is the actual state of art on Orrenby?", "Which is the current state of the art on Orrenby?"),
+            ("How much models were tested on Orrenby?", "how many models were tested on Orrenby?"),
+            ("How much is the chrF of X?", "what is the chrF of X?"),
+            ("Papers that talk about of kelp mapping, which ones you have?", "Papers about kelp mapping?"),
+            ("About kelp mapping, what publications are there?", "what publications are there about kelp mapping?"),
+            ("The argument of the paper 'Kelp at Scale' is the visual navigation, correct?", "the paper 'Kelp at Scale' is about visual navigation, correct?"),
+            ("The publication 'Kelp at Scale' treats the kelp mapping problem, this understanding is correct?", "The publication 'Kelp at Scale' is about kelp mapping, right?"),
+            ("I read that Ostrada-T makes 82,0 of accuracy on Orrenby. It is exact?", "Ostrada-T gets 82.0 accuracy on Orrenby, right?"),
+            ("Ostrada-T has reached 48.375 of score on Orrenby, is it exact?", "Ostrada-T has reached 48.375 score on Orrenby, right?"),
+            ("Which punctuation obtains Ostrada-T on Orrenby?", "Which score obtains Ostrada-T on Orrenby?"),
+            ("Exists some implementation of Ostrada-T in GitHub?", "Is there an implementation of Ostrada-T in GitHub?"),
+            ("There is code for the paper 'Kelp at Scale'? Give me the links.", "Is there code for the paper 'Kelp at Scale'? Give me the links."),
+            ("The accuracy of Ostrada-T on Orrenby how much is?", "what is The accuracy of Ostrada-T on Orrenby?"),
+            ("the DOI of the article on kelp canopy mapping, which is?", "what is the DOI of the article on kelp canopy mapping?"),
+            ("Paper 'Kelp at Scale' which models has used?", "which models has Paper 'Kelp at Scale' used?"),
+            ("Ostrada-T on how many datasets has been evaluated?", "on how many datasets has Ostrada-T been evaluated?"),
+            ("For which research problems is used Orrenby?", "which research problems is Orrenby used for?"),
+            ("Ostrada-T was benchmarked on Orrenby? I am not sure.", "Ostrada-T was benchmarked on Orrenby, right?"),
+            ("Which model is the best on Orrenby? I am not sure.", "Which model is the best on Orrenby?"),
+            ("Good day, which papers are about kelp mapping?", "which papers are about kelp mapping?"),
+            ("Which papers there are on kelp mapping thematic?", "Which papers there are on kelp mapping?"),
+        ];
+        let wrong: Vec<String> = cases.iter().filter(|(q, want)| settled(q) != *want).map(|(q, want)| format!("{q:?}: {:?}, not {want:?}", settled(q))).collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn native_phrasings_near_the_calques_are_left_alone() {
+        for q in ["Which models are evaluated on Orrenby?", "Which dataset is used most for kelp mapping?", "Which model has been evaluated on the most boards?", "In which datasets was used Trillbert, and which WER it obtains there?", "The paper treats kelp mapping well", "Is there code for X?", "What is the topic of kelp mapping papers?", "How much data does Orrenby have?", "papers on punctuation restoration"] {
+            assert_eq!(settled(q), q);
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The number a claim states, and whether a recorded score meets it. "96.5" claims what
 //! rounds to 96.5 (96.21 does not), "88.6%" claims a recorded 0.886 as well and "0.849" a
-//! recorded 84.9, "under 5%" and "at least 90" are bounds. Numbers inside names ("WMT 2014",
-//! "GPT-2") and years ("in 2019", "published in 2020") are not claims. Pure.
+//! recorded 84.9, "under 5%" and "at least 90" are bounds, and "48.375" also claims a
+//! recorded 48375 (a dot between groups of thousands, as much of Europe writes it). Numbers
+//! inside names ("WMT 2014", "GPT-2") and years ("in 2019", "published in 2020") are not
+//! claims. Pure.
 
 use std::sync::LazyLock;
 
@@ -46,6 +48,11 @@ pub struct Claimed {
     /// Digits after the decimal point as written.
     pub decimals: u32,
     pub bound: Bound,
+    /// Written as "48.375" or "9.197": one to three digits, a dot, three digits, which is
+    /// also how a thousands separator is written in much of Europe ("48.375" for 48375).
+    /// Either reading meets a recorded value; a recorded 48375 and a claimed 48.375 differ by
+    /// a factor no score on one board spans.
+    pub grouped: bool,
 }
 
 impl Claimed {
@@ -78,7 +85,7 @@ impl Claimed {
     pub fn met_by(&self, recorded: f64) -> bool {
         let v = self.scaled(recorded);
         match self.bound {
-            Bound::Exact => (v - self.value).abs() <= self.tolerance(),
+            Bound::Exact => (v - self.value).abs() <= self.tolerance() || self.in_thousands(recorded),
             Bound::Below => v < self.value,
             Bound::Above => v > self.value,
         }
@@ -88,7 +95,17 @@ impl Claimed {
     /// direction `better` says is better.
     pub fn beyond(&self, recorded: f64, better: impl Fn(f64, f64) -> bool) -> bool {
         let v = self.scaled(recorded);
-        self.bound == Bound::Exact && better(self.value, v) && (self.value - v).abs() > self.tolerance()
+        self.bound == Bound::Exact && better(self.value, v) && (self.value - v).abs() > self.tolerance() && !self.in_thousands(recorded)
+    }
+
+    /// Whether `recorded` is the claimed number read with its dot as a thousands separator.
+    fn in_thousands(&self, recorded: f64) -> bool {
+        self.grouped && (recorded - self.value * 1000.0).abs() <= 0.5
+    }
+
+    /// Whether `recorded` meets the claim only with its dot read between thousands.
+    pub fn only_in_thousands(&self, recorded: f64) -> bool {
+        self.in_thousands(recorded) && (self.scaled(recorded) - self.value).abs() > self.tolerance()
     }
 }
 
@@ -130,7 +147,9 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
         Some(_) => Bound::Above,
         None => Bound::Exact,
     };
-    Some(Claimed { value: number.as_str().parse().ok()?, decimals: c.get(2).map_or(0, |d| d.as_str().len() as u32), bound })
+    let (whole, decimals) = number.as_str().split_once('.').unwrap_or((number.as_str(), ""));
+    let grouped = decimals.len() == 3 && (1..=3).contains(&whole.len()) && !whole.starts_with('0');
+    Some(Claimed { value: number.as_str().parse().ok()?, decimals: decimals.len() as u32, bound, grouped })
 }
 
 #[cfg(test)]
@@ -172,6 +191,16 @@ mod tests {
         assert!(!claim("xlnet gets 96.5 acc on imdb").met_by(96.21));
         assert!(claim("X gets 600 on D").met_by(600.4));
         assert!(!claim("X gets 99.9% on D").met_by(99.70));
+    }
+
+    #[test]
+    fn a_dot_between_thousands_as_much_of_europe_writes_it_claims_the_thousands_too() {
+        assert!(claim("Prior+Duel noop has reached 48.375 of score on D").met_by(48375.0));
+        assert!(claim("X gets 9.197 on D").met_by(9197.0));
+        assert!(claim("X gets 48.375 on D").met_by(48.375), "the decimal reading still holds");
+        assert!(!claim("X gets 0.815 on D").met_by(815.0), "a leading zero is a decimal point");
+        assert!(!claim("X gets 48.37 on D").met_by(48370.0), "two digits after the dot are decimals");
+        assert!(!claim("X gets 48.375 on D").met_by(48300.0));
     }
 
     #[test]

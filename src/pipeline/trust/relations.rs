@@ -518,7 +518,9 @@ pub fn about_paper(of: &OfPaper, entities: &Normalized, title: &str, record: &Pa
             let named: Vec<&crate::pipeline::front::normalize::NormalizedEntity> = entities.datasets.iter().collect();
             let found = |d: &&crate::pipeline::front::normalize::NormalizedEntity| record.datasets.iter().any(|h| d.names(h) || h.eq_ignore_ascii_case(&d.canonical));
             let names = named.iter().map(|d| d.canonical.as_str()).collect::<Vec<_>>().join(" and ");
-            if named.iter().all(found) {
+            if named.is_empty() {
+                (plain(Label::Uncertain, "evaluated", format!("the claim names no board the graph records to hold \"{title}\" against")), record.datasets.to_vec())
+            } else if named.iter().all(found) {
                 (plain(Label::Supported, "evaluated", format!("the graph records results of \"{title}\" on {names}")), named.iter().filter_map(|d| record.datasets.iter().find(|h| d.names(h) || h.eq_ignore_ascii_case(&d.canonical)).cloned()).collect())
             } else if record.datasets.is_empty() {
                 (plain(Label::Uncertain, "evaluated", format!("the graph records no board of \"{title}\" that would settle whether it was evaluated on {names}")), Vec::new())
@@ -526,6 +528,8 @@ pub fn about_paper(of: &OfPaper, entities: &Normalized, title: &str, record: &Pa
                 (plain(Label::Refuted, "evaluated", format!("the graph records results of \"{title}\" on {}, not on {names}", listed(record.datasets))), record.datasets.to_vec())
             }
         }
+        // A claim whose problem the reading found nowhere but in the title is not settled.
+        OfPaper::About if entities.tasks.is_empty() => (plain(Label::Uncertain, "used_for", format!("the claim names no research problem the graph records to hold \"{title}\" against")), record.tasks.to_vec()),
         OfPaper::About => {
             let task = entities.tasks.iter().map(|t| t.canonical.as_str()).collect::<Vec<_>>().join(" and ");
             let of_task = |label: &String| entities.tasks.iter().any(|t| t.names(label) || holds_all(label, &t.canonical) || holds_all(&t.canonical, label));
@@ -583,6 +587,8 @@ mod tests {
         let record = PaperRecord { tasks: &problems, ..PaperRecord::default() };
         assert_eq!(about_paper(&OfPaper::About, &about("text summarization"), "Six neurons", &record).0.verdict, Label::Refuted);
         assert_eq!(about_paper(&OfPaper::About, &about("atari games"), "Six neurons", &record).0.verdict, Label::Supported);
+        assert_eq!(about_paper(&OfPaper::About, &Normalized::default(), "Six neurons", &record).0.verdict, Label::Uncertain, "no problem claimed settles nothing");
+        assert_eq!(about_paper(&OfPaper::Evaluated, &Normalized::default(), "Six neurons", &record).0.verdict, Label::Uncertain, "no board claimed settles nothing");
 
         let (v, _) = about_paper(&OfPaper::Code { none: false }, &Normalized::default(), "SEE", &PaperRecord::default());
         assert_eq!(v.verdict, Label::Uncertain, "no link recorded is no proof of none");

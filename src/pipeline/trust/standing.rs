@@ -103,6 +103,11 @@ pub fn asks_where_best(question: &str) -> bool {
 /// "How many papers report a result on D?"
 static COUNT_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bhow many (?:different |distinct )?papers\s+(?:report|reported|give|gave|have|publish|published|state|list)\s+(?:a\s+|any\s+)?(?:results?|scores?|numbers?)\s+(?:on|for)\b"));
 
+/// Whether a question asks how many papers report a result on a board.
+pub fn counts_papers(question: &str) -> bool {
+    COUNT_PAPERS.is_match(question)
+}
+
 /// "On which datasets does A beat B?", "on how many datasets does A beat B?"
 static PAIR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^\W*(?:on|in|across)\s+(which|what|how many)\s+(?:datasets?|benchmarks?|boards?)\s+(?:does|did|do)\b[^?]*\b(?:beat|beats|outperform|outperforms|do better than|does better than|score better than|score higher than|top)\b")

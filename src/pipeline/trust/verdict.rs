@@ -1165,6 +1165,8 @@ fn in_paper(x: &NormalizedEntity, claimed: Claimed, stated: &[&Fact], board: &[&
 
 fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
     let (agree, disagree): (Vec<&Fact>, Vec<&Fact>) = fx.iter().partition(|f| f.numeric.is_some_and(|v| claimed.met_by(v)));
+    // "48.375" met by a recorded 48375: the answer says which reading it took.
+    let in_thousands = agree.iter().find(|f| f.numeric.is_some_and(|v| claimed.only_in_thousands(v))).map(|f| f.value.clone());
     let claimed = claimed.describe();
     let refs = |facts: &[&Fact]| facts.iter().map(|f| FactRef::of(f)).collect::<Vec<_>>();
     // The same result recorded with another value that conflict resolution kept (the two
@@ -1187,7 +1189,10 @@ fn achieves(x: &NormalizedEntity, claimed: Claimed, fx: &[&Fact]) -> Verdict {
         Verdict {
             verdict: Label::Supported,
             relation: "achieves".into(),
-            reason: format!("the graph records {claimed} for {}", x.canonical),
+            reason: match in_thousands {
+                Some(recorded) => format!("the graph records {recorded} for {} ({claimed} read with its dot between thousands)", x.canonical),
+                None => format!("the graph records {claimed} for {}", x.canonical),
+            },
             supporting: refs(&agree),
             contradicting: refs(&disagree),
         }
