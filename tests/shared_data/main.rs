@@ -729,4 +729,28 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("the pop-art paper ran on atari time pilot; what other papers evaluated on Time Pilot?", 1000).unwrap()).await;
         assert!(response.answer_items.len() > 1, "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn english_carrying_another_languages_habits_is_answered_as_what_it_means() {
+        let Some(pipeline) = pipeline("english_carrying_another_languages_habits_is_answered_as_what_it_means").await else { return };
+        // "How much models": a count, first.
+        let response = pipeline.ask(&Question::parse("How much models were tested on One Billion Word?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("7"), "{}", response.answer);
+        // The question word last; "state of art".
+        check(pipeline, "The accuracy of BCN+ELMo on SST-5 Fine-grained classification how much is?", &["54.7"]).await;
+        check(pipeline, "Which is the actual state of art in WikiText-103 for test perplexity?", &["LSTM", "48.7"]).await;
+        // The participle before its subject.
+        check(pipeline, "For which research problems is used Penn Treebank?", &["Constituency Parsing", "Part-Of-Speech Tagging"]).await;
+        // A dot between thousands, a decimal comma.
+        let response = pipeline.ask(&Question::parse("In Atari 2600 Kung-Fu Master the agent Prior+Duel noop has reached 48.375 of score, is it correct?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        // A paper's topic claimed, its title's own words no part of the claim.
+        let response = pipeline.ask(&Question::parse("The argument of the publication 'Closing the Loop for Robotic Grasping' is the visual navigation, correct?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        // The papers whose results the graph holds without values count as reporting them.
+        let response = pipeline.ask(&Question::parse("How many papers report results on CIFAR-10?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("15"), "{}", response.answer);
+        // The models one paper uses, asked with the subject first.
+        check(pipeline, "Paper 'Fast-Slow Recurrent Neural Networks' which models has used?", &["FS-LSTM-2", "FS-LSTM-4"]).await;
+    }
 }
