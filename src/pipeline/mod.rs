@@ -1312,6 +1312,10 @@ impl Pipeline {
         // more; a statement read as a lookup has no other reading.
         let words = match front.classification.query_type {
             QueryType::ClaimVerification if front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)) => paper_words(q, front, true, 2),
+            // "the XLNet paper is about question answering, right?": the paper its model names,
+            // held to its own record, for its problems only (what it evaluates on, a score or
+            // a best claimed of it are its model's, with the values and papers they rest on).
+            QueryType::ClaimVerification if front::extract::model_paper(q).is_some() => paper_words(q, front, true, 1).filter(|_| trust::relations::of_paper(q, &front.normalized) == Some(trust::relations::OfPaper::About)),
             QueryType::PaperLookup if !classify::asks_openly(q) => paper_words(q, front, true, 1),
             _ => None,
         }?;
@@ -1731,13 +1735,14 @@ impl Pipeline {
         if reading.rows.is_empty() && anchored && hint.is_none() {
             return None;
         }
-        // "Which papers are about crowdsourcing?" asks for the papers on a topic, which the
-        // titles and problems find, not the rows of a table whose cell says it.
+        // "Which papers are about crowdsourcing?", "which publications about knowledge
+        // graphs?" ask for the papers on a topic, which the titles and problems find, not
+        // the rows of a table whose cell or column says it.
         static PAPERS_ABOUT: std::sync::LazyLock<pattern::Regex> = std::sync::LazyLock::new(|| {
             pattern::Regex::new(r"(?i)\b(?:papers|publications|works|articles|studies|literature)\s+(?:are\s+there\s+|there\s+are\s+|are\s+|exist\s+|do\s+you\s+have\s+)?(?:about|on|regarding|concerning|dealing\s+with)\s")
                 .unwrap_or_else(|e| panic!("papers-about pattern: {e}"))
         });
-        if reading.filter.is_some() && reading.rows.is_empty() && hint.is_none() && PAPERS_ABOUT.is_match(q) {
+        if reading.rows.is_empty() && hint.is_none() && PAPERS_ABOUT.is_match(q) {
             return None;
         }
         let mut diagnostics = Diagnostics::default();

@@ -752,5 +752,8 @@ mod sciqa_style {
         assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("15"), "{}", response.answer);
         // The models one paper uses, asked with the subject first.
         check(pipeline, "Paper 'Fast-Slow Recurrent Neural Networks' which models has used?", &["FS-LSTM-2", "FS-LSTM-4"]).await;
+        // A paper named by its model, its topic claimed with a tag: held to its problems.
+        let response = pipeline.ask(&Question::parse("The XLNet paper treats of question answering, no?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
     }
 }

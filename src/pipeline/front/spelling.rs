@@ -575,7 +575,7 @@ fn calques(text: &str) -> Cow<'_, str> {
             (re(&format!(r"(?i)\bhow\s+much\s+({counted})\b")), "how many $1"),
             (re(r"(?i)\b(talks?|talking|speaks?|speaking|writes?|writing)\s+about\s+of\b"), "$1 about"),
             // (Said natively too: "papers that talk about X" are papers about X.)
-            (re(r"(?i)\b(papers|works|publications|articles|studies)\s+(?:that|which)\s+(?:talk|speak|write|deal)\s+(?:about|with)\b"), "$1 about"),
+            (re(r"(?i)\b(papers|works|publications|articles|studies)\s+(?:(?:that|which)\s+)?(?:talk|speak|write|deal)s?\s+(?:about|with)\b"), "$1 about"),
             (re(r"(?i)\brelated\s+with\b"), "related to"),
             (re(r"(?i)\b(?:the\s+)?(?:argument|thematic|theme|topic|subject)\s+of\s+((?:the\s+)?(?:paper|publication|article|work|study)\s+[^?]{3,200}?)\s+(is|was)\s+(?:the\s+)?"), "$1 $2 about "),
             (re(r"(?i)\btreats?\s+(?:of\s+|about\s+)?(?:the\s+)?([^?,.;]{3,60}?)\s+(?:problem|task)\b"), "is about $1"),
@@ -584,7 +584,6 @@ fn calques(text: &str) -> Cow<'_, str> {
             (re(r"(?i)\b(?:makes|marks|realizes|realises|registers)\s+(?:an?\s+|of\s+)?(\d+(?:[.,]\d+)?\s*%?)"), "gets $1"),
             (re(r"(?i)\b(?:made|marked|realized|realised|registered)\s+(?:an?\s+|of\s+)?(\d+(?:[.,]\d+)?\s*%?)"), "got $1"),
             (re(r"(?i)(\d)\s+of\s+(score|points)\b"), "$1 $2"),
-            (re(r"(?i)\b(which|what|the)\s+punctuations?\b"), "$1 score"),
             (re(r"(?i)^\s*(?:there\s+)?exists?\s+(?:some|any|an?)\s+"), "Is there an "),
             (re(r"(?i)^\s*there\s+(?:is|exists?)\s+([^?.]+)\?"), "Is there $1?"),
             (re(r"(?i)^\s*there\s+are\s+([^?.]+)\?"), "Are there $1?"),
@@ -600,6 +599,16 @@ fn calques(text: &str) -> Cow<'_, str> {
     static SUBJECT_FIRST: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*([^?,]{3,}?)[\s,]+((?:on|in|for|with|by|from)\s+)?((?:which|what|how\s+many)\s+(?:[\w-]+\s+){0,2}?)(has|have|had|does|do|did|is|are|was|were)(\s+been)?\s+(used|use|evaluated|evaluate|tested|test|proposed|propose|introduced|introduce|reported|report|benchmarked|run|applied|employed)\s*\?+\s*$")
             .unwrap_or_else(|e| panic!("subject-first pattern: {e}"))
+    });
+    // Who asks, or how, before a question ("I wonder which models were used?", "tell me
+    // which datasets have been evaluated?"): no subject put first.
+    static ASKER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(?:i|we|you|they|please|kindly|can|could|would|will|do|does|tell|show|list|give|name|know|and|so|but|also|now|then)\b").unwrap_or_else(|e| panic!("asker pattern: {e}"))
+    });
+    // "Which punctuation obtains X?" (it. punteggio, fr. note): a score; not the
+    // punctuation a task restores or predicts.
+    static PUNCTUATION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(which|what|the)\s+punctuations?\b(\s+(?:restoration|prediction|marks?|insertion|recovery|generation|models?|tasks?|datasets?|corpus|corpora)\b)?").unwrap_or_else(|e| panic!("punctuation pattern: {e}"))
     });
     // "For which research problems is used Penn Treebank?": the participle before its subject.
     static SUBJECT_LAST: LazyLock<Regex> = LazyLock::new(|| {
@@ -617,8 +626,9 @@ fn calques(text: &str) -> Cow<'_, str> {
     for (pattern, with) in WORDS.iter() {
         text = then(text, |t| pattern.replace_all(t, *with));
     }
+    text = then(text, |t| PUNCTUATION.replace_all(t, |c: &regex::Captures| if c.get(2).is_some() { c[0].to_owned() } else { format!("{} score", &c[1]) }));
     text = then(text, |t| match SUBJECT_FIRST.captures(t) {
-        Some(c) if !OPENS_WH.is_match(&c[1]) && !["list", "give", "show", "tell", "name"].iter().any(|w| c[1].trim_start().to_lowercase().starts_with(w)) => Cow::Owned(format!(
+        Some(c) if !OPENS_WH.is_match(&c[1]) && !ASKER.is_match(&c[1]) => Cow::Owned(format!(
             "{}{}{} {}{} {}?",
             c.get(2).map_or("", |m| m.as_str()),
             &c[3],
@@ -960,6 +970,7 @@ mod tests {
             ("Ostrada-T was benchmarked on Orrenby? I am not sure.", "Ostrada-T was benchmarked on Orrenby, right?"),
             ("Which model is the best on Orrenby? I am not sure.", "Which model is the best on Orrenby?"),
             ("Good day, which papers are about kelp mapping?", "which papers are about kelp mapping?"),
+            ("Which publications speak about of kelp mapping?", "Which publications about kelp mapping?"),
             ("Which papers there are on kelp mapping thematic?", "Which papers there are on kelp mapping?"),
         ];
         let wrong: Vec<String> = cases.iter().filter(|(q, want)| settled(q) != *want).map(|(q, want)| format!("{q:?}: {:?}, not {want:?}", settled(q))).collect();
@@ -968,7 +979,7 @@ mod tests {
 
     #[test]
     fn native_phrasings_near_the_calques_are_left_alone() {
-        for q in ["Which models are evaluated on Orrenby?", "Which dataset is used most for kelp mapping?", "Which model has been evaluated on the most boards?", "In which datasets was used Trillbert, and which WER it obtains there?", "The paper treats kelp mapping well", "Is there code for X?", "What is the topic of kelp mapping papers?", "How much data does Orrenby have?", "papers on punctuation restoration"] {
+        for q in ["Which models are evaluated on Orrenby?", "Which dataset is used most for kelp mapping?", "Which model has been evaluated on the most boards?", "In which datasets was used Trillbert, and which WER it obtains there?", "The paper treats kelp mapping well", "Is there code for X?", "What is the topic of kelp mapping papers?", "How much data does Orrenby have?", "papers on punctuation restoration", "which punctuation restoration models are evaluated on Orrenby?", "I wonder which models have been evaluated?", "tell me which datasets were used?"] {
             assert_eq!(settled(q), q);
         }
     }
