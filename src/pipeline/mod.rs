@@ -1310,16 +1310,16 @@ impl Pipeline {
         // A claim naming a model ("the XLNet paper reports results on D") is the claim
         // reading's (`relations::evaluation`), unless the paper is named by three words or
         // more; a statement read as a lookup has no other reading.
+        let of = trust::relations::of_paper(q, &front.normalized)?;
         let words = match front.classification.query_type {
             QueryType::ClaimVerification if front.normalized.methods.iter().all(|m| !m.is_linked() || front.lookup.title.is_some() || front::extract::claimed_paper(q).is_some_and(|w| w.split_whitespace().count() >= 3)) => paper_words(q, front, true, 2),
             // "the XLNet paper is about question answering, right?": the paper its model names,
             // held to its own record, for its problems only (what it evaluates on, a score or
             // a best claimed of it are its model's, with the values and papers they rest on).
-            QueryType::ClaimVerification if front::extract::model_paper(q).is_some() => paper_words(q, front, true, 1).filter(|_| trust::relations::of_paper(q, &front.normalized) == Some(trust::relations::OfPaper::About)),
+            QueryType::ClaimVerification if of == trust::relations::OfPaper::About && front::extract::model_paper(q).is_some() => paper_words(q, front, true, 1),
             QueryType::PaperLookup if !classify::asks_openly(q) => paper_words(q, front, true, 1),
             _ => None,
         }?;
-        let of = trust::relations::of_paper(q, &front.normalized)?;
         let paper = self.graph.named_paper(&words)?;
         let mut diagnostics = Diagnostics::default();
         let details = evidence::papers::details(&self.graph.details(std::slice::from_ref(&paper.iri), false, ledger, &mut diagnostics).await);
