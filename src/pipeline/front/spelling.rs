@@ -37,10 +37,11 @@ static PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
 /// for doubting it, between the two ("..., arguing Y is newer so it must have passed it.
 /// Was the line correct?"), is not the claim.
 /// "my reviewer claims X has the best accuracy on D. ... is that right?", "someone on twitter
-/// claimed X beats Y": who said it opens the message, and is no part of the claim (read as a
-/// name, "my reviewer claims X" links nothing).
+/// claimed X beats Y", "I read that X makes 82,0 of accuracy on D": who said it, or where it
+/// was read, opens the message, and is no part of the claim (read as a name, "my reviewer
+/// claims X" links nothing).
 static SOMEONE_SAYS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\s*(?:(?:my|our|a|the|one|some)\s+(?:reviewer|advisor|adviser|supervisor|colleague|co-?author|friend|labmate|boss|student|teammate)s?(?:\s+\d)?|someone|somebody|people)(?:\s+on\s+(?:twitter|x|reddit|slack|mastodon|the\s+forum))?\s+(?:claims?|claimed|says?|said|thinks|thought|believes|believed|insists|insisted|keeps\s+saying|told\s+(?:me|us))\s+(?:that\s+)?")
+    Regex::new(r"(?i)^\s*(?:(?:(?:my|our|a|the|one|some)\s+(?:reviewer|advisor|adviser|supervisor|colleague|co-?author|friend|labmate|boss|student|teammate)s?(?:\s+\d)?|someone|somebody|people)(?:\s+on\s+(?:twitter|x|reddit|slack|mastodon|the\s+forum))?\s+(?:claims?|claimed|says?|said|thinks|thought|believes|believed|insists|insisted|keeps\s+saying|told\s+(?:me|us))\s+(?:that\s+)?|i\s+(?:have\s+)?(?:read|heard|saw|seen|found)(?:\s+(?:somewhere|online|in\s+an?\s+(?:paper|article|survey|blog)|in\s+the\s+literature))?\s+that\s+)")
         .unwrap_or_else(|e| panic!("someone-says pattern: {e}"))
 });
 /// "X has the best accuracy on D. we didn't compare against it - is that right?": what the
@@ -562,8 +563,8 @@ fn hedges(text: &str) -> Cow<'_, str> {
 /// there), a question word put last ("the accuracy of X on D, how much is?", "the DOI of
 /// the article on T, which is?") or the subject put first ("Paper 'T' which models has
 /// used?", "DQN hs on how many datasets has been evaluated?") or last ("for which problems
-/// is used Penn Treebank?"), "About T, what publications are there?", "I read that ..."
-/// before a claim, and the checks asked after one ("It is exact?", "this understanding is
+/// is used Penn Treebank?"), "About T, what publications are there?", and the checks
+/// asked after a claim ("It is exact?", "this understanding is
 /// correct?", "... on D? I am not sure.": is it right). Each is a whole phrase or a whole
 /// question's shape no native phrasing gives another sense to.
 fn calques(text: &str) -> Cow<'_, str> {
@@ -587,12 +588,10 @@ fn calques(text: &str) -> Cow<'_, str> {
             (re(r"(?i)^\s*(?:there\s+)?exists?\s+(?:some|any|an?)\s+"), "Is there an "),
             (re(r"(?i)^\s*there\s+(?:is|exists?)\s+([^?.]+)\?"), "Is there $1?"),
             (re(r"(?i)^\s*there\s+are\s+([^?.]+)\?"), "Are there $1?"),
-            (re(r"(?i)^\s*i\s+(?:have\s+)?(?:read|heard|saw|seen|found)(?:\s+(?:somewhere|online|in\s+an?\s+(?:paper|article|survey|blog)|in\s+the\s+literature))?\s+that\s+"), ""),
             (re(r"(?i)[\s,.;]*(?:(?:this|my|the)\s+understanding\s+is\s+(?:correct|right)|(?:it|this|that)\s+is\s+(?:exact|correct|right|true|so)|(?:is\s+)?(?:it|this|that)\s+exact)\s*\?+\s*$"), ", right?"),
             (re(r"(?i)[\s,]+(?:which|what)\s+ones?\s+(?:do\s+)?you\s+have\s*\?+\s*$"), "?"),
             (re(r"(?i)^\s*about\s+([^,?]{2,80}),\s*((?:what|which)\s+(?:papers|publications|articles|works|studies)\s+(?:are\s+there|exist|do\s+you\s+have|you\s+have|there\s+are))\s*\?+\s*$"), "$2 about $1?"),
             (re(r"(?i)^\s*((?:the|its|their)\s+[^?]{3,}?)[\s,]+(?:how\s+much|which|what)\s+(is|are|was|were)\s*\?+\s*$"), "what $2 $1?"),
-
         ]
     });
     // "Paper 'T' which models has used?": the subject first, then the question about it.
