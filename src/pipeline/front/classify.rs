@@ -1337,7 +1337,7 @@ pub fn asks_how_good(question: &str) -> bool {
 /// paper introduced X?", "the original paper".
 pub fn asks_origin(question: &str) -> bool {
     static ORIGIN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what|the)\s+(?:paper|work|publication)\s+(?:that\s+|which\s+)?(?:proposed|introduced|presented|first)\b|\b(?:paper|work|publication)\s+(?:where|in\s+which)\s+[^?.]{1,40}?\s+(?:was|were)\s+(?:first\s+)?(?:proposed|introduced|presented)\b|\boriginal\s+paper\b")
+        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what|the)\s+(?:paper|work|publication)\s+(?:that\s+|which\s+)?(?:proposed|introduced|presented|first)\b|\b(?:paper|work|publication)\s+(?:where|in\s+which)\s+[^?.]{1,40}?\s+(?:was|were)\s+(?:first\s+)?(?:proposed|introduced|presented)\b|\b(?:was|were)\s+(?:first\s+|originally\s+)?(?:proposed|introduced|presented)\s+(?:in|by)\s+(?:which|what)\s+(?:paper|work|publication|article)\b|\boriginal\s+paper\b")
     });
     ORIGIN.is_match(question)
 }
@@ -1408,7 +1408,7 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:boards|leaderboards)\s+(?:report|use|list|record|rank\s+by|measure|carry)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:boards|leaderboards)\s+(?:report|use|list|record|rank\s+by|measure|carry)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s|\bhow\s+many\s+(?:different\s+|distinct\s+|separate\s+|other\s+)?(?:boards|leaderboards|benchmarks)\b")
 });
 /// A board said to be measured by a metric: "D is measured by M", "D reports both M and N".
 static BOARD_MEASURED: LazyLock<Regex> = LazyLock::new(|| {
@@ -2382,6 +2382,8 @@ mod tests {
         assert_eq!(classify("the paper that introduced AcrE", &none).query_type, PaperLookup);
         assert_eq!(classify("research problem of the QALD-6 challenge paper", &none).query_type, PaperLookup);
         assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
+        let curl = Entities { methods: vec!["CURL".into()], ..Entities::default() };
+        assert_eq!(classify("CURL was introduced in which paper?", &curl).query_type, PaperLookup, "its origin asked with the question word after the verb");
         for q in ["paper behind bertjoint", "concept pointer network paper?", "paper for the neural cache model", "alexnet multigrasp paper"] {
             assert_eq!(classify(q, &none).query_type, PaperLookup, "{q}");
         }
@@ -2666,6 +2668,10 @@ mod tests {
         let pair = Entities { methods: vec!["AVID".into(), "MMV".into()], ..Entities::default() };
         assert_eq!(classify("which boards do AVID and MMV share?", &pair).target, Target::Datasets, "the boards two models share");
         assert_ne!(classify("which bpc boards have a better (lower) top than it?", &Entities::default()).query_type, DatasetSearch, "boards compared, not a model's boards");
+        let curl = Entities { methods: vec!["CURL".into()], ..Entities::default() };
+        for q in ["how many boards has CURL been evaluated on?", "on how many leaderboards was CURL evaluated?", "how many leaderboards is CURL on?"] {
+            assert_eq!((classify(q, &curl).query_type, classify(q, &curl).target), (DatasetSearch, Target::Datasets), "{q}: a model's boards counted");
+        }
         assert_eq!(classify("which papers on atari 2600 venture don't link any code?", &Entities { datasets: vec!["atari 2600 venture".into()], ..Entities::default() }).target, Target::Papers, "papers kept by their code");
         check("qa-gnn implmentation link", false, MethodUsage, Target::Code);
         assert_eq!(classify("papers on source code summarization", &Entities::default()).query_type, TopicSearch);
