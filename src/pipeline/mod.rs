@@ -1316,7 +1316,7 @@ impl Pipeline {
             // "the XLNet paper is about question answering, right?": the paper its model names,
             // held to its own record, for its problems only (what it evaluates on, a score or
             // a best claimed of it are its model's, with the values and papers they rest on).
-            QueryType::ClaimVerification if of == trust::relations::OfPaper::About && front::extract::model_paper(q).is_some() => paper_words(q, front, true, 1),
+            QueryType::ClaimVerification if matches!(of, trust::relations::OfPaper::About | trust::relations::OfPaper::Introduced(_)) && front::extract::model_paper(q).is_some() => paper_words(q, front, true, 1),
             QueryType::PaperLookup if !classify::asks_openly(q) => paper_words(q, front, true, 1),
             _ => None,
         }?;
@@ -1324,7 +1324,7 @@ impl Pipeline {
         let mut diagnostics = Diagnostics::default();
         let details = evidence::papers::details(&self.graph.details(std::slice::from_ref(&paper.iri), false, ledger, &mut diagnostics).await);
         let held = details.get(&paper.iri).cloned().unwrap_or_default();
-        let record = trust::relations::PaperRecord { datasets: &held.datasets, tasks: &held.tasks, code: &held.code, authors: &held.authors };
+        let record = trust::relations::PaperRecord { datasets: &held.datasets, tasks: &held.tasks, code: &held.code, authors: &held.authors, models: &held.methods };
         // A name inside the words the paper is named by ("'Closing the Loop for Robotic
         // Grasping' is about visual navigation") is no part of what is claimed of it.
         let (lower, named_by) = (q.to_lowercase(), words.to_lowercase());
@@ -2423,10 +2423,22 @@ impl Pipeline {
                 Some(front::extract::BoardAsk::Holding(given)) if items.is_empty() && verdict.is_none() => front.normalized.datasets.iter().find(|d| d.is_linked()).map(|d| answer::text::unheld_value(given, &d.canonical)),
                 _ => None,
             });
-        if absent.is_some() || narrowed.is_some() || unheld.is_some() {
+        // "Does ORKG have anything on open link prediction?" where the graph holds that
+        // research problem but files no titled paper under it: the problem is the answer;
+        // papers found by its words elsewhere ("linked open data") are not on it.
+        let unpapered = (target == classify::Target::Papers && front.classification.query_type == classify::QueryType::TopicSearch && !is_claim && verdict.is_none() && absent.is_none() && narrowed.is_none() && unheld.is_none())
+            .then(|| front.normalized.tasks.iter().find(|t| t.is_linked() && !evidence.papers.values().any(|p| p.matched.iter().any(|(kind, name)| *kind == front::lexicon::EntityKind::Task && name.eq_ignore_ascii_case(&t.canonical)))))
+            .flatten()
+            // (Not where the papers were narrowed by a year or set aside: "approaches to
+            // summarization before 2002" finds none of its papers in that window.)
+            .filter(|_| front.normalized.tasks.len() == 1 && front.normalized.methods.is_empty() && front.normalized.datasets.is_empty() && !front.restriction.restricts() && front.as_of.is_none() && front.age.is_none() && front::anchor::stated_year(q).is_none());
+        if absent.is_some() || narrowed.is_some() || unheld.is_some() || unpapered.is_some() {
             items.clear();
         }
-        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent.is_none() && narrowed.is_none() && unheld.is_none();
+        if let Some(task) = unpapered {
+            items.push(items::AnswerItem::new(&task.canonical, task.iris.first().map(String::as_str)));
+        }
+        let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent.is_none() && narrowed.is_none() && unheld.is_none() && unpapered.is_none();
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
 
@@ -2490,6 +2502,9 @@ impl Pipeline {
         }
         if let Some((topic, wider)) = &narrowed {
             composed.text = format!("The knowledge graph records no paper on {topic}: no label or title in it holds those words. The nearest research problem it holds is {wider}.");
+        }
+        if let Some(task) = unpapered {
+            composed.text = format!("The knowledge graph holds the research problem {}, but no paper with a title is filed under it, so it lists none.", task.canonical);
         }
         // So is an empty listing ("where else has the model on top of D been evaluated?"
         // where it was evaluated on D alone): the papers found are no answer to it.
@@ -2743,7 +2758,7 @@ impl Pipeline {
         // link may be what the graph lacks ("quantum machine learning for drug discovery").
         let asks_papers = matches!(target, classify::Target::Papers | classify::Target::PaperDetails) && front.normalized.all().all(|e| e.is_linked());
         // Nothing left once what the question sets aside is left out is said so: shown.
-        let held = if nothing_found && absent.is_none() && narrowed.is_none() && unheld.is_none() && set_aside.is_none() {
+        let held = if nothing_found && absent.is_none() && narrowed.is_none() && unheld.is_none() && unpapered.is_none() && set_aside.is_none() {
             let linked = front.normalized.all().find(|e| asks_papers && front::link::named_verbatim(e)).map(|e| e.canonical.clone());
             linked
                 // A model named only to date a wish ("since the X paper") is not what was asked.

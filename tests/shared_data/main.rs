@@ -756,4 +756,25 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("The XLNet paper treats of question answering, no?", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_literature_reviews_open_asks_are_answered_from_the_graph() {
+        let Some(pipeline) = pipeline("a_literature_reviews_open_asks_are_answered_from_the_graph").await else { return };
+        // A task's approaches are its models; an overview of a board, its models.
+        check(pipeline, "what are the main approaches to robotic grasping? new to the area", &["GR-ConvNet", "GGCNN"]).await;
+        check(pipeline, "what has been done on Natural Questions (short)? overview for a related-work para", &["DrQA", "BERTjoint"]).await;
+        // The review and the ask are no words of the topic.
+        check(pipeline, "lit review on empty container repositioning - is there anything in orkg on it?", &["Liner shipping service network design with empty container repositioning"]).await;
+        // A problem held with no titled paper under it is said so, not answered with others.
+        let response = pipeline.ask(&Question::parse("does orkg have anything on open link prediction?", 1000).unwrap()).await;
+        let labels: Vec<&str> = response.answer_items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["Open link prediction"], "{}", response.answer);
+        // Which model a paper introduced, held to the models the graph files under it.
+        let response = pipeline.ask(&Question::parse("'Global Encoding for Abstractive Summarization' introduced CGU, correct?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("the MEMEN paper introduced FusionNet, didn't it?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        // A paper's boards, asked with no noun.
+        check(pipeline, "what did \"What's Hidden in a Randomly Weighted Neural Network?\" evaluate on?", &["ImageNet"]).await;
+    }
 }

@@ -158,6 +158,7 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     if let Some(items) = metadata(question, meta) {
         return Some(items);
     }
+    static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:evaluat\w*|test(?:s|ed)?|benchmark(?:s|ed)?|run|ran|report(?:s|ed)?\s+results)\s+(?:it\s+|them\s+)?(?:on|against)\s*\W*$"));
     // "details of X", "tell me about X": every aspect the graph records.
     static EVERYTHING: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b"));
@@ -177,6 +178,8 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         Some(caps) if caps.get(4).is_some() => vec![(&d.fields, ASPECTS[3])],
         Some(_) => vec![(&d.code, ASPECTS[4])],
         None if EVERYTHING.is_match(question) => vec![(&d.tasks, ASPECTS[0]), (&d.methods, ASPECTS[1]), (&d.datasets, ASPECTS[2])],
+        // "what did 'T' evaluate on?": its boards, named by no noun.
+        None if EVALUATED_ON.is_match(question) => vec![(&d.datasets, ASPECTS[2])],
         None => return None,
     };
     let lists: [&Vec<String>; 5] = [&d.tasks, &d.methods, &d.datasets, &d.fields, &d.code];
@@ -404,5 +407,8 @@ mod tests {
         assert_eq!(labels("which paper has doi 10.1234/x"), None, "the DOI is given: the paper itself is asked for");
         assert_eq!(labels("find the BERT paper"), None, "the paper itself");
         assert_eq!(labels("tell me about the BERT paper"), Some(vec!["Question Answering".to_owned(), "BERT".to_owned()]), "everything recorded of it");
+        let boards = PaperDetails { datasets: vec!["ImageNet".into()], ..PaperDetails::default() };
+        let asked = paper_aspects("what did \"What's Hidden in a Randomly Weighted Neural Network?\" evaluate on?", Some(&boards), None);
+        assert_eq!(asked.map(|i| i.into_iter().map(|i| i.label).collect::<Vec<_>>()), Some(vec!["ImageNet".to_owned()]), "its boards, named by no noun");
     }
 }

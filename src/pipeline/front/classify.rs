@@ -1051,6 +1051,14 @@ static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(what|which|who)(?: else)? (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked|run|tried)\b|\b(who['’]?s|who has|who have) been (evaluated|tested|benchmarked|run)\b"));
+/// An overview asked of one board or one model: "what has been done on D?", "summarise the
+/// results reported on D", "what do we know about X?" (the board's models, the model's
+/// boards; which of them is asked of is the caller's to know).
+static OVERVIEW: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bwhat(?:['’]s|\s+has|\s+have)\s+(?:people\s+|researchers\s+)?(?:been\s+)?(?:done|tried|reported|published|achieved)\s+(?:so\s+far\s+)?(?:on|with|for|about)\b|\bsumm?ari[sz]e\s+(?:the\s+|all\s+)?(?:results?|work|evaluations?|numbers)\b|\boverview\s+of\s+(?:the\s+)?(?:results?|work|evaluations?)\s+(?:on|for|with)\b|\bwhat\s+(?:do|does)\s+(?:we|the\s+graph|orkg|you|it)\s+know\s+about\b|\bwhat(?:['’]s|\s+is)\s+known\s+about\b")
+});
+/// The overview of a model: "what do we know about X?".
+static ASKED_OF_A_MODEL: LazyLock<Regex> = LazyLock::new(|| re(r"\bknow\s+about\b|\bknown\s+about\b"));
 /// "models for pointgoal nav": the models used for a task.
 static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems) (for|used for|used in|applied to|that solve|tackling)\b")
@@ -1408,7 +1416,7 @@ static PAPERS_ON: LazyLock<Regex> =
 static ASKS_DATASETS: LazyLock<Regex> = LazyLock::new(|| {
     // Plural "datasets" asks for datasets; a singular one only right after which/what
     // ("evaluated on the X dataset" names a dataset, it does not ask for one).
-    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:boards|leaderboards)\s+(?:report|use|list|record|rank\s+by|measure|carry)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s|\bhow\s+many\s+(?:different\s+|distinct\s+|separate\s+|other\s+)?(?:boards|leaderboards|benchmarks)\b")
+    re(r"\b(datasets|corpora|data sets)\b|\b(which|what)(?:'s|\s+is|\s+are)?\s+(\w+\s+){0,3}(dataset|corpus|data set|benchmarks)\b|\b(which|what)\s+(?:other\s+)?(?:boards|leaderboards)\s+(?:report|use|list|record|rank\s+by|measure|carry)\b|\b(which|what)\s+(?:other\s+)?(?:\w+\s+)?(?:boards|leaderboards|games)\s+(?:was|were|is|are|did|does|do|has|have)\b[^?]{0,60}\b(?:run|ran|evaluated|tested|benchmarked|used|share|in\s+common)\b|\b(a|any|some|good|suitable|public)\s+(dataset|corpus|benchmark)s?\s+(for|on|about|of|to)\b|\bbenchmarks\W*$|\b(any|some)\s+(\w+\s+){0,2}benchmarks\b|^(the |any |some )?benchmarks (for|used for|in|on|of)\b|\bbenchmarks\s+(?:that\s+|which\s+)?(?:people|researchers|folks|everyone|most papers|papers)\s+(?:use|report on|evaluate on|test on)\b|\bwhere\s+(?:can|could|should|do|would)\s+(?:i|we|one|you)\s+(?:test|evaluate|benchmark)\s+(?:a|an|my|our|the)\s")
 });
 /// A board said to be measured by a metric: "D is measured by M", "D reports both M and N".
 static BOARD_MEASURED: LazyLock<Regex> = LazyLock::new(|| {
@@ -1426,6 +1434,12 @@ static ASKS_METRICS: LazyLock<Regex> = LazyLock::new(|| {
 static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(which|what|list|name|show|give|provide|enumerate)\b.{0,40}\b(research problems?|problems|tasks)\b|^(research )?(problems|tasks) (tackled|addressed|solved|studied|handled)\b|\b(which|what)\s+(research\s+)?(task|problem)\s+(is|does|did|was|are)\b")
 });
+/// Papers or models asked of a problem named as one: "list the papers that address the
+/// research problem X", "which models are used for the research problem X" ask for papers
+/// and models, though a problem is named after "list" and "which".
+static ASKED_OF_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:papers|publications|articles|works|studies|literature|models|methods|approaches|systems|algorithms|techniques)\b[^?]{0,30}?\b(?:address(?:es|ing)?|tackl\w*|solv\w*|stud(?:y|ies|ying)|on|about|for|under|in)\s+(?:the\s+)?(?:research\s+)?(?:problem|task)\b")
+});
 /// Research problems as the head of the question ("what tasks is CoNLL 2003 used for?",
 /// "which research problems is IMDb a benchmark for?"), or what a thing is used for ("what
 /// is SNLI used as a benchmark for?"): not "which datasets are used for NER tasks".
@@ -1441,7 +1455,7 @@ static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
 static EXPLICIT_EVALUATED_ON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(evaluated|evaluate|evaluates|benchmarked|tested) (on|over|against)\b"));
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|open[- ]?sourced?|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\bwith [^?]{1,40} results\b")
+    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|open[- ]?sourced?|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\b(?:which|what)\s+(?:are|were)\s+(?:the\s+)?(?:main|key|common|typical|usual|popular|standard|major|different|existing|dominant|leading)\s+(?:methods|techniques|approaches|models)\b|\b(?:main|key|common|typical|usual|popular|standard|major|dominant)\s+(?:methods|techniques|approaches)\s+(?:to|for|in|on)\b|\bwith [^?]{1,40} results\b")
 });
 /// Whole words ("reported" holds "repo"); "source" alone asks for code ("the source for
 /// X"), not in "source separation".
@@ -1469,6 +1483,13 @@ static WHICH_MODEL: LazyLock<Regex> = LazyLock::new(|| {
 static PAPERS_BY_CODE: LazyLock<Regex> = LazyLock::new(|| re(r"^\W*(?:(?:which|what|list|show|find|any)\s+(?:\w+\s+){0,3}?)?(?:papers?|articles?|studies|publications?)\b"));
 static ASKS_PAPERS: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(papers?|articles?|studies|study|works?|publications?|research)\b"));
+
+/// Whether papers are asked for: "research" naming a problem or a field ("the research
+/// problem X") asks for none.
+fn asks_papers(q: &str) -> bool {
+    static NAMING: LazyLock<Regex> = LazyLock::new(|| re(r"\bresearch\s+(?:problems?|fields?|areas?)\b"));
+    ASKS_PAPERS.is_match(&NAMING.replace_all(q, " "))
+}
 
 /// The rule classifier, the one entry point: production and tests call it alike. The
 /// entities matter: a bare "models on X" reads as a dataset question only when X is a
@@ -1687,7 +1708,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let plain = plain.as_ref();
     // "who is last on D", "the bottom three on D": the worst of a board is a ranking too.
     let comparison = (COMPARISON.is_match(plain) || extreme(plain) == Some(Extreme::Worst)) && !NOT_COMPARISON.is_match(plain);
-    let asks_datasets = ASKS_DATASETS.is_match(q) && !PAPERS_ON.is_match(q);
+    // "how many boards has CURL been run on?" counts boards; "how many leaderboards is
+    // Rainbow on compared to DQN?" compares two models by them.
+    static BOARDS_COUNTED: LazyLock<Regex> = LazyLock::new(|| re(r"\bhow\s+many\s+(?:different\s+|distinct\s+|separate\s+|other\s+)?(?:boards|leaderboards|benchmarks)\b"));
+    let asks_datasets = (ASKS_DATASETS.is_match(q) || (BOARDS_COUNTED.is_match(q) && !comparison)) && !PAPERS_ON.is_match(q);
     let asks_metrics = ASKS_METRICS.is_match(q) && !WHICH_MODEL.is_match(q);
     let code_opener = CODE_OPENER.is_match(q);
     // "papers by yoshua bengio": a person's papers.
@@ -1722,7 +1746,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // "Has anyone worked on T for Vendish?": whether there is work on a topic, which the
     // papers found answer (no claim about a result to judge).
     static ANYONE_WORKED: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"^(?:has|have|did|does|is)\s+(?:anyone|anybody|someone|somebody|any\s+(?:paper|study|work|group))\s+(?:ever\s+|already\s+|yet\s+)?(?:worked|work|studied|study|looked|done|published|written|tackled|addressed|researched|explored|working|looking)\b")
+        re(r"^(?:has|have|did|does|is)\s+(?:anyone|anybody|someone|somebody|any\s+(?:paper|study|work|group))\s+(?:ever\s+|already\s+|yet\s+)?(?:worked|work|studied|study|looked|done|published|written|tackled|addressed|researched|explored|working|looking)\b|^(?:does|do|did|has|is)\s+(?:orkg|the\s+orkg|the\s+(?:knowledge\s+)?graph|the\s+kg|your\s+graph|it|you)\s+(?:have|has|hold|holds|contain|contains|know|cover|covers|record|got)\s+(?:anything|something|any\s+(?:work|papers?|research|studies|results)|work|research|studies)\b|^(?:is|are)\s+there\s+(?:anything|something|any\s+(?:work|papers?|research|studies))\b")
     });
     // "X is the newest method for T, so it's the best one now?": the conclusion drawn is
     // the claim.
@@ -1817,6 +1841,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     } else if asks_datasets
         || asks_metrics
         || (has_method && WHERE_EVALUATED.is_match(q))
+        || (has_dataset != has_method && OVERVIEW.is_match(q))
         || (EVALUATED_ON.is_match(q) && (has_dataset || EXPLICIT_EVALUATED_ON.is_match(q)) && !asks_code)
     {
         QueryType::DatasetSearch
@@ -1902,6 +1927,8 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::DatasetSearch if asks_metrics && METRICS_HEAD.is_match(q) => Target::Metrics,
         QueryType::DatasetSearch if reads_board_by_time(q) => Target::Models,
         QueryType::DatasetSearch if WHERE_EVALUATED.is_match(q) => Target::Datasets,
+        // "what has been done on D?": its models; "what do we know about X?": its boards.
+        QueryType::DatasetSearch if OVERVIEW.is_match(q) && !asks_datasets && !asks_metrics => if ASKED_OF_A_MODEL.is_match(q) { Target::Datasets } else { Target::Models },
         QueryType::DatasetSearch if WHAT_EVALUATED.is_match(q) => Target::Models,
         QueryType::DatasetSearch if asks_datasets && !EVALUATED_ON.is_match(q) => Target::Datasets,
         QueryType::DatasetSearch if asks_metrics => Target::Metrics,
@@ -1913,11 +1940,11 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         // "which papers on D don't link any code?": the papers, kept by their code.
         QueryType::MethodUsage if asks_code && PAPERS_BY_CODE.is_match(q) && super::extract::code_filter(q).is_some() => Target::Papers,
         QueryType::MethodUsage if asks_code => Target::Code,
-        QueryType::MethodUsage if WHICH_MODEL.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
-        QueryType::MethodUsage if ASKS_PROBLEMS.is_match(q) || PROBLEMS_HEAD.is_match(q) => Target::Problems,
-        QueryType::MethodUsage if ASKS_MODELS.is_match(q) && !ASKS_PAPERS.is_match(q) => Target::Models,
+        QueryType::MethodUsage if WHICH_MODEL.is_match(q) && !asks_papers(q) => Target::Models,
+        QueryType::MethodUsage if (ASKS_PROBLEMS.is_match(q) && !ASKED_OF_PROBLEM.is_match(q)) || PROBLEMS_HEAD.is_match(q) => Target::Problems,
+        QueryType::MethodUsage if ASKS_MODELS.is_match(q) && !asks_papers(q) => Target::Models,
         QueryType::MethodUsage => Target::Papers,
-        QueryType::TopicSearch if ASKS_PROBLEMS.is_match(q) => Target::Problems,
+        QueryType::TopicSearch if ASKS_PROBLEMS.is_match(q) && !ASKED_OF_PROBLEM.is_match(q) => Target::Problems,
         QueryType::TopicSearch => Target::Papers,
     }
 }
@@ -2175,6 +2202,9 @@ mod tests {
         let none = Entities::default();
         assert_eq!(classify("my boss wants to compare small open models. is the Gemma paper (open models based on Gemini research) in the graph? year + doi would be great", &none).query_type, PaperLookup);
         assert_eq!(classify("does the graph have papers on image captioning?", &none).query_type, TopicSearch);
+        let task = Entities { tasks: vec!["open link prediction".into()], ..Entities::default() };
+        assert_eq!(classify("does orkg have anything on open link prediction?", &task).query_type, TopicSearch, "whether the graph holds work on a task");
+        assert_eq!(classify("is there any work on open link prediction in orkg?", &task).query_type, TopicSearch);
         assert_ne!(classify("What is the most recent paper on dialogue translation in the graph?", &none).query_type, PaperLookup, "a topic's newest paper");
     }
 
@@ -2384,6 +2414,17 @@ mod tests {
         assert_eq!(classify("paper introducing HDLTex?", &none).query_type, PaperLookup);
         let curl = Entities { methods: vec!["CURL".into()], ..Entities::default() };
         assert_eq!(classify("CURL was introduced in which paper?", &curl).query_type, PaperLookup, "its origin asked with the question word after the verb");
+        let task = Entities { tasks: vec!["Data-to-Text Generation".into()], ..Entities::default() };
+        assert_eq!(classify("List the papers that address the research problem Data-to-Text Generation.", &task).target, Target::Papers, "papers asked of a problem named as one");
+        let task = Entities { tasks: vec!["Robot Navigation".into()], ..Entities::default() };
+        assert_eq!(classify("Which models are used for the research problem Robot Navigation?", &task), Classification { query_type: MethodUsage, target: Target::Models }, "models asked of a problem named as one");
+        let board = Entities { datasets: vec!["Natural Questions (short)".into()], ..Entities::default() };
+        assert_eq!(classify("what has been done on Natural Questions (short)? overview for a related-work para", &board), Classification { query_type: DatasetSearch, target: Target::Models }, "an overview of a board is its models");
+        assert_eq!(classify("summarise the results reported on Natural Questions (short)", &board), Classification { query_type: DatasetSearch, target: Target::Models });
+        let model = Entities { methods: vec!["MMV".into()], ..Entities::default() };
+        assert_eq!(classify("what do we know about MMV?", &model), Classification { query_type: DatasetSearch, target: Target::Datasets }, "an overview of a model is its boards");
+        let task = Entities { tasks: vec!["robotic grasping".into()], ..Entities::default() };
+        assert_eq!(classify("what are the main approaches to robotic grasping? new to the area", &task), Classification { query_type: MethodUsage, target: Target::Models }, "a task's approaches are its models");
         for q in ["paper behind bertjoint", "concept pointer network paper?", "paper for the neural cache model", "alexnet multigrasp paper"] {
             assert_eq!(classify(q, &none).query_type, PaperLookup, "{q}");
         }

@@ -47,7 +47,16 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     }
     let question = masked.as_str();
     let mentions = lexicon.find(question);
-    let kind_of = |i: usize| mentions[i].entries.first().map(|&e| lexicon.entry(e).kind);
+    // "the research problem Neural Architecture Search": a name the graph holds as a model
+    // and as a problem is the problem where the question says so.
+    static PROBLEM_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?i)\b(?:research\s+)?(?:problem|task)\s+(?:of\s+|called\s+|named\s+)?["'“‘]?$"#).unwrap_or_else(|e| panic!("problem-before pattern: {e}")));
+    let kind_of = |i: usize| {
+        let kinds = || mentions[i].entries.iter().map(|&e| lexicon.entry(e).kind);
+        match PROBLEM_BEFORE.is_match(&question[..mentions[i].start]) {
+            true => kinds().find(|k| *k == EntityKind::Task).or_else(|| kinds().next()),
+            false => kinds().next(),
+        }
+    };
     // (start, kind, text) of every accepted name, ordered by position at the end.
     let mut found: Vec<(usize, EntityKind, String)> = Vec::new();
     let mut superseded = vec![false; mentions.len()];
@@ -920,6 +929,25 @@ static THE_GRAPH_ITSELF: LazyLock<Regex> = LazyLock::new(|| {
 /// of a title.
 static TAG_ASKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)(?:,\s*|\s)(?:right|correct|true|yes|no|yeah|yep|eh|ok|okay|surely)\s*[?.!]*\s*$").unwrap_or_else(|e| panic!("tag pattern: {e}")));
 
+/// "lit review on X", "for my related work section", "i'm new to X", "writing a survey on
+/// X": what the papers are wanted for, no word of the topic. (A survey asked for, "surveys
+/// on X", keeps its word: only one being written is framing.)
+static REVIEW_FRAMING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:(?:starting|doing|writing|scoping|drafting|preparing|putting\s+together|for)\s+)?(?:a|an|my|our|the)?\s*(?:lit(?:erature)?\s+review|related[- ]work(?:\s+(?:section|para(?:graph)?|part|chapter))?)\b|\b(?:starting|doing|writing|scoping|drafting|preparing)\s+(?:a|an|my|our|the)\s+(?:survey|review|overview)\b|\bnew\s+to\s+the\s+(?:area|field|topic)\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+new\s+to\b|\boverview\s+for\s+(?:a|an|my|our|the)\b|\bshould\s+(?:i|we)\s+(?:start\s+)?(?:with|read(?:ing)?|cite|look\s+at)\b|\b(?:i|we)\s+should\s+(?:start\s+)?(?:read(?:ing)?|cite|look\s+at)\b|\bwhere\s+(?:do|should|can|to)\s+(?:i\s+|we\s+)?start(?:\s+reading)?\b|\bstart\s+reading\b")
+        .unwrap_or_else(|e| panic!("review framing pattern: {e}"))
+});
+
+/// "model variants", "agent versions": the models asked for.
+static VARIANTS_ASKED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:model|agent|system|network)\s+(?:variants?|versions?|configurations?)\b").unwrap_or_else(|e| panic!("variants pattern: {e}"))
+});
+
+/// "is there anything in orkg on X?", "does it have anything on X": whether anything is
+/// held, asked; "segment anything" names a title.
+static HOLDS_ANYTHING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:^\W*|\b(?:is|are)\s+there\s+|\b(?:have|has|got|holds?|contains?|find|know)\s+)(?:anything|something)\b").unwrap_or_else(|e| panic!("anything pattern: {e}"))
+});
+
 /// "the big transfer paper, full title?": what is asked of a title, no word of it.
 /// "which papers mention perovskite in the title?": where the word is looked for, no word
 /// of the title.
@@ -958,7 +986,11 @@ pub fn topic_part(question: &str) -> &str {
 /// Every content word of the question, names included: what the text index searches
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
-    let question = THE_GRAPH_ITSELF.replace_all(question, " ");
+    let question = REVIEW_FRAMING.replace_all(question, " ");
+    let question = HOLDS_ANYTHING.replace_all(&question, " ");
+    // "which model variants does the X paper report?": its models, no word of its title.
+    let question = VARIANTS_ASKED.replace_all(&question, " models ");
+    let question = THE_GRAPH_ITSELF.replace_all(&question, " ");
     let question = TAG_ASKED.replace_all(&question, " ");
     let question = TITLE_ASKED.replace_all(&question, " $word ");
     let question = ASPECT_ASKED.replace_all(&question, "paper");
@@ -1037,6 +1069,13 @@ mod tests {
     }
 
     #[test]
+    fn a_name_held_as_a_model_and_a_problem_is_the_problem_where_the_question_says_so() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let entities = by_keywords(&lexicon, "Which papers address the research problem Neural Architecture Search?");
+        assert_eq!(entities.tasks, vec!["Neural Architecture Search".to_owned()], "{entities:?}");
+    }
+
+    #[test]
     fn what_sets_a_name_aside_is_no_part_of_the_name() {
         let lexicon = Lexicon::from_tables().expect("the synonym tables");
         let entities = by_keywords(&lexicon, "besides WMT2014 English-French, which datasets was PBSMT + NMT tested on?");
@@ -1056,6 +1095,11 @@ mod tests {
         assert_eq!(topic_part("hey, my advisor thinks QA and RC are one thing. for question answering as a research problem, which papers does the graph list?"), "for question answering as a research problem, which papers does the graph list?");
         assert_eq!(topic_part("papers on sea level rise"), "papers on sea level rise");
         assert_eq!(content_words("which papers in the graph mention perovskite in the title?"), vec!["perovskite"]);
+        assert_eq!(content_words(topic_part("lit review on empty container repositioning - is there anything in orkg on it?")), vec!["empty", "container", "repositioning"], "the review and the ask are no words of the topic");
+        assert_eq!(content_words("writing a survey on graph neural networks, for my related work section"), vec!["graph", "neural", "networks"]);
+        assert_eq!(content_words("i'm new to author name disambiguation - which papers should i start reading?"), vec!["name", "disambiguation"], "(\"author\" asks for a paper's authors)");
+        assert!(content_words("surveys on graph neural networks").contains(&"surveys".to_string()), "surveys asked for");
+        assert_eq!(content_words("which model variants does the gated convolutional networks paper report?"), vec!["gated", "convolutional", "networks"]);
     }
 
     #[test]

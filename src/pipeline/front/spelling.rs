@@ -589,6 +589,12 @@ fn calques(text: &str) -> Cow<'_, str> {
             (re(r"(?i)^\s*there\s+(?:is|exists?)\s+([^?.]+)\?"), "Is there $1?"),
             (re(r"(?i)^\s*there\s+are\s+([^?.]+)\?"), "Are there $1?"),
             (re(r"(?i)[\s,.;]*(?:(?:this|my|the)\s+understanding\s+is\s+(?:correct|right)|(?:it|this|that)\s+is\s+(?:exact|correct|right|true|so)|(?:is\s+)?(?:it|this|that)\s+exact)\s*\?+\s*$"), ", right?"),
+            // (Said natively too: "how much has DQN hs been evaluated?" asks on how many boards.)
+            (re(r"(?i)^\s*how\s+(?:much|widely|extensively|broadly)\s+(has|have)\s+([^?]{2,60}?)\s+been\s+(evaluated|tested|benchmarked)\s*\?"), "on how many datasets $1 $2 been $3?"),
+            (re(r"(?i)^\s*how\s+(?:much|widely|extensively|broadly)\s+(was|were|is|are)\s+([^?]{2,60}?)\s+(evaluated|tested|benchmarked)\s*\?"), "on how many datasets $1 $2 $3?"),
+            // (Said natively too: "X is the standard benchmark for T - can i say that?", "X gets
+            // 98.9 on D - ok to cite that?": whether it is right, asked of a claim to be written.)
+            (re(r"(?i)\s*[-–—,;:]\s*(?:(?:can|may|could)\s+(?:i|we)\s+(?:say|write|claim|state|cite|put|use)|(?:is\s+(?:it|that)\s+)?(?:ok|okay|safe|fine|alright)\s+to\s+(?:cite|say|write|claim|state|use))(?:\s+(?:that|this|it))?(?:\s+in\s+(?:my|our|the|a)\s+[\w\s-]{2,30}?)?\s*\?+\s*$"), ", right?"),
             (re(r"(?i)[\s,]+(?:which|what)\s+ones?\s+(?:do\s+)?you\s+have\s*\?+\s*$"), "?"),
             (re(r"(?i)^\s*about\s+([^,?]{2,80}),\s*((?:what|which)\s+(?:papers|publications|articles|works|studies)\s+(?:are\s+there|exist|do\s+you\s+have|you\s+have|there\s+are))\s*\?+\s*$"), "$2 about $1?"),
             (re(r"(?i)^\s*((?:the|its|their)\s+[^?]{3,}?)[\s,]+(?:how\s+much|which|what)\s+(is|are|was|were)\s*\?+\s*$"), "what $2 $1?"),
@@ -971,6 +977,11 @@ mod tests {
             ("Good day, which papers are about kelp mapping?", "which papers are about kelp mapping?"),
             ("Which publications speak about of kelp mapping?", "Which publications about kelp mapping?"),
             ("Which papers there are on kelp mapping thematic?", "Which papers there are on kelp mapping?"),
+            ("Orrenby is the standard benchmark for kelp mapping - can i say that?", "Orrenby is the standard benchmark for kelp mapping, right?"),
+            ("how much has Ostrada-T been evaluated? number of boards is enough", "on how many datasets has Ostrada-T been evaluated? number of boards is enough"),
+            ("how widely was Ostrada-T tested?", "on how many datasets was Ostrada-T tested?"),
+            ("Ostrada-T gets 98.9 accuracy on Orrenby - ok to cite that?", "Ostrada-T gets 98.9 accuracy on Orrenby, right?"),
+            ("Ostrada-T leads Orrenby, can I write that in my related work?", "Ostrada-T leads Orrenby, right?"),
         ];
         let wrong: Vec<String> = cases.iter().filter(|(q, want)| settled(q) != *want).map(|(q, want)| format!("{q:?}: {:?}, not {want:?}", settled(q))).collect();
         assert!(wrong.is_empty(), "{wrong:#?}");

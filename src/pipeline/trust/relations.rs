@@ -461,6 +461,8 @@ pub enum OfPaper {
     Code { none: bool },
     /// "The X paper is by <name>": its authors.
     Author(String),
+    /// "The X paper introduced <model>": its models.
+    Introduced(String),
 }
 
 /// What `question`, a claim about one paper, states of it ([`OfPaper`]); `None` for a claim
@@ -471,6 +473,7 @@ pub fn of_paper(question: &str, entities: &Normalized) -> Option<OfPaper> {
     static ABOUT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:is|was|are)\s+(?:about|on)\b|\baddress(?:es|ed)?\b|\btackles?\b|\bdeals?\s+with\b|\bstud(?:y|ies)\b|\bfocus(?:es|ed)?\s+on\b|\bworks?\s+on\b"));
     // A score, a best or a comparison is read elsewhere; a quoted title's words state nothing.
     static SCORED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:same|higher|lower|better|worse|beats?|beaten|outperform\w*|best|top|sota|state[- ]of[- ]the[- ]art|scores?|scored|reach\w*|achiev\w*|gets?|got)\b"));
+    let raw = question;
     let question = crate::pipeline::front::classify::unquoted(question);
     let question = question.as_ref();
     if !entities.metrics.is_empty() || SCORED.is_match(question) {
@@ -479,6 +482,14 @@ pub fn of_paper(question: &str, entities: &Normalized) -> Option<OfPaper> {
     // Code as a claim about a model's code reads it (`extract::code_claim`).
     if let Some(claim) = crate::pipeline::front::extract::code_claim(question) {
         return Some(OfPaper::Code { none: claim.none });
+    }
+    // "'T' introduced CGU, correct?", "the MEMEN paper proposed FusionNet": the verb right
+    // after the paper's name (a closing quote or "paper"), the model the words after it.
+    static INTRODUCED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r#"(?i)(?:\bpaper|['"’”])\s+(?:(?:first|originally)\s+)?(?:introduced|introduces|proposed|proposes|presented|presents|came\s+up\s+with)\s+(?:the\s+)?(?:(?:model|method|architecture|system)\s+)?([^,?;]+?)\s*(?:,|\?|;|\.\s|\.$|$|\s+(?:right|correct|didn|did\s+it|isn|no|yes|true)\b)"#)
+    });
+    if let Some(model) = INTRODUCED.captures(raw).and_then(|c| c.get(1)).map(|m| m.as_str().trim()).filter(|m| !m.is_empty() && m.split_whitespace().count() <= 5) {
+        return Some(OfPaper::Introduced(model.to_owned()));
     }
     if let Some(name) = BY.captures(question).and_then(|c| c.get(1)) {
         return Some(OfPaper::Author(name.as_str().trim_end_matches(['.', '?', ',']).to_owned()));
@@ -497,6 +508,7 @@ pub struct PaperRecord<'a> {
     pub tasks: &'a [String],
     pub code: &'a [String],
     pub authors: &'a [String],
+    pub models: &'a [String],
 }
 
 /// A claim about one paper held against what the graph records of it ([`PaperRecord`]),
@@ -552,6 +564,18 @@ pub fn about_paper(of: &OfPaper, entities: &Normalized, title: &str, record: &Pa
                 None => (plain(Label::Refuted, "author", format!("the graph records {} as the authors of \"{title}\", not {name}", listed(record.authors))), record.authors.to_vec()),
             }
         }
+        // The models the graph files under the paper are those it introduced or reports: a
+        // model among them supports the claim; a paper whose models are all others refutes it.
+        OfPaper::Introduced(model) => {
+            let found: Vec<String> = record.models.iter().filter(|m| m.eq_ignore_ascii_case(model) || holds_all(m, model)).cloned().collect();
+            if !found.is_empty() {
+                (plain(Label::Supported, "introduced", format!("the graph records {} among the models of \"{title}\"", found.join(" and "))), found)
+            } else if record.models.is_empty() {
+                (plain(Label::Uncertain, "introduced", format!("the graph records no model of \"{title}\" that would settle whether it introduced {model}")), Vec::new())
+            } else {
+                (plain(Label::Refuted, "introduced", format!("the graph records {} as the models of \"{title}\", not {model}", listed(record.models))), record.models.to_vec())
+            }
+        }
     }
 }
 
@@ -596,6 +620,16 @@ mod tests {
         let record = PaperRecord { authors: &authors, ..PaperRecord::default() };
         assert_eq!(about_paper(&OfPaper::Author("Sainbayar Sukhbaatar".into()), &Normalized::default(), "Feedback", &record).0.verdict, Label::Refuted);
         assert_eq!(about_paper(&OfPaper::Author("Sainbayar Sukhbaatar".into()), &Normalized::default(), "Feedback", &PaperRecord::default()).0.verdict, Label::Uncertain);
+
+        assert_eq!(of_paper("'Global Encoding for Abstractive Summarization' introduced CGU, correct?", &Normalized::default()), Some(OfPaper::Introduced("CGU".into())));
+        assert_eq!(of_paper("the MEMEN paper introduced FusionNet, didn't it?", &Normalized::default()), Some(OfPaper::Introduced("FusionNet".into())));
+        assert_eq!(of_paper("the paper that introduced FusionNet evaluates on SQuAD", &on("SQuAD")), Some(OfPaper::Evaluated), "the paper described by what it introduced");
+        let models = ["MEMEN (single model)".to_owned(), "MEMEN (ensemble)".to_owned()];
+        let record = PaperRecord { models: &models, ..PaperRecord::default() };
+        let (v, shown) = about_paper(&OfPaper::Introduced("FusionNet".into()), &Normalized::default(), "MEMEN", &record);
+        assert_eq!((v.verdict, shown.len()), (Label::Refuted, 2), "{}", v.reason);
+        assert_eq!(about_paper(&OfPaper::Introduced("memen".into()), &Normalized::default(), "MEMEN", &record).0.verdict, Label::Supported, "a variant of the model named");
+        assert_eq!(about_paper(&OfPaper::Introduced("CGU".into()), &Normalized::default(), "Global", &PaperRecord::default()).0.verdict, Label::Uncertain, "no model recorded settles nothing");
     }
 
     fn paper(title: &str, year: i32, doi: &str) -> Known {
