@@ -2431,7 +2431,16 @@ impl Pipeline {
             .flatten()
             // (Not where the papers were narrowed by a year or set aside: "approaches to
             // summarization before 2002" finds none of its papers in that window.)
-            .filter(|_| front.normalized.tasks.len() == 1 && front.normalized.methods.is_empty() && front.normalized.datasets.is_empty() && !front.restriction.restricts() && front.as_of.is_none() && front.age.is_none() && front::anchor::stated_year(q).is_none());
+            .filter(|_| front.normalized.tasks.len() == 1 && front.normalized.methods.is_empty() && front.normalized.datasets.is_empty() && !front.restriction.restricts() && front.as_of.is_none() && front.age.is_none() && front::anchor::stated_year(q).is_none())
+            // (Nor where papers found are titled by the problem's words: "entity linking
+            // papers" lists "Entity Linking in Queries" though none is filed under it.)
+            .filter(|task| {
+                let words = crate::index::terms(&task.canonical);
+                !evidence.papers.values().any(|p| {
+                    let held = crate::index::terms(&p.title);
+                    words.iter().all(|w| held.contains(w))
+                })
+            });
         if absent.is_some() || narrowed.is_some() || unheld.is_some() || unpapered.is_some() {
             items.clear();
         }

@@ -769,6 +769,8 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("does orkg have anything on open link prediction?", 1000).unwrap()).await;
         let labels: Vec<&str> = response.answer_items.iter().map(|i| i.label.as_str()).collect();
         assert_eq!(labels, ["Open link prediction"], "{}", response.answer);
+        // Papers titled by a problem's words are listed, though none is filed under it.
+        check(pipeline, "key papers on entity linking?", &["Entity Linking in Queries: Efficiency vs. Effectiveness"]).await;
         // Which model a paper introduced, held to the models the graph files under it.
         let response = pipeline.ask(&Question::parse("'Global Encoding for Abstractive Summarization' introduced CGU, correct?", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);

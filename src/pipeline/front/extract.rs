@@ -937,6 +937,11 @@ static REVIEW_FRAMING: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("review framing pattern: {e}"))
 });
 
+/// "key papers", "seminal work", "must-read references": the papers asked for.
+static KEY_PAPERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:key|important|seminal|essential|must[- ]read|foundational|core|classic|influential|landmark)\s+(papers?|works?|publications?|references?|readings?|studies)\b").unwrap_or_else(|e| panic!("key papers pattern: {e}"))
+});
+
 /// "model variants", "agent versions": the models asked for.
 static VARIANTS_ASKED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:model|agent|system|network)\s+(?:variants?|versions?|configurations?)\b").unwrap_or_else(|e| panic!("variants pattern: {e}"))
@@ -988,6 +993,8 @@ pub fn topic_part(question: &str) -> &str {
 pub fn content_words(question: &str) -> Vec<String> {
     let question = REVIEW_FRAMING.replace_all(question, " ");
     let question = HOLDS_ANYTHING.replace_all(&question, " ");
+    // "key papers on X", "seminal work on X": papers on X, no word of it.
+    let question = KEY_PAPERS.replace_all(&question, " $1 ");
     // "which model variants does the X paper report?": its models, no word of its title.
     let question = VARIANTS_ASKED.replace_all(&question, " models ");
     let question = THE_GRAPH_ITSELF.replace_all(&question, " ");
@@ -1100,6 +1107,7 @@ mod tests {
         assert_eq!(content_words("i'm new to author name disambiguation - which papers should i start reading?"), vec!["name", "disambiguation"], "(\"author\" asks for a paper's authors)");
         assert!(content_words("surveys on graph neural networks").contains(&"surveys".to_string()), "surveys asked for");
         assert_eq!(content_words("which model variants does the gated convolutional networks paper report?"), vec!["gated", "convolutional", "networks"]);
+        assert_eq!(content_words("key papers on entity linking?"), vec!["entity", "linking"]);
     }
 
     #[test]

@@ -488,7 +488,10 @@ pub fn of_paper(question: &str, entities: &Normalized) -> Option<OfPaper> {
     static INTRODUCED: LazyLock<Regex> = LazyLock::new(|| {
         re(r#"(?i)(?:\bpaper|['"’”])\s+(?:(?:first|originally)\s+)?(?:introduced|introduces|proposed|proposes|presented|presents|came\s+up\s+with)\s+(?:the\s+)?(?:(?:model|method|architecture|system)\s+)?([^,?;]+?)\s*(?:,|\?|;|\.\s|\.$|$|\s+(?:right|correct|didn|did\s+it|isn|no|yes|true)\b)"#)
     });
-    if let Some(model) = INTRODUCED.captures(raw).and_then(|c| c.get(1)).map(|m| m.as_str().trim()).filter(|m| !m.is_empty() && m.split_whitespace().count() <= 5) {
+    // What follows must be a name: "presents results on D", "proposed a method for T" state
+    // something else.
+    static NOT_A_NAME: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^(?:results?|scores?|numbers|experiments?|evaluations?|evidence|an?|new|its|their|some|several|two|three)\b|\s(?:on|for|in|to|with|over)\s"));
+    if let Some(model) = INTRODUCED.captures(raw).and_then(|c| c.get(1)).map(|m| m.as_str().trim()).filter(|m| !m.is_empty() && m.split_whitespace().count() <= 5 && !NOT_A_NAME.is_match(m)) {
         return Some(OfPaper::Introduced(model.to_owned()));
     }
     if let Some(name) = BY.captures(question).and_then(|c| c.get(1)) {
@@ -567,13 +570,22 @@ pub fn about_paper(of: &OfPaper, entities: &Normalized, title: &str, record: &Pa
         // The models the graph files under the paper are those it introduced or reports: a
         // model among them supports the claim; a paper whose models are all others refutes it.
         OfPaper::Introduced(model) => {
-            let found: Vec<String> = record.models.iter().filter(|m| m.eq_ignore_ascii_case(model) || holds_all(m, model)).cloned().collect();
+            // One label written twice ("MEMEN (single model)" and "MEMEN  (single model)") is
+            // one model.
+            let mut models: Vec<String> = Vec::new();
+            for m in record.models {
+                let key = m.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !models.iter().any(|k| k.eq_ignore_ascii_case(&key)) {
+                    models.push(key);
+                }
+            }
+            let found: Vec<String> = models.iter().filter(|m| m.eq_ignore_ascii_case(model) || holds_all(m, model)).cloned().collect();
             if !found.is_empty() {
                 (plain(Label::Supported, "introduced", format!("the graph records {} among the models of \"{title}\"", found.join(" and "))), found)
-            } else if record.models.is_empty() {
+            } else if models.is_empty() {
                 (plain(Label::Uncertain, "introduced", format!("the graph records no model of \"{title}\" that would settle whether it introduced {model}")), Vec::new())
             } else {
-                (plain(Label::Refuted, "introduced", format!("the graph records {} as the models of \"{title}\", not {model}", listed(record.models))), record.models.to_vec())
+                (plain(Label::Refuted, "introduced", format!("the graph records {} as the models of \"{title}\", not {model}", listed(&models))), models)
             }
         }
     }
@@ -624,7 +636,8 @@ mod tests {
         assert_eq!(of_paper("'Global Encoding for Abstractive Summarization' introduced CGU, correct?", &Normalized::default()), Some(OfPaper::Introduced("CGU".into())));
         assert_eq!(of_paper("the MEMEN paper introduced FusionNet, didn't it?", &Normalized::default()), Some(OfPaper::Introduced("FusionNet".into())));
         assert_eq!(of_paper("the paper that introduced FusionNet evaluates on SQuAD", &on("SQuAD")), Some(OfPaper::Evaluated), "the paper described by what it introduced");
-        let models = ["MEMEN (single model)".to_owned(), "MEMEN (ensemble)".to_owned()];
+        assert_eq!(of_paper("'Deep Residual Learning' presents results on ImageNet, right?", &Normalized::default()), None, "results presented are no model introduced");
+        let models = ["MEMEN (single model)".to_owned(), "MEMEN (ensemble)".to_owned(), "MEMEN  (single model)".to_owned()];
         let record = PaperRecord { models: &models, ..PaperRecord::default() };
         let (v, shown) = about_paper(&OfPaper::Introduced("FusionNet".into()), &Normalized::default(), "MEMEN", &record);
         assert_eq!((v.verdict, shown.len()), (Label::Refuted, 2), "{}", v.reason);
