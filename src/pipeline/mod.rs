@@ -636,6 +636,7 @@ impl Pipeline {
     /// then with the graph's spelling of a name written differently.
     async fn ask_settled(&self, asked: &str, settled: &str, current_year: i32, hint: Option<&str>) -> AskResponse {
         let read = self.respelled(settled);
+        let read = self.titled(read);
         let q = read.as_ref();
         let mut clock = Stopwatch::new();
         let mut diagnostics = Diagnostics::default();
@@ -899,6 +900,24 @@ impl Pipeline {
             })
         };
         self.lexicon.respelled(q, unknown)
+    }
+
+    /// "Which models does the Dueling Network Architectures for Deep Reinforcement Learning
+    /// paper report?": a paper's whole title written unquoted before "paper" is read as if
+    /// quoted, so that a name inside it ("Dueling Network") is not taken for the subject.
+    /// Only a title of four words or more that a paper in the index carries exactly.
+    fn titled<'a>(&self, q: std::borrow::Cow<'a, str>) -> std::borrow::Cow<'a, str> {
+        let Some(index) = self.graph.index.as_deref() else { return q };
+        if front::extract::lookup_keys(&q).title.is_some() {
+            return q;
+        }
+        let Some(named) = front::extract::named_paper(&q).filter(|n| n.split_whitespace().count() >= 4 && q.contains(n.as_str())) else { return q };
+        let squash = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+        if index.search(&named, &[crate::index::DocKind::Paper], 3).iter().any(|h| squash(&h.label) == squash(&named)) {
+            std::borrow::Cow::Owned(q.replacen(named.as_str(), &format!("\"{named}\""), 1))
+        } else {
+            q
+        }
     }
 
     /// The front of the pipeline alone (extraction and classification, with the LLM when
@@ -1280,11 +1299,24 @@ impl Pipeline {
         asked.classification = classify::Classification { query_type: classify::QueryType::MethodUsage, target: classify::Target::Code };
         let mut attempt = self.attempt(q, &asked, false, year, clock, exchanges).await;
         let links: Vec<&str> = attempt.items.iter().map(|i| i.label.as_str()).filter(|l| l.contains("://")).collect();
-        // No link recorded: the claim reading's own account (the model's results) stands.
-        if links.is_empty() {
-            return None;
-        }
         let name = &model.canonical;
+        // No link recorded, where the graph holds the model's paper: open, said of the code
+        // ("BiTT has public code, yes?"); a missing link is no proof there is none. With no
+        // paper either, the claim reading's own account (the model's results) stands.
+        if links.is_empty() {
+            // The paper the request ranked first is the model's own; the others its words found.
+            let mut paper = attempt.sources.first()?.clone();
+            paper.n = 1;
+            let reason = format!("the graph records no code link of {name} or of its paper, \"{}\", which does not show that there is none", paper.title);
+            attempt.answer = format!("{}: {reason} [{}].", verdict::Label::Uncertain.as_str(), paper.n);
+            attempt.items = vec![
+                items::AnswerItem { sources: vec![paper.n], ..items::AnswerItem::new(name, model.iris.first().map(String::as_str)) },
+                items::AnswerItem { sources: vec![paper.n], ..items::AnswerItem::paper(&paper.iri, &paper.title) },
+            ];
+            attempt.sources = vec![paper];
+            attempt.verdict = Some(verdict::Verdict { verdict: verdict::Label::Uncertain, relation: "code".into(), reason, supporting: Vec::new(), contradicting: Vec::new() });
+            return Some(attempt);
+        }
         let (label, reason) = match (&claim.repository, claim.none) {
             (_, true) => (verdict::Label::Refuted, format!("the graph records {} code link{} of {name}", links.len(), if links.len() == 1 { "" } else { "s" })),
             (Some(repository), false) => match links.iter().find(|l| l.to_lowercase().contains(&repository.to_lowercase())) {
@@ -1915,7 +1947,9 @@ impl Pipeline {
         // and the whole boards they are on (only those the question names, when it names
         // some); so is a challenge to where it stands ("why is X not on top?").
         let about_boards = !front.normalized.methods.is_empty() && (trust::record::asks_account(q) || trust::margins::asks_account(q) || trust::standing::asks_disagreement(q) || trust::standing::asks_quote(q) || trust::standing::asks_challenge(q));
-        if trust::standing::needs_model_results(q) || about_boards {
+        // "X was evaluated on D too, right?": X's boards, shown where D is not among them.
+        let evaluation_claim = front.classification.query_type == classify::QueryType::ClaimVerification && front.normalized.methods.len() == 1 && !front.normalized.datasets.is_empty() && trust::relations::asks_evaluation(q);
+        if trust::standing::needs_model_results(q) || about_boards || evaluation_claim {
             let model: Vec<String> = front.normalized.methods.iter().filter(|m| m.is_linked()).flat_map(|m| m.iris.clone()).collect();
             if !model.is_empty() {
                 retrieved.extend(self.graph.results_of(&model, &mut ledger, &mut diagnostics).await);
@@ -2019,7 +2053,12 @@ impl Pipeline {
 
         // Evidence: the rows, and the years and DOIs of every paper found.
         let mut evidence = evidence::assemble(&retrieved);
-        evidence.add_indexed(&indexed);
+        // "Which papers address the research problem T?": the papers filed under it, not the
+        // titles its words find elsewhere.
+        let filed_only = target == classify::Target::Papers && classify::names_research_problem(q) && front.normalized.tasks.iter().any(|t| t.is_linked()) && !evidence.papers.is_empty();
+        if !filed_only {
+            evidence.add_indexed(&indexed);
+        }
         if let Some((a, b)) = &dated_sides {
             evidence.add_indexed(&[a.clone(), b.clone()]);
         }

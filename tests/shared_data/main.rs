@@ -779,4 +779,27 @@ mod sciqa_style {
         // A paper's boards, asked with no noun.
         check(pipeline, "what did \"What's Hidden in a Randomly Weighted Neural Network?\" evaluate on?", &["ImageNet"]).await;
     }
+
+    #[tokio::test]
+    async fn a_practitioners_asks_about_what_to_use_are_answered_from_the_graph() {
+        let Some(pipeline) = pipeline("a_practitioners_asks_about_what_to_use_are_answered_from_the_graph").await else { return };
+        // What to use on a board, and the number to beat there, are its best.
+        check(pipeline, "which model would you pick for the Cornell Grasp Dataset?", &["GR-ConvNet"]).await;
+        check(pipeline, "what score do i need to beat on atari private eye?", &["99.32"]).await;
+        // Baselines are the board's or the task's models, not a comparison of them.
+        check(pipeline, "what baselines should I compare against on NYT24?", &["HRLRE", "WDec"]).await;
+        check(pipeline, "what are the usual baselines for robotic grasping? need to pick what to compare my grasp detector against", &["GGCNN", "GR-ConvNet"]).await;
+        // A task named by what does it, and boards asked for a task that is also a model's name.
+        check(pipeline, "I've built a text classifier; which datasets should I evaluate it on?", &["Reuters-21578"]).await;
+        check(pipeline, "what benchmarks are there for neural architecture search?", &["CIFAR-10", "ImageNet"]).await;
+        // A family's name links to the labels it opens, not to another model ending in it.
+        let response = pipeline.ask(&Question::parse("on which atari games does DQN hold the record?", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("Of the datasets DQN was evaluated on") && !response.answer.contains("Bootstrapped"), "{}", response.answer);
+        // A paper's whole title written unquoted is the paper, not the model named inside it.
+        check(pipeline, "I want to implement dueling DQN. which models does the Dueling Network Architectures for Deep Reinforcement Learning paper report?", &["Duel hs", "Dueling DQN"]).await;
+        // No code recorded is no proof there is none; the model's paper is shown.
+        let response = pipeline.ask(&Question::parse("BiTT has public code, yes? planning to fine-tune it on our data", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Uncertain), "{}", response.answer);
+        assert!(response.answer_items.iter().any(|i| i.label.starts_with("BiTT: Bidirectional Tree Tagging")), "{}", response.answer);
+    }
 }

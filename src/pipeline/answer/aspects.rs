@@ -159,6 +159,7 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
         return Some(items);
     }
     static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:evaluat\w*|test(?:s|ed)?|benchmark(?:s|ed)?|run|ran|report(?:s|ed)?\s+results)\s+(?:it\s+|them\s+)?(?:on|against)\s*\W*$"));
+    static WHAT_DID: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\W*(?:so\s+|and\s+)?what\s+(?:did|does|do|has|have)\b"));
     // "details of X", "tell me about X": every aspect the graph records.
     static EVERYTHING: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b"));
@@ -169,9 +170,16 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     let question = joined.as_ref();
     // "Which model does it evaluate, and on which datasets?": each aspect asked.
     let also = also_asked(question);
-    let mut chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(question) {
+    // What a name's gloss in brackets says asks nothing: "which paper describes L3 (the
+    // look-listen-learn audio model)?" asks for the paper, not its models.
+    static BRACKETED: LazyLock<Regex> = LazyLock::new(|| re(r"\([^)]*\)"));
+    let bare = BRACKETED.replace_all(question, " ");
+    let mut chosen: Vec<(&Vec<String>, &str)> = match ASPECT.captures(&bare) {
         // "What is X about?": its research problems.
         _ if asks_what_paper_is_about(question) => vec![(&d.tasks, ASPECTS[0])],
+        // "What did the Language Models with Transformers paper evaluate on?": no noun asks;
+        // the title's "Models" is no aspect.
+        _ if WHAT_DID.is_match(question) && EVALUATED_ON.is_match(question) => vec![(&d.datasets, ASPECTS[2])],
         Some(caps) if caps.get(1).is_some() => vec![(&d.tasks, ASPECTS[0])],
         Some(caps) if caps.get(2).is_some() => vec![(&d.methods, ASPECTS[1])],
         Some(caps) if caps.get(3).is_some() => vec![(&d.datasets, ASPECTS[2])],
@@ -382,6 +390,14 @@ mod tests {
         add_reported(&mut items, "p", &reported);
         let results: Vec<(&str, &str)> = items.iter().filter(|i| i.model.is_some()).map(|i| (i.dataset.as_deref().unwrap_or(""), i.value.as_deref().unwrap_or(""))).collect();
         assert_eq!(results, [("Orrenby", "27.3")], "one Orrenby result, trimmed; Mirelle's '-' and another paper's Quenmark are not added");
+    }
+
+    #[test]
+    fn a_titles_noun_or_a_names_gloss_asks_for_no_aspect() {
+        let details = PaperDetails { methods: vec!["BERT-Large-CAS".into()], datasets: vec!["WikiText-103".into()], ..PaperDetails::default() };
+        let items = paper_aspects("what did the Language Models with Transformers paper evaluate on?", Some(&details), None).unwrap();
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["WikiText-103"], "its boards, not its models");
+        assert_eq!(paper_aspects("which paper describes L3 (the look-listen-learn audio model)?", Some(&details), None), None, "the paper itself");
     }
 
     #[test]

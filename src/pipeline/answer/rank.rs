@@ -52,7 +52,10 @@ impl Ranking {
         let mut titled: Vec<PaperRef> = evidence.papers.keys().chain(evidence.titles.keys()).map(paper).collect();
         titled.sort_by(|a, b| a.iri.cmp(&b.iri));
         titled.dedup_by(|a, b| a.iri == b.iri);
-        Known { evaluated: evidence.evaluated(), evaluation_papers, task_datasets, task_models, model_tasks, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
+        let mut board_labels: Vec<(String, String)> = evidence.results.iter().map(|r| (r.dataset.iri.clone(), r.dataset.display().to_owned())).collect();
+        board_labels.sort();
+        board_labels.dedup_by(|a, b| a.0 == b.0);
+        Known { evaluated: evidence.evaluated(), board_labels, evaluation_papers, task_datasets, task_models, model_tasks, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,

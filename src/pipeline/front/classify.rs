@@ -1061,7 +1061,7 @@ static OVERVIEW: LazyLock<Regex> = LazyLock::new(|| {
 static ASKED_OF_A_MODEL: LazyLock<Regex> = LazyLock::new(|| re(r"\bknow\s+about\b|\bknown\s+about\b"));
 /// "models for pointgoal nav": the models used for a task.
 static MODELS_FOR: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems) (for|used for|used in|applied to|that solve|tackling)\b")
+    re(r"^(which |what |list |any )?(the )?(models|methods|approaches|architectures|algorithms|systems|baselines) (for|used for|used in|applied to|that solve|tackling|(?:that )?address(?:es)?|addressing|tackle|solve)\b")
 });
 /// Models asked for by what was done with them: "which models have been evaluated for NLI?",
 /// "object detection - which models were tested on it?".
@@ -1341,11 +1341,18 @@ pub fn asks_how_good(question: &str) -> bool {
     HOW_GOOD.is_match(question)
 }
 
+/// Whether the question names a research problem as one ("the papers that address the
+/// research problem T"): what is filed under it is asked, not what its words find.
+pub fn names_research_problem(question: &str) -> bool {
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bthe\s+research\s+problems?\s+(?:of\s+|called\s+|named\s+)?\S"));
+    NAMED.is_match(question)
+}
+
 /// Whether the question asks where a model comes from: "who came up with X?", "which
 /// paper introduced X?", "the original paper".
 pub fn asks_origin(question: &str) -> bool {
     static ORIGIN: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what|the)\s+(?:paper|work|publication)\s+(?:that\s+|which\s+)?(?:proposed|introduced|presented|first)\b|\b(?:paper|work|publication)\s+(?:where|in\s+which)\s+[^?.]{1,40}?\s+(?:was|were)\s+(?:first\s+)?(?:proposed|introduced|presented)\b|\b(?:was|were)\s+(?:first\s+|originally\s+)?(?:proposed|introduced|presented)\s+(?:in|by)\s+(?:which|what)\s+(?:paper|work|publication|article)\b|\boriginal\s+paper\b")
+        re(r"(?i)\bwho\s+(?:came up with|invented|created|developed|designed|proposed|introduced)\b|\b(?:which|what|the)\s+(?:paper|work|publication)\s+(?:that\s+|which\s+)?(?:proposed|introduced|presented|first|describes|described|introduces|proposes|presents)\b|\b(?:paper|work|publication)\s+(?:where|in\s+which)\s+[^?.]{1,40}?\s+(?:was|were)\s+(?:first\s+)?(?:proposed|introduced|presented)\b|\b(?:was|were)\s+(?:first\s+|originally\s+)?(?:proposed|introduced|presented)\s+(?:in|by)\s+(?:which|what)\s+(?:paper|work|publication|article)\b|\boriginal\s+paper\b")
     });
     ORIGIN.is_match(question)
 }
@@ -1393,7 +1400,17 @@ static WHY_BEATS: LazyLock<Regex> = LazyLock::new(|| {
 /// A request for advice on a board: "which one should I use for D?", "what would you
 /// recommend on D?". The rules give none; the board's standing best is what the graph says.
 static RECOMMEND: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:should|would|could|do)\s+(?:i|we)\s+(?:use|pick|choose|go\s+with|try|adopt)\b|\b(?:which|what)\s+(?:(?:one|model|system|method)\s+)?(?:would|do)\s+you\s+recommend\b")
+    re(r"\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:should|would|could|do)\s+(?:i|we)\s+(?:use|pick|choose|go\s+with|try|adopt|start\s+(?:with|from))\b|\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:would|do|should)\s+you\s+(?:recommend|pick|choose|suggest|use|go\s+with)\b|\bwhat\s+to\s+(?:use|pick|choose)\s+(?:for|on)\b")
+});
+/// "What's the number to beat on D?", "what score do I need to beat on D?", "how high do
+/// models get on D?": the board's standing best, asked by someone who means to pass it.
+static TO_BEAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:number|score|result|value|bar|figure|sota|record|mark)s?\s+(?:to\s+(?:beat|top|surpass|exceed)|(?:that\s+)?(?:i|we|you)\s+(?:need|have|must|would\s+need|['’]d\s+need)\s+to\s+(?:beat|top|surpass|exceed))\b|\b(?:do|does|would)\s+(?:i|we|you|one)\s+(?:need|have)\s+to\s+(?:beat|top|surpass|exceed)\b|\bhow\s+(?:high|far|well|good)\s+(?:do|does|did|can|have|has)\s+(?:the\s+)?(?:models?|systems?|methods?|people|approaches|things|results?|scores?|agents?)\s+(?:get|go|gone|score|reach|reached|do|done|gotten|got|come)\b|\bwhat(?:['’]s|\s+is)\s+the\s+bar\s+(?:on|for)\b")
+});
+/// "What baselines should I compare against on D?", "the usual baselines for T": the
+/// models evaluated there, not a comparison of them.
+static BASELINES_ASKED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bbaselines?\s+(?:should|do|would|could|to|for|on|i|we|people|are)\b|\b(?:what|which|any)\s+(?:are\s+(?:the\s+)?)?(?:(?:usual|standard|common|typical|good|main|strong|obvious|reasonable)\s+)?baselines?\b|\b(?:usual|standard|common|typical|obvious)\s+baselines\b")
 });
 /// A quoted title; a single quote only opening after no letter and closing before none, so
 /// the apostrophes of "I'm new to X. What's ..." quote nothing.
@@ -1455,7 +1472,7 @@ static EVALUATED_ON: LazyLock<Regex> = LazyLock::new(|| {
 static EXPLICIT_EVALUATED_ON: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(evaluated|evaluate|evaluates|benchmarked|tested) (on|over|against)\b"));
 static USAGE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|open[- ]?sourced?|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\b(?:which|what)\s+(?:are|were)\s+(?:the\s+)?(?:main|key|common|typical|usual|popular|standard|major|different|existing|dominant|leading)\s+(?:methods|techniques|approaches|models)\b|\b(?:main|key|common|typical|usual|popular|standard|major|dominant)\s+(?:methods|techniques|approaches)\s+(?:to|for|in|on)\b|\bwith [^?]{1,40} results\b")
+    re(r"\b(use[sd]?|using|utili[sz]\w*|appl(y|ied|ies|ying)|employ\w*|adopt\w*|leverag\w*|rel(y|ies|ied) on|based on|build on|built on|implementation\w*|implement\w*|source code|code|github|repos?|repositor\w*|open[- ]?sourced?|report(s|ed|ing)?|which methods|what methods|what techniques|which techniques|what approaches|which approaches|methods? (are )?used)\b|\b(?:which|what)\s+(?:are|were)\s+(?:the\s+)?(?:main|key|common|typical|usual|popular|standard|major|different|existing|dominant|leading)\s+(?:methods|techniques|approaches|models|baselines)\b|\b(?:main|key|common|typical|usual|popular|standard|major|dominant)\s+(?:methods|techniques|approaches)\s+(?:to|for|in|on)\b|\bwith [^?]{1,40} results\b")
 });
 /// Whole words ("reported" holds "repo"); "source" alone asks for code ("the source for
 /// X"), not in "source separation".
@@ -1470,7 +1487,7 @@ static QUANTIFIED: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:no|none|nobody|n
 static ASKS_MODELS: LazyLock<Regex> = LazyLock::new(|| {
     // An RL board's models are its agents ("what agents were evaluated on atari breakout");
     // not "multi-agent", a topic's word.
-    re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?)\b|(?:^|[\s(])agents?\b")
+    re(r"\b(models?|methods?|systems?|approaches|approach|architectures?|algorithms?|techniques?|baselines?)\b|(?:^|[\s(])agents?\b")
 });
 static ASKS_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(score|scores|result|results|value|values|performance|accuracy|number|numbers|figure|figures)\b")
@@ -1707,7 +1724,9 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     let plain = PARENTHESES.replace_all(q, " ");
     let plain = plain.as_ref();
     // "who is last on D", "the bottom three on D": the worst of a board is a ranking too.
-    let comparison = (COMPARISON.is_match(plain) || extreme(plain) == Some(Extreme::Worst)) && !NOT_COMPARISON.is_match(plain);
+    static BEST_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:best|top|highest|strongest|sota|state of the art|leading)\b"));
+    let baselines = BASELINES_ASKED.is_match(plain) && !BEST_WORD.is_match(plain);
+    let comparison = (COMPARISON.is_match(plain) || extreme(plain) == Some(Extreme::Worst)) && !NOT_COMPARISON.is_match(plain) && !baselines;
     // "how many boards has CURL been run on?" counts boards; "how many leaderboards is
     // Rainbow on compared to DQN?" compares two models by them.
     static BOARDS_COUNTED: LazyLock<Regex> = LazyLock::new(|| re(r"\bhow\s+many\s+(?:different\s+|distinct\s+|separate\s+|other\s+)?(?:boards|leaderboards|benchmarks)\b"));
@@ -1814,9 +1833,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "The field-guide benchmark has X at 93.8 on D. Where did that number go?", "which
         // of the two is wrong?": the model's results there, with what the papers disagree on.
         QueryType::MethodComparison
-    } else if (has_method && !has_dataset && (OWN_RESULTS.is_match(q) || (BARE_RESULTS.is_match(q) && !OTHER_ASK.is_match(q)))) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q))) || (has_method && WHY_BEATS.is_match(q)) {
+    } else if (has_method && !has_dataset && (OWN_RESULTS.is_match(q) || (BARE_RESULTS.is_match(q) && !OTHER_ASK.is_match(q)))) || (has_dataset && (RECOMMEND.is_match(q) || PEOPLE_GET.is_match(q) || TO_BEAT.is_match(q))) || (has_method && WHY_BEATS.is_match(q)) {
         // "What results does the X system get?": the model's results, each with its board.
-        // "Which one should I use for D?": no advice, the board's standing best.
+        // "Which one should I use for D?": no advice, the board's standing best; so is the
+        // number to beat there.
         QueryType::MethodComparison
     } else if has_method && ((!has_dataset && asks_datasets) || WHERE_EVALUATED.is_match(q)) && asks_value(q) {
         // "In which datasets was used X, and which WER it obtains there?", "where has X
@@ -1917,6 +1937,8 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         QueryType::PaperLookup if author => Target::Papers,
         QueryType::PaperLookup => Target::PaperDetails,
         // "which systems had passed 75 F1": a value passed, not a model beaten.
+        // "What's the number to beat on D?": the best there, not who beat whom.
+        QueryType::MethodComparison if TO_BEAT.is_match(q) => Target::TopScore,
         QueryType::MethodComparison if BEATEN.is_match(q) && super::extract::threshold(q).is_none() => Target::Beaten,
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
@@ -2083,6 +2105,25 @@ mod tests {
         assert_eq!(model("who came up with Tavrosa?").query_type, PaperLookup);
         assert!(asks_value("which datasets does it actually have scores on?"));
         assert!(!asks_value("which datasets does it have results on?"), "results on a board name the board, not a number");
+    }
+
+    #[test]
+    fn a_practitioners_asks_are_a_boards_best_its_models_or_a_tasks_models() {
+        // The number to beat is the board's standing best, not who beat whom.
+        check("what's the number to beat on corvalla ice in percentage correct?", true, MethodComparison, Target::TopScore);
+        check("what score do i need to beat on corvalla ice?", true, MethodComparison, Target::TopScore);
+        check("how high do models get on corvalla ice?", true, MethodComparison, Target::TopScore);
+        check("which model would you pick for the Corvalla Ice dataset?", true, MethodComparison, Target::BestModel);
+        check("should I go with whatever is best here - what should I use for corvalla ice?", true, MethodComparison, Target::BestModel);
+        // Baselines are the models evaluated there, not a comparison of them.
+        check("what baselines should I compare against on corvalla ice?", true, DatasetSearch, Target::Models);
+        check("which baseline is the best on corvalla ice?", true, MethodComparison, Target::BestModel);
+        let task = |q: &str| classify(q, &Entities { tasks: vec!["robotic grasping".to_owned()], ..Entities::default() });
+        let usual = task("what are the usual baselines for robotic grasping? need to pick what to compare my grasp detector against");
+        assert_eq!((usual.query_type, usual.target), (MethodUsage, Target::Models));
+        let addressing = classify("Which models address the research problem Neural Architecture Search?", &Entities { tasks: vec!["Neural Architecture Search".to_owned()], ..Entities::default() });
+        assert_eq!((addressing.query_type, addressing.target), (MethodUsage, Target::Models), "models, not papers");
+        assert_eq!(classify("which paper describes Bootstrapped DQN? I'd like to read it", &Entities { methods: vec!["Bootstrapped DQN".to_owned()], ..Entities::default() }).query_type, PaperLookup);
     }
 
     fn check(question: &str, has_dataset: bool, query_type: QueryType, target: Target) {

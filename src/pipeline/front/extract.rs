@@ -48,8 +48,11 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
     let question = masked.as_str();
     let mentions = lexicon.find(question);
     // "the research problem Neural Architecture Search": a name the graph holds as a model
-    // and as a problem is the problem where the question says so.
-    static PROBLEM_BEFORE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?i)\b(?:research\s+)?(?:problem|task)\s+(?:of\s+|called\s+|named\s+)?["'“‘]?$"#).unwrap_or_else(|e| panic!("problem-before pattern: {e}")));
+    // and as a problem is the problem where the question says so; so is it where boards are
+    // asked for it ("what benchmarks are there for neural architecture search?").
+    static PROBLEM_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)\b(?:research\s+)?(?:problem|task)\s+(?:of\s+|called\s+|named\s+)?["'“‘]?$|\b(?:benchmarks|datasets|leaderboards)\s+(?:(?:are\s+there|exist|do\s+people\s+use|are\s+used|matter)\s+)?(?:for|in)\s+(?:the\s+)?$"#).unwrap_or_else(|e| panic!("problem-before pattern: {e}"))
+    });
     let kind_of = |i: usize| {
         let kinds = || mentions[i].entries.iter().map(|&e| lexicon.entry(e).kind);
         match PROBLEM_BEFORE.is_match(&question[..mentions[i].start]) {
@@ -1080,6 +1083,8 @@ mod tests {
         let lexicon = Lexicon::from_tables().expect("the synonym tables");
         let entities = by_keywords(&lexicon, "Which papers address the research problem Neural Architecture Search?");
         assert_eq!(entities.tasks, vec!["Neural Architecture Search".to_owned()], "{entities:?}");
+        let boards = by_keywords(&lexicon, "what benchmarks are there for neural architecture search?");
+        assert!(boards.tasks.iter().any(|t| t.eq_ignore_ascii_case("neural architecture search")) && boards.methods.is_empty(), "boards asked for it: {boards:?}");
     }
 
     #[test]

@@ -153,12 +153,16 @@ fn in_order(name: &str, label: &str) -> bool {
 
 fn link_as(index: &TextIndex, entity: &mut NormalizedEntity, name: &str) {
     let hits = index.search(name, &[doc_kind(entity.kind)], 20);
+    // A model's name that opens labels is their family's ("dqn" is "DQN hs", "DQN noop"),
+    // not a label it stands later in ("Bootstrapped DQN", another model).
+    let opened = |label: &str| entity.kind == EntityKind::Method && super::normalize::opens(name, label);
     let Some(best) = hits
         .iter()
         .filter(|h| h.coverage >= 0.999)
         .max_by(|a, b| {
-            a.label_coverage
-                .total_cmp(&b.label_coverage)
+            opened(&a.label)
+                .cmp(&opened(&b.label))
+                .then(a.label_coverage.total_cmp(&b.label_coverage))
                 .then(in_order(name, &a.label).cmp(&in_order(name, &b.label)))
                 .then(a.score.total_cmp(&b.score))
         })
@@ -1274,6 +1278,20 @@ mod tests {
         family(&index, &mut cait);
         cait.iris.sort();
         assert_eq!(cait.iris, ["m", "s"], "a family's name no label is");
+    }
+
+    #[test]
+    fn a_models_name_no_label_is_links_to_the_labels_it_opens_not_one_it_stands_later_in() {
+        let index = index_of(&[(DocKind::Model, "b", "Bootstrapped DQN"), (DocKind::Model, "h", "DQN hs"), (DocKind::Model, "n", "DQN noop"), (DocKind::Model, "m", "DQNMMCe")]);
+        let mut dqn = entity(EntityKind::Method, "DQN");
+        link(&index, &mut dqn);
+        assert!(dqn.canonical.starts_with("DQN "), "{}", dqn.canonical);
+        family(&index, &mut dqn);
+        dqn.iris.sort();
+        assert_eq!(dqn.iris, ["h", "n"], "Bootstrapped DQN and DQNMMCe are other models");
+        let mut other = entity(EntityKind::Method, "bootstrapped dqn");
+        link(&index, &mut other);
+        assert_eq!(other.iris, ["b"], "a name a label is stays that label");
     }
 
     #[test]

@@ -132,7 +132,9 @@ impl Front {
         }
         // "Which atari games was X evaluated on?": X's boards; the task's words only say
         // which kind they are (its boards would be every model's).
-        if classification.target == classify::Target::Datasets && normalized.methods.iter().any(|m| m.is_linked()) && MODELS_BOARDS_OF_A_KIND.is_match(question) {
+        // "On which atari games is X the best?": of X's boards, those it leads.
+        let boards_of_a_kind = (classification.target == classify::Target::Datasets && MODELS_BOARDS_OF_A_KIND.is_match(question)) || LED_OF_A_KIND.is_match(question);
+        if boards_of_a_kind && normalized.methods.iter().any(|m| m.is_linked()) {
             normalized.tasks.clear();
         }
         // Models and boards the question sets aside are not what it asks about.
@@ -288,11 +290,18 @@ static MODELS_BOARDS_OF_A_KIND: std::sync::LazyLock<crate::pipeline::pattern::Re
     crate::pipeline::pattern::Regex::new(r"(?i)\b(?:which|what)\s+((?:[\w-]+\s+){1,3}?)(?:games|boards|leaderboards|datasets|benchmarks)\s+(?:was|were|did|has|have|does|is)\b[^?]{1,80}\b(?:evaluated|tested|run|ran|benchmarked)\b").unwrap_or_else(|e| panic!("boards of a kind pattern: {e}"))
 });
 
+/// "On which atari games is X the best?", "which dmcontrol tasks does X hold the record
+/// on?": the boards of a kind a model leads.
+static LED_OF_A_KIND: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+    crate::pipeline::pattern::Regex::new(r"(?i)\b(?:which|what)\s+((?:[\w-]+\s+){1,2}?)(?:games|boards|leaderboards|datasets|benchmarks|tasks)\s+(?:was|did|has|does|is)\b[^?]{1,80}?\b(?:the best|the top|leads?|sota|state of the art|holds?\s+the\s+(?:record|top spot|top score|best score)|record[- ]holder)\b").unwrap_or_else(|e| panic!("led boards of a kind pattern: {e}"))
+});
+
 /// The family of boards a question asks a model's boards within: "atari" in "which atari
 /// games was X evaluated on?", "dmcontrol100k" in "which DMControl100k tasks was X run on?".
 pub fn boards_family(question: &str) -> Option<String> {
-    let family = MODELS_BOARDS_OF_A_KIND.captures(question).or_else(|| BOARD_TASKS.captures(question))?.get(1)?.as_str().trim().to_lowercase();
-    (!family.is_empty() && !matches!(family.as_str(), "other" | "the" | "of the" | "its" | "their")).then_some(family)
+    let family = MODELS_BOARDS_OF_A_KIND.captures(question).or_else(|| BOARD_TASKS.captures(question)).or_else(|| LED_OF_A_KIND.captures(question))?.get(1)?.as_str().trim().to_lowercase();
+    // "Which of its boards": no kind named.
+    (!family.is_empty() && !family.starts_with("of ") && !matches!(family.as_str(), "other" | "the" | "its" | "their" | "his" | "her" | "these" | "those" | "other two")).then_some(family)
 }
 
 /// Whether a board's label is of the family named: every word of the family begins a word
@@ -514,6 +523,9 @@ mod tests {
         assert_eq!(boards_family("which atari games was DQN evaluated on?").as_deref(), Some("atari"));
         assert_eq!(boards_family("Which DMControl100k tasks was CURL evaluated on?").as_deref(), Some("dmcontrol100k"));
         assert_eq!(boards_family("which datasets was CURL evaluated on?"), None);
+        assert_eq!(boards_family("on which atari games is DQN hs the best?").as_deref(), Some("atari"), "the boards of a kind a model leads");
+        assert_eq!(boards_family("which dmcontrol tasks does CURL hold the record on?").as_deref(), Some("dmcontrol"));
+        assert_eq!(boards_family("On which of its boards is C NOT the record holder?"), None, "no kind named");
     }
 
     #[test]

@@ -189,28 +189,7 @@ impl NormalizedEntity {
     /// "bit" does not open "BiTT"). Looser than a variant: for listing the family's rows on a
     /// board where the name itself has no score, each said by its own label.
     pub fn family_member(&self, label: &str) -> bool {
-        if self.has_variant(label) {
-            return true;
-        }
-        let written = super::lexicon::squashed(&self.text);
-        if written.is_empty() {
-            return false;
-        }
-        let mut wanted = written.chars().peekable();
-        let mut rest = label.chars().flat_map(char::to_lowercase);
-        for c in rest.by_ref() {
-            match wanted.peek() {
-                Some(&w) if c == w => {
-                    wanted.next();
-                    if wanted.peek().is_none() {
-                        break;
-                    }
-                }
-                _ if !c.is_alphanumeric() => {}
-                _ => return false,
-            }
-        }
-        wanted.peek().is_none() && rest.next().is_none_or(|c| !c.is_alphanumeric())
+        self.has_variant(label) || opens(&self.text, label)
     }
 
     /// Whether `label` opens with the first word of the name as written and holds all its
@@ -234,6 +213,31 @@ impl NormalizedEntity {
             .chain(&self.aliases)
             .any(|n| crate::pipeline::front::lexicon::normalize(n) == label)
     }
+}
+
+/// Whether a name's letters and digits open `label` and end where a word of it ends
+/// ("cait" opens "CAIT-M-24", "dqn" opens "DQN hs"; "bit" does not open "BiTT", nor "dqn"
+/// "Bootstrapped DQN"). Pure.
+pub fn opens(name: &str, label: &str) -> bool {
+    let written = super::lexicon::squashed(name);
+    if written.is_empty() {
+        return false;
+    }
+    let mut wanted = written.chars().peekable();
+    let mut rest = label.chars().flat_map(char::to_lowercase);
+    for c in rest.by_ref() {
+        match wanted.peek() {
+            Some(&w) if c == w => {
+                wanted.next();
+                if wanted.peek().is_none() {
+                    break;
+                }
+            }
+            _ if !c.is_alphanumeric() => {}
+            _ => return false,
+        }
+    }
+    wanted.peek().is_none() && rest.next().is_none_or(|c| !c.is_alphanumeric())
 }
 
 /// The normalised entities, grouped as in the response.

@@ -596,6 +596,10 @@ fn calques(text: &str) -> Cow<'_, str> {
             // 98.9 on D - ok to cite that?": whether it is right, asked of a claim to be written.)
             (re(r"(?i)\s*[-–—,;:]\s*(?:(?:can|may|could)\s+(?:i|we)\s+(?:say|write|claim|state|cite|put|use)|(?:is\s+(?:it|that)\s+)?(?:ok|okay|safe|fine|alright)\s+to\s+(?:cite|say|write|claim|state|use))(?:\s+(?:that|this|it))?(?:\s+in\s+(?:my|our|the|a)\s+[\w\s-]{2,30}?)?\s*\?+\s*$"), ", right?"),
             (re(r"(?i)[\s,]+(?:which|what)\s+ones?\s+(?:do\s+)?you\s+have\s*\?+\s*$"), "?"),
+            // (Said natively too: "I've built a text classifier; which datasets should I
+            // evaluate it on?": the task is named by what does it.)
+            (re(r"(?i)\b(a|an|my|our|the)\s+(text|image|sentiment|document|audio|sound|video|intent|relation|node|graph|topic|news|scene|speech|emotion|spam)\s+classifier\b"), "$1 $2 classification model"),
+            (re(r"(?i)\b(a|an|my|our|the)\s+(?:text\s+)?summari[sz]er\b"), "$1 summarization model"),
             (re(r"(?i)^\s*about\s+([^,?]{2,80}),\s*((?:what|which)\s+(?:papers|publications|articles|works|studies)\s+(?:are\s+there|exist|do\s+you\s+have|you\s+have|there\s+are))\s*\?+\s*$"), "$2 about $1?"),
             (re(r"(?i)^\s*((?:the|its|their)\s+[^?]{3,}?)[\s,]+(?:how\s+much|which|what)\s+(is|are|was|were)\s*\?+\s*$"), "what $2 $1?"),
         ]
@@ -882,6 +886,13 @@ mod tests {
             settled(r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalisations published?"#),
             r#"What year was the "Warbleon: Syllable-Level Attention for Avian Vocalisations" paper on vocalizations published?"#
         );
+    }
+
+    #[test]
+    fn a_task_named_by_what_does_it_is_the_task() {
+        assert_eq!(settled("I've built a text classifier; which datasets should I evaluate it on?"), "I've built a text classification model; which datasets should I evaluate it on?");
+        assert_eq!(settled("our summariser needs a benchmark"), "our summarization model needs a benchmark");
+        assert_eq!(settled("is the Naive Bayes classifier any good?"), "is the Naive Bayes classifier any good?", "a model's name, no task");
     }
 
     #[test]

@@ -81,7 +81,7 @@ static BOARD: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".
 static LEADERBOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(best|top|tops|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|leading|leads|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?)\b")
+    re(r"(?i)\b(best|top|tops|highest|lowest|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|leading|leads|leaders?|strongest|metrics?|models?|evaluated|tested|benchmarked|reported|results?|scores?|agents?|baselines?|beat|(?:should|would|could)\s+(?:i|we|you)\s+(?:use|pick|choose|go\s+with|try|recommend))\b")
 });
 /// A best asked of a board: "which X models are best", "top", "highest", "lowest".
 static LEADERBOARD_BEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(best|top|highest|lowest|state[- ]of[- ]the[- ]art|sota|leading|strongest)\b"));

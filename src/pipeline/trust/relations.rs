@@ -24,6 +24,8 @@ pub type Listed = (String, String, Option<PaperRef>);
 pub struct Known {
     /// Which models were tried on which datasets.
     pub evaluated: Vec<Evaluated>,
+    /// The labels of those datasets: (dataset IRI, label).
+    pub board_labels: Vec<(String, String)>,
     /// The papers stating those evaluations: (model IRI, dataset IRI, paper).
     pub evaluation_papers: Vec<(String, String, PaperRef)>,
     /// The benchmarks of the research problems the claim names: (dataset IRI, label, a
@@ -83,6 +85,13 @@ static ONLY: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// Words that say the claim is about what was evaluated or reported.
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:evaluated|tested|reported|benchmarked|run|results?|scores?|entries|entry|listed)\b"));
+
+/// Whether a claim says a model was evaluated on a board ("X was evaluated on D too,
+/// right?"): the orchestrator then reads the model's own results, so that where the graph
+/// records none on D the boards it does record are shown.
+pub fn asks_evaluation(question: &str) -> bool {
+    EVALUATED.is_match(question)
+}
 
 /// The verdict on a relation claim, when the claim is one.
 pub fn judge(question: &str, entities: &Normalized, known: &Known, facts: &[super::Fact]) -> Option<Verdict> {
@@ -156,13 +165,34 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[sup
                 (f.model, f.dataset) = (label.clone(), dataset.canonical.clone());
                 verdict(Label::Refuted, "evaluated", format!("\"{}\" reports no result of {label} on {}; the graph's result there{values} is from {from}", o.title, dataset.canonical), f)
             }
-            (None, _, _) => Verdict {
-                verdict: Label::Uncertain,
-                relation: "evaluated".into(),
-                reason: format!("the graph records no result of {} on {}", model.canonical, dataset.canonical),
-                supporting: vec![],
-                contradicting: vec![],
-            },
+            (None, _, _) => {
+                // The boards the graph does record the model on are shown: no proof that it
+                // was never run on D, but what a reader checks next.
+                let mut elsewhere: Vec<FactRef> = Vec::new();
+                for (iri, label, d) in known.evaluated.iter().filter(|(iri, label, d)| !on_d(d) && super::verdict::model_of(model, iri, label)) {
+                    let Some((_, board)) = known.board_labels.iter().find(|(b, _)| b == d) else { continue };
+                    if elsewhere.iter().any(|f| &f.dataset == board) {
+                        continue;
+                    }
+                    let mut f = fact(label, "evaluated on", board, format!("{label} was evaluated on {board}"), papers_of(iri, d));
+                    (f.model, f.dataset) = (label.clone(), board.clone());
+                    elsewhere.push(f);
+                }
+                let shown: Vec<&str> = elsewhere.iter().take(10).map(|f| f.dataset.as_str()).collect();
+                let records = match elsewhere.len().saturating_sub(shown.len()) {
+                    _ if shown.is_empty() => String::new(),
+                    0 => format!("; it records {} on {}", model.canonical, shown.join(", ")),
+                    n => format!("; it records {} on {} and {n} more", model.canonical, shown.join(", ")),
+                };
+                elsewhere.truncate(10);
+                Verdict {
+                    verdict: Label::Uncertain,
+                    relation: "evaluated".into(),
+                    reason: format!("the graph records no result of {} on {}{records}", model.canonical, dataset.canonical),
+                    supporting: vec![],
+                    contradicting: elsewhere,
+                }
+            }
         });
     }
     verdicts.into_iter().reduce(both)
@@ -697,6 +727,11 @@ mod tests {
         assert_eq!(label(&known), Some(Label::Supported));
         known.evaluated[0].2 = "other".into();
         assert_eq!(label(&known), Some(Label::Uncertain));
+        // Where the graph records the model elsewhere, those boards are shown, no verdict more.
+        known.board_labels = vec![("other".into(), "WOS-11967".into())];
+        let v = judge("HDLTex was evaluated on WOS-46985 too, right?", &entities, &known, &[]).unwrap();
+        assert_eq!(v.verdict, Label::Uncertain, "no record on D is no proof it was never run there");
+        assert!(v.reason.ends_with("; it records HDLTex on WOS-11967") && v.contradicting.iter().any(|f| f.dataset == "WOS-11967"), "{v:?}");
     }
 
     #[test]

@@ -85,7 +85,11 @@ static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\bhow\s+(?:far|much)\s+(?:is|does)\b[^?]*\b(?:behind|below|short of|trail|lag)\b|\b(?:deficit|gap|distance)\s+(?:to|from|behind)\s+(?:the\s+)?(?:leader|best|top|record|first place)\b|\bhow\s+far\s+(?:off|from)\s+(?:the\s+)?(?:best|top|leader|record)\b")
 });
 /// "on which datasets is X the best".
-static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?:on|in|for|at)\s+)?(?:which|what)\s+(?:datasets?|benchmarks?|boards?|tasks?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota)\b"));
+/// Words of a kind may stand before the noun ("on which atari games is X the best?"), and
+/// the record may be held ("which boards does X hold the record on?").
+static BEST_WHERE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:(?:on|in|for|at)\s+)?(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:datasets?|benchmarks?|boards?|leaderboards?|tasks?|games?)\s+(?:is|was|does)\b[^?]*\b(?:the best|best|top|lead|leads|state of the art|sota|holds?\s+the\s+(?:record|top spot|top score|best score)|record[- ]holder)\b")
+});
 
 /// "On which of its boards is X NOT the record holder?", "which boards did X run on without
 /// holding the top score?": the boards of X's where another model is the best.
@@ -579,7 +583,12 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         // Boards X has no value on, for a question asking where it is not the best: the
         // boards read are those of X's results, valued or not.
         let mut unled: Vec<String> = Vec::new();
+        // "On which atari games is X the best?": only X's boards of that kind.
+        let family = crate::pipeline::front::boards_family(question);
         for readings in boards(&now, &all, direction) {
+            if family.as_deref().is_some_and(|f| !readings.iter().any(|b| crate::pipeline::front::in_family(f, &b.label))) {
+                continue;
+            }
             let outcomes: Vec<Reads> = readings.iter().map(|b| top_n.map_or_else(|| best_on(b, x), |n| top_on(b, x, n))).filter(|o| !o.2.is_empty()).collect();
             if readings.iter().all(|b| b.of_model(x).is_none()) {
                 if let Some((top, board)) = readings.iter().find_map(|b| Some((b.top()?, b))).filter(|_| not_best) {
@@ -619,10 +628,13 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
             return None;
         }
         let standing = top_n.map_or_else(|| "the best".to_owned(), |n| format!("in the top {n}"));
+        // A family read by its name ("DQN": "DQN hs", "DQN noop") is said by that name.
+        let family = crate::pipeline::front::lexicon::normalize(&x.text) != crate::pipeline::front::lexicon::normalize(&x.canonical) && crate::pipeline::front::normalize::opens(&x.text, &x.canonical);
+        let who = if family { &x.text } else { &x.canonical };
         let mut text = if led.is_empty() {
-            format!("The knowledge graph records no dataset on which {} is {standing} now", x.canonical)
+            format!("The knowledge graph records no dataset on which {who} is {standing} now")
         } else {
-            format!("Of the datasets {} was evaluated on, it is {standing} now on these: {}", x.canonical, led.join("; "))
+            format!("Of the datasets {who} was evaluated on, it is {standing} now on these: {}", led.join("; "))
         };
         if !open.is_empty() {
             text.push_str(&format!("; too close to call: {}", open.join("; ")));

@@ -802,9 +802,17 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
             if unscored {
                 // With the board's best when the claim is beyond it: what a reader weighs.
                 let top = beyond_the_top(x, claimed, entities, facts, direction);
-                let beyond = top.reason.split_once("; ").filter(|_| !top.contradicting.is_empty()).map(|(_, t)| format!("; {t}")).unwrap_or_default();
-                // The evaluation itself first (what the claim is about), then the board's best.
+                let mut beyond = top.reason.split_once("; ").filter(|_| !top.contradicting.is_empty()).map(|(_, t)| format!("; {t}")).unwrap_or_default();
+                // The evaluation itself first (what the claim is about), then the board's best
+                // (said whether or not the claim is past it: what a reader weighs the number by).
                 let mut shown = super::relations::evaluations_without_values(entities, known);
+                if top.contradicting.is_empty() {
+                    let best: Vec<&Fact> = tops(entities, facts, direction).into_iter().take(3).collect();
+                    if !best.is_empty() {
+                        beyond = format!("; the best recorded there is {}", best.iter().map(|f| format!("{} ({} by {})", f.model, f.value, f.metric)).collect::<Vec<_>>().join(", "));
+                        shown.extend(best.into_iter().map(FactRef::of));
+                    }
+                }
                 shown.extend(top.contradicting);
                 return uncertain("achieves", format!("the graph records an evaluation of {} there but no value{beyond}", x.canonical), vec![], shown);
             }
