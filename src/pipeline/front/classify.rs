@@ -1400,12 +1400,12 @@ static WHY_BEATS: LazyLock<Regex> = LazyLock::new(|| {
 /// A request for advice on a board: "which one should I use for D?", "what would you
 /// recommend on D?". The rules give none; the board's standing best is what the graph says.
 static RECOMMEND: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:should|would|could|do)\s+(?:i|we)\s+(?:use|pick|choose|go\s+with|try|adopt|start\s+(?:with|from))\b|\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:would|do|should)\s+you\s+(?:recommend|pick|choose|suggest|use|go\s+with)\b|\bwhat\s+to\s+(?:use|pick|choose)\s+(?:for|on)\b")
+    re(r"\b(?:which|what)\s+(?:(?:one|models?|systems?|methods?|networks?|algorithms?|approach(?:es)?|architectures?)\s+)?(?:should|would|could|do)\s+(?:i|we)\s+(?:use|pick|choose|go\s+with|try|adopt|start\s+(?:with|from)|look\s+at|consider)\b|\b(?:which|what)\s+(?:(?:one|model|system|method|network|algorithm|approach|architecture)\s+)?(?:would|do|should)\s+you\s+(?:recommend|pick|choose|suggest|use|go\s+with)\b|\bwhat\s+to\s+(?:use|pick|choose)\s+(?:for|on)\b")
 });
 /// "What's the number to beat on D?", "what score do I need to beat on D?", "how high do
 /// models get on D?": the board's standing best, asked by someone who means to pass it.
 static TO_BEAT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(?:number|score|result|value|bar|figure|sota|record|mark)s?\s+(?:to\s+(?:beat|top|surpass|exceed)|(?:that\s+)?(?:i|we|you)\s+(?:need|have|must|would\s+need|['’]d\s+need)\s+to\s+(?:beat|top|surpass|exceed))\b|\b(?:do|does|would)\s+(?:i|we|you|one)\s+(?:need|have)\s+to\s+(?:beat|top|surpass|exceed)\b|\bhow\s+(?:high|far|well|good)\s+(?:do|does|did|can|have|has)\s+(?:the\s+)?(?:models?|systems?|methods?|people|approaches|things|results?|scores?|agents?)\s+(?:get|go|gone|score|reach|reached|do|done|gotten|got|come)\b|\bwhat(?:['’]s|\s+is)\s+the\s+bar\s+(?:on|for)\b")
+    re(r"\b(?:number|score|result|value|bar|figure|sota|record|mark)s?\s+(?:to\s+(?:beat|top|surpass|exceed|clear|pass)|(?:that\s+)?(?:i|we|you)\s+(?:need|have|must|would\s+need|['’]d\s+need)\s+to\s+(?:beat|top|surpass|exceed|clear|pass|reach))\b|\b(?:do|does|would)\s+(?:i|we|you|one)\s+(?:need|have)\s+to\s+(?:beat|top|surpass|exceed|clear|pass|reach)\b|\bhow\s+(?:high|far|well|good)\s+(?:do|does|did|can|have|has)\s+(?:the\s+)?(?:models?|systems?|methods?|people|approaches|things|results?|scores?|agents?)\s+(?:get|go|gone|score|reach|reached|do|done|gotten|got|come)\b|\bwhat(?:['’]s|\s+is)\s+the\s+bar\s+(?:on|for)\b")
 });
 /// "What baselines should I compare against on D?", "the usual baselines for T": the
 /// models evaluated there, not a comparison of them.
@@ -1854,9 +1854,10 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
-    } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) || (MODELS_TRIED.is_match(q) && !has_dataset && !has_method && has_entities) {
+    } else if (MODELS_FOR.is_match(q) && !has_dataset) || (has_method && ASKS_PROBLEMS.is_match(q)) || (MODELS_TRIED.is_match(q) && !has_dataset && !has_method && has_entities) || (RECOMMEND.is_match(q) && ASKS_MODELS.is_match(q) && !has_dataset && !has_method && has_entities) {
         // "models for pointgoal nav", "research problems tackled with scibert", "which
-        // models were tried on coref?" (a problem's models, where no board is named).
+        // models were tried on coref?", "starting a T project, what models should I look
+        // at?" (a problem's models, where no board is named).
         QueryType::MethodUsage
     } else if asks_datasets
         || asks_metrics
@@ -2118,9 +2119,12 @@ mod tests {
         // Baselines are the models evaluated there, not a comparison of them.
         check("what baselines should I compare against on corvalla ice?", true, DatasetSearch, Target::Models);
         check("which baseline is the best on corvalla ice?", true, MethodComparison, Target::BestModel);
+        check("what's the bar to clear on corvalla ice these days?", true, MethodComparison, Target::TopScore);
         let task = |q: &str| classify(q, &Entities { tasks: vec!["robotic grasping".to_owned()], ..Entities::default() });
         let usual = task("what are the usual baselines for robotic grasping? need to pick what to compare my grasp detector against");
         assert_eq!((usual.query_type, usual.target), (MethodUsage, Target::Models));
+        let look = task("starting a robotic grasping project, what models should I look at?");
+        assert_eq!((look.query_type, look.target), (MethodUsage, Target::Models));
         let addressing = classify("Which models address the research problem Neural Architecture Search?", &Entities { tasks: vec!["Neural Architecture Search".to_owned()], ..Entities::default() });
         assert_eq!((addressing.query_type, addressing.target), (MethodUsage, Target::Models), "models, not papers");
         assert_eq!(classify("which paper describes Bootstrapped DQN? I'd like to read it", &Entities { methods: vec!["Bootstrapped DQN".to_owned()], ..Entities::default() }).query_type, PaperLookup);

@@ -600,6 +600,9 @@ fn calques(text: &str) -> Cow<'_, str> {
             // evaluate it on?": the task is named by what does it.)
             (re(r"(?i)\b(a|an|my|our|the)\s+(text|image|sentiment|document|audio|sound|video|intent|relation|node|graph|topic|news|scene|speech|emotion|spam)\s+classifier\b"), "$1 $2 classification model"),
             (re(r"(?i)\b(a|an|my|our|the)\s+(?:text\s+)?summari[sz]er\b"), "$1 summarization model"),
+            // (Said natively too: "X is a good choice for D, isn't it?" asks how X stands there,
+            // which its place on the board answers, not whether it is the best.)
+            (re(r"(?i)^\s*([^?,]{2,80}?)\s+(?:is|would\s+be|['’]s)\s+an?\s+(?:good|solid|sensible|reasonable|safe|strong|decent)\s+(?:choice|pick|option|bet|candidate)\s+(?:for|on)\s+([^?,]{2,80}?)\s*(?:,\s*(?:isn['’]t\s+it|wouldn['’]t\s+it|right|correct|yes|no)\s*)?\?+\s*$"), "is $1 any good on $2?"),
             (re(r"(?i)^\s*about\s+([^,?]{2,80}),\s*((?:what|which)\s+(?:papers|publications|articles|works|studies)\s+(?:are\s+there|exist|do\s+you\s+have|you\s+have|there\s+are))\s*\?+\s*$"), "$2 about $1?"),
             (re(r"(?i)^\s*((?:the|its|their)\s+[^?]{3,}?)[\s,]+(?:how\s+much|which|what)\s+(is|are|was|were)\s*\?+\s*$"), "what $2 $1?"),
         ]
@@ -893,6 +896,13 @@ mod tests {
         assert_eq!(settled("I've built a text classifier; which datasets should I evaluate it on?"), "I've built a text classification model; which datasets should I evaluate it on?");
         assert_eq!(settled("our summariser needs a benchmark"), "our summarization model needs a benchmark");
         assert_eq!(settled("is the Naive Bayes classifier any good?"), "is the Naive Bayes classifier any good?", "a model's name, no task");
+    }
+
+    #[test]
+    fn a_model_said_to_be_a_good_choice_for_a_board_is_asked_how_it_stands_there() {
+        assert_eq!(settled("GPT-3 175B (Few-Shot) is a good choice for LAMBADA, isn't it?"), "is GPT-3 175B (Few-Shot) any good on LAMBADA?");
+        assert_eq!(settled("DQN hs would be a solid pick for Atari 2600 Pong?"), "is DQN hs any good on Atari 2600 Pong?");
+        assert_eq!(settled("GPT-3 is the best choice for LAMBADA, right?"), "GPT-3 is the best choice for LAMBADA, right?", "the best is claimed, and checked");
     }
 
     #[test]

@@ -76,7 +76,7 @@ static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// The board a claim names: what follows its last "on" up to a tag, a comma or the end.
 static BOARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(&format!(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{{L}}\p{{N}}][\p{{L}}\p{{N}}\-\.\+/()#=' *>]{{0,60}}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|than|in (?:19|20)\d\d|{SETS_ASIDE_BEFORE_NAME}|but not|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not)\b)"))
+    re(&format!(r"(?i)\bon\s+(?:top\s+of\s+)?(?:the\s+)?([\p{{L}}\p{{N}}][\p{{L}}\p{{N}}\-\.\+/()#=' *>]{{0,60}}?)(?:\s+(?:benchmark|dataset|data set|test set|corpus|leaderboard|board))*\s*(?:,|:\s|\s-\s|\?|!|\.\s|\.$|$|\s+(?:by|in terms of|with|using|according|right|true|correct|yes|isn'?t|doesn'?t|or not|is|are|was|were|has|have|gets|reaches|scores|as of|as at|before|after|until|since|when|where|once|than|in (?:19|20)\d\d|{SETS_ASIDE_BEFORE_NAME}|but not|(?:is|are|was|were)n['’]?t|(?:is|are|was|were) not|to (?:be|become|get|reach|beat|top|claim|take|count as))\b)"))
 });
 
 /// A leaderboard question: "who has the best SPL on ...", "top models on ...".

@@ -629,8 +629,8 @@ pub fn account(question: &str, entities: &Normalized, facts: &[Fact], direction:
         }
         let standing = top_n.map_or_else(|| "the best".to_owned(), |n| format!("in the top {n}"));
         // A family read by its name ("DQN": "DQN hs", "DQN noop") is said by that name.
-        let family = crate::pipeline::front::lexicon::normalize(&x.text) != crate::pipeline::front::lexicon::normalize(&x.canonical) && crate::pipeline::front::normalize::opens(&x.text, &x.canonical);
-        let who = if family { &x.text } else { &x.canonical };
+        let by_family_name = crate::pipeline::front::lexicon::normalize(&x.text) != crate::pipeline::front::lexicon::normalize(&x.canonical) && crate::pipeline::front::normalize::opens(&x.text, &x.canonical);
+        let who = if by_family_name { &x.text } else { &x.canonical };
         let mut text = if led.is_empty() {
             format!("The knowledge graph records no dataset on which {who} is {standing} now")
         } else {
