@@ -912,7 +912,7 @@ impl Pipeline {
             return q;
         }
         let Some(named) = front::extract::named_paper(&q).filter(|n| n.split_whitespace().count() >= 4 && q.contains(n.as_str())) else { return q };
-        let squash = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+        let squash = front::lexicon::squashed;
         if index.search(&named, &[crate::index::DocKind::Paper], 3).iter().any(|h| squash(&h.label) == squash(&named)) {
             std::borrow::Cow::Owned(q.replacen(named.as_str(), &format!("\"{named}\""), 1))
         } else {
