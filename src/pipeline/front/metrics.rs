@@ -15,6 +15,17 @@ pub fn is_cost(metric: &str) -> bool {
     COST.is_match(metric)
 }
 
+/// Whether a value on this metric can be a percentage: not bits, perplexities, losses,
+/// distances, raw game scores or costs. "Has anyone scored above 95%?" reads no board
+/// whose values are no share of a hundred.
+pub fn can_be_percent(metric: &str) -> bool {
+    static NOT: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
+        crate::pipeline::pattern::Regex::new(r"(?i)\b(perplexity|ppl|bpc|bits?[ /-]?per|bits/dim\w*|loss|fid|distance|mae|mse|rmse|nll|seconds|frames|steps)\b|^\s*(score|return|reward|average return|mean reward)\s*$")
+            .unwrap_or_else(|e| panic!("not-a-percentage pattern: {e}"))
+    });
+    !NOT.is_match(&metric.replace('_', " ")) && !is_cost(metric)
+}
+
 /// The direction a metric's own words give when no table knows it: error rates,
 /// perplexities, losses, distances and costs are better lower; anything else higher.
 pub fn direction_by_words(metric: &str) -> Direction {
@@ -41,6 +52,16 @@ mod tests {
         }
         for higher in ["Top 1 Accuracy", "BLEU score", "Percentage correct", "F1"] {
             assert_eq!(direction_by_words(higher), Direction::Higher, "{higher}");
+        }
+    }
+
+    #[test]
+    fn bits_perplexity_game_scores_and_costs_are_no_percentage() {
+        for not in ["bits/dimension", "Test perplexity", "Score", "Number of params", "FID"] {
+            assert!(!can_be_percent(not), "{not}");
+        }
+        for percent in ["Percentage correct", "Top 1 Accuracy", "F1 score", "BLEU score", "Word Error Rate (WER)"] {
+            assert!(can_be_percent(percent), "{percent}");
         }
     }
 

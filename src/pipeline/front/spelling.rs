@@ -603,6 +603,12 @@ fn calques(text: &str) -> Cow<'_, str> {
             // (Said natively too: "X is a good choice for D, isn't it?" asks how X stands there,
             // which its place on the board answers, not whether it is the best.)
             (re(r"(?i)^\s*([^?,]{2,80}?)\s+(?:is|would\s+be|['’]s)\s+an?\s+(?:good|solid|sensible|reasonable|safe|strong|decent)\s+(?:choice|pick|option|bet|candidate)\s+(?:for|on)\s+([^?,]{2,80}?)\s*(?:,\s*(?:isn['’]t\s+it|wouldn['’]t\s+it|right|correct|yes|no)\s*)?\?+\s*$"), "is $1 any good on $2?"),
+            // ("a strong model for D I can download", "best option for D with code available":
+            // the best model there that has code, as asked natively.)
+            (re(r"(?i)^\s*(?:(?:what|which)(?:['’]s|\s+is|\s+would\s+be)\s+)?(?:a\s+|the\s+|your\s+)?(?:best|strong|strongest|good|solid|top|decent)\s+(?:model|option|choice|system|method|pick)\s+(?:for|on)\s+([^?,]{2,60}?)\s+(?:(?:that|which)\s+(?:i|we|you|one)\s+can\s+(?:download|reuse|grab|get(?:\s+the\s+code\s+for)?)|(?:that|which)\s+(?:has|comes\s+with)\s+(?:public\s+|open[- ]source\s+)?code|with\s+(?:public\s+|open[- ]source\s+|the\s+)?code(?:\s+available)?)\s*\?*\s*$"), "which is the best model on $1 that has code?"),
+            // ("I need to beat 95% on D, is that already done?" asks whether any model has
+            // passed the bar there, which the board answers, not a claim about a model.)
+            (re(r"(?i)^\s*(?:i|we)\s+(?:need|have|want|hope|plan|am\s+trying|are\s+trying)\s+to\s+(?:beat|hit|reach|clear|pass|top|get\s+(?:above|over|past))\s+(\d+(?:\.\d+)?\s*%?(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(on|in|for|at)\s+([^?,;:]{2,80}?)\s*[,;:.-]*\s*(?:is|has)\s+(?:that|this|it)\s+(?:already\s+)?(?:been\s+)?(?:done|achieved|beaten|reached|cleared|passed|happened|possible)(?:\s+already|\s+yet|\s+before)?\s*\?+\s*$"), "has any model got above $1 $2 $3?"),
             (re(r"(?i)^\s*about\s+([^,?]{2,80}),\s*((?:what|which)\s+(?:papers|publications|articles|works|studies)\s+(?:are\s+there|exist|do\s+you\s+have|you\s+have|there\s+are))\s*\?+\s*$"), "$2 about $1?"),
             (re(r"(?i)^\s*((?:the|its|their)\s+[^?]{3,}?)[\s,]+(?:how\s+much|which|what)\s+(is|are|was|were)\s*\?+\s*$"), "what $2 $1?"),
         ]
@@ -903,6 +909,19 @@ mod tests {
         assert_eq!(settled("GPT-3 175B (Few-Shot) is a good choice for LAMBADA, isn't it?"), "is GPT-3 175B (Few-Shot) any good on LAMBADA?");
         assert_eq!(settled("DQN hs would be a solid pick for Atari 2600 Pong?"), "is DQN hs any good on Atari 2600 Pong?");
         assert_eq!(settled("GPT-3 is the best choice for LAMBADA, right?"), "GPT-3 is the best choice for LAMBADA, right?", "the best is claimed, and checked");
+    }
+
+    #[test]
+    fn a_strong_model_one_can_download_is_the_best_with_code() {
+        assert_eq!(settled("what's a strong model for CIFAR-10 that I can download?"), "which is the best model on CIFAR-10 that has code?");
+        assert_eq!(settled("best option for CIFAR-10 with code available?"), "which is the best model on CIFAR-10 that has code?");
+        assert_eq!(settled("what is a good model for sentiment analysis?"), "what is a good model for sentiment analysis?", "no code asked");
+    }
+
+    #[test]
+    fn a_bar_to_beat_asked_whether_it_is_done_asks_whether_any_model_passed_it() {
+        assert_eq!(settled("I need to beat 95% on CIFAR-10, is that already done?"), "has any model got above 95% on CIFAR-10?");
+        assert_eq!(settled("we want to hit 40 BLEU on WMT 2014 EN-DE - has that been achieved?"), "has any model got above 40 BLEU on WMT 2014 EN-DE?");
     }
 
     #[test]

@@ -392,11 +392,13 @@ pub fn judge(question: &str, entities: &Normalized, facts: &[Fact], direction: &
         // models" elsewhere counts models, so the threshold reader does not take "beats").
         static BEATS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:beats?|beaten|tops?)\s+(\d)"));
         let past = crate::pipeline::front::extract::threshold(&BEATS.replace(&question[at..], "above $1"))?;
-        return agreed(boards(&[(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, n, past, entities)).collect());
+        let now = [(0, facts.to_vec())];
+        return agreed(on_scale(question, boards(&now, entities, direction)).into_iter().map(|b| only_past(&b, n, past, entities)).collect());
     }
     if entities.methods.is_empty() {
         if let Some(past) = ANY_PAST.find(question).and_then(|m| crate::pipeline::front::extract::threshold(&question[m.end()..])) {
-            let none = agreed(boards(&[(0, facts.to_vec())], entities, direction).iter().flatten().map(|b| only_past(b, 0, past, entities)).collect())?;
+            let now = [(0, facts.to_vec())];
+            let none = agreed(on_scale(question, boards(&now, entities, direction)).into_iter().map(|b| only_past(&b, 0, past, entities)).collect())?;
             return Some(super::verdict::turned(none));
         }
     }
@@ -504,6 +506,19 @@ fn only_past(board: &Board<'_>, n: usize, past: crate::pipeline::front::extract:
         reason.push_str(&format!("; the next is {}", named(f)));
     }
     (label, reason, [refs(&passing), next.map(|f| refs(&[f])).unwrap_or_default()].concat())
+}
+
+/// The boards a bar written as a percentage ("above 95%") can be read on: those whose
+/// metric can be one, when there are any (CIFAR-10 by bits/dimension is no reading of
+/// "above 95%"); every board otherwise.
+fn on_scale<'a>(question: &str, boards: Vec<Vec<Board<'a>>>) -> Vec<Board<'a>> {
+    static PERCENT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\d\s*(?:%|percent\b|per cent\b)"));
+    let all: Vec<Board<'a>> = boards.into_iter().flatten().collect();
+    let metric = |b: &Board<'_>| b.ranked.first().is_some_and(|f| crate::pipeline::front::metrics::can_be_percent(&f.metric));
+    if PERCENT.is_match(question) && all.iter().any(metric) && !all.iter().all(metric) {
+        return all.into_iter().filter(metric).collect();
+    }
+    all
 }
 
 /// "X is in the top N on D" on one reading of one board: its place counts the models
@@ -790,6 +805,17 @@ mod tests {
         assert_eq!(verdict("no model on D1 gets above 50"), Some(Label::Refuted));
         assert_eq!(verdict("is any model above 90 on D1?"), Some(Label::Refuted));
         assert_eq!(verdict("is any model above 50 on D1?"), Some(Label::Supported));
+    }
+
+    #[test]
+    fn a_bar_written_as_a_percentage_is_not_read_on_a_board_of_bits() {
+        use crate::pipeline::trust::fixtures::fact as by;
+        let facts = vec![by("E", "D1", "bits/dimension", 2.8), by("E", "D1", "Percentage correct", 99.7)];
+        let board = Normalized { datasets: vec![linked(EntityKind::Dataset, "D1")], ..Normalized::default() };
+        let direction = |m: &str| crate::pipeline::front::metrics::direction_by_words(m);
+        let verdict = |q: &str| judge(q, &board, &facts, &direction).map(|v| v.verdict);
+        assert_eq!(verdict("has anyone scored above 95% on D1?"), Some(Label::Supported));
+        assert_eq!(verdict("has anyone scored above 95 on D1?"), Some(Label::Uncertain), "without a percentage both readings stand");
     }
 
     #[test]
