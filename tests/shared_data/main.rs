@@ -802,4 +802,26 @@ mod sciqa_style {
         assert_eq!(response.verdict, Some(Label::Uncertain), "{}", response.answer);
         assert!(response.answer_items.iter().any(|i| i.label.starts_with("BiTT: Bidirectional Tree Tagging")), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_newcomers_plain_words_reach_the_graphs_names() {
+        let Some(pipeline) = pipeline("a_newcomers_plain_words_reach_the_graphs_names").await else { return };
+        // The maker before a name and the everyday noun after it are no part of it.
+        check(pipeline, "what has uber's go-explore ai been tested on?", &["Atari 2600 Pitfall!"]).await;
+        check(pipeline, "which picture collections has ceit-t been tried on?", &["CIFAR-100", "iNaturalist 2019"]).await;
+        check(pipeline, "how are systems scored on aeslc, the test about writing email subject lines?", &["ROUGE-1", "ROUGE-L"]).await;
+        // A topic described in plain words is searched by its own words, not the asker's framing.
+        check(pipeline, "what research is there on catching spam?", &["Exploiting abused trending topics to identify spam campaigns in Twitter"]).await;
+        // A quoted short title names the paper whose title opens with it.
+        let response = pipeline.ask(&Question::parse("did the '#exploration' paper about count-based exploration release its code?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        assert!(response.answer.contains("https://github.com/nhynes/abc"), "{}", response.answer);
+        // The graph's record of a model's boards, holding the board asked but not the model
+        // on it, says no.
+        let response = pipeline.ask(&Question::parse("has trpo-hash been tested on the atari game pong?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        // A bar written as a percentage is not read on a board of bits.
+        let response = pipeline.ask(&Question::parse("I need to beat 95% on CIFAR-10, is that already done?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+    }
 }

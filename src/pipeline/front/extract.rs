@@ -113,7 +113,15 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
             found.push((start, kind, question[start..end].to_owned()));
         }
     }
+    // "count-based exploration", "F1-style scoring": a metric's name opening a compound
+    // describes something else, and names no metric.
+    static COMPOUND_TAIL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^-(?:based|level|wise|aware|free|style|like|driven|guided|oriented|specific|agnostic|sensitive|efficient)\b").unwrap_or_else(|e| panic!("compound tail pattern: {e}"))
+    });
     for (i, mention) in mentions.iter().enumerate() {
+        if kind_of(i) == Some(EntityKind::Metric) && COMPOUND_TAIL.is_match(&question[mention.end..]) {
+            continue;
+        }
         if let (false, Some(kind)) = (superseded[i], kind_of(i)) {
             let text = match kind {
                 EntityKind::Method => variant_written(question, mention.end, mentions.get(i + 1).map(|m| m.start)),
@@ -940,6 +948,24 @@ static REVIEW_FRAMING: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("review framing pattern: {e}"))
 });
 
+/// A newcomer's words for what the field does, no words of a title: "getting AI to play
+/// old Atari games", "using computers to listen to heartbeats", "what research is there on
+/// catching spam?", "spotting it automatically", "for a school project", "my class is
+/// doing a project on earthquakes", "i'm writing an article about fake news". The singular
+/// "computer" and "machine" stay ("computer vision", "machine translation"), and so do
+/// "machines" and "robots" ("support vector machines", "reinforcement learning for robots").
+static LAY_FRAMING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:getting|teaching|training|letting|making|using|get|teach|make|use|have|having)\s+(?:an?\s+|the\s+)?(?:computers?|machines?|ai|a\.i\.|robots?|software|algorithms?|programs?)(?:\s+to)?\b|\b(?:computers|ais)\b|\bai\s+(?:that|which|to)\b|\b(?:catching|spotting|telling|figuring\s+out|working\s+out|automatically|on\s+their\s+own|by\s+themselves|everyday|roughly|listen(?:ing)?\s+to|hear(?:ing)?)\b|\b(?:for\s+)?(?:a|an|my|our|the)\s+(?:school|class|uni|university|college|course|homework|news|magazine|newspaper|blog)\s+(?:project|assignment|article|piece|story|essay|report|presentation|post)\b|\b(?:my|our|the)\s+class\s+is\s+doing\s+(?:a|an)\s+(?:project|assignment|presentation|report)\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:writing|doing|preparing|working\s+on)\s+(?:a|an|my|our|the)\s+(?:article|story|piece|report|essay|project|presentation|assignment|blog\s+post)\b|\b(?:for\s+)?(?:a|an|my|our|the)\s+(?:article|story|piece|report|essay|project|presentation|assignment)\s+(?:on|about)\b")
+        .unwrap_or_else(|e| panic!("lay framing pattern: {e}"))
+});
+
+/// Examples after what is asked ("everyday sounds like sirens, drills or dogs barking",
+/// "such as X and Y"): instances, no words a title of the topic holds. "I'd like to read
+/// about" (taken first) is no example, nor any word of the topic.
+static EXAMPLES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:i['’]?d|we['’]?d|would|i|we)\s+(?:really\s+)?like\s+to(?:\s+read(?:\s+up)?\s+(?:about|on))?\b|(?:,\s*|\s+)(?:like|such\s+as|e\.g\.)\s+[^?.;]*").unwrap_or_else(|e| panic!("examples pattern: {e}"))
+});
+
 /// "key papers", "seminal work", "must-read references": the papers asked for.
 static KEY_PAPERS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:key|important|seminal|essential|must[- ]read|foundational|core|classic|influential|landmark)\s+(papers?|works?|publications?|references?|readings?|studies)\b").unwrap_or_else(|e| panic!("key papers pattern: {e}"))
@@ -995,6 +1021,8 @@ pub fn topic_part(question: &str) -> &str {
 /// titles with (BM25 weighs them; the relevance cut-off needs the whole question).
 pub fn content_words(question: &str) -> Vec<String> {
     let question = REVIEW_FRAMING.replace_all(question, " ");
+    let question = LAY_FRAMING.replace_all(&question, " ");
+    let question = EXAMPLES.replace_all(&question, " ");
     let question = HOLDS_ANYTHING.replace_all(&question, " ");
     // "key papers on X", "seminal work on X": papers on X, no word of it.
     let question = KEY_PAPERS.replace_all(&question, " $1 ");
@@ -1096,6 +1124,30 @@ mod tests {
         let entities = by_keywords(&lexicon, "excluding the WMT2014 English-French, which datasets was PBSMT + NMT tested on?");
         assert!(entities.datasets.iter().any(|d| d == "WMT2014 English-French"), "{:?}", entities.datasets);
         assert!(!entities.datasets.iter().any(|d| d.to_lowercase().starts_with("excluding") || d.to_lowercase().starts_with("the ")), "{:?}", entities.datasets);
+    }
+
+    #[test]
+    fn a_metric_opening_a_compound_is_no_metric() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let entities = by_keywords(&lexicon, "did the '#exploration' paper about count-based exploration release its code?");
+        assert!(entities.metrics.is_empty(), "{entities:?}");
+        let scored = by_keywords(&lexicon, "which model has the best F1 on SQuAD1.1?");
+        assert!(!scored.metrics.is_empty(), "{scored:?}");
+    }
+
+    #[test]
+    fn a_newcomers_words_for_what_the_field_does_are_no_words_of_the_topic() {
+        for (q, words) in [
+            ("what research is there on catching spam?", vec!["spam"]),
+            ("is there any research on using computers to listen to heartbeats?", vec!["heartbeats"]),
+            ("i'd like to read about computers recognising everyday sounds like sirens, drills or dogs barking", vec!["recognising", "sounds"]),
+            ("my class is doing a project on earthquakes - which papers in there should we look at?", vec!["earthquakes"]),
+            ("papers on computer vision for machine translation", vec!["computer", "vision", "machine", "translation"]),
+            ("papers on support vector machines", vec!["support", "vector", "machines"]),
+        ] {
+            assert_eq!(content_words(topic_part(q)), words, "{q}");
+        }
+        assert_eq!(content_words(topic_part("i'm writing an article about fake news. what research is there on spotting it automatically?")), vec!["fake", "news"]);
     }
 
     #[test]

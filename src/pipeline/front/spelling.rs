@@ -12,7 +12,9 @@
 //! a concession after a claim dropped as background ([`clauses`]), and a memory's hedge
 //! ("if I recall correctly", "IIRC": [`hedges`]), and instructions about the answer's form
 //! around the question ("Yes or no, one word only:", "[answer in 3 words max]", "Thanks!":
-//! [`form`]). The answer still echoes the question as asked. Pure.
+//! [`form`]); a newcomer's plain words around the field's names ("Google's Gemma paper", "the
+//! ImageNet picture collection", "what has X been tried on?": [`plain_words`]). The answer
+//! still echoes the question as asked. Pure.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -206,6 +208,7 @@ fn settled_words(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, clauses);
     let spelled = then(spelled, hedges);
     let spelled = then(spelled, calques);
+    let spelled = then(spelled, plain_words);
     let spelled = then(spelled, second_language);
     // Shorthand first: ">=" is "at least", not ">" then "=".
     let spelled = then(spelled, written_out);
@@ -227,6 +230,65 @@ fn then<'a>(text: Cow<'a, str>, step: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, 
         Cow::Borrowed(_) => text,
         Cow::Owned(s) => Cow::Owned(s),
     }
+}
+
+/// A newcomer's plain words around the field's names, written as the field writes them:
+/// the maker before a name ("Google's Gemma paper", "OpenAI's RND") and the everyday noun
+/// after it ("the Go-Explore AI", "the ETL-span system", "the Kinetics-600 video
+/// collection", "the SST-2 movie review test", "AESLC, the test about writing email subject
+/// lines") are no part of the name; "what has X been tried on?", "how do they score
+/// systems on D?", "how many different AIs have been tried on D?", "what tests do
+/// researchers use for T?", "can I download X somewhere?" and "which paper came up with X?"
+/// ask what the field's words ask. A label that ends in "test", "corpus" or "challenge"
+/// ("Story Cloze Test") keeps it: only a gloss of what the data is ("picture", "text")
+/// before the noun, or "collection", is dropped.
+fn plain_words(text: &str) -> Cow<'_, str> {
+    static WORDS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+        let re = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("plain words pattern {p}: {e}"));
+        let makers = r"google|google\s+brain|google\s+research|openai|open\s+ai|deepmind|deep\s+mind|facebook|facebook\s+ai|meta|meta\s+ai|microsoft|uber|uber\s+ai|nvidia|baidu|alibaba|amazon|ibm|salesforce|allen\s+ai|ai2|huggingface|hugging\s+face|anthropic|apple|tencent|stanford|berkeley|mit|cmu";
+        let ais = r"(?:different\s+|other\s+)?(?:ais|a\.i\.s|ai\s+(?:systems|models|programs|agents)|computer\s+programs|programs|algorithms|systems|bots)";
+        vec![
+            // What is asked, in the field's words.
+            (re(r"(?i)^\s*(?:so\s+|and\s+)?what\s+(has|have)\s+([^?]{2,80}?)\s+been\s+(?:tested|tried|evaluated|run|benchmarked|trialled|trialed)\s+(?:out\s+)?on\s*\?+\s*$"), "which datasets $1 $2 been evaluated on?"),
+            (re(r"(?i)^\s*(?:so\s+|and\s+)?what\s+(was|were)\s+([^?]{2,80}?)\s+(?:tested|tried|evaluated|run|benchmarked|trialled|trialed)\s+(?:out\s+)?on\s*\?+\s*$"), "which datasets $1 $2 evaluated on?"),
+            (re(r"(?i)^\s*(which|how\s+many)\s+(?:different\s+)?(?:(?:picture|image|photo|video|text|audio|sound|speech)\s+collections|collections|tests|(?:atari\s+)?games)\s+(has|have)\s+([^?]{2,80}?)\s+been\s+(?:tested|tried|evaluated|run|benchmarked)\s+on\s*\?+\s*$"), "$1 datasets $2 $3 been evaluated on?"),
+            (re(r"(?i)^\s*how\s+(?:do|does|did)\s+(?:they|researchers|people|you|scientists|the\s+researchers)\s+(?:score|rate|grade|judge|rank|measure|evaluate)\s+(?:(?:how\s+good\s+)?(?:an?\s+|the\s+)?(?:systems?|ais?|a\.i\.s?|models?|programs?|entries|agents?|methods?|computers?)\s+(?:(?:is|are)\s+)?)?(?:on|in|at|for)\s+([^?]{2,80}?)\s*\?+\s*$"), "which metrics are used on $1?"),
+            (re(r"(?i)^\s*how\s+(?:are|were|is)\s+(?:the\s+)?(?:systems?|ais?|a\.i\.s?|models?|programs?|entries|agents?|methods?|results?)\s+(?:scored|rated|graded|judged|ranked|measured|evaluated)\s+(?:on|in|at|for)\s+([^?]{2,80}?)\s*\?+\s*$"), "which metrics are used on $1?"),
+            (re(&format!(r"(?i)^\s*how\s+many\s+{ais}\s+(have|has|had)\s+(?:been\s+)?(?:tried|tested|run|evaluated|benchmarked|used)\s+(on|in|at|for)\s+([^?]{{2,80}}?)\s*\?+\s*$")), "how many models $1 been evaluated $2 $3?"),
+            (re(&format!(r"(?i)^\s*(which|what)\s+{ais}\s+(have|has|had)\s+(?:been\s+)?(?:tried|tested|run|evaluated|benchmarked|used)\s+(on|in|at|for)\s+([^?]{{2,80}}?)\s*\?+\s*$")), "which models $2 been evaluated $3 $4?"),
+            (re(r"(?i)^\s*(?:what|which)\s+(?:tests?|exams?|challenges|collections|datasets)\s+(?:do|does|are|is)\s+(?:the\s+)?(?:researchers|people|scientists|they|experts)?\s*(?:use|used|using)\s+(?:for|to\s+(?:check|measure|test|evaluate|compare|see|judge)\s+(?:how\s+good\s+(?:an?\s+)?)?|on\s+)\s*([^?]{2,80}?)\s*(?:\s+(?:is|are|systems?|ais?|models?|programs?|software|tools?))?\s*\?+\s*$"), "which datasets are used for $1?"),
+            (re(r"(?i)^\s*(?:can|could)\s+(?:i|we|you|one|anyone)\s+(?:download|get|grab|find|try)\s+([^?]{2,80}?)\s+(?:somewhere|anywhere|online|for\s+free|myself)\b[^?]*\?+.*$"), "is there code for $1?"),
+            (re(r"(?i)^\s*(?:is|are)\s+([^?]{2,80}?)\s+(?:free\s+to\s+download|downloadable|available\s+to\s+download|available\s+for\s+download|free\s+to\s+use|freely\s+available)(?:\s+(?:anywhere|somewhere|online))?\s*\?+.*$"), "is there code for $1?"),
+            (re(r"(?i)\b(test|tested|try|tried|run|ran|evaluate|evaluated)\s+(?:its|their|the)\s+(?:own\s+)?(?:systems?|models?|methods?|approach(?:es)?|ais?|ideas?|networks?|algorithms?)\s+(on|against)\b"), "$1 $2"),
+            (re(r"(?i)\bused\s+to\s+(?:test|evaluate|benchmark|measure|check|assess|compare)\s+([^?]{2,60}?)\s+(?:systems|models|ais|a\.i\.s|programs|methods|approaches|tools|software)\b"), "used for $1"),
+            (re(r"(?i)\b(?:using|getting|teaching|training|letting|making)\s+(?:an?\s+|the\s+)?(?:computers|machines|ai|a\.i\.|robots|software|algorithms)\s+to\s+"), ""),
+            (re(r"(?i)^\s*(?:which|what)\s+(paper|study|article|research|work)\s+(?:came\s+up\s+with|invented|created|first\s+described|gave\s+us|brought\s+us|is\s+behind)\s+"), "which $1 introduced "),
+            // Then the names: the maker before a name, with the everyday noun after it: "openai's evolution strategies ai".
+            (re(&format!(r"(?i)\b(?:{makers})['’]s\s+((?:[\w.+()-]+\s+){{0,3}}?[\w.+()-]+)\s+(?:ai|a\.i\.|system|bot|program|algorithm|agent)\b")), "$1"),
+            (re(&format!(r"(?i)\b(?:{makers})['’]s\s+")), ""),
+            // "the etl-span system", "the go-explore ai": a name written with a hyphen or a digit.
+            (re(r"(?i)\bthe\s+([\w.+()]*[-\d][\w.+()-]*)\s+(?:ai|a\.i\.|system|bot|program|algorithm)\b"), "the $1"),
+            (re(r"(?i)([\w.+()-])\s+collection\b(\s+(?:used|is|was|been|has|have|had|to|for|on|in|with|at)\b|\s*[?,.;:]|\s*$)"), "$1$2"),
+            (re(r"(?i),\s*the\s+(?:test|dataset|benchmark|collection|challenge|task)\s+(?:about|for|of|on|where|with|that|which|in)\s+[^?,;]{2,80}"), ""),
+        ]
+    });
+    // "the imagenet picture collection": the gloss after a name said with "the", not after
+    // a question's own words ("which picture collections", "any text datasets") nor a
+    // task's ("machine translation benchmarks", "lip reading datasets", "action recognition
+    // video datasets").
+    static GLOSS: LazyLock<Regex> = LazyLock::new(|| {
+        let gloss = r"(?:(?:picture|image|photo|video|text|audio|sound|movie[- ]review|email)\s+)+(?:collection|test|dataset|data\s*set|benchmark|exam|quiz|challenge|database)s?|(?:(?:reading|question|translation|language|music|medical|news|speech|game|review)\s+)+(?:collection|exam|quiz|database)s?|reading\s+test";
+        Regex::new(&format!(r"(?i)\bthe\s+([\w.+()-]+)\s+(?:{gloss})\b")).unwrap_or_else(|e| panic!("gloss pattern: {e}"))
+    });
+    const NOT_A_NAME: &[&str] = &["which", "what", "the", "a", "an", "any", "some", "many", "different", "other", "those", "these", "all", "of", "on", "for", "in", "new", "big", "famous", "popular", "standard", "usual", "common"];
+    let mut text = GLOSS.replace_all(text, |c: &regex::Captures| match NOT_A_NAME.contains(&c[1].to_lowercase().as_str()) {
+        true => c[0].to_owned(),
+        false => format!("the {}", &c[1]),
+    });
+    for (pattern, with) in WORDS.iter() {
+        text = then(text, |t| pattern.replace_all(t, *with));
+    }
+    text
 }
 
 /// Number words, as a speech-to-text transcript writes what was said.
@@ -909,6 +971,38 @@ mod tests {
         assert_eq!(settled("GPT-3 175B (Few-Shot) is a good choice for LAMBADA, isn't it?"), "is GPT-3 175B (Few-Shot) any good on LAMBADA?");
         assert_eq!(settled("DQN hs would be a solid pick for Atari 2600 Pong?"), "is DQN hs any good on Atari 2600 Pong?");
         assert_eq!(settled("GPT-3 is the best choice for LAMBADA, right?"), "GPT-3 is the best choice for LAMBADA, right?", "the best is claimed, and checked");
+    }
+
+    #[test]
+    fn a_newcomers_plain_words_around_a_name_are_no_part_of_it() {
+        for (asked, meant) in [
+            ("when did google's gemma paper come out?", "when did gemma paper come out?"),
+            ("what score did openai's evolution strategies ai get on the atari game gravitar?", "what score did evolution strategies get on the atari game gravitar?"),
+            ("what has uber's go-explore ai been tested on?", "which datasets has go-explore been evaluated on?"),
+            ("what has the etl-span system been tried on?", "which datasets has the etl-span been evaluated on?"),
+            ("what was ES tested on?", "which datasets was ES evaluated on?"),
+            ("which picture collections has ceit-t been tried on?", "which datasets has ceit-t been evaluated on?"),
+            ("how many different atari games has bootstrapped dqn been tested on?", "how many datasets has bootstrapped dqn been evaluated on?"),
+            ("which ais have been tested on the kinetics-600 video collection?", "which models have been evaluated on the kinetics-600?"),
+            ("how many different ais have been tried on the atari game pong?", "how many models have been evaluated on the atari game pong?"),
+            ("how are systems scored on aeslc, the test about writing email subject lines?", "which metrics are used on aeslc?"),
+            ("how do they score ais on the atari game montezuma's revenge?", "which metrics are used on the atari game montezuma's revenge?"),
+            ("how do they measure how good a system is on the imagenet picture collection?", "which metrics are used on the imagenet?"),
+            ("what tests do researchers use to check how good machine translation is?", "which datasets are used for machine translation?"),
+            ("what tests do researchers use for lip reading ai?", "which datasets are used for lip reading?"),
+            ("someone told me mpad-path is the best system on the sst-2 movie review test - is that right?", "someone told me mpad-path is the best system on the sst-2 - is that right?"),
+            ("is openai's rnd (random network distillation) free to download anywhere?", "is there code for rnd (random network distillation)?"),
+            ("can i download the weighted tsetlin machine somewhere? i'd like to try it", "is there code for the weighted tsetlin machine?"),
+            ("which paper came up with gpt-3?", "which paper introduced gpt-3?"),
+            ("what did the trellis networks paper test its system on?", "what did the trellis networks paper test on?"),
+            ("is the aapd collection used to test machine translation systems?", "is the aapd used for machine translation?"),
+            ("is there any research on using computers to listen to heartbeats?", "is there any research on listen to heartbeats?"),
+        ] {
+            assert_eq!(plain_words(asked), meant, "{asked}");
+        }
+        for kept in ["Story Cloze Test results?", "which is the best system on D?", "which ai does best on D?", "papers on the Winograd Schema Challenge", "machine translation benchmarks", "lip reading datasets?", "which action recognition video datasets are there?", "where else has the agent57 agent been evaluated besides atari 2600 pong?", "which atari games was prior+deul hs evaluated on?"] {
+            assert_eq!(plain_words(kept), kept);
+        }
     }
 
     #[test]

@@ -375,7 +375,7 @@ fn fits(ranked: Ranked, counted: Counted) -> bool {
 }
 
 /// "how many boards does X lead?", "the number of sota results X holds".
-static HOW_MANY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:how\s+many|number\s+of|count\s+of)\s+(?:(?:distinct|different|separate)\s+)?{COUNTED}")));
+static HOW_MANY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:how\s+many|number\s+of|count\s+of)\s+(?:(?:distinct|different|separate)\s+)?(?:(?:research|scientific|academic|published)\s+)?{COUNTED}")));
 
 /// What a question asks the count of, for one subject: "how many boards does approxrepset
 /// lead?" counts the boards it leads.
@@ -426,6 +426,12 @@ mod tests {
 
     fn tally(q: &str) -> Tally {
         read(q).unwrap_or_else(|| panic!("no tally read from {q:?}"))
+    }
+
+    #[test]
+    fn research_papers_counted_are_papers() {
+        assert_eq!(how_many("how many research papers have used the wikitext-103?"), Some(Counted::Papers));
+        assert_eq!(how_many("how many research problems does X address?"), None, "problems are no research papers");
     }
 
     #[test]

@@ -53,6 +53,12 @@ pub const INDEXED_TITLES: usize = 50;
 /// its year read in one query; the index holds no years to filter by.
 pub const DATED_TITLES: usize = 500;
 
+/// Whether `title` opens with `name` as the name it gives itself, before a colon
+/// ("#Exploration: A Study of Count-Based Exploration ..." for "#exploration").
+fn short_name_is(title: &str, name: &str) -> bool {
+    title.split_once(':').is_some_and(|(head, _)| head.trim().eq_ignore_ascii_case(name.trim().trim_end_matches(':').trim()))
+}
+
 impl Graph {
     /// The indexed title search of a question, when its plan wants a title search (see
     /// [`plan::title_words`]): the question's own content words, through [`Self::titles`].
@@ -69,6 +75,10 @@ impl Graph {
                 for hit in quoted.iter_mut().filter(|h| h.label.trim() != title.trim()) {
                     hit.label_coverage *= 0.99;
                 }
+            } else if quoted.iter().any(|h| short_name_is(&h.label, title)) {
+                // "the '#Exploration' paper": the name a title gives itself before its colon
+                // names it; other titles holding the word are other papers.
+                quoted.retain(|h| short_name_is(&h.label, title));
             }
             if !quoted.is_empty() {
                 return quoted;
@@ -147,7 +157,13 @@ impl Graph {
         if words.is_empty() {
             return None;
         }
-        let found = |words: &[String]| self.titles(words).into_iter().find(|h| h.coverage >= LOOKUP_COVERAGE);
+        // A title's own short name, as quoted ("the '#Exploration' paper"), names it before any
+        // other title holding the word.
+        let found = |words: &[String]| {
+            let hits: Vec<crate::index::Hit> = self.titles(words).into_iter().filter(|h| h.coverage >= LOOKUP_COVERAGE).collect();
+            let short = hits.iter().position(|h| short_name_is(&h.label, side));
+            hits.into_iter().nth(short.unwrap_or(0))
+        };
         // "the phrase-based & neural unsupervised MT paper": its title writes "MT" out.
         found(&words).or_else(|| {
             let long = crate::pipeline::front::abbreviations_written_out(&words);
@@ -320,6 +336,13 @@ mod tests {
         let index = TextIndex::build(docs, None).unwrap();
         let words: Vec<String> = question.split_whitespace().map(str::to_owned).collect();
         relevant_titles(&index, &words, INDEXED_TITLES).into_iter().map(|h| h.label).collect()
+    }
+
+    #[test]
+    fn a_title_is_named_by_the_name_it_gives_itself_before_its_colon() {
+        assert!(short_name_is("#Exploration: A Study of Count-Based Exploration for Deep Reinforcement Learning", "#exploration"));
+        assert!(!short_name_is("Deep Exploration via Bootstrapped DQN", "#exploration"));
+        assert!(!short_name_is("Exploration by Random Network Distillation: a study", "exploration"));
     }
 
     const TITLES: &[&str] = &[

@@ -166,8 +166,10 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[sup
                 verdict(Label::Refuted, "evaluated", format!("\"{}\" reports no result of {label} on {}; the graph's result there{values} is from {from}", o.title, dataset.canonical), f)
             }
             (None, _, _) => {
-                // The boards the graph does record the model on are shown: no proof that it
-                // was never run on D, but what a reader checks next.
+                // The boards the graph does record the model on are shown. Where it records the
+                // model's evaluations and holds the board, their not holding it is the graph's
+                // no (as a paper's boards are, "the X paper evaluated on D?"); a model or a
+                // board the graph does not record leaves it open.
                 let mut elsewhere: Vec<FactRef> = Vec::new();
                 for (iri, label, d) in known.evaluated.iter().filter(|(iri, label, d)| !on_d(d) && super::verdict::model_of(model, iri, label)) {
                     let Some((_, board)) = known.board_labels.iter().find(|(b, _)| b == d) else { continue };
@@ -185,8 +187,9 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[sup
                     n => format!("; it records {} on {} and {n} more", model.canonical, shown.join(", ")),
                 };
                 elsewhere.truncate(10);
+                let label = if !elsewhere.is_empty() && dataset.is_linked() { Label::Refuted } else { Label::Uncertain };
                 Verdict {
-                    verdict: Label::Uncertain,
+                    verdict: label,
                     relation: "evaluated".into(),
                     reason: format!("the graph records no result of {} on {}{records}", model.canonical, dataset.canonical),
                     supporting: vec![],
@@ -718,7 +721,7 @@ mod tests {
     }
 
     #[test]
-    fn an_evaluation_is_supported_by_a_recorded_result_and_otherwise_uncertain() {
+    fn an_evaluation_is_supported_by_a_recorded_result_refuted_by_the_models_other_boards_and_otherwise_uncertain() {
         let mut entities = Normalized::default();
         entities.methods.push(entity(EntityKind::Method, "HDLTex", "m"));
         entities.datasets.push(entity(EntityKind::Dataset, "WOS-46985", "d"));
@@ -727,10 +730,11 @@ mod tests {
         assert_eq!(label(&known), Some(Label::Supported));
         known.evaluated[0].2 = "other".into();
         assert_eq!(label(&known), Some(Label::Uncertain));
-        // Where the graph records the model elsewhere, those boards are shown, no verdict more.
+        // Where the graph records the model's evaluations elsewhere and holds the board,
+        // their not holding it is the graph's no, and those boards are shown.
         known.board_labels = vec![("other".into(), "WOS-11967".into())];
         let v = judge("HDLTex was evaluated on WOS-46985 too, right?", &entities, &known, &[]).unwrap();
-        assert_eq!(v.verdict, Label::Uncertain, "no record on D is no proof it was never run there");
+        assert_eq!(v.verdict, Label::Refuted, "the graph records HDLTex's evaluations, and not on D");
         assert!(v.reason.ends_with("; it records HDLTex on WOS-11967") && v.contradicting.iter().any(|f| f.dataset == "WOS-11967"), "{v:?}");
     }
 
