@@ -41,6 +41,7 @@ impl Ranking {
         let listed = |l: &crate::pipeline::evidence::Listed| (l.item.iri.clone(), l.item.label.clone().unwrap_or_default(), l.paper.as_ref().map(paper));
         let task_models = evidence.models.iter().map(listed).collect();
         let model_tasks = evidence.problems.iter().filter(|l| l.anchor.as_ref().is_some_and(|(kind, _)| *kind == crate::pipeline::front::lexicon::EntityKind::Method)).map(listed).collect();
+        let dataset_tasks = evidence.problems.iter().filter(|l| l.anchor.as_ref().is_some_and(|(kind, _)| *kind == crate::pipeline::front::lexicon::EntityKind::Dataset)).map(listed).collect();
         let evaluation_papers = evidence
             .results
             .iter()
@@ -55,7 +56,7 @@ impl Ranking {
         let mut board_labels: Vec<(String, String)> = evidence.results.iter().map(|r| (r.dataset.iri.clone(), r.dataset.display().to_owned())).collect();
         board_labels.sort();
         board_labels.dedup_by(|a, b| a.0 == b.0);
-        Known { evaluated: evidence.evaluated(), board_labels, evaluation_papers, task_datasets, task_models, model_tasks, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
+        Known { evaluated: evidence.evaluated(), board_labels, evaluation_papers, task_datasets, task_models, model_tasks, dataset_tasks, papers, years, disputed_years, titled, set_aside: Vec::new(), history: Vec::new(), dated_sides: None, pointed_fit }
     }
 
     /// Lists the papers newest first ("the most recent work on X"); undated papers last,

@@ -374,9 +374,13 @@ impl Planner<'_> {
             Target::Metrics if entities.datasets.is_empty() && entities.methods.is_empty() => {
                 out.extend(self.per_entity("task_results", "task", &entities.tasks, RESULT_ROWS, Role::Results { summary: false })?)
             }
-            // "D is used for T": T's benchmarks settle it.
+            // "D is used for T": T's benchmarks settle it, and the problems D is filed under
+            // say where it belongs instead.
             Target::Verdict if !entities.datasets.is_empty() && entities.methods.is_empty() => {
-                out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?)
+                out.extend(self.per_entity("datasets_by_task", "task", &entities.tasks, LISTING_ROWS, Role::DatasetsOfTask)?);
+                if !entities.tasks.is_empty() {
+                    out.extend(self.per_entity("tasks_by_dataset", "dataset", &entities.datasets, LISTING_ROWS, Role::ProblemsOfField)?);
+                }
             }
             // "X was evaluated on T": X's problems, T's models and T's benchmarks (against X's
             // results) settle it.
@@ -654,6 +658,7 @@ mod tests {
         assert!(has("which datasets use F1 as a metric", "datasets_by_metric:"), "{:?}", names("which datasets use F1 as a metric"));
         assert!(has("which metrics are used for named entity recognition?", "task_results:"), "{:?}", names("which metrics are used for named entity recognition?"));
         assert!(has("ImageNet is used for image classification, right?", "datasets_by_task:"), "{:?}", names("ImageNet is used for image classification, right?"));
+        assert!(has("ImageNet is used for image classification, right?", "tasks_by_dataset:"), "the problems ImageNet is filed under: {:?}", names("ImageNet is used for image classification, right?"));
 
         assert!(has("what tasks is ImageNet used for?", "tasks_by_dataset:"), "{:?}", names("what tasks is ImageNet used for?"));
         assert!(has("which research problems use F1 as a metric?", "tasks_by_metric:"), "{:?}", names("which research problems use F1 as a metric?"));

@@ -35,6 +35,9 @@ pub struct Known {
     pub task_models: Vec<Listed>,
     /// The research problems of the models the claim names: (problem IRI, label, a paper).
     pub model_tasks: Vec<Listed>,
+    /// The research problems the boards the claim names are filed under: (problem IRI,
+    /// label, a paper).
+    pub dataset_tasks: Vec<Listed>,
     /// The papers the question points at, best match first, with their DOIs.
     pub papers: Vec<(PaperRef, Vec<String>)>,
     /// Every valid year recorded for the first of `papers` (two: the record contradicts
@@ -329,7 +332,7 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
         }
         None if dataset.is_linked() && task.is_linked() && !known.task_datasets.is_empty() => {
             let (boards, named) = shown(&known.task_datasets);
-            let contradicting = boards
+            let mut contradicting: Vec<FactRef> = boards
                 .iter()
                 .map(|(_, label, paper)| {
                     let mut f = fact(label, "research problem", &task.canonical, format!("{label} is a benchmark of {}", task.canonical), paper.iter().cloned().collect());
@@ -337,10 +340,20 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
                     f
                 })
                 .collect();
+            // What the graph files D under instead, first: the problem a reader checks next
+            // ("AAPD is filed under Text Classification").
+            let (filed, under) = shown(&known.dataset_tasks);
+            let filed_facts = filed.iter().map(|(_, label, paper)| {
+                let mut f = fact(&dataset.canonical, "research problem", label, format!("{} is a benchmark of {label}", dataset.canonical), paper.iter().cloned().collect());
+                f.dataset = dataset.canonical.clone();
+                f
+            });
+            contradicting.splice(0..0, filed_facts);
+            let elsewhere = if filed.is_empty() { String::new() } else { format!("; it files {} under {under}", dataset.canonical) };
             Verdict {
                 verdict: Label::Refuted,
                 relation: "used_for".into(),
-                reason: format!("the benchmarks the graph records for {} are {named}, not {}", task.canonical, dataset.canonical),
+                reason: format!("the benchmarks the graph records for {} are {named}, not {}{elsewhere}", task.canonical, dataset.canonical),
                 supporting: vec![],
                 contradicting,
             }
@@ -815,5 +828,10 @@ mod tests {
         assert_eq!(v.verdict, Label::Refuted, "{}", v.reason);
         assert!(v.reason.contains("IMDb, MPQA"), "the problem's benchmarks are said: {}", v.reason);
         assert_eq!(v.contradicting.len(), 2);
+        // Where the graph files the board under other problems, they are said, first.
+        let filed = Known { dataset_tasks: vec![("c".into(), "Citation Intent Classification".into(), None)], ..known };
+        let v = judge("ACL-ARC is a benchmark for sentiment analysis", &entities, &filed, &[]).expect("a verdict");
+        assert!(v.reason.ends_with("; it files ACL-ARC under Citation Intent Classification"), "{}", v.reason);
+        assert_eq!(v.contradicting.first().map(|f| f.value.as_str()), Some("Citation Intent Classification"));
     }
 }
