@@ -667,7 +667,7 @@ fn calques(text: &str) -> Cow<'_, str> {
             (re(r"(?i)^\s*([^?,]{2,80}?)\s+(?:is|would\s+be|['’]s)\s+an?\s+(?:good|solid|sensible|reasonable|safe|strong|decent)\s+(?:choice|pick|option|bet|candidate)\s+(?:for|on)\s+([^?,]{2,80}?)\s*(?:,\s*(?:isn['’]t\s+it|wouldn['’]t\s+it|right|correct|yes|no)\s*)?\?+\s*$"), "is $1 any good on $2?"),
             // ("a strong model for D I can download", "best option for D with code available":
             // the best model there that has code, as asked natively.)
-            (re(r"(?i)^\s*(?:(?:what|which)(?:['’]s|\s+is|\s+would\s+be)\s+)?(?:a\s+|the\s+|your\s+)?(?:best|strong|strongest|good|solid|top|decent)\s+(?:model|option|choice|system|method|pick)\s+(?:for|on)\s+([^?,]{2,60}?)\s+(?:(?:that|which)\s+(?:i|we|you|one)\s+can\s+(?:download|reuse|grab|get(?:\s+the\s+code\s+for)?)|(?:that|which)\s+(?:has|comes\s+with)\s+(?:public\s+|open[- ]source\s+)?code|with\s+(?:public\s+|open[- ]source\s+|the\s+)?code(?:\s+available)?)\s*\?*\s*$"), "which is the best model on $1 that has code?"),
+            (re(r"(?i)^\s*(?:(?:what|which)(?:['’]s|\s+is|\s+would\s+be)\s+|(?:i|we)\s+(?:need|want|(?:am|['’]m|are|['’]re)\s+looking\s+for)\s+|looking\s+for\s+|(?:can\s+you\s+)?(?:suggest|recommend)(?:\s+me)?\s+)?(?:a\s+|the\s+|your\s+)?(?:best|strong|strongest|good|solid|top|decent)\s+(?:model|option|choice|system|method|pick)\s+(?:for|on)\s+([^?,]{2,60}?)\s+(?:(?:that|which)\s+(?:i|we|you|one)\s+can\s+(?:actually\s+|easily\s+|just\s+)?(?:download|reuse|grab|get(?:\s+the\s+code\s+for)?)|(?:that|which)\s+(?:has|comes\s+with)\s+(?:public\s+|open[- ]source\s+)?code|with\s+(?:public\s+|open[- ]source\s+|the\s+)?code(?:\s+available)?)(?:\s*[-–—,;:]\s*(?:any\s+)?(?:suggestions?|ideas?|recommendations?|thoughts?|pointers?))?\s*[?.!]*\s*$"), "which is the best model on $1 that has code?"),
             // ("I need to beat 95% on D, is that already done?" asks whether any model has
             // passed the bar there, which the board answers, not a claim about a model.)
             (re(r"(?i)^\s*(?:i|we)\s+(?:need|have|want|hope|plan|am\s+trying|are\s+trying)\s+to\s+(?:beat|hit|reach|clear|pass|top|get\s+(?:above|over|past))\s+(\d+(?:\.\d+)?\s*%?(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(on|in|for|at)\s+([^?,;:]{2,80}?)\s*[,;:.-]*\s*(?:is|has)\s+(?:that|this|it)\s+(?:already\s+)?(?:been\s+)?(?:done|achieved|beaten|reached|cleared|passed|happened|possible)(?:\s+already|\s+yet|\s+before)?\s*\?+\s*$"), "has any model got above $1 $2 $3?"),
@@ -1009,6 +1009,8 @@ mod tests {
     fn a_strong_model_one_can_download_is_the_best_with_code() {
         assert_eq!(settled("what's a strong model for CIFAR-10 that I can download?"), "which is the best model on CIFAR-10 that has code?");
         assert_eq!(settled("best option for CIFAR-10 with code available?"), "which is the best model on CIFAR-10 that has code?");
+        assert_eq!(settled("I need a strong model for SQuAD1.1 that I can actually download - suggestions?"), "which is the best model on SQuAD1.1 that has code?");
+        assert_eq!(settled("looking for a good model for CIFAR-10 with code"), "which is the best model on CIFAR-10 that has code?");
         assert_eq!(settled("what is a good model for sentiment analysis?"), "what is a good model for sentiment analysis?", "no code asked");
     }
 
