@@ -4,8 +4,11 @@
 //! 2003", "the QALD-6 paper's doi is 10.1007/..."). A relation the graph confirms is
 //! `SUPPORTED`; a year or DOI that differs from the recorded one is `REFUTED` with the
 //! recorded value; a relation the graph merely lacks stays `UNCERTAIN` (the graph is never
-//! complete). An undecided claim about scores lists the named models' evaluations that
-//! hold no value ([`evaluations_without_values`]). Pure.
+//! complete), except where the graph's own record of the thing speaks: a model recorded on
+//! other boards but not on a board the graph holds, or a board the graph holds missing from
+//! a problem's recorded benchmarks, is `REFUTED` with that record shown. An undecided claim
+//! about scores lists the named models' evaluations that hold no value
+//! ([`evaluations_without_values`]). Pure.
 
 use std::sync::LazyLock;
 
