@@ -951,19 +951,20 @@ static REVIEW_FRAMING: LazyLock<Regex> = LazyLock::new(|| {
 /// A newcomer's words for what the field does, no words of a title: "getting AI to play
 /// old Atari games", "using computers to listen to heartbeats", "what research is there on
 /// catching spam?", "spotting it automatically", "for a school project", "my class is
-/// doing a project on earthquakes", "i'm writing an article about fake news". The singular
+/// doing a project on earthquakes", "i'm writing an article about fake news", "i'd like to
+/// read about". The singular
 /// "computer" and "machine" stay ("computer vision", "machine translation"), and so do
 /// "machines" and "robots" ("support vector machines", "reinforcement learning for robots").
 static LAY_FRAMING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:getting|teaching|training|letting|making|using|get|teach|make|use|have|having)\s+(?:an?\s+|the\s+)?(?:computers?|machines?|ai|a\.i\.|robots?|software|algorithms?|programs?)(?:\s+to)?\b|\b(?:computers|ais)\b|\bai\s+(?:that|which|to)\b|\b(?:catching|spotting|telling|figuring\s+out|working\s+out|automatically|on\s+their\s+own|by\s+themselves|everyday|roughly|listen(?:ing)?\s+to|hear(?:ing)?)\b|\b(?:for\s+)?(?:a|an|my|our|the)\s+(?:school|class|uni|university|college|course|homework|news|magazine|newspaper|blog)\s+(?:project|assignment|article|piece|story|essay|report|presentation|post)\b|\b(?:my|our|the)\s+class\s+is\s+doing\s+(?:a|an)\s+(?:project|assignment|presentation|report)\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:writing|doing|preparing|working\s+on)\s+(?:a|an|my|our|the)\s+(?:article|story|piece|report|essay|project|presentation|assignment|blog\s+post)\b|\b(?:for\s+)?(?:a|an|my|our|the)\s+(?:article|story|piece|report|essay|project|presentation|assignment)\s+(?:on|about)\b")
+    Regex::new(r"(?i)\b(?:i['’]?d|we['’]?d|would|i|we)\s+(?:really\s+)?like\s+to(?:\s+read(?:\s+up)?\s+(?:about|on))?\b|\b(?:getting|teaching|training|letting|making|using|get|teach|make|use|have|having)\s+(?:an?\s+|the\s+)?(?:computers?|machines?|ai|a\.i\.|robots?|software|algorithms?|programs?)(?:\s+to)?\b|\b(?:computers|ais)\b|\bai\s+(?:that|which|to)\b|\b(?:catching|spotting|telling|figuring\s+out|working\s+out|automatically|on\s+their\s+own|by\s+themselves|everyday|roughly|listen(?:ing)?\s+to|hear(?:ing)?)\b|\b(?:for\s+)?(?:a|an|my|our|the)\s+(?:school|class|uni|university|college|course|homework|news|magazine|newspaper|blog)\s+(?:project|assignment|article|piece|story|essay|report|presentation|post)\b|\b(?:my|our|the)\s+class\s+is\s+doing\s+(?:a|an)\s+(?:project|assignment|presentation|report)\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:writing|doing|preparing|working\s+on)\s+(?:a|an|my|our|the)\s+(?:article|story|piece|report|essay|project|presentation|assignment|blog\s+post)\b|\b(?:for\s+)?(?:a|an|my|our|the)\s+(?:article|story|piece|report|essay|project|presentation|assignment)\s+(?:on|about)\b")
         .unwrap_or_else(|e| panic!("lay framing pattern: {e}"))
 });
 
 /// Examples after what is asked ("everyday sounds like sirens, drills or dogs barking",
-/// "such as X and Y"): instances, no words a title of the topic holds. "I'd like to read
-/// about" (taken first) is no example, nor any word of the topic.
+/// "such as X and Y"): instances, no words a title of the topic holds. ("I'd like to read
+/// about" is framing, taken out before: [`LAY_FRAMING`].)
 static EXAMPLES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:i['’]?d|we['’]?d|would|i|we)\s+(?:really\s+)?like\s+to(?:\s+read(?:\s+up)?\s+(?:about|on))?\b|(?:,\s*|\s+)(?:like|such\s+as|e\.g\.)\s+[^?.;]*").unwrap_or_else(|e| panic!("examples pattern: {e}"))
+    Regex::new(r"(?i)(?:,\s*|\s+)(?:like|such\s+as|e\.g\.)\s+[^?.;]*").unwrap_or_else(|e| panic!("examples pattern: {e}"))
 });
 
 /// "key papers", "seminal work", "must-read references": the papers asked for.

@@ -352,11 +352,11 @@ fn used_for(question: &str, entities: &Normalized, known: &Known) -> Option<Verd
                 f
             });
             contradicting.splice(0..0, filed_facts);
-            let elsewhere = if filed.is_empty() { String::new() } else { format!("; it files {} under {under}", dataset.canonical) };
+            let filed_under = if filed.is_empty() { String::new() } else { format!("; it files {} under {under}", dataset.canonical) };
             Verdict {
                 verdict: Label::Refuted,
                 relation: "used_for".into(),
-                reason: format!("the benchmarks the graph records for {} are {named}, not {}{elsewhere}", task.canonical, dataset.canonical),
+                reason: format!("the benchmarks the graph records for {} are {named}, not {}{filed_under}", task.canonical, dataset.canonical),
                 supporting: vec![],
                 contradicting,
             }
