@@ -2386,10 +2386,11 @@ impl Pipeline {
             let name = m.text.to_lowercase();
             !m.is_linked() && !evidence.papers.values().any(|p| p.title.to_lowercase().contains(&name))
         };
+        let no_model = |name: &str| format!("The knowledge graph records no model called {name}, so it holds nothing on this question about it.");
         let absent = (listing && !is_claim && verdict.is_none() && front.normalized.all().any(|e| e.kind != front::lexicon::EntityKind::Method && e.is_linked()))
             .then(|| front.normalized.methods.iter().find(unheld_model))
             .flatten()
-            .map(|m| format!("The knowledge graph records no model called {}, so it holds nothing on this question about it.", m.text))
+            .map(|m| no_model(&m.text))
             // "gpt-4 beats gpt-3 on boolq, right?" where the graph holds no model called
             // gpt-4: the other model's results neither support nor refute a claim about it,
             // and citing them would read as evidence. The claim's subject is the model named
@@ -2433,7 +2434,10 @@ impl Pipeline {
                     .as_deref()
                     .or_else(|| front.lookup.named.as_deref().filter(|n| front::normalize::written_as_title(n)))
                     .or_else(|| front.normalized.methods.iter().map(|m| m.text.as_str()).find(|t| front::normalize::written_as_title(t)))
-                    .filter(|_| target == classify::Target::PaperDetails && !is_claim && verdict.is_none())?;
+                    .filter(|_| target == classify::Target::PaperDetails && !is_claim && verdict.is_none())
+                    // "The baseline 'AWD-LSTM + continuous cache pointer' ...": a model's
+                    // name quoted is the model's, not a title.
+                    .filter(|t| !front.normalized.all().any(|e| e.is_linked() && e.canonical.eq_ignore_ascii_case(t)))?;
                 // As the index reads words: "data to document" is in "Data-to-Document".
                 let words = crate::index::terms(title);
                 let holds = |t: &str| {
@@ -2461,6 +2465,16 @@ impl Pipeline {
             .or_else(|| match front.board {
                 Some(front::extract::BoardAsk::Holding(given)) if items.is_empty() && verdict.is_none() => front.normalized.datasets.iter().find(|d| d.is_linked()).map(|d| answer::text::unheld_value(given, &d.canonical)),
                 _ => None,
+            })
+            // "what has agent57 been tried on?" where nothing of the question is in the
+            // graph and the model is written as a name: that the graph holds no such model
+            // is the answer, said as plainly as where something else was linked (above).
+            .or_else(|| {
+                let alone = listing && !is_claim && verdict.is_none() && items.is_empty() && !front.normalized.all().any(|e| e.is_linked());
+                alone
+                    .then(|| front.normalized.methods.iter().find(|m| front::normalize::written_as_name(&m.text) && unheld_model(m)))
+                    .flatten()
+                    .map(|m| no_model(&m.text))
             });
         // "Does ORKG have anything on open link prediction?" where the graph holds that
         // research problem but files no titled paper under it: the problem is the answer;

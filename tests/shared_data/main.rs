@@ -824,4 +824,22 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("I need to beat 95% on CIFAR-10, is that already done?", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_reviewers_check_of_a_submission_reads_the_statement_it_checks() {
+        let Some(pipeline) = pipeline("a_reviewers_check_of_a_submission_reads_the_statement_it_checks").await else { return };
+        // The submission's statement, then a check that only points back at it.
+        let response = pipeline.ask(&Question::parse("Table 2 gives SciBERT (Base Vocab) 88.2 F1 on PubMed 20k RCT. Is that the published figure?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        assert!(response.answer.contains("86.81"), "{}", response.answer);
+        let response = pipeline.ask(&Question::parse("R2 thinks CURL has already been evaluated on Atari 2600 Pong, contrary to what the authors write. Is R2 right?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        // "The record" a reviewer checks against is the graph.
+        check(pipeline, "The submission fine-tunes GPT-3 175B (Few-Shot) as a baseline and says its code is unavailable. Which code links does the record attach to GPT-3 175B (Few-Shot)?", &["https://github.com/openai/gpt-3"]).await;
+        // An ask that points back at the sentence before it asks of what that names.
+        check(pipeline, "The submission quotes GPT-3 175B (Few-Shot) on BoolQ without a number. What Accuracy is published for it there?", &["76.4"]).await;
+        // A model the graph does not hold, named alone, is said to be missing.
+        let response = pipeline.ask(&Question::parse("what has agent57 been tried on?", 1000).unwrap()).await;
+        assert!(response.answer.contains("records no model called agent57"), "{}", response.answer);
+    }
 }

@@ -1251,13 +1251,34 @@ pub fn asked_part(question: &str) -> &str {
         // statement before, which is what is asked.
         // So does "which one is the wrong one?", which asks of what the sentence before names.
         let second_guess = after.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("or ")) || PUSHBACK.is_match(&format!(". {}", after.to_lowercase())) || WHICH_ONE.is_match(after);
-        if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks || second_guess {
+        if rest[..m.start()].contains('?') || after.split_whitespace().count() < 4 || !asks || second_guess || points_back(&rest[..m.start()], after) {
             break;
         }
         rest = after;
         from = 0;
     }
     rest
+}
+
+/// Whether a question asks of what the sentence before it names: "What accuracy is
+/// published for it there?", "Which of the two is ahead there?", "Which paper does the
+/// graph attach it to?", "Which such papers are on record?". It points back ("it",
+/// "there", "the two", "such") and names nothing of its own: no word after its first has
+/// a capital or a digit, but for a metric's ("Accuracy") and "I". The scene names
+/// something so written; in a message typed all in lowercase capitals tell nothing ("i've
+/// built a text classifier; which datasets should i evaluate it on?").
+fn points_back(scene: &str, ask: &str) -> bool {
+    static POINTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:it|its|there|the\s+two|such|them|the\s+former|the\s+latter)\b"));
+    // "Are there papers on ...?" points at nothing; "On which datasets does it have a
+    // score?" asks of its subject what the question proper asks, scene or not.
+    static THERE_IS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:is|are|was|were)\s+there\b|\b(?:does|did|do|has|had|is|was|can|could|would|will)\s+it\b"));
+    static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)^(?:{METRIC_WORDS}|score)\W*$")));
+    let named = |text: &str| text.split_whitespace().skip(1).any(|w| w != "I" && w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !METRIC.is_match(w));
+    // The asker's own scene ("I'm making a bar chart for D. Which three models have the
+    // highest F1 there?") sets the context the question proper is read in, as before.
+    static OWN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:i|i'm|i’m|i've|i’ve|i'd|i’d|we|we're|we’re|we've|we’ve|my|our)\b"));
+    let cased = ask.trim_start().chars().next().is_some_and(char::is_uppercase);
+    cased && !OWN.is_match(scene) && POINTER.is_match(&THERE_IS.replace_all(ask, "")) && !named(ask) && named(scene)
 }
 
 /// The message from where its question proper ([`asked_part`]) starts: the scene before it
@@ -1328,7 +1349,7 @@ static METHODS_OF: LazyLock<Regex> = LazyLock::new(|| {
 /// dueling network paper use?"): a method usage, answered from that paper's record.
 pub fn asks_paper_methods(question: &str) -> bool {
     let q = question.to_lowercase();
-    METHODS_OF.is_match(&q) && (QUOTED_TITLE.is_match(question) || THE_PAPER.is_match(&q)) && !COMPARISON.is_match(&q) && !EVALUATED_ON.is_match(&q)
+    METHODS_OF.is_match(&q) && (quotes_a_title(question) || THE_PAPER.is_match(&q)) && !COMPARISON.is_match(&q) && !EVALUATED_ON.is_match(&q)
 }
 
 static CLAIM_VERB: LazyLock<Regex> = LazyLock::new(|| {
@@ -1422,6 +1443,14 @@ static ASKED_OR_TAGGED: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\?\s*$|\b(?:
 static PLURAL_PAPERS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:papers|pubs|articles|studies|publications|works|refs|references)\b"));
 static QUOTED_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"["“][^"“”]{12,}["”]|(?:^|[^\w'’])['‘][^"“”'‘’]{12,}['’](?:$|[^\w])"#));
+/// Whether the question quotes a title, not words quoted from what someone wrote
+/// ([`super::extract::quoted_from_a_text`]).
+fn quotes_a_title(question: &str) -> bool {
+    QUOTED_TITLE.find_iter(question).any(|m| {
+        let quoted = m.as_str().trim_matches(|c: char| !c.is_alphanumeric());
+        !super::extract::quoted_from_a_text(&question[..m.start()], quoted)
+    })
+}
 static COMPARISON: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(high[- ]?scores?|highest|lowest|higher|lower|best|worst|top|tops|topped|how well|how good|how strong|any good|state[- ]of[- ]the[- ]art|sota|leaderboard|leaderbord|who'?s first|who is first|in first place|outperform\w*|compare[sd]?|comparing|comparison|versus|vs\.?|better|worse|rank|ranks|ranked|winning|wins|stronger|weaker|strongest|most accurate|performs? best|performed best|top[- ]performing|maximum|max|peak|record|leading|leads|led|leaders?|ahead|in front|in the lead|stacks? up|differ|differs|difference in perf\w*|(?:gap|margin|difference)\s+between|by\s+how\s+much|how\s+far\s+(?:ahead|behind))\b|\b(?:fewest|smallest|least|lowest|most|largest|biggest)\s+(?:number\s+of\s+)?(?:params|parameters|flops|macs)\b|\bleast\s+(?:[\w-]+\s+){0,2}?(?:error|errors|perplexity|loss|bpc|wer)\b|\b(?:smallest|largest|biggest|lightest)\s+(?:model|system|network)\b[^?]{0,40}\bby\s+(?:number\s+of\s+|the\s+)?(?:params|parameters|flops|macs|size)\b")
 });
@@ -1655,7 +1684,7 @@ pub fn classify(question: &str, entities: &Entities) -> Classification {
     // (Its DOI asked beside the title is said by the listing: "most recent paper on T? need
     // the title and DOI".)
     static DETAIL: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:who|author|authors|when|what\s+year|which\s+year|wich\s+year)\b"));
-    let age_asked = super::anchor::asks_age(&question).is_some() && PAPERS_BY_AGE.is_match(&question) && !QUOTED_TITLE.is_match(&question);
+    let age_asked = super::anchor::asks_age(&question).is_some() && PAPERS_BY_AGE.is_match(&question) && !quotes_a_title(&question);
     let by_age = age_asked && !DETAIL.is_match(&question);
     // "When was the earliest paper related to X-rays published?": a detail of the paper at
     // that end, looked up (and told only when every paper found has a year).
@@ -1806,7 +1835,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         || near_leader_asked(q).is_some()
         || (!wh_tail && yes_no && (CLAIM_VERB.is_match(q) || has_entities))
         || (!wh_tail && !WH_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && (CLAIM_TAG.is_match(q) || EMBEDDED_CLAIM.is_match(plain)))
-        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || QUOTED_TITLE.is_match(question))));
+        || (!WH_WORD.is_match(q) && !IMPERATIVE.is_match(q) && !REQUEST_OPENER.is_match(q) && !REQUEST_NOUN.is_match(q) && !SUPERLATIVE_OPENER.is_match(q) && super::statement::states(plain, has_entities || quotes_a_title(question))));
     // A lookup of a board's best result's paper ("top miou on D: the score, the paper, its
     // year and DOI?", "best accuracy on D - which paper?") asks for the result first: it
     // compares results, and the answer adds its paper's year and DOI.
@@ -1850,7 +1879,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "what did the model from the curl paper get on D?", "what scores does the paper
         // that introduced pegasus report on D?": the model's results there, not the paper.
         QueryType::MethodComparison
-    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (QUOTED_TITLE.is_match(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method) || author) {
+    } else if !best_lookup && (LOOKUP.is_match(&VALUE_TO_CITE.replace_all(q, " ")) || asks_origin(q) || (THE_PAPER.is_match(&TIMED_PAPER.replace_all(q, " ")) && !USED_BY.is_match(q) && !NEWEST_ON.is_match(q)) || (PAPER_OF.is_match(q) && !asks_which_paper(q) && !RANKED_PAPER.is_match(q)) || (quotes_a_title(question) && !comparison) || asks_what_paper_is_about(q) || (PROBLEM_OF_PAPER.is_match(q) && !has_method) || author) {
         QueryType::PaperLookup
     } else if (comparison && !asks_datasets && (!asks_metrics || ASKS_SCORE.is_match(q))) || (has_method && has_dataset && (SCORE_OF.is_match(q) || terse_score(q) || (ASKS_VALUE.is_match(q) && !ASKS_MODELS.is_match(q)))) || POSSESSIVE_SCORE.is_match(q) {
         QueryType::MethodComparison
@@ -2231,6 +2260,17 @@ mod tests {
         assert_eq!(asked_part("i'm looking for a dataset on sea ice - does the graph have one?"), "i'm looking for a dataset on sea ice - does the graph have one?");
         assert_eq!(asked_part("for my thesis i need the doi of the xlnet paper. could u give me its full title and doi?"), "for my thesis i need the doi of the xlnet paper. could u give me its full title and doi?", "a request that points back");
         assert_eq!(from_question_proper("we use X at work. which model leads D? list them all"), "which model leads D? list them all");
+    }
+
+    #[test]
+    fn an_ask_that_points_back_at_the_names_of_the_sentence_before_keeps_it() {
+        let q = "The submission quotes GPT-3 175B (Few-Shot) on BoolQ without a number. What Accuracy is published for it there?";
+        assert_eq!(asked_part(q), q, "\"it\" and \"there\" are the scene's model and board");
+        let q = "R2 asks whether the authors picked the stronger of BERT-joint and GPT-3 on NQ. Which of the two is ahead there?";
+        assert_eq!(asked_part(q), q);
+        assert_eq!(asked_part("The authors use XLNet. Which papers report results on SQuAD1.1?"), "Which papers report results on SQuAD1.1?", "an ask with names of its own");
+        assert_eq!(asked_part("Reviewers liked the text classifier. Which datasets should I evaluate them on?"), "Which datasets should I evaluate them on?", "a scene that names nothing");
+        assert_eq!(asked_part("We work on XLNet. Are there any papers on question answering?"), "Are there any papers on question answering?", "\"are there\" points at nothing");
     }
 
     #[test]

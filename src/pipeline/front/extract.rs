@@ -210,10 +210,11 @@ static RAN_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i:\b(?:re-?ran|re-?run|reran|rerun|reproduced|replicated|re-?implemented|evaluated|tested|benchmarked)\s+)(\p{Lu}[\p{L}\p{N}]*[\p{N}\-\p{Lu}][\p{L}\p{N}\-]*)\s+(?i:on|against)\b")
         .unwrap_or_else(|e| panic!("ran-name pattern: {e}"))
 });
-/// "which datasets was PAR transformer evaluated on": the model between the auxiliary and
-/// the verb of evaluation, whatever it holds (a known shorter name inside it is part of it).
+/// "which datasets was PAR transformer evaluated on", "which datasets has agent57 been
+/// evaluated on": the model between the auxiliary and the verb of evaluation, whatever it
+/// holds (a known shorter name inside it is part of it).
 static EVALUATED_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i:\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+)([\p{L}\p{N}][\p{L}\p{N}\-\.\+]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}\-\.\+]*){0,3}?)\s+(?i:(?:ever|already|also|really|actually|not|never|first|recently|previously|even|once|only|originally|still)\s+)?(?i:evaluated|tested|benchmarked|assessed)\s+(?i:on|against|in)\b")
+    Regex::new(r"(?i:\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+)([\p{L}\p{N}][\p{L}\p{N}\-\.\+]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}\-\.\+]*){0,3}?)\s+(?i:(?:ever|already|also|really|actually|not|never|first|recently|previously|even|once|only|originally|still)\s+)?(?i:evaluated|tested|benchmarked|assessed)\s+(?i:on|against|in)\b|(?i:\b(?:has|have|had)\s+)([\p{L}\p{N}][\p{L}\p{N}\-\.\+]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}\-\.\+]*){0,3}?)\s+(?i:ever\s+|already\s+|also\s+)?(?i:been)\s+(?i:evaluated|tested|benchmarked|assessed)\s+(?i:on|against|in)\b")
         .unwrap_or_else(|e| panic!("evaluated-name pattern: {e}"))
 });
 /// A capitalised name after "on" ("on CityScan-2?"): a dataset, when it names nothing known.
@@ -343,7 +344,7 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
     }
     for c in EVALUATED_NAME.captures_iter(question) {
-        if let Some(m) = c.get(1) {
+        if let Some(m) = c.get(1).or_else(|| c.get(2)) {
             push(EntityKind::Method, m.start(), m.end(), true);
         }
     }
@@ -430,13 +431,28 @@ static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
         .unwrap_or_else(|e| panic!("quote pattern: {e}"))
 });
 
+/// Whether `quoted`, after `before`, quotes what someone wrote rather than a title: "the
+/// authors say 'few systems have been evaluated' there", "beats 'every published
+/// result'". Words written as a title stay one.
+pub fn quoted_from_a_text(before: &str, quoted: &str) -> bool {
+    static QUOTING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:says?|said|writes?|wrote|claims?|claimed|states?|stated|describes?|described|beats?)\s*\(?$").unwrap_or_else(|e| panic!("quoting pattern: {e}"))
+    });
+    // "who wrote 'X'" asks for the authors of a title.
+    static WHO_WROTE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\bwho\s+(?:wrote|writes|has\s+written|had\s+written)\s*\(?$").unwrap_or_else(|e| panic!("who wrote pattern: {e}")));
+    let before = before.trim_end();
+    QUOTING.is_match(before) && !WHO_WROTE.is_match(before) && !super::normalize::written_as_title(quoted)
+}
+
 pub fn lookup_keys(question: &str) -> LookupKeys {
     let doi = DOI
         .find(question)
         .map(|m| m.as_str().trim_end_matches(['.', ',', ';', ')', '?', '!']).to_owned());
-    let title = QUOTED.captures(question).and_then(|c| {
+    let title = QUOTED.captures_iter(question).find_map(|c| {
         // "'Bibliometric fingerprints: name disambiguation...'": the part before the ellipsis.
-        (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str().trim().trim_end_matches(['.', '…', ' ']).to_owned())
+        let m = (1..=4).find_map(|i| c.get(i))?;
+        let quoted = m.as_str().trim().trim_end_matches(['.', '…', ' ']);
+        (!quoted_from_a_text(&question[..c.get(0).map_or(m.start(), |w| w.start())], quoted)).then(|| quoted.to_owned())
     });
     LookupKeys { doi, title, named: named_paper(question), author: asked_author(question), parts: Vec::new() }
 }
@@ -1340,6 +1356,8 @@ mod tests {
         assert_eq!(e.methods, vec!["PAR transformer"], "a known shorter name inside it is part of it");
         let e = by_keywords(&lexicon, "Was Halverin ever evaluated on Mirelle Subtitles?");
         assert!(!e.methods.iter().any(|m| m.contains("ever")), "an adverb is no part of the name: {:?}", e.methods);
+        let e = by_keywords(&lexicon, "which datasets has agent57 been evaluated on?");
+        assert_eq!(e.methods, vec!["agent57"], "between the auxiliary and \"been\"");
     }
 
     #[test]
@@ -1456,6 +1474,12 @@ mod tests {
         let k = lookup_keys("Who wrote “Deep Residual Learning for Image Recognition”?");
         assert_eq!(k.title.as_deref(), Some("Deep Residual Learning for Image Recognition"));
         assert_eq!(lookup_keys("What's the best model?"), LookupKeys::default());
+        let k = lookup_keys("The authors say 'few systems have been evaluated' there. How many models have results on D?");
+        assert_eq!(k.title, None, "words quoted from what someone wrote are no title");
+        let k = lookup_keys("The authors claim 'Deep Residual Learning for Image Recognition' came out in 2016.");
+        assert_eq!(k.title.as_deref(), Some("Deep Residual Learning for Image Recognition"), "words written as a title stay one");
+        let k = lookup_keys("who wrote 'functional and mental training effects in archery sport performance'?");
+        assert_eq!(k.title.as_deref(), Some("functional and mental training effects in archery sport performance"), "who wrote it asks for its authors");
     }
 
     #[test]

@@ -195,6 +195,7 @@ fn settled_words(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, |t| ACC.replace_all(t, "accuracy$1"));
     let spelled = then(spelled, form);
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
+    let spelled = then(spelled, reviewers_words);
     let spelled = then(spelled, |t| SOMEONE_SAYS.replace(t, ""));
     let spelled = then(spelled, |t| OWN_STORY.replace(t, "$1 $2"));
     let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
@@ -289,6 +290,66 @@ fn plain_words(text: &str) -> Cow<'_, str> {
         text = then(text, |t| pattern.replace_all(t, *with));
     }
     text
+}
+
+/// A reviewer's words, checking a submission against the graph, written as the question
+/// they ask. "The record" a reviewer checks against is the graph ("which code links does
+/// the record list for X?", "which papers on T are on record?"), not a board's best, which
+/// is "the record on D" or "holds the record". A statement the submission makes ("The
+/// authors claim X is state of the art on D. Does the record agree?", "Table 3 gives X
+/// 88.2 F1 on D. Is that the published figure?", "R2 thinks X was evaluated on D. Is R2
+/// right?", "According to the submission, X reaches 75.0 accuracy on D; verify.") is the
+/// claim to check, read as "X is state of the art on D, right?"; who makes it and where
+/// ("(Section 5.2)") are no part of it.
+fn reviewers_words(text: &str) -> Cow<'_, str> {
+    static RECORD: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+        let re = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("record pattern {p}: {e}"));
+        vec![
+            (re(r"(?i)\b(does|do|did|would|will|can|could)\s+the\s+record\s+((?:actually|really|also)\s+)?(hold|list|give|attach|show|use|confirm|contain|have|agree|say|report|link|record|support|include|know)\b"), "$1 the graph $2$3"),
+            (re(r"(?i)\b(?:in|from|per|according\s+to)\s+the\s+record\b"), "in the graph"),
+            (re(r"(?i)\b(are|is|were|was)\s+on\s+record\b"), "$1 in the graph"),
+        ]
+    });
+    // Who states it: the submission, its authors, a table, a reviewer.
+    const STATER: &str = r"(?:the\s+)?(?:authors?|submission|paper|manuscript|text|abstract|table\s+\d+|section\s+[\d.]+|r\d|reviewer\s*\d?|they)";
+    const STATES: &str = r"(?:claims?|says?|states?|writes?|gives?|reports?|lists?|quotes?|thinks?|argues?|asserts?|believes?|suggests?)";
+    // The check that only points back at the statement.
+    const CHECK: &str = r"(?:(?:does|do|can|could)\s+(?:the\s+)?(?:record|graph|kg|knowledge\s+graph|data|orkg|it|you)\s+(?:agree|confirm|support|back|bear)[^?.]{0,30}|(?:is|are)\s+(?:that|this|it|they|r\d|the\s+reviewer|reviewer\s*\d|he|she)\s+(?:right|correct|true|accurate|so)|is\s+(?:that|this)\s+(?:the\s+)?(?:published|recorded|reported|actual)\s+(?:figure|value|number|score|result)|is\s+(?:that|this)\s+what\s+the\s+(?:record|graph)\s+(?:shows|says|holds|records)|(?:has|is|was|did|does)\s+(?:it|he|she|they)|check(?:\s+(?:it|that|this))?|verify(?:\s+(?:it|that|this))?|true)";
+    static STATED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"(?i)^\s*(?:(?:sota|state[- ]of[- ]the[- ]art)\s+claim\s+on\s+(?P<board>[^-–—:]{{2,60}}?)\s*[-–—:]\s*)?{STATER}\s+(?P<verb>{STATES})\s+(?:that\s+)?(?P<claim>[^?]{{8,240}}?)(?:\s*\((?:section|sec\.|table|fig\.?|figure|p\.|page)[^)]*\))?(?:,\s*contrary\s+to\s+[^.?;]{{2,80}})?\s*[.;]\s+{CHECK}\s*[?.!]*\s*$"))
+            .unwrap_or_else(|e| panic!("stated claim pattern: {e}"))
+    });
+    static ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"(?i)^\s*according\s+to\s+{STATER}\s*,\s*(?P<claim>[^?]{{8,240}}?)\s*[.;,]\s*{CHECK}\s*[?.!]*\s*$")).unwrap_or_else(|e| panic!("according pattern: {e}"))
+    });
+    // "Table 2 gives SciBERT 88.2 F1 on D": a model and its value, no verb between.
+    static GIVEN_VALUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(.+?)\s+(\d+(?:\.\d+)?\s*%?\s+[^.]+)$").unwrap_or_else(|e| panic!("given value pattern: {e}")));
+    static VERB: LazyLock<Regex> = LazyLock::new(|| {
+        // Lowercase: "Score" is the metric's name, "scores" the verb.
+        Regex::new(r"\b(?:is|are|was|were|has|have|had|gets?|got|reaches|reached|scores?|scored|achieves?|achieved|holds?|held|beats?|outperforms?|comes|leads?|tops?|ranks?)\b").unwrap_or_else(|e| panic!("verb pattern: {e}"))
+    });
+    let mut out: Cow<'_, str> = Cow::Borrowed(text);
+    for (pattern, with) in RECORD.iter() {
+        out = then(out, |t| pattern.replace_all(t, *with));
+    }
+    let claim = STATED.captures(&out).map(|c| {
+        let mut claim = c["claim"].trim().to_owned();
+        if matches!(c["verb"].to_lowercase().as_str(), "gives" | "give" | "lists" | "list" | "reports" | "report" | "quotes" | "quote") && !VERB.is_match(&claim) {
+            if let Some(g) = GIVEN_VALUE.captures(&claim) {
+                claim = format!("{} gets {}", &g[1], &g[2]);
+            }
+        }
+        // "SOTA claim on D - the authors say X holds the record": the record on D.
+        if let Some(board) = c.name("board") {
+            claim = format!("{claim} on {}", board.as_str().trim());
+        }
+        claim
+    });
+    let claim = claim.or_else(|| ACCORDING.captures(&out).map(|c| c["claim"].trim().to_owned()));
+    match claim {
+        Some(claim) => Cow::Owned(format!("{claim}, right?")),
+        None => out,
+    }
 }
 
 /// Number words, as a speech-to-text transcript writes what was said.
@@ -971,6 +1032,29 @@ mod tests {
         assert_eq!(settled("GPT-3 175B (Few-Shot) is a good choice for LAMBADA, isn't it?"), "is GPT-3 175B (Few-Shot) any good on LAMBADA?");
         assert_eq!(settled("DQN hs would be a solid pick for Atari 2600 Pong?"), "is DQN hs any good on Atari 2600 Pong?");
         assert_eq!(settled("GPT-3 is the best choice for LAMBADA, right?"), "GPT-3 is the best choice for LAMBADA, right?", "the best is claimed, and checked");
+    }
+
+    #[test]
+    fn a_reviewers_record_is_the_graph_and_a_statement_they_check_is_the_claim() {
+        for (asked, meant) in [
+            ("Which code links does the record list for YOLOv3?", "Which code links does the graph list for YOLOv3?"),
+            ("Which papers on perovskite solar cells are on record?", "Which papers on perovskite solar cells are in the graph?"),
+            ("Which metrics are reported on CIFAR-10 in the record?", "Which metrics are reported on CIFAR-10 in the graph?"),
+            ("The authors claim MEMEN is state of the art on TriviaQA (Section 5.2). Does the record agree?", "MEMEN is state of the art on TriviaQA, right?"),
+            ("Table 2 gives SciBERT (Base Vocab) 88.2 F1 on PubMed 20k RCT. Is that the published figure?", "SciBERT (Base Vocab) gets 88.2 F1 on PubMed 20k RCT, right?"),
+            ("Table 3 gives Prior+Duel hs 8978.0 Score on Atari 2600 Space Invaders. Is that the published figure?", "Prior+Duel hs gets 8978.0 Score on Atari 2600 Space Invaders, right?"),
+            ("R2 thinks CURL has already been evaluated on Atari 2600 Pong, contrary to what the authors write. Is R2 right?", "CURL has already been evaluated on Atari 2600 Pong, right?"),
+            ("The authors state that ProjectionNet comes with public code. Does the record confirm that?", "ProjectionNet comes with public code, right?"),
+            ("The submission says Compressive Transformer has already been evaluated on Penn Treebank (Word Level). Has it?", "Compressive Transformer has already been evaluated on Penn Treebank (Word Level), right?"),
+            ("SOTA claim on Atari 2600 Q*Bert - the authors say Prior hs holds the record. Check.", "Prior hs holds the record on Atari 2600 Q*Bert, right?"),
+            ("According to the submission, SB-CNN noaug reaches 75.0 Accuracy (10-fold) on UrbanSound8k; verify.", "SB-CNN noaug reaches 75.0 Accuracy (10-fold) on UrbanSound8k, right?"),
+        ] {
+            assert_eq!(reviewers_words(asked), meant, "{asked}");
+        }
+        // A board's record is no graph; a statement with a question of its own is no claim.
+        for kept in ["Which model holds the record on HellaSwag?", "what is the record on imagenet?", "The authors use XLNet. Which papers report results on SQuAD1.1?"] {
+            assert_eq!(reviewers_words(kept), kept);
+        }
     }
 
     #[test]

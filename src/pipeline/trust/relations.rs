@@ -193,11 +193,16 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[sup
                     n => format!("; it records {} on {} and {n} more", model.canonical, shown.join(", ")),
                 };
                 elsewhere.truncate(10);
-                let label = if !elsewhere.is_empty() && dataset.is_linked() { Label::Refuted } else { Label::Uncertain };
+                // "has bert been evaluated on squad?" where the graph holds no model called
+                // BERT and the name linked to "BERT-joint", a label with more words: that
+                // model's boards say nothing of BERT's, so the claim is left open.
+                let as_named = model.link.as_ref().is_none_or(|l| l.label_coverage >= 0.999);
+                let label = if !elsewhere.is_empty() && dataset.is_linked() && as_named { Label::Refuted } else { Label::Uncertain };
+                let unnamed = if as_named { String::new() } else { format!("no model called {}, and ", model.text) };
                 Verdict {
                     verdict: label,
                     relation: "evaluated".into(),
-                    reason: format!("the graph records no result of {} on {}{records}", model.canonical, dataset.canonical),
+                    reason: format!("the graph records {unnamed}no result of {} on {}{records}", model.canonical, dataset.canonical),
                     supporting: vec![],
                     contradicting: elsewhere,
                 }
@@ -752,6 +757,13 @@ mod tests {
         let v = judge("HDLTex was evaluated on WOS-46985 too, right?", &entities, &known, &[]).unwrap();
         assert_eq!(v.verdict, Label::Refuted, "the graph records HDLTex's evaluations, and not on D");
         assert!(v.reason.ends_with("; it records HDLTex on WOS-11967") && v.contradicting.iter().any(|f| f.dataset == "WOS-11967"), "{v:?}");
+        // "has hdl been evaluated on D?" where "hdl" linked to the longer label "HDLTex":
+        // that model's boards are not the named one's.
+        entities.methods[0].text = "hdl".into();
+        entities.methods[0].link = Some(crate::pipeline::front::link::IndexLink { label: "HDLTex".into(), score: 1.0, label_coverage: 0.5, why: "test" });
+        let v = judge("has hdl been evaluated on WOS-46985?", &entities, &known, &[]).unwrap();
+        assert_eq!(v.verdict, Label::Uncertain, "{}", v.reason);
+        assert!(v.reason.starts_with("the graph records no model called hdl, and no result of HDLTex"), "{}", v.reason);
     }
 
     #[test]
