@@ -838,6 +838,9 @@ mod sciqa_style {
         check(pipeline, "The submission fine-tunes GPT-3 175B (Few-Shot) as a baseline and says its code is unavailable. Which code links does the record attach to GPT-3 175B (Few-Shot)?", &["https://github.com/openai/gpt-3"]).await;
         // An ask that points back at the sentence before it asks of what that names.
         check(pipeline, "The submission quotes GPT-3 175B (Few-Shot) on BoolQ without a number. What Accuracy is published for it there?", &["76.4"]).await;
+        // A yes-or-no question about a paper's problem is the claim that it is about it.
+        let response = pipeline.ask(&Question::parse("is the Rainbow paper about Atari Games?", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
         // A model the graph does not hold, named alone, is said to be missing.
         let response = pipeline.ask(&Question::parse("what has agent57 been tried on?", 1000).unwrap()).await;
         assert!(response.answer.contains("records no model called agent57"), "{}", response.answer);

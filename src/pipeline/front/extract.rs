@@ -287,6 +287,10 @@ fn contextual(question: &str) -> Vec<(EntityKind, usize, usize)> {
         }
         // "evaluated on imagenet and what are their scores": a second ask ends the name.
         let end = SECOND_ASK.find(&question[start..end]).map_or(end, |m| start + m.start());
+        // "the stronger of A and B on Natural Questions as their main baseline": a role
+        // given after a board's name is no part of it (no board's label holds " as ").
+        static AS_ROLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\s+as\s+(?:their|a|an|the|our|its|his|her|my)\b").unwrap_or_else(|e| panic!("role pattern: {e}")));
+        let end = if kind == EntityKind::Dataset { AS_ROLE.find(&question[start..end]).map_or(end, |m| start + m.start()) } else { end };
         if question[start..end].split_whitespace().count() > MAX_NAME_WORDS {
             return;
         }
@@ -1336,6 +1340,13 @@ mod tests {
         assert_eq!(code_filter("is there an open-source model among the semeval-2021 task 11 ones?"), Some(true));
         assert_eq!(code_filter("code of the models evaluated on cifar-10"), None);
         assert!(paper_by_clause("the mnist paper that has no code") && !paper_by_clause("does the mnist paper have code?"));
+    }
+
+    #[test]
+    fn a_role_given_after_a_boards_name_is_no_part_of_it() {
+        let lexicon = Lexicon::from_tables().unwrap();
+        let e = by_keywords(&lexicon, "R2 asks whether the authors picked the stronger of BERT-joint and GPT-3 on Natural Questions as their main baseline. Which of the two is ahead there?");
+        assert!(e.datasets.iter().any(|d| d == "Natural Questions") && !e.datasets.iter().any(|d| d.contains("baseline")), "{:?}", e.datasets);
     }
 
     #[test]

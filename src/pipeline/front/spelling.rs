@@ -300,7 +300,10 @@ fn plain_words(text: &str) -> Cow<'_, str> {
 /// 88.2 F1 on D. Is that the published figure?", "R2 thinks X was evaluated on D. Is R2
 /// right?", "According to the submission, X reaches 75.0 accuracy on D; verify.") is the
 /// claim to check, read as "X is state of the art on D, right?"; who makes it and where
-/// ("(Section 5.2)") are no part of it.
+/// ("(Section 5.2)") are no part of it. Asks put tersely or as yes-or-no questions are
+/// read in the words the readings know: "is the X paper about T?" is "the X paper is about
+/// T, right?", "is M the usual measure on D?" asks D's metrics, "Number to beat, D: best
+/// published M?" asks D's best by M.
 fn reviewers_words(text: &str) -> Cow<'_, str> {
     static RECORD: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         let re = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("record pattern {p}: {e}"));
@@ -328,8 +331,23 @@ fn reviewers_words(text: &str) -> Cow<'_, str> {
         // Lowercase: "Score" is the metric's name, "scores" the verb.
         Regex::new(r"\b(?:is|are|was|were|has|have|had|gets?|got|reaches|reached|scores?|scored|achieves?|achieved|holds?|held|beats?|outperforms?|comes|leads?|tops?|ranks?)\b").unwrap_or_else(|e| panic!("verb pattern: {e}"))
     });
+    // Asks a reviewer puts tersely or as yes-or-no questions, in the words the readings know.
+    static ASKS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+        let re = |p: &str| Regex::new(p).unwrap_or_else(|e| panic!("reviewer ask pattern {p}: {e}"));
+        let paper = r#"(?:the\s+paper\s+)?(?:'[^'?]{8,}'|"[^"?]{8,}"|“[^”?]{8,}”)|the\s+[\w.+:-]+(?:\s+[\w.+:-]+){0,3}\s+paper"#;
+        vec![
+            // "Is the Rainbow paper about Atari Games?", "Novelty check: the paper 'P' is cited
+            // as an Atari Games paper. Is it about Atari Games?": whether P is about T.
+            (re(&format!(r"(?i)^\s*(?:so\s+)?is\s+({paper})\s+(?:really\s+|actually\s+)?about\s+([^?]{{2,80}}?)\s*\?\s*$")), "$1 is about $2, right?"),
+            (re(&format!(r"(?i)^(?:[^:.?]{{0,40}}:\s*)?({paper})\s[^.?]*\.\s+is\s+it\s+(?:really\s+|actually\s+)?about\s+([^?]{{2,80}}?)\s*\?\s*$")), "$1 is about $2, right?"),
+            // "Is Score the usual measure on D, or do others report something else?": D's metrics.
+            (re(r"(?i)^\s*is\s+[^?]{1,40}?\s+the\s+(?:usual|standard|common|normal|typical|main|accepted)\s+(?:measure|metric|evaluation\s+metric|score)\s+(?:on|for|in)\s+([^?]{2,80}?)(?:\s*,?\s+or\b[^?]*)?\s*\?\s*$"), "which metrics are used on $1?"),
+            // "Number to beat, Walker, walk (DMControl100k): best published Score?"
+            (re(r"(?i)^\s*(?:number\s+to\s+beat|sota|state[- ]of[- ]the[- ]art|baseline\s+check)\s*[,:–—-]\s*([^?]{2,80}?)\s*:\s*(?:the\s+)?(?:best|top|highest)\s+(?:published\s+|reported\s+|recorded\s+)?([^?]{1,40}?)\s*\?\s*$"), "what is the best $2 on $1?"),
+        ]
+    });
     let mut out: Cow<'_, str> = Cow::Borrowed(text);
-    for (pattern, with) in RECORD.iter() {
+    for (pattern, with) in RECORD.iter().chain(ASKS.iter()) {
         out = then(out, |t| pattern.replace_all(t, *with));
     }
     let claim = STATED.captures(&out).map(|c| {
@@ -1048,6 +1066,10 @@ mod tests {
             ("The submission says Compressive Transformer has already been evaluated on Penn Treebank (Word Level). Has it?", "Compressive Transformer has already been evaluated on Penn Treebank (Word Level), right?"),
             ("SOTA claim on Atari 2600 Q*Bert - the authors say Prior hs holds the record. Check.", "Prior hs holds the record on Atari 2600 Q*Bert, right?"),
             ("According to the submission, SB-CNN noaug reaches 75.0 Accuracy (10-fold) on UrbanSound8k; verify.", "SB-CNN noaug reaches 75.0 Accuracy (10-fold) on UrbanSound8k, right?"),
+            ("is the Rainbow paper about Atari Games?", "the Rainbow paper is about Atari Games, right?"),
+            ("Novelty check: the paper 'Rainbow: Combining Improvements' is cited as an Atari Games paper. Is it about Atari Games?", "the paper 'Rainbow: Combining Improvements' is about Atari Games, right?"),
+            ("Is Score the usual measure on Cartpole, swingup (DMControl500k), or do others report something else?", "which metrics are used on Cartpole, swingup (DMControl500k)?"),
+            ("Number to beat, Walker, walk (DMControl100k): best published Score?", "what is the best Score on Walker, walk (DMControl100k)?"),
         ] {
             assert_eq!(reviewers_words(asked), meant, "{asked}");
         }
