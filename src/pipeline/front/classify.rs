@@ -1273,10 +1273,10 @@ fn points_back(scene: &str, ask: &str) -> bool {
     // score?" asks of its subject what the question proper asks, scene or not.
     static THERE_IS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:is|are|was|were)\s+there\b|\b(?:does|did|do|has|had|is|was|can|could|would|will)\s+it\b"));
     static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)^(?:{METRIC_WORDS}|score)\W*$")));
-    let named = |text: &str| text.split_whitespace().skip(1).any(|w| w != "I" && w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !METRIC.is_match(w));
     // The asker's own scene ("I'm making a bar chart for D. Which three models have the
     // highest F1 there?") sets the context the question proper is read in, as before.
     static OWN: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:i|i'm|i’m|i've|i’ve|i'd|i’d|we|we're|we’re|we've|we’ve|my|our)\b"));
+    let named = |text: &str| text.split_whitespace().skip(1).any(|w| w != "I" && w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !METRIC.is_match(w));
     let cased = ask.trim_start().chars().next().is_some_and(char::is_uppercase);
     cased && !OWN.is_match(scene) && POINTER.is_match(&THERE_IS.replace_all(ask, "")) && !named(ask) && named(scene)
 }
