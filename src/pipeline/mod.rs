@@ -945,8 +945,9 @@ impl Pipeline {
         let entities = extract::choose(q, &lexicon, keywords, reply.as_deref(), diagnostics);
         clock.lap("extract");
 
-        // A clause that only sets something aside is no part of what kind of question it is.
-        let rules = classify::classify(front::restrict::asked(q), &entities.0);
+        // A clause that only sets something aside, and a model named only to be set aside,
+        // are no part of what kind of question it is.
+        let rules = classify::classify(front::restrict::asked(q), &front::restrict::classified(q, &entities.0));
         let reply = self.llm.ask(LlmUse::Classify, &classify::llm_request(q), diagnostics, exchanges).await;
         let classification = classify::choose(q, rules, reply.as_deref(), diagnostics);
         clock.lap("classify");

@@ -841,6 +841,9 @@ mod sciqa_style {
         // A yes-or-no question about a paper's problem is the claim that it is about it.
         let response = pipeline.ask(&Question::parse("is the Rainbow paper about Atari Games?", 1000).unwrap()).await;
         assert_eq!(response.verdict, Some(Label::Supported), "{}", response.answer);
+        // A model named only to be set aside is no model the question compares: the board's
+        // other models are listed, not its best.
+        check(pipeline, "besides SMT, which models have results on WMT2014 French-English?", &["GPT-3 175B (Few-Shot)", "PBSMT + NMT", "SMT as posterior regularization"]).await;
         // A model the graph does not hold, named alone, is said to be missing.
         let response = pipeline.ask(&Question::parse("what has agent57 been tried on?", 1000).unwrap()).await;
         assert!(response.answer.contains("records no model called agent57"), "{}", response.answer);

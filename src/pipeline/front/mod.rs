@@ -429,7 +429,7 @@ pub fn deterministic(question: &str, lexicon: &Lexicon) -> Front {
     let question = settled.as_ref();
     let mut ignored = Diagnostics::default();
     let entities = extract::by_keywords(lexicon, question);
-    let rules = classify::classify(restrict::asked(question), &entities);
+    let rules = classify::classify(restrict::asked(question), &restrict::classified(question, &entities));
     let decisions = Decisions {
         classification: classify::choose(question, rules, None, &mut ignored),
         entities: extract::choose(question, lexicon, entities, None, &mut ignored),

@@ -253,6 +253,22 @@ pub fn asked(question: &str) -> &str {
     LEADING.find(question).map_or(question, |m| &question[m.end()..])
 }
 
+/// The names the rules classify `question` by: a model said only where it is set aside
+/// ("besides SMT, which models have results on D?", "which models other than SMT ...") is
+/// not what is asked about, so the question compares nothing with it.
+pub fn classified(question: &str, entities: &super::extract::Entities) -> super::extract::Entities {
+    const ASIDE: &[&str] = &["besides", "apart from", "other than", "except for", "except", "excluding", "aside from", "not counting"];
+    let asked = asked(question).to_lowercase();
+    let mut out = entities.clone();
+    // (A name the question does not hold as written, an LLM's or a synonym's, is kept.)
+    out.methods.retain(|m| {
+        let name = m.to_lowercase();
+        let rest = ASIDE.iter().fold(asked.clone(), |rest, a| rest.replace(&format!("{a} {name}"), " "));
+        !super::normalize::said_in(question, &name) || super::normalize::said_in(&rest, &name)
+    });
+    out
+}
+
 /// The restriction `question` puts on what it asks about, reading the names in `entities`
 /// (the front's linked mentions). Pure.
 pub fn read(question: &str, entities: &Normalized) -> Restriction {
@@ -364,6 +380,15 @@ mod tests {
 
     fn aside(question: &str, names: &[&str]) -> Vec<String> {
         read(question, &models(names)).models.iter().map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn a_model_named_only_to_be_set_aside_is_not_what_the_rules_classify_by() {
+        let e = crate::pipeline::front::extract::Entities { methods: vec!["SMT".into()], datasets: vec!["D".into()], ..Default::default() };
+        assert!(classified("besides SMT, which models have results on D?", &e).methods.is_empty());
+        assert!(classified("which models other than SMT have results on D?", &e).methods.is_empty());
+        assert_eq!(classified("is SMT better than the rest on D, besides SMT+NMT?", &e).methods, vec!["SMT"], "said again where it is asked about");
+        assert_eq!(classified("which models have results on D?", &e).methods, vec!["SMT"], "a name not written in the question is kept");
     }
 
     #[test]
