@@ -1262,16 +1262,19 @@ pub fn asked_part(question: &str) -> &str {
 
 /// Whether a question asks of what the sentence before it names: "What accuracy is
 /// published for it there?", "Which of the two is ahead there?", "Which paper does the
-/// graph attach it to?", "Which such papers are on record?". It points back ("it",
-/// "there", "the two", "such") and names nothing of its own: no word after its first has
+/// graph attach it to?", "Which such papers are on record?". It points back ("it", "the
+/// two", "such") and names nothing of its own: no word after its first has
 /// a capital or a digit, but for a metric's ("Accuracy") and "I". The scene names
 /// something so written; in a message typed all in lowercase capitals tell nothing ("i've
 /// built a text classifier; which datasets should i evaluate it on?").
 fn points_back(scene: &str, ask: &str) -> bool {
-    static POINTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:it|its|there|the\s+two|such|them|the\s+former|the\s+latter)\b"));
-    // "Are there papers on ...?" points at nothing; "On which datasets does it have a
-    // score?" asks of its subject what the question proper asks, scene or not.
-    static THERE_IS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:is|are|was|were)\s+there\b|\b(?:does|did|do|has|had|is|was|can|could|would|will)\s+it\b"));
+    // ("There" alone points at a place, the board, which the question proper reads
+    // anyway: "PimbraFormer was on top of BenchMira around 2018. Who is on top there
+    // now?" asks of the board, not of the model the scene names.)
+    static POINTER: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:it|its|the\s+two|such|them|the\s+former|the\s+latter)\b"));
+    // "On which datasets does it have a score?" asks of its subject what the question
+    // proper asks, scene or not.
+    static THERE_IS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:does|did|do|has|had|is|was|can|could|would|will)\s+it\b"));
     static METRIC: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)^(?:{METRIC_WORDS}|score)\W*$")));
     // The asker's own scene ("I'm making a bar chart for D. Which three models have the
     // highest F1 there?") sets the context the question proper is read in, as before.

@@ -258,12 +258,14 @@ pub fn asked(question: &str) -> &str {
 /// not what is asked about, so the question compares nothing with it.
 pub fn classified(question: &str, entities: &super::extract::Entities) -> super::extract::Entities {
     const ASIDE: &[&str] = &["besides", "apart from", "other than", "except for", "except", "excluding", "aside from", "not counting"];
-    let asked = asked(question).to_lowercase();
+    let lowered = question.to_lowercase();
     let mut out = entities.clone();
-    // (A name the question does not hold as written, an LLM's or a synonym's, is kept.)
+    // Only a name right after the words that set it aside: "apart from the paper that
+    // introduced X, which papers report its accuracy?" still asks about X. (A name the
+    // question does not hold as written, an LLM's or a synonym's, is kept.)
     out.methods.retain(|m| {
         let name = m.to_lowercase();
-        let rest = ASIDE.iter().fold(asked.clone(), |rest, a| rest.replace(&format!("{a} {name}"), " "));
+        let rest = ASIDE.iter().fold(lowered.clone(), |rest, a| rest.replace(&format!("{a} {name}"), " "));
         !super::normalize::said_in(question, &name) || super::normalize::said_in(&rest, &name)
     });
     out
@@ -389,6 +391,7 @@ mod tests {
         assert!(classified("which models other than SMT have results on D?", &e).methods.is_empty());
         assert_eq!(classified("is SMT better than the rest on D, besides SMT+NMT?", &e).methods, vec!["SMT"], "said again where it is asked about");
         assert_eq!(classified("which models have results on D?", &e).methods, vec!["SMT"], "a name not written in the question is kept");
+        assert_eq!(classified("apart from the paper that introduced SMT, which papers report its accuracy on D?", &e).methods, vec!["SMT"], "a paper set aside, not the model");
     }
 
     #[test]
