@@ -257,16 +257,14 @@ pub fn asked(question: &str) -> &str {
 /// ("besides SMT, which models have results on D?", "which models other than SMT ...") is
 /// not what is asked about, so the question compares nothing with it.
 pub fn classified(question: &str, entities: &super::extract::Entities) -> super::extract::Entities {
-    const ASIDE: &[&str] = &["besides", "apart from", "other than", "except for", "except", "excluding", "aside from", "not counting"];
-    let lowered = question.to_lowercase();
     let mut out = entities.clone();
-    // Only a name right after the words that set it aside: "apart from the paper that
-    // introduced X, which papers report its accuracy?" still asks about X. (A name the
-    // question does not hold as written, an LLM's or a synonym's, is kept.)
+    // Only a name right after the words that set it aside ([`SETS_ASIDE_BEFORE_NAME`]):
+    // "apart from the paper that introduced X, which papers report its accuracy?" still
+    // asks about X. (A name the question does not hold as written, an LLM's or a
+    // synonym's, is kept.)
     out.methods.retain(|m| {
-        let name = m.to_lowercase();
-        let rest = ASIDE.iter().fold(lowered.clone(), |rest, a| rest.replace(&format!("{a} {name}"), " "));
-        !super::normalize::said_in(question, &name) || super::normalize::said_in(&rest, &name)
+        let Ok(aside) = Regex::new(&format!(r"(?i)\b(?:{SETS_ASIDE_BEFORE_NAME})\s+{}", regex::escape(m))) else { return true };
+        !super::normalize::said_in(question, m) || super::normalize::said_in(&aside.replace_all(question, " "), m)
     });
     out
 }
