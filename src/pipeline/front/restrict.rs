@@ -262,11 +262,41 @@ pub fn classified(question: &str, entities: &super::extract::Entities) -> super:
     // "apart from the paper that introduced X, which papers report its accuracy?" still
     // asks about X. (A name the question does not hold as written, an LLM's or a
     // synonym's, is kept.)
+    static AFTER_ASIDE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?i)\b(?:{SETS_ASIDE_BEFORE_NAME})\s+")));
     out.methods.retain(|m| {
-        let Ok(aside) = Regex::new(&format!(r"(?i)\b(?:{SETS_ASIDE_BEFORE_NAME})\s+{}", regex::escape(m))) else { return true };
-        !super::normalize::said_in(question, m) || super::normalize::said_in(&aside.replace_all(question, " "), m)
+        if !super::normalize::said_in(question, m) {
+            return true;
+        }
+        // The question with every "besides <m>" taken out: is `m` still said in it?
+        let (mut rest, mut from) = (String::with_capacity(question.len()), 0);
+        for aside in AFTER_ASIDE.find_iter(question) {
+            if aside.start() < from {
+                continue;
+            }
+            if let Some(len) = caseless_prefix(&question[aside.end()..], m) {
+                rest.push_str(&question[from..aside.start()]);
+                rest.push(' ');
+                from = aside.end() + len;
+            }
+        }
+        rest.push_str(&question[from..]);
+        super::normalize::said_in(&rest, m)
     });
     out
+}
+
+/// How many bytes of `text` spell `prefix` at its start, letter case aside (none if it
+/// does not start with it). Bytes of `text`, not of `prefix`: a letter's other case may be
+/// longer.
+fn caseless_prefix(text: &str, prefix: &str) -> Option<usize> {
+    let mut chars = text.char_indices();
+    for p in prefix.chars() {
+        let (_, c) = chars.next()?;
+        if c != p && !c.to_lowercase().eq(p.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(text.len(), |(at, _)| at))
 }
 
 /// The restriction `question` puts on what it asks about, reading the names in `entities`
@@ -387,6 +417,7 @@ mod tests {
         let e = crate::pipeline::front::extract::Entities { methods: vec!["SMT".into()], datasets: vec!["D".into()], ..Default::default() };
         assert!(classified("besides SMT, which models have results on D?", &e).methods.is_empty());
         assert!(classified("which models other than SMT have results on D?", &e).methods.is_empty());
+        assert!(classified("Except for smt: which models have results on D?", &e).methods.is_empty(), "letter case aside");
         assert_eq!(classified("is SMT better than the rest on D, besides SMT+NMT?", &e).methods, vec!["SMT"], "said again where it is asked about");
         assert_eq!(classified("which models have results on D?", &e).methods, vec!["SMT"], "a name not written in the question is kept");
         assert_eq!(classified("apart from the paper that introduced SMT, which papers report its accuracy on D?", &e).methods, vec!["SMT"], "a paper set aside, not the model");
