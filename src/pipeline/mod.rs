@@ -2068,19 +2068,36 @@ impl Pipeline {
         // What the question sets aside goes before anything is weighed: the verdict, the
         // best and the board's history are of the part asked about.
         // What was set aside, when it took anything away: a "found nothing" says so.
+        // "Image classification papers since 2019?", "the best on D as of 2020?" where no
+        // paper found records a usable year: the window cannot be applied, so nothing found
+        // can be said to fall outside it. What was found is given and said to be undated (an
+        // empty answer would say the graph holds nothing of the kind). A claim keeps its
+        // reading: its verdict says what the years leave open.
+        // (A paper looked up by its year is named by it: "the 2016 resnet paper" is none of
+        // the undated ones.)
+        let undatable = front.classification.query_type != classify::QueryType::ClaimVerification
+            && target != classify::Target::PaperDetails
+            && evidence.results.len() + evidence.papers.len() > 0
+            && !metas.values().any(|m| m.year.is_some() || !m.valid_years.is_empty());
+        let window_untold = front.restriction.window().filter(|_| undatable);
+        let restriction = if window_untold.is_some() {
+            std::borrow::Cow::Owned(front::restrict::Restriction { from_year: None, to_year: None, ..front.restriction.clone() })
+        } else {
+            std::borrow::Cow::Borrowed(&front.restriction)
+        };
         let mut set_aside: Option<String> = None;
-        if front.restriction.restricts() {
+        if restriction.restricts() {
             let held = evidence.results.len() + evidence.papers.len();
-            let left_out = trust::facts::apply_restriction(&mut evidence, &metas, &front.restriction);
-            let described = front.restriction.describe();
+            let left_out = trust::facts::apply_restriction(&mut evidence, &metas, &restriction);
+            let described = restriction.describe();
             let message = format!("left out what the question sets aside: {described} ({} paper(s))", left_out.len());
             diagnostics.push(diagnostics::Code::Restricted, diagnostics::Stage::Trust, message);
             set_aside = (evidence.results.len() + evidence.papers.len() < held).then(|| described.clone());
             // "Which models were evaluated on A but not on B?", "which boards did X run on
             // that Y did not?": what the side set aside holds is set aside with it. That side
             // was never queried (it is not what is asked about), so it is read here.
-            let boards_aside: Vec<String> = front.restriction.datasets.iter().flat_map(|d| d.iris.clone()).collect();
-            let models_aside: Vec<String> = front.restriction.models.iter().flat_map(|m| m.iris.clone()).collect();
+            let boards_aside: Vec<String> = restriction.datasets.iter().flat_map(|d| d.iris.clone()).collect();
+            let models_aside: Vec<String> = restriction.models.iter().flat_map(|m| m.iris.clone()).collect();
             let other_side = match target {
                 classify::Target::Models if !boards_aside.is_empty() && !front.normalized.datasets.is_empty() => self.graph.boards_of(&boards_aside, &mut ledger, &mut diagnostics).await,
                 classify::Target::Datasets if !models_aside.is_empty() && !front.normalized.methods.is_empty() => self.graph.results_of(&models_aside, &mut ledger, &mut diagnostics).await,
@@ -2112,6 +2129,9 @@ impl Pipeline {
             .filter(|_| before_holder)
             .or_else(|| front.as_of.clone().filter(|_| !classify::asks_newer(q) && !classify::asks_since_then(q)))
             .or_else(|| event.anchor().cloned());
+        // (So is a time the question gives where nothing found is dated.)
+        let anchor_untold = as_of.as_ref().filter(|_| undatable && !before_holder && event.anchor().is_none()).map(|a| a.phrase.clone());
+        let as_of = as_of.filter(|_| anchor_untold.is_none());
         let trust_ctx = trust::Trust::new(&self.trust, year, as_of.as_ref());
         let is_claim = front.classification.query_type == classify::QueryType::ClaimVerification;
         // The words a claim is read from (`claim_text`), once.
@@ -2501,6 +2521,26 @@ impl Pipeline {
         if let Some(task) = unpapered {
             items.push(items::AnswerItem::new(&task.canonical, task.iris.first().map(String::as_str)));
         }
+        // "What is the most recent paper on nitrogen fixation?": the papers of the year at
+        // that end, not the list in order. The ones with no year are counted first: the
+        // answer says it names the end among the dated ones only.
+        let mut one_end: Option<(usize, usize)> = None;
+        // (Items that are no paper, "and which models does it evaluate?", are kept.)
+        if let Some(age) = age.filter(|_| target == classify::Target::Papers && front::anchor::asks_one_paper(q)) {
+            let paper = |i: &items::AnswerItem| i.iri.as_deref().is_some_and(|iri| metas.contains_key(iri));
+            let year_of = |i: &items::AnswerItem| i.iri.as_deref().and_then(|iri| metas.get(iri)).and_then(|m| m.year);
+            let end = match age {
+                front::anchor::Age::Newest => items.iter().filter_map(year_of).max(),
+                front::anchor::Age::Oldest => items.iter().filter_map(year_of).min(),
+            };
+            if let Some(end) = end {
+                one_end = Some((items.iter().filter(|i| paper(i) && year_of(i).is_none()).count(), items.iter().filter(|i| paper(i)).count()));
+                items.retain(|i| !paper(i) || year_of(i) == Some(end));
+                let at_end = |iri: &str| metas.get(iri).and_then(|m| m.year) == Some(end);
+                ranking.papers.retain(|p| at_end(&p.iri));
+                ranking.all.retain(|p| at_end(&p.iri));
+            }
+        }
         let cite = !items::nothing_to_cite(verdict.as_ref(), &front.normalized) && absent.is_none() && narrowed.is_none() && unheld.is_none() && unpapered.is_none();
         let chosen = if cite { items::select_sources(&mut items, &priority, &ranking.papers, self.max_context_papers) } else { Vec::new() };
         clock.lap("rank");
@@ -2723,6 +2763,7 @@ impl Pipeline {
         // and the answer says so.
         // A listing counts its items; a lookup, every paper it found.
         let counted_years = match age {
+            Some(_) if one_end.is_some() => one_end,
             Some(_) if target == classify::Target::Papers => Some((items.iter().filter(|i| i.iri.as_deref().and_then(|iri| metas.get(iri)).and_then(|m| m.year).is_none()).count(), items.len())),
             Some(_) => undated_found,
             None => None,
@@ -2770,6 +2811,13 @@ impl Pipeline {
                 composed.text = format!("The graph records no year for {name}'s results there, so who held the record before it cannot be told; {}", rest());
             }
             _ => {}
+        }
+        if let Some(when) = window_untold.as_deref().or(anchor_untold.as_deref()).filter(|_| !nothing_found) {
+            let said = format!("The knowledge graph records no year for any paper found here, so what is {when} cannot be told; what it records, whatever the year:");
+            let text = &composed.text;
+            let rest = text.strip_prefix("The ").map(|r| format!("the {r}")).or_else(|| text.strip_prefix("On ").map(|r| format!("on {r}"))).unwrap_or_else(|| text.clone());
+            composed.text = format!("{said} {rest}");
+            composed.stated.push(said);
         }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
         if !nothing_found && !all_failed && !alternative {

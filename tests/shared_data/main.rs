@@ -848,4 +848,24 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("what has agent57 been tried on?", 1000).unwrap()).await;
         assert!(response.answer.contains("records no model called agent57"), "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn a_year_the_graph_records_for_nothing_found_is_said_and_sets_nothing_aside() {
+        let Some(pipeline) = pipeline("a_year_the_graph_records_for_nothing_found_is_said_and_sets_nothing_aside").await else { return };
+        // No paper filed under Robotic Grasping has a year: the window cannot be applied.
+        check(pipeline, "robotic grasping papers from 2020", &["Deep Learning for Detecting Robotic Grasps", "Real-world multiobject, multigrasp detection"]).await;
+        let response = pipeline.ask(&Question::parse("robotic grasping papers from 2020", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("The knowledge graph records no year for any paper found here"), "{}", response.answer);
+        // Nor can "as of", for the best: the best recorded is given, said to be undated.
+        check(pipeline, "what was the best top 1 accuracy on ImageNet as of 2020?", &["88.61%"]).await;
+        // Where some papers found are dated, the window is applied to them.
+        check(pipeline, "nitrogen fixation papers since 2015", &["No nitrogen fixation in the Bay of Bengal?"]).await;
+        let response = pipeline.ask(&Question::parse("what is the most recent paper on nitrogen fixation?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.len(), 1, "the paper at that end: {}", response.answer);
+        // A model never evaluated on the board, at any time, was not evaluated on it in 2021.
+        let response = pipeline.ask(&Question::parse("LeViT-256 was evaluated on SearchQA in 2021", 1000).unwrap()).await;
+        assert_eq!(response.verdict, Some(Label::Refuted), "{}", response.answer);
+        // A year is no dataset's name.
+        check(pipeline, "which datasets has LeViT-256 been evaluated on since 2021?", &["CIFAR-10", "Stanford Cars"]).await;
+    }
 }

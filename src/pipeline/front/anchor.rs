@@ -89,6 +89,22 @@ pub fn asks_age(question: &str) -> Option<Age> {
     }
 }
 
+/// Whether a question asking for papers by age asks for the one at that end ("what is the
+/// most recent paper on X?", "the oldest climate paper"), not for a list in that order
+/// ("the latest papers on X").
+pub fn asks_one_paper(question: &str) -> bool {
+    static ONE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:most recent|latest|newest|oldest|earliest|first)\s+(?:[\w-]+\s+){0,3}?(?:paper|study|publication|article)\b(?:\s+(?:on|about|in|of)\b|\s*[?.]?\s*$)")
+            .unwrap_or_else(|e| panic!("one paper pattern: {e}"))
+    });
+    // "... and on kelp canopy mapping?": one end for each topic, not one for them all; "...,
+    // and which models does it evaluate?": a second ask the list in order answers.
+    static SECOND: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\band\s+(?:on|about|for|in|of|which|what|who|whose|how|where|when)\b|\?.*\?").unwrap_or_else(|e| panic!("second ask pattern: {e}"))
+    });
+    ONE.is_match(question) && !SECOND.is_match(question)
+}
+
 /// "since 2020", "since it appeared in 2021": the start of a span ("nobody has beaten X
 /// since"), neither a paper's year a claim states nor a time anchor.
 static SINCE: LazyLock<Regex> = LazyLock::new(|| {
@@ -279,5 +295,14 @@ mod tests {
         assert_eq!(asks_age("the least recent paper on X"), Some(Age::Oldest), "not the most recent");
         assert_eq!(asks_age("which paper first introduced BERT?"), None, "a first use, no order of papers");
         assert_eq!(asks_age("papers on question answering"), None);
+    }
+
+    #[test]
+    fn the_paper_at_one_end_is_asked_for_apart_from_a_list_in_order() {
+        assert!(asks_one_paper("what is the most recent paper on nitrogen fixation?"));
+        assert!(asks_one_paper("oldest climate paper in the graph?"));
+        assert!(!asks_one_paper("latest papers on kelp mapping"), "a list in order");
+        assert!(!asks_one_paper("what's the most recent paper on X? and on Y?"), "one end for each topic");
+        assert!(!asks_one_paper("What's the newest paper on X, and which models does it evaluate?"), "a second ask");
     }
 }

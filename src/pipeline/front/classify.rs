@@ -733,7 +733,7 @@ pub fn compares_papers(question: &str) -> bool {
 /// number, and what's still better?" (`trust::chronology::newest`).
 pub fn asks_newest(question: &str) -> bool {
     static NEWEST: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:[\w-]+\s+){0,4}?(?:on|for)\s"));
-    static NOT_RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:papers?|work|works|studies|study|research|publications?|articles?|datasets?|benchmarks?)\b"));
+    static NOT_RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:newest|latest|most recent)\s+(?:papers?|work|works|studies|study|research|publications?|articles?|datasets?|benchmarks?|state[\s-]+of[\s-]+the[\s-]+art|sota|record)\b"));
     // A question, not a statement about the newest ("X is the latest entry on D, so isn't
     // it the top model?" is a claim).
     static ASKS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)^\s*(?:newest|latest|most recent)\b|\b(?:which|what|who|whose)\b"));
@@ -1044,9 +1044,10 @@ static POSSESSIVE_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\w['’]s (score|accuracy|f1|bleu|rouge\S*|result|mrr|perplexity|ppl|bpc|error)s?\b[^?]{0,20}\b(on|for|in)\b")
 });
 /// Where a model was tried: "where was GR-ConvNet evaluated", "on which benchmarks was X
-/// evaluated", "what was xlnet evaluated on": the answer lists datasets.
+/// evaluated", "what was xlnet evaluated on", "boards of X": the answer lists datasets.
+/// ("Where is X used" asks for the papers using it.)
 static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bwhere(?: else)? (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|\b(which|what) (benchmarks|datasets|boards|leaderboards)\b.{0,60}\b(evaluated|tested|benchmarked|run|ran)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
+    re(r"\bwhere(?: else)? (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|^\W*(?:the\s+)?(?:benchmarks|datasets|boards|leaderboards)\s+(?:of|for)\s|\b(which|what) (benchmarks|datasets|boards|leaderboards)\b.{0,60}\b(evaluated|tested|benchmarked|run|ran)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
 });
 /// "what got evaluated on X": the models are asked for.
 static WHAT_EVALUATED: LazyLock<Regex> =
@@ -1091,7 +1092,7 @@ pub const UNDERPERFORMS: &str =
     r"worse than|lower than|inferior to|less accurate than|weaker than|underperform\w*|trails?|lags? behind|(?:is|are|was|were|falls?|fell) behind|falls? short of|fell short of";
 /// Auxiliary openers that make a request, not a claim: "can you list", "are there".
 static REQUEST_OPENER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(is there|are there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
+    re(r"^(is there|are there|was there|were there|can you|could you|can i|could i|do you|would you|will you|does anyone|do any|is anyone|are any)\b")
 });
 /// "Which one is the wrong one?": asks of what the sentence before it names.
 /// So does "What is it exactly?" after "the best F1 on D is around 95."
@@ -2293,6 +2294,7 @@ mod tests {
         let task = Entities { tasks: vec!["open link prediction".into()], ..Entities::default() };
         assert_eq!(classify("does orkg have anything on open link prediction?", &task).query_type, TopicSearch, "whether the graph holds work on a task");
         assert_eq!(classify("is there any work on open link prediction in orkg?", &task).query_type, TopicSearch);
+        assert_eq!(classify("were there any coronavirus papers before 2019?", &none).query_type, TopicSearch, "asked in the past");
         assert_ne!(classify("What is the most recent paper on dialogue translation in the graph?", &none).query_type, PaperLookup, "a topic's newest paper");
     }
 
@@ -2565,6 +2567,7 @@ mod tests {
         let model = Entities { methods: vec!["M".into()], ..Entities::default() };
         assert_eq!(classify("where was GR-ConvNet evaluated", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
         assert_eq!(classify("where else has GR-ConvNet been evaluated?", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
+        assert_eq!(classify("boards of Universal Sentence Encoder?", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
         let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
         assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("who's been tested on hmdb51 finetuned", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });

@@ -246,6 +246,8 @@ const NOT_NAMES: &[&str] = &[
     "one", "two", "several", "many", "training", "validation", "evaluation", "benchmark",
     // "the newest paper on X", "the most recent one": an order, not a name.
     "newest", "latest", "oldest", "earliest", "recent", "most", "first", "last", "newer", "older",
+    // "evaluated on since 2021", "results on as of 2020": a time, not a name.
+    "since", "before", "after", "until", "till", "around", "circa", "during", "in", "from", "as", "of", "by", "to",
 ];
 
 /// Whether `name` can be a name. `need_shape` is false for metrics, whose context ("in
@@ -1134,6 +1136,14 @@ mod tests {
         assert_eq!(entities.tasks, vec!["Neural Architecture Search".to_owned()], "{entities:?}");
         let boards = by_keywords(&lexicon, "what benchmarks are there for neural architecture search?");
         assert!(boards.tasks.iter().any(|t| t.eq_ignore_ascii_case("neural architecture search")) && boards.methods.is_empty(), "boards asked for it: {boards:?}");
+    }
+
+    #[test]
+    fn a_time_after_evaluated_on_is_no_name() {
+        let lexicon = Lexicon::from_tables().expect("the synonym tables");
+        let entities = by_keywords(&lexicon, "which datasets has LeViT-256 been evaluated on since 2021?");
+        assert!(entities.datasets.is_empty(), "{:?}", entities.datasets);
+        assert_eq!(entities.methods, vec!["LeViT-256".to_owned()]);
     }
 
     #[test]

@@ -69,6 +69,17 @@ impl Restriction {
             .collect()
     }
 
+    /// The years the question keeps, in words ("from 2019 on", "of 2020"), if it keeps some.
+    pub fn window(&self) -> Option<String> {
+        match (self.from_year, self.to_year) {
+            (Some(from), Some(to)) if from == to => Some(format!("of {from}")),
+            (Some(from), Some(to)) => Some(format!("of {from}–{to}")),
+            (Some(from), None) => Some(format!("from {from} on")),
+            (None, Some(to)) => Some(format!("up to {to}")),
+            (None, None) => None,
+        }
+    }
+
     /// What is set aside, in words: "Zephyrine-L and Wendrel-S; papers before 2020".
     pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();

@@ -10,7 +10,7 @@
 //! Carried as an account ([`Verdict::dated`]) in one sentence, which the answer cites
 //! once: its results are the answer's items, and their papers its sources. Pure.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use crate::pipeline::pattern::Regex;
@@ -250,8 +250,15 @@ pub fn newest(entities: &Normalized, evidence: &Evidence, metas: &BTreeMap<Strin
     let papers = entries(&on_board, evidence, metas);
     let results = first_reports(&papers);
     let Some(newest_year) = results.iter().filter_map(|(_, s)| first_year(s)).max() else {
-        // Results, but none dated: which is newest cannot be told, and is said.
-        return (!papers.is_empty()).then(|| Verdict::dated(format!("The graph records no year for any paper with a result on {}, so which result is the newest cannot be told", board.canonical), Vec::new()));
+        // Results, but none dated: which is newest cannot be told, and is said, with the
+        // results the board records. A board with one result has it as its newest, whatever
+        // its year.
+        let facts: Vec<FactRef> = papers.iter().flat_map(|o| o.results.iter().map(|r| fact_of(r, &o.paper))).collect();
+        let said: BTreeSet<String> = papers.iter().flat_map(|o| o.results.iter().map(|r| result_words(r))).collect();
+        return (!papers.is_empty()).then(|| match said.first().filter(|_| said.len() == 1) {
+            Some(only) => Verdict::dated(format!("The graph records one result on {}, {only}, so it is the newest there, though no year is recorded for it", board.canonical), facts),
+            None => Verdict::dated(format!("The graph records no year for any paper with a result on {}, so which result is the newest cannot be told; the results it records are listed", board.canonical), facts),
+        });
     };
     let mut said = Vec::new();
     let mut facts = Vec::new();
@@ -601,12 +608,16 @@ mod tests {
 
     #[test]
     fn a_metric_named_by_a_word_of_the_boards_label_is_read_and_undated_results_have_no_newest() {
-        let results = vec![result_by("A", "80.1", "p1", "Top 1 Accuracy")];
-        let metas = [("p1".to_owned(), meta("A: Undated", &[]))].into_iter().collect();
+        let results = vec![result_by("A", "80.1", "p1", "Top 1 Accuracy"), result_by("B", "81.0", "p2", "Top 1 Accuracy")];
+        let metas = [("p1".to_owned(), meta("A: Undated", &[])), ("p2".to_owned(), meta("B: Undated", &[]))].into_iter().collect();
         let mut entities = board();
         entities.metrics.push(linked(EntityKind::Metric, "Accuracy"));
-        let v = newest(&entities, &Evidence { results, ..Evidence::default() }, &metas, &|_| Direction::Higher).expect("an account");
+        let v = newest(&entities, &Evidence { results: results.clone(), ..Evidence::default() }, &metas, &|_| Direction::Higher).expect("an account");
         assert!(v.reason.contains("no year for any paper with a result on D"), "{}", v.reason);
+        assert_eq!(v.supporting.len() + v.contradicting.len(), 2, "the results recorded are given: {v:?}");
+        // One result is the board's newest, whatever its year.
+        let v = newest(&entities, &Evidence { results: results[..1].to_vec(), ..Evidence::default() }, &metas, &|_| Direction::Higher).expect("an account");
+        assert!(v.reason.starts_with("The graph records one result on D, A at 80.1 by Top 1 Accuracy, so it is the newest there"), "{}", v.reason);
     }
 
     #[test]

@@ -186,6 +186,22 @@ fn evaluation(question: &str, entities: &Normalized, known: &Known, facts: &[sup
                     (f.model, f.dataset) = (label.clone(), board.clone());
                     elsewhere.push(f);
                 }
+                // Under a time anchor ("evaluated on D in 2021") the results it set aside are
+                // the model's too: where none of them is on D either, the graph records no
+                // result of the model there at any time, and its other boards say so.
+                let mine = |r: &crate::pipeline::evidence::ResultFact| r.model.as_ref().is_some_and(|m| super::verdict::model_of(model, &m.iri, m.display()));
+                if !known.set_aside.iter().any(|(r, _)| on_d(&r.dataset.iri) && mine(r)) {
+                    for (r, _) in known.set_aside.iter().filter(|(r, _)| mine(r)) {
+                        let (label, board) = (r.model.as_ref().map_or("", |m| m.display()), r.dataset.display());
+                        if elsewhere.iter().any(|f| f.dataset == board) {
+                            continue;
+                        }
+                        let papers: Vec<PaperRef> = known.evaluation_papers.iter().filter(|(m, d, _)| r.model.as_ref().is_some_and(|x| &x.iri == m) && d == &r.dataset.iri).map(|(_, _, p)| p.clone()).collect();
+                        let mut f = fact(label, "evaluated on", board, format!("{label} was evaluated on {board}"), papers);
+                        (f.model, f.dataset) = (label.to_owned(), board.to_owned());
+                        elsewhere.push(f);
+                    }
+                }
                 let shown: Vec<&str> = elsewhere.iter().take(10).map(|f| f.dataset.as_str()).collect();
                 let records = match elsewhere.len().saturating_sub(shown.len()) {
                     _ if shown.is_empty() => String::new(),
