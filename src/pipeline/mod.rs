@@ -2067,7 +2067,6 @@ impl Pipeline {
         clock.lap("years");
         // What the question sets aside goes before anything is weighed: the verdict, the
         // best and the board's history are of the part asked about.
-        // What was set aside, when it took anything away: a "found nothing" says so.
         // "Image classification papers since 2019?", "the best on D as of 2020?" where no
         // paper found records a usable year: the window cannot be applied, so nothing found
         // can be said to fall outside it. What was found is given and said to be undated (an
@@ -2085,6 +2084,7 @@ impl Pipeline {
         } else {
             std::borrow::Cow::Borrowed(&front.restriction)
         };
+        // What was set aside, when it took anything away: a "found nothing" says so.
         let mut set_aside: Option<String> = None;
         if restriction.restricts() {
             let held = evidence.results.len() + evidence.papers.len();
@@ -2797,10 +2797,7 @@ impl Pipeline {
         }
         // An anchor read from the graph is said: the board is shown as it stood then. "Who
         // held it before X?" with no year for X's results cannot be answered, and says so.
-        let rest = || {
-            let text = &composed.text;
-            text.strip_prefix("The ").map(|r| format!("the {r}")).or_else(|| text.strip_prefix("On ").map(|r| format!("on {r}"))).unwrap_or_else(|| text.clone())
-        };
+        let rest = || continued(&composed.text);
         match (&front.as_of, &as_of, holder.as_deref()) {
             (None, Some(anchor), _) if !nothing_found => {
                 let said = format!("As the board stood {},", anchor.phrase);
@@ -2812,11 +2809,14 @@ impl Pipeline {
             }
             _ => {}
         }
-        if let Some(when) = window_untold.as_deref().or(anchor_untold.as_deref()).filter(|_| !nothing_found) {
-            let said = format!("The knowledge graph records no year for any paper found here, so what is {when} cannot be told; what it records, whatever the year:");
-            let text = &composed.text;
-            let rest = text.strip_prefix("The ").map(|r| format!("the {r}")).or_else(|| text.strip_prefix("On ").map(|r| format!("on {r}"))).unwrap_or_else(|| text.clone());
-            composed.text = format!("{said} {rest}");
+        let untold = match (&window_untold, &anchor_untold) {
+            (Some(window), _) => Some(format!("which of it is {window}")),
+            (None, Some(phrase)) => Some(format!("how it stood {phrase}")),
+            (None, None) => None,
+        };
+        if let Some(what) = untold.filter(|_| !nothing_found) {
+            let said = format!("The knowledge graph records no year for any paper found here, so {what} cannot be told; what it records, whatever the year:");
+            composed.text = format!("{said} {}", continued(&composed.text));
             composed.stated.push(said);
         }
         let (mut text, mut answer_mode) = (composed.text.clone(), AnswerMode::Extractive);
@@ -2939,6 +2939,12 @@ async fn read_schema(templates: &Templates, kg: &dyn KnowledgeGraph) -> Option<A
 }
 
 /// The prompt's examples from SciQA's `questions.json`, when one is configured and readable.
+/// An answer's text continued after words put before it: "The best ..." becomes "the best
+/// ...", "On D, ..." becomes "on D, ...".
+fn continued(text: &str) -> String {
+    text.strip_prefix("The ").map(|r| format!("the {r}")).or_else(|| text.strip_prefix("On ").map(|r| format!("on {r}"))).unwrap_or_else(|| text.to_owned())
+}
+
 fn read_examples(path: Option<&std::path::Path>) -> Vec<query::generated::Example> {
     let Some(path) = path else { return Vec::new() };
     match std::fs::read_to_string(path) {
