@@ -2811,7 +2811,7 @@ impl Pipeline {
         }
         let untold = match (&window_untold, &anchor_untold) {
             (Some(window), _) => Some(format!("which of it is {window}")),
-            (None, Some(phrase)) => Some(format!("how it stood {phrase}")),
+            (None, Some(phrase)) => Some(format!("what it recorded {phrase}")),
             (None, None) => None,
         };
         if let Some(what) = untold.filter(|_| !nothing_found) {
