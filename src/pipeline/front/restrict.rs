@@ -179,10 +179,10 @@ static FROM_YEAR: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A request for papers (not a claim about a named paper's year): "which papers on T ...",
 /// "papers about T since 2015", "i need papers on T from 2019", "any dialogue translation
-/// pubs ...", "anything on D ...", "kelp canopy refs ..."; "which model was best in 2019?"
+/// pubs ...", "any new work on T since 2022", "anything on D ...", "kelp canopy refs ..."; "which model was best in 2019?"
 /// asks for a model, and its year is an anchor.
 static PAPER_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:^|[:;,.]\s*)\W*(?:anything\b|(?:which|what|list|show|find|give\s+me|any|are\s+there|how\s+many)\b[^?]{0,60}\b(?:papers|pubs|refs|references|studies|publications|articles)\b|(?:(?:recent|new|newer|older|latest)\s+)?(?:papers|pubs|refs|references|studies|publications|articles)\s+(?:on|about|in|for|regarding|of)\b)|\b(?:need|want|looking\s+for|searching\s+for|search\s+for|recommend)\b[^?]{0,30}\b(?:papers|pubs|refs|references|studies|publications|articles)\b|\b(?:papers|pubs|refs|references|studies|publications|articles)\s+(?:published\s+|that\s+came\s+out\s+|out\s+)?(?:since|after|before|from|between|until)\s+(?:19|20)\d\d\b")
+    re(r"(?i)(?:^|[:;,.]\s*)\W*(?:anything\b|(?:which|what|list|show|find|give\s+me|any|are\s+there|how\s+many)\b[^?]{0,60}\b(?:papers|pubs|refs|references|studies|publications|articles|(?:new|recent)\s+(?:work|research))\b|(?:(?:recent|new|newer|older|latest)\s+)?(?:papers|pubs|refs|references|studies|publications|articles)\s+(?:on|about|in|for|regarding|of)\b)|\b(?:need|want|looking\s+for|searching\s+for|search\s+for|recommend)\b[^?]{0,30}\b(?:papers|pubs|refs|references|studies|publications|articles)\b|\b(?:papers|pubs|refs|references|studies|publications|articles)\s+(?:published\s+|that\s+came\s+out\s+|out\s+)?(?:since|after|before|from|between|until)\s+(?:19|20)\d\d\b")
 });
 /// A claim or a question about one named paper, never a request for papers.
 static NOT_A_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
@@ -515,6 +515,7 @@ mod tests {
         assert_eq!(window("kelp canopy refs since 2020 and their DOIs?"), (Some(2020), None));
         assert_eq!(window("papers about nitrogen fixation since 2015"), (Some(2015), None), "a request opening with its noun");
         assert_eq!(window("i need papers on sea level rise from 2013"), (Some(2013), Some(2013)));
+        assert_eq!(window("any new work on question answering since 2022?"), (Some(2022), None), "new work is papers");
         assert_eq!(window("Was the Tidewick paper published in 2017?"), (None, None), "a paper's year asked of it is a claim");
         assert_eq!(window("the Tidewick paper came out in 2017, right?"), (None, None));
         assert_eq!(window("Which model was best on D in 2019?"), (None, None), "an anchor, not a request for papers");
