@@ -81,17 +81,7 @@ pub fn mention_in(text: &str, name: &str) -> Option<std::ops::Range<usize>> {
     if name.is_empty() {
         return None;
     }
-    let same = |a: char, b: char| a == b || a.to_lowercase().eq(b.to_lowercase());
-    let at = |start: usize| -> Option<usize> {
-        let mut rest = text[start..].char_indices();
-        for n in name.chars() {
-            let (_, c) = rest.next()?;
-            if !same(c, n) {
-                return None;
-            }
-        }
-        Some(rest.next().map_or(text.len(), |(i, _)| start + i))
-    };
+    let at = |start: usize| caseless_prefix(&text[start..], name).map(|len| start + len);
     // A letter or digit next to the name, or a hyphen, dot or underscore with one beyond it.
     let joined = |next: Option<char>, beyond: Option<char>| match next {
         Some(c) if c.is_alphanumeric() => true,
@@ -108,6 +98,20 @@ pub fn mention_in(text: &str, name: &str) -> Option<std::ops::Range<usize>> {
         return Some(first);
     }
     found.find(|r| whole(r)).or(Some(first))
+}
+
+/// How many bytes of `text` spell `prefix` at its start, letter case aside (none if it
+/// does not start with it). Bytes of `text`, not of `prefix`: a letter's other case may be
+/// longer.
+pub fn caseless_prefix(text: &str, prefix: &str) -> Option<usize> {
+    let mut chars = text.char_indices();
+    for p in prefix.chars() {
+        let (_, c) = chars.next()?;
+        if c != p && !c.to_lowercase().eq(p.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(text.len(), |(at, _)| at))
 }
 
 /// `text` lowercased, with a space where letters meet digits ("gpt3" → "gpt 3", "175b" →

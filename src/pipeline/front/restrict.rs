@@ -284,7 +284,7 @@ pub fn classified(question: &str, entities: &super::extract::Entities) -> super:
             if aside.start() < from {
                 continue;
             }
-            if let Some(len) = caseless_prefix(&question[aside.end()..], m) {
+            if let Some(len) = super::normalize::caseless_prefix(&question[aside.end()..], m) {
                 rest.push_str(&question[from..aside.start()]);
                 rest.push(' ');
                 from = aside.end() + len;
@@ -294,20 +294,6 @@ pub fn classified(question: &str, entities: &super::extract::Entities) -> super:
         super::normalize::said_in(&rest, m)
     });
     out
-}
-
-/// How many bytes of `text` spell `prefix` at its start, letter case aside (none if it
-/// does not start with it). Bytes of `text`, not of `prefix`: a letter's other case may be
-/// longer.
-fn caseless_prefix(text: &str, prefix: &str) -> Option<usize> {
-    let mut chars = text.char_indices();
-    for p in prefix.chars() {
-        let (_, c) = chars.next()?;
-        if c != p && !c.to_lowercase().eq(p.to_lowercase()) {
-            return None;
-        }
-    }
-    Some(chars.next().map_or(text.len(), |(at, _)| at))
 }
 
 /// The restriction `question` puts on what it asks about, reading the names in `entities`
