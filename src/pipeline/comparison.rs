@@ -180,6 +180,18 @@ static HIGHEST: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(max|maximum|h
 static LOWEST: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(min|minimum|lowest|worst|smallest|fewest)\b").expect("lowest pattern"));
 static COUNT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bhow many\b|\bnumber of (papers|systems|works|rows|tools)\b").expect("count pattern"));
 static MOST_COMMON: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bmost\s+(common|commonly|used|popular|frequent|frequently|often)\b").expect("most common pattern"));
+/// Words naming the knowledge graph itself ("does the graph have", "in the KG"), which name
+/// no table's property or value: "Graph" is a column of some tables, and "how many COVID-19
+/// papers does the graph have?" is no question about it. ("ORKG" alone is left: it is a
+/// system some tables compare.)
+static THE_GRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(?:the|this|your)\s+(?:knowledge\s+)?graph\b|\bthe\s+kg\b").expect("the graph pattern"));
+
+/// `lower` without the words naming the knowledge graph itself (see [`THE_GRAPH`]).
+fn without_the_graph(lower: &str) -> String {
+    THE_GRAPH.replace_all(lower, " ").into_owned()
+}
+
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""([^"]{8,})"|“([^”]{8,})”|(?:^|\s)'([^']{8,})'"#).expect("quoted pattern"));
 static ASKS_NAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bcalled\b|\bname of\b|\bnamed\b|\bwhat('s| is) the (tool|system|implementation)\b").expect("name pattern"));
 static QUESTION_FORM: LazyLock<Regex> =
@@ -376,7 +388,7 @@ struct Asked {
 
 impl Asked {
     fn new(q: &str) -> Self {
-        let lower = q.trim().to_lowercase();
+        let lower = without_the_graph(&q.trim().to_lowercase());
         let words = Words { all: question_words(&lower) };
         let quotes = QUOTED.captures_iter(q).filter_map(|c| c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)).map(|m| m.as_str().to_owned())).collect();
         Self { lower, words, quotes }
@@ -685,7 +697,7 @@ impl Catalogue {
         if !QUESTION_FORM.is_match(&lower) {
             return None;
         }
-        let chosen: Vec<usize> = if QUOTED.is_match(q) { (0..self.tables.len()).collect() } else { self.candidates(&question_words(&lower)).into_iter().collect() };
+        let chosen: Vec<usize> = if QUOTED.is_match(q) { (0..self.tables.len()).collect() } else { self.candidates(&question_words(&without_the_graph(&lower))).into_iter().collect() };
         best_reading(q, chosen.into_iter().map(|t| (&self.tables[t], &self.shapes[t])), hint)
     }
 }
@@ -1038,6 +1050,20 @@ mod tests {
         assert_eq!(texts(&o), ["ORKG"]);
         let (_, o) = run("Which papers use automatic extraction?");
         assert_eq!(texts(&o), ["The anatomy of a nanopublication"]);
+    }
+
+    #[test]
+    fn the_knowledge_graph_named_in_a_question_is_no_property_or_value_of_a_table() {
+        let mut t = table();
+        t.columns[2].label = "Graph".into();
+        t.rows[1].cells.insert(2, vec![Cell { text: "Graph".into(), iri: None }]);
+        let catalogue = Catalogue::new(vec![t.clone()]);
+        for q in ["how many COVID-19 papers from 2020 does the graph have?", "what is the oldest paper in the knowledge graph?", "which papers on question answering are in the KG?"] {
+            assert_eq!(understand(q, std::slice::from_ref(&t), None), None, "{q}");
+            assert_eq!(catalogue.understand(q, None), None, "{q}");
+        }
+        assert!(understand("which systems use a graph?", std::slice::from_ref(&t), None).is_some(), "a graph, not the graph, still names the value");
+        assert!(understand("What is the acquisition of ORKG?", std::slice::from_ref(&t), None).is_some(), "ORKG named as a system");
     }
 
     #[test]

@@ -572,17 +572,27 @@ impl Pipeline {
         // (citation marks, LaTeX, a table row, a signature) and with its spelling settled
         // ("wich", "beter"); the response echoes the question as asked.
         let unpasted = front::pasted::cleaned(asked);
-        let settled = front::spelling::settled(&unpasted);
+        // "..., number only", "DOIs only:", "TL;DR:": read without, and kept for the items.
+        let (unformed, form) = front::form::read(&unpasted);
+        let settled = front::spelling::settled(&unformed);
+        let mut response = self.ask_unformed(asked, &settled, current_year, hint).await;
+        response.answer_items = answer::items::shaped(std::mem::take(&mut response.answer_items), &response.sources, form);
+        response
+    }
+
+    /// [`Self::ask_with`] once the question is cleaned, its answer's form taken out, and its
+    /// spelling settled.
+    async fn ask_unformed(&self, asked: &str, settled: &str, current_year: i32, hint: Option<&str>) -> AskResponse {
         // "What does X score on D and when was it published?": two asks, answered in turn. A
         // question about a given comparison table is one ask of that table.
         if hint.is_none() {
-            if let Some(parts) = front::parts::split(&settled) {
+            if let Some(parts) = front::parts::split(settled) {
                 if let Some(joined) = self.ask_parts(asked, parts, current_year).await {
                     return joined;
                 }
             }
         }
-        self.ask_settled(asked, &settled, current_year, hint).await
+        self.ask_settled(asked, settled, current_year, hint).await
     }
 
     /// The two asks of one sentence, the second's "it" written as the first answer's
@@ -669,6 +679,9 @@ impl Pipeline {
         }
         if ranked.is_none() {
             ranked = self.metric_extreme(q, &front, current_year, &mut clock, &mut spent).await;
+        }
+        if ranked.is_none() {
+            ranked = self.graph_paper_end(q, &front, current_year, &mut clock, &mut spent).await;
         }
         if ranked.is_none() {
             ranked = self.problem_count(q, &front, current_year, &mut clock, &mut spent).await;
@@ -1569,6 +1582,68 @@ impl Pipeline {
         let text = format!("The {word} recorded {label}{way} {over}: {}.", said.join("; "));
         stated.push(boards.to_string());
         let attempt = self.counted_attempt(text, items, sources, stated, facts.len(), front, year, std::mem::take(ledger), diagnostics, clock);
+        Some((classification, attempt))
+    }
+
+    /// "What's the oldest paper in the graph?": the papers of the earliest (latest) four-digit
+    /// year any paper carries, from the count of papers per year value (one query over the
+    /// whole graph, precomputed at load) and the papers of that year (an index lookup).
+    /// A year outside 1000 ..= this year + 1 is dirt, not an end. `None` unless the question
+    /// asks that and names nothing else ([`front::anchor::graph_wide_paper`]).
+    async fn graph_paper_end(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
+        use classify::{Classification, QueryType, Target};
+        use front::anchor::Age;
+        let age = front::anchor::graph_wide_paper(q)?;
+        if front.classification.query_type == QueryType::ClaimVerification {
+            return None;
+        }
+        let retrieved = self.graph.retriever.run_all(vec![self.whole("tally_years_by_papers")?], ledger).await;
+        let years: Vec<i32> = retrieved
+            .first()?
+            .rows
+            .rows
+            .iter()
+            .filter_map(|row| query::retrieve::text(row, "label"))
+            .filter(|label| label.trim().len() == 4)
+            .filter_map(|label| label.trim().parse::<i32>().ok())
+            .filter(|y| (1000..=year + 1).contains(y))
+            .collect();
+        let end = match age {
+            Age::Oldest => years.iter().min(),
+            Age::Newest => years.iter().max(),
+        };
+        let classification = Classification { query_type: QueryType::PaperLookup, target: Target::Papers };
+        let mut diagnostics = Diagnostics::default();
+        let Some(&end) = end else {
+            let text = format!("The knowledge graph records no usable publication year for any paper, so which is the {} cannot be told.", age.superlative());
+            let attempt = self.counted_attempt(text, Vec::new(), Vec::new(), Vec::new(), 0, front, year, std::mem::take(ledger), diagnostics, clock);
+            return Some((classification, attempt));
+        };
+        let args = [("year", query::templates::Arg::Literals(vec![end.to_string()])), ("limit", query::templates::Arg::Limit(MAX_COUNTED_SHOWN as u32))];
+        let query = self.graph.templates.fill("papers_by_year", &args).ok()?;
+        let strategy = query::plan::Strategy { name: format!("papers_by_year:{end}"), query, fallback: None, role: query::plan::Role::Lookup, anchor: None, keyed: None };
+        let found = self.graph.retriever.run_all(vec![strategy], ledger).await;
+        clock.lap("retrieve");
+        let mut papers: Vec<String> = Vec::new();
+        for row in found.iter().flat_map(|r| &r.rows.rows) {
+            if let Some(p) = query::retrieve::text(row, "paper").filter(|p| !papers.contains(p)) {
+                papers.push(p);
+            }
+        }
+        let (_, sources) = self.count_sources(papers.iter().map(Some), front, year, ledger, &mut diagnostics).await;
+        let items: Vec<items::AnswerItem> = sources
+            .iter()
+            .map(|s| items::AnswerItem { value: Some(end.to_string()), metric: Some("year".to_owned()), sources: vec![s.n], ..items::AnswerItem::new(&s.title, Some(&s.iri)) })
+            .collect();
+        let listed: Vec<String> = sources.iter().map(|s| format!("\"{}\" [{}]", s.title, s.n)).collect();
+        let word = age.superlative();
+        let text = match listed.as_slice() {
+            [] => format!("The knowledge graph's {word} year for a paper is {end}, but the papers of that year could not be read."),
+            [one] => format!("The {word} paper the knowledge graph records a year for is {one}, from {end}. Papers with no usable year recorded are not ranked."),
+            many => format!("The {word} papers the knowledge graph records a year for are from {end}, {} of them: {}. Papers with no usable year recorded are not ranked.", many.len(), many.join("; ")),
+        };
+        let stated: Vec<String> = std::iter::once(end.to_string()).chain(std::iter::once(sources.len().to_string())).chain(sources.iter().map(|s| s.title.clone())).collect();
+        let attempt = self.counted_attempt(text, items, sources, stated, papers.len(), front, year, std::mem::take(ledger), diagnostics, clock);
         Some((classification, attempt))
     }
 

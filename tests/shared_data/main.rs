@@ -868,4 +868,24 @@ mod sciqa_style {
         // A year is no dataset's name.
         check(pipeline, "which datasets has LeViT-256 been evaluated on since 2021?", &["CIFAR-10", "Stanford Cars"]).await;
     }
+
+    #[tokio::test]
+    async fn what_the_question_says_of_its_answers_form_is_no_part_of_the_ask() {
+        let Some(pipeline) = pipeline("what_the_question_says_of_its_answers_form_is_no_part_of_the_ask").await else { return };
+        // "Titles only" asks no title; "comma-separated" names nothing.
+        check(pipeline, "list the malaria papers, comma-separated, titles only", &["Deep malaria parasite detection in thin blood smear microscopic images"]).await;
+        check(pipeline, "just the title please: the Gemma paper", &["Gemma: Open Models Based on Gemini Research and Technology"]).await;
+        // "Just the number": the count alone is the answer's item.
+        let response = pipeline.ask(&Question::parse("how many models have been evaluated on Atari 2600 Freeway? just give me the number", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.len(), 1, "{:?}", response.answer_items);
+        assert_eq!(response.answer_items[0].value.as_deref(), Some("33"));
+        // "The graph" is the knowledge graph, not a comparison's "Graph" column; its oldest
+        // paper is the one with the earliest year, whatever its contributions.
+        let response = pipeline.ask(&Question::parse("what's the oldest paper in the graph?", 1000).unwrap()).await;
+        assert_eq!(response.answer_items.first().and_then(|i| i.value.as_deref()), Some("1938"), "{}", response.answer);
+        assert!(response.answer.contains("Die Pflanzengesellschaften des westsächsischen"), "{}", response.answer);
+        check(pipeline, "what's the newest paper in the graph?", &["Gemma: Open Models Based on Gemini Research and Technology"]).await;
+        let response = pipeline.ask(&Question::parse("how many COVID-19 papers from 2020 does the graph have?", 1000).unwrap()).await;
+        assert_eq!(response.query_type, QueryType::TopicSearch, "{}", response.answer);
+    }
 }

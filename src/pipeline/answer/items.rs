@@ -407,7 +407,10 @@ pub fn under_every_task(items: Vec<AnswerItem>, evidence: &Evidence, tasks: &[&s
 /// else than what is counted, is empty, or when the text states a count of papers the
 /// listing does not hold (papers found past those listed are counted there).
 pub fn count_item(counted: Counted, target: Target, items: &[AnswerItem], text: &str, subject: Option<&str>) -> Option<(AnswerItem, Option<String>)> {
-    let fits = matches!((counted, target), (Counted::Models, Target::Models) | (Counted::Datasets, Target::Datasets) | (Counted::Papers, Target::Papers) | (Counted::Metrics, Target::Metrics));
+    let fits = matches!(
+        (counted, target),
+        (Counted::Models, Target::Models) | (Counted::Datasets, Target::Datasets) | (Counted::Papers, Target::Papers) | (Counted::Metrics, Target::Metrics) | (Counted::Code, Target::Code)
+    );
     // As the listing's sentence counts them ("62 models have results on ImageNet").
     let n = items.len();
     if !fits || n == 0 {
@@ -423,6 +426,22 @@ pub fn count_item(counted: Counted, target: Target, items: &[AnswerItem], text: 
     let said = (!stated).then(|| format!("{n} {noun} in all"));
     let item = AnswerItem { value: Some(n.to_string()), metric: Some(format!("number of {}", counted.noun())), ..AnswerItem::new(subject.unwrap_or(counted.noun()), None) };
     Some((item, said))
+}
+
+/// The items in the form the question asked for ([`Form`](crate::pipeline::front::form::Form)):
+/// "just the number" keeps the count items alone, when the answer has one (the listing it
+/// counts stays in the text, cited); "DOIs only" gives each paper item its DOI as its value,
+/// where the graph records one and the item states no other value.
+pub fn shaped(items: Vec<AnswerItem>, sources: &[Source], form: crate::pipeline::front::form::Form) -> Vec<AnswerItem> {
+    let is_count = |i: &AnswerItem| i.metric.as_deref().is_some_and(|m| m.starts_with("number of "));
+    let mut items = if form.number_only && items.first().is_some_and(is_count) { items.into_iter().filter(is_count).collect() } else { items };
+    if form.dois {
+        for item in items.iter_mut().filter(|i| i.value.is_none()) {
+            let doi = item.iri.as_deref().and_then(|iri| sources.iter().find(|s| s.iri == iri)).and_then(|s| s.doi.clone());
+            item.value = doi;
+        }
+    }
+    items
 }
 
 /// "Which datasets were both X and Y evaluated on?", "research problems X and Y have in
@@ -749,6 +768,21 @@ mod tests {
     use crate::pipeline::answer::llm::*;
     use crate::pipeline::answer::text::*;
     use crate::pipeline::query::retrieve::Cut;
+
+    #[test]
+    fn the_number_alone_keeps_the_count_items_and_dois_asked_for_become_the_papers_values() {
+        use crate::pipeline::front::form::Form;
+        let count = AnswerItem { value: Some("3".into()), metric: Some("number of papers".into()), ..AnswerItem::new("T", None) };
+        let papers = vec![count.clone(), AnswerItem::new("A", Some("p1")), AnswerItem::new("B", Some("p2"))];
+        let number = Form { number_only: true, ..Form::default() };
+        assert_eq!(shaped(papers.clone(), &[], number), vec![count.clone()]);
+        assert_eq!(shaped(papers[1..].to_vec(), &[], number).len(), 2, "no count to keep: the listing stays");
+        assert_eq!(shaped(papers.clone(), &[], Form::default()), papers);
+        let source = Source { doi: Some("10.1/x".into()), ..Source::titled("A") };
+        let dois = shaped(papers[1..].to_vec(), &[source], Form { dois: true, ..Form::default() });
+        assert_eq!(dois[0].value.as_deref(), Some("10.1/x"));
+        assert_eq!(dois[1].value, None, "a paper with no DOI recorded gets none");
+    }
 
     #[test]
     fn a_label_matches_its_lowercase_form_whatever_its_script() {

@@ -89,6 +89,28 @@ pub fn asks_age(question: &str) -> Option<Age> {
     }
 }
 
+/// "What's the oldest paper in the graph?", "the newest publication in ORKG": the paper at
+/// one end of the whole graph's years, the question naming nothing else. Read from the
+/// whole question, so that a topic, a model or a second ask leaves it to the readings that
+/// name them ("the oldest paper on climate" is a topic's).
+pub fn graph_wide_paper(question: &str) -> Option<Age> {
+    static WHOLE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)^\W*(?:(?:what|which)(?:['’]s|\s+is|\s+was|\s+are|\s+were)?\s+|(?:show|give|tell)(?:\s+me)?\s+|find\s+|name\s+)?(?:the\s+)?(?:very\s+)?",
+            r"(?:oldest|earliest|first|newest|latest|most\s+recent|youngest)\s+(?:papers?|publications?|articles?|works?|stud(?:y|ies))",
+            r"(?:\s+(?:(?:that\s+)?(?:is\s+)?(?:in|on|of|from|held\s+in|recorded\s+in|stored\s+in)\s+)?(?:the\s+(?:knowledge\s+)?graph|orkg|the\s+kg|the\s+database)|\s+(?:the\s+)?(?:knowledge\s+)?graph\s+(?:has|holds|records|knows(?:\s+of)?)|\s+(?:ever\s+)?(?:recorded|on\s+record|overall|of\s+all))?",
+            r"\s*[?.!]*\s*$",
+            r"|^\W*(?:which|what)\s+(?:paper|publication|article)\s+(?:(?:in|on)\s+(?:the\s+(?:knowledge\s+)?graph|orkg)\s+)?is\s+the\s+(?:oldest|earliest|newest|latest|most\s+recent)(?:\s+(?:one|in\s+the\s+(?:knowledge\s+)?graph))?\s*[?.!]*\s*$"
+        ))
+        .unwrap_or_else(|e| panic!("graph-wide paper pattern: {e}"))
+    });
+    if !WHOLE.is_match(question.trim()) {
+        return None;
+    }
+    static OLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:oldest|earliest|first)\b").unwrap_or_else(|e| panic!("old pattern: {e}")));
+    Some(if OLD.is_match(question) { Age::Oldest } else { Age::Newest })
+}
+
 /// Whether a question asking for papers by age asks for the one at that end ("what is the
 /// most recent paper on X?", "the oldest climate paper"), not for a list in that order
 /// ("the latest papers on X").
@@ -221,6 +243,31 @@ pub fn time_anchor(question: &str) -> Option<AsOf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_oldest_or_newest_paper_of_the_whole_graph_is_asked_only_when_nothing_else_is_named() {
+        for (q, age) in [
+            ("what's the oldest paper in the graph?", Age::Oldest),
+            ("What is the newest paper in the knowledge graph?", Age::Newest),
+            ("oldest paper?", Age::Oldest),
+            ("the most recent publication in ORKG", Age::Newest),
+            ("which paper in the graph is the oldest?", Age::Oldest),
+            ("Show me the earliest paper the graph records", Age::Oldest),
+            ("what was the first paper ever recorded?", Age::Oldest),
+        ] {
+            assert_eq!(graph_wide_paper(q), Some(age), "{q}");
+        }
+        for q in [
+            "what's the oldest paper on climate?",
+            "oldest climate paper in the graph?",
+            "what is the newest paper on question answering in the graph?",
+            "which is the most recent paper that evaluates BERT?",
+            "what's the oldest paper in the graph, and who wrote it?",
+            "the latest papers on relation extraction",
+        ] {
+            assert_eq!(graph_wide_paper(q), None, "{q}");
+        }
+    }
 
     #[test]
     fn anchor_phrases_are_blanked_with_their_offsets_kept() {

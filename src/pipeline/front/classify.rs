@@ -756,7 +756,9 @@ pub fn asks_newer(question: &str) -> bool {
 /// Replication of X' re-run, and with what numbers?", "do its numbers match the models' own
 /// papers?" (words inside a quoted title ask for nothing).
 pub fn asks_paper_results(question: &str) -> bool {
-    static RESULTS: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:numbers|scores|results|values|figures|re-?runs?|reproduces|replicates|what does it report|what do they report)\b"));
+    static RESULTS: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)\b(?:numbers|scores|results|values|figures|re-?runs?|reproduces|replicates|what does it report|what do they report)\b|\bwhat\s+(?:does|did|do)\b[^?]{0,40}?\b(?:evaluate|test|benchmark)(?:\s+on)?\W*$")
+    });
     RESULTS.is_match(&unquoted(question))
 }
 
@@ -2759,6 +2761,7 @@ mod tests {
         assert_eq!(reported("Nerrisa is the newest system on D; is it also the state of the art there?"), QueryType::ClaimVerification);
         assert!(!asks_first_report("Who was the first to reach 90 on D?"));
         assert!(asks_paper_results("Which models does 'A Replication of Tidal Turbine Fault Detectors' re-run, and do its numbers match?"));
+        assert!(asks_paper_results("what does 'Neural Metric Learning for Fast End-to-End Relation Extraction' evaluate?"), "what a paper evaluates is its results");
         assert!(!asks_paper_results("What year did 'Reproducible Results in Tidal Fault Detection' come out?"), "words of a quoted title ask for nothing");
         assert_eq!(unquoted("plumaro's the fastest on the dastrup set, isn't it?"), "plumaro's the fastest on the dastrup set, isn't it?", "apostrophes quote nothing");
         assert!(asks_paper_datasets("Besides the Quenmark Dialogue Set, which datasets did the Halverin paper evaluate on?"));

@@ -10,6 +10,7 @@
 pub mod anchor;
 pub mod classify;
 pub mod extract;
+pub mod form;
 pub mod grounding;
 pub mod lexicon;
 pub mod metrics;

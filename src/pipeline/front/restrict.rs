@@ -69,11 +69,11 @@ impl Restriction {
             .collect()
     }
 
-    /// The years the question keeps, in words ("from 2019 on", "of 2020"), if it keeps some.
+    /// The years the question keeps, in words ("from 2019 on", "from 2020"), if it keeps some.
     pub fn window(&self) -> Option<String> {
         match (self.from_year, self.to_year) {
-            (Some(from), Some(to)) if from == to => Some(format!("of {from}")),
-            (Some(from), Some(to)) => Some(format!("of {from}–{to}")),
+            (Some(from), Some(to)) if from == to => Some(format!("from {from}")),
+            (Some(from), Some(to)) => Some(format!("from {from}–{to}")),
             (Some(from), None) => Some(format!("from {from} on")),
             (None, Some(to)) => Some(format!("up to {to}")),
             (None, None) => None,

@@ -385,7 +385,13 @@ pub fn how_many(question: &str) -> Option<Counted> {
     if METRICS.is_match(question) {
         return Some(Counted::Metrics);
     }
-    HOW_MANY.captures(question).map(|c| counted_in(&c[1], question))
+    // "How many sars-cov-2 papers appeared in 2021?": a topic's words before the papers. Not
+    // "how many of the OCR papers have a DOI?", which counts some of them (a condition the
+    // count of a topic's papers would not apply).
+    static TOPIC_PAPERS: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?i)\bhow\s+many\s+((?:[\w.-]+\s+){1,4}?)(?:papers|publications|articles|studies)\b"));
+    let topic_papers = || TOPIC_PAPERS.captures(question).filter(|c| !c[1].to_lowercase().starts_with("of ")).map(|_| Counted::Papers);
+    HOW_MANY.captures(question).map(|c| counted_in(&c[1], question)).or_else(topic_papers)
 }
 
 /// A question opened by a question word ("which", "how many", "list"), or holding "which",
@@ -432,6 +438,9 @@ mod tests {
     fn research_papers_counted_are_papers() {
         assert_eq!(how_many("how many research papers have used the wikitext-103?"), Some(Counted::Papers));
         assert_eq!(how_many("how many research problems does X address?"), None, "problems are no research papers");
+        assert_eq!(how_many("how many sars-cov-2 papers appeared in 2021?"), Some(Counted::Papers), "a topic's words before the papers");
+        assert_eq!(how_many("how many datasets do relation extraction papers use?"), Some(Counted::Datasets), "what is counted comes first");
+        assert_eq!(how_many("how many of the OCR papers have a DOI"), None, "some of a topic's papers, by a condition");
     }
 
     #[test]

@@ -87,6 +87,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("tally_problems_by_datasets", include_str!("../../../queries/tally_problems_by_datasets.rq")),
     ("board_leaders", include_str!("../../../queries/board_leaders.rq")),
     ("tally_problems_by_contributions", include_str!("../../../queries/tally_problems_by_contributions.rq")),
+    ("tally_years_by_papers", include_str!("../../../queries/tally_years_by_papers.rq")),
+    ("papers_by_year", include_str!("../../../queries/papers_by_year.rq")),
 ];
 
 /// Names up to this many characters are matched as whole words, longer ones as substrings.
@@ -117,6 +119,8 @@ enum ParamKind {
     Contains,
     Values,
     Literals,
+    /// Years, each as every literal a year is written as (`literals` of digits only).
+    Years,
     Limit,
 }
 
@@ -217,6 +221,7 @@ impl Template {
                     Some("contains") => ParamKind::Contains,
                     Some("values") => ParamKind::Values,
                     Some("literals") => ParamKind::Literals,
+                    Some("years") => ParamKind::Years,
                     Some("limit") => ParamKind::Limit,
                     other => return Err(error(format!("unknown parameter kind {other:?}"))),
                 };
@@ -291,6 +296,15 @@ impl Template {
                     let listed: Vec<String> = strings.iter().map(|s| format!("{} {}^^xsd:string", literal(s), literal(s))).collect();
                     format!("VALUES ?{var} {{ {} }}", listed.join(" "))
                 }
+                (ParamKind::Years, Arg::Literals(years)) => {
+                    if years.is_empty() || years.iter().any(|y| y.is_empty() || !y.bytes().all(|b| b.is_ascii_digit())) {
+                        return Err(error(format!("{name} needs years, digits only: {years:?}")));
+                    }
+                    // A year is a string in ORKG's dumps, an integer in others (and in the
+                    // synthetic graph), a gYear in some: each is a different term.
+                    let listed: Vec<String> = years.iter().map(|y| format!("\"{y}\" \"{y}\"^^xsd:string \"{y}\"^^xsd:integer \"{y}\"^^xsd:gYear")).collect();
+                    format!("VALUES ?{var} {{ {} }}", listed.join(" "))
+                }
                 (ParamKind::Limit, Arg::Limit(n)) => n.to_string(),
                 (_, other) => return Err(error(format!("argument {name} has the wrong kind: {other:?}"))),
             };
@@ -308,6 +322,7 @@ impl Template {
                 ParamKind::Contains => Arg::Contains("x\"} UNION {".into()),
                 ParamKind::Values => Arg::Values(vec!["http://orkg.org/orkg/resource/R1".into()]),
                 ParamKind::Literals => Arg::Literals(vec!["x\"} UNION {".into()]),
+                ParamKind::Years => Arg::Literals(vec!["2019".into()]),
                 ParamKind::Limit => Arg::Limit(10),
             },
             |kind| match kind {
@@ -316,6 +331,7 @@ impl Template {
                 ParamKind::Contains => Arg::Contains("10.1109/CVPR.2016.90".into()),
                 ParamKind::Values => Arg::Values(vec!["http://orkg.org/orkg/resource/R1".into(), "http://orkg.org/orkg/resource/R2".into()]),
                 ParamKind::Literals => Arg::Literals(vec!["10.1109/CVPR.2016.90".into(), "https://doi.org/10.1109/cvpr.2016.90".into()]),
+                ParamKind::Years => Arg::Literals(vec!["1938".into(), "2024".into()]),
                 ParamKind::Limit => Arg::Limit(1),
             },
         ];
@@ -462,6 +478,19 @@ mod tests {
             assert!(matches!(q.parsed(), spargebra::Query::Select { .. }));
             let q = t.fill("paper_by_title", &[("title", Arg::Contains(s.into())), ("limit", Arg::Limit(3))]).unwrap();
             assert!(q.as_str().contains(&literal(&s.to_lowercase())), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn a_year_is_looked_up_as_every_literal_it_is_written_as_and_only_digits_are_years() {
+        let t = templates();
+        let q = t.fill("papers_by_year", &[("year", Arg::Literals(vec!["1938".into()])), ("limit", Arg::Limit(3))]).unwrap();
+        for form in [r#""1938" "#, r#""1938"^^xsd:string"#, r#""1938"^^xsd:integer"#, r#""1938"^^xsd:gYear"#] {
+            assert!(q.as_str().contains(form), "{form} in {}", q.as_str());
+        }
+        for bad in ["19\" } UNION { ?s ?p ?o", "", "MCMXXXVIII"] {
+            let err = t.fill("papers_by_year", &[("year", Arg::Literals(vec![bad.into()])), ("limit", Arg::Limit(3))]).unwrap_err();
+            assert!(matches!(err, BuildError::Argument { .. }), "{bad:?}: {err:?}");
         }
     }
 
