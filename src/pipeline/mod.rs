@@ -576,7 +576,7 @@ impl Pipeline {
         let (unformed, form) = front::form::read(&unpasted);
         let settled = front::spelling::settled(&unformed);
         let mut response = self.ask_unformed(asked, &settled, current_year, hint).await;
-        response.answer_items = answer::items::shaped(std::mem::take(&mut response.answer_items), &response.sources, form);
+        response.shaped(form);
         response
     }
 
@@ -1598,19 +1598,22 @@ impl Pipeline {
             return None;
         }
         let retrieved = self.graph.retriever.run_all(vec![self.whole("tally_years_by_papers")?], ledger).await;
-        let years: Vec<i32> = retrieved
+        // Each usable year with how many papers carry it (a count that is not a number is
+        // dirt, counted as none).
+        let years: Vec<(i32, u64)> = retrieved
             .first()?
             .rows
             .rows
             .iter()
-            .filter_map(|row| query::retrieve::text(row, "label"))
-            .filter(|label| label.trim().len() == 4)
-            .filter_map(|label| label.trim().parse::<i32>().ok())
-            .filter(|y| (1000..=year + 1).contains(y))
+            .filter_map(|row| {
+                let label = query::retrieve::text(row, "label")?;
+                let y = Some(label.trim()).filter(|l| l.len() == 4)?.parse::<i32>().ok().filter(|y| (1000..=year + 1).contains(y))?;
+                Some((y, query::retrieve::text(row, "n").and_then(|n| n.parse().ok()).unwrap_or(0)))
+            })
             .collect();
         let end = match age {
-            Age::Oldest => years.iter().min(),
-            Age::Newest => years.iter().max(),
+            Age::Oldest => years.iter().map(|(y, _)| y).min(),
+            Age::Newest => years.iter().map(|(y, _)| y).max(),
         };
         let classification = Classification { query_type: QueryType::PaperLookup, target: Target::Papers };
         let mut diagnostics = Diagnostics::default();
@@ -1637,12 +1640,17 @@ impl Pipeline {
             .collect();
         let listed: Vec<String> = sources.iter().map(|s| format!("\"{}\" [{}]", s.title, s.n)).collect();
         let word = age.superlative();
+        // As many as the year's count says, however many the listing was cut to.
+        let of_year = years.iter().filter(|(y, _)| *y == end).map(|(_, n)| n).sum::<u64>().max(sources.len() as u64);
         let text = match listed.as_slice() {
             [] => format!("The knowledge graph's {word} year for a paper is {end}, but the papers of that year could not be read."),
             [one] => format!("The {word} paper the knowledge graph records a year for is {one}, from {end}. Papers with no usable year recorded are not ranked."),
-            many => format!("The {word} papers the knowledge graph records a year for are from {end}, {} of them: {}. Papers with no usable year recorded are not ranked.", many.len(), many.join("; ")),
+            many => {
+                let shown = if of_year > many.len() as u64 { format!("; the first {}", many.len()) } else { String::new() };
+                format!("The {word} papers the knowledge graph records a year for are from {end}, {of_year} of them{shown}: {}. Papers with no usable year recorded are not ranked.", many.join("; "))
+            }
         };
-        let stated: Vec<String> = std::iter::once(end.to_string()).chain(std::iter::once(sources.len().to_string())).chain(sources.iter().map(|s| s.title.clone())).collect();
+        let stated: Vec<String> = [end.to_string(), sources.len().to_string(), of_year.to_string()].into_iter().chain(sources.iter().map(|s| s.title.clone())).collect();
         let attempt = self.counted_attempt(text, items, sources, stated, papers.len(), front, year, std::mem::take(ledger), diagnostics, clock);
         Some((classification, attempt))
     }

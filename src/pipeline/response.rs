@@ -134,6 +134,18 @@ pub(super) struct Attempt {
 }
 
 impl AskResponse {
+    /// The answer in the form the question asked for (`front::form`): its items shaped
+    /// ([`super::answer::items::shaped`]); DOIs asked for where no paper it cites has one, said.
+    pub(super) fn shaped(&mut self, form: super::front::form::Form) {
+        self.answer_items = super::answer::items::shaped(std::mem::take(&mut self.answer_items), &self.sources, form);
+        // The papers the answer cites ("[1]"), of those it lists.
+        let cited: Vec<&Source> = self.sources.iter().filter(|s| self.answer.contains(&format!("[{}]", s.n))).collect();
+        if form.dois && !cited.is_empty() && cited.iter().all(|s| s.doi.is_none()) && !self.answer.contains("no DOI") {
+            let which = if cited.len() == 1 { "this paper" } else { "these papers" };
+            self.answer = format!("{} The knowledge graph records no DOI for {which}.", self.answer.trim_end());
+        }
+    }
+
     /// The response from the front's decisions and the attempt that stands.
     pub(super) fn assemble(q: &str, front: Front, attempt: Attempt, diagnostics: Diagnostics, llm_exchanges: Vec<LlmExchange>, timings_ms: BTreeMap<&'static str, u64>) -> Self {
         AskResponse {

@@ -879,6 +879,9 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("how many models have been evaluated on Atari 2600 Freeway? just give me the number", 1000).unwrap()).await;
         assert_eq!(response.answer_items.len(), 1, "{:?}", response.answer_items);
         assert_eq!(response.answer_items[0].value.as_deref(), Some("33"));
+        // DOIs asked for, where the paper has none, are said to be missing.
+        let response = pipeline.ask(&Question::parse("DOI only: the XLNet paper", 1000).unwrap()).await;
+        assert!(response.answer.contains("records no DOI"), "{}", response.answer);
         // "The graph" is the knowledge graph, not a comparison's "Graph" column; its oldest
         // paper is the one with the earliest year, whatever its contributions.
         let response = pipeline.ask(&Question::parse("what's the oldest paper in the graph?", 1000).unwrap()).await;

@@ -1051,9 +1051,10 @@ static POSSESSIVE_SCORE: LazyLock<Regex> = LazyLock::new(|| {
 static WHERE_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\bwhere(?: else)? (was|were|is|are|has|have)\b.{0,60}\b(evaluated|tested|benchmarked|assessed)\b|^\W*(?:the\s+)?(?:benchmarks|datasets|boards|leaderboards)\s+(?:of|for)\s|\b(which|what) (benchmarks|datasets|boards|leaderboards)\b.{0,60}\b(evaluated|tested|benchmarked|run|ran)\b|\b(what|which)\b.{1,60}\b(evaluated|tested|benchmarked|assessed) on\W*$")
 });
-/// "what got evaluated on X": the models are asked for.
-static WHAT_EVALUATED: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(what|which|who)(?: else)? (got|was|were|has been|have been|is|are) (evaluated|tested|benchmarked|run|tried)\b|\b(who['’]?s|who has|who have) been (evaluated|tested|benchmarked|run)\b"));
+/// "what got evaluated on X", "what's been evaluated on X": the models are asked for.
+static WHAT_EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(what|which|who)(?: else)?(?:['’]s been| (got|was|were|has been|have been|is|are)) (evaluated|tested|benchmarked|run|tried)\b|\b(who['’]?s|who has|who have) been (evaluated|tested|benchmarked|run)\b")
+});
 /// An overview asked of one board or one model: "what has been done on D?", "summarise the
 /// results reported on D", "what do we know about X?" (the board's models, the model's
 /// boards; which of them is asked of is the caller's to know).
@@ -2572,6 +2573,7 @@ mod tests {
         assert_eq!(classify("boards of Universal Sentence Encoder?", &model), Classification { query_type: DatasetSearch, target: Target::Datasets });
         let dataset = Entities { datasets: vec!["D".into()], ..Entities::default() };
         assert_eq!(classify("what got evaluated on scierc", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
+        assert_eq!(classify("briefly, what's been evaluated on scierc?", &dataset).target, Target::Models, "what's been evaluated");
         assert_eq!(classify("who's been tested on hmdb51 finetuned", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("what agents were evaluated on atari breakout", &dataset), Classification { query_type: DatasetSearch, target: Target::Models });
         assert_eq!(classify("RACE metrics?", &dataset).target, Target::Metrics);
