@@ -1588,8 +1588,9 @@ impl Pipeline {
     /// "What's the oldest paper in the graph?": the papers of the earliest (latest) four-digit
     /// year any paper carries, from the count of papers per year value (one query over the
     /// whole graph, precomputed at load) and the papers of that year (an index lookup).
-    /// A year outside 1000 ..= this year + 1 is dirt, not an end. `None` unless the question
-    /// asks that and names nothing else ([`front::anchor::graph_wide_paper`]).
+    /// A value that is no valid year (`evidence::years::validate`, as every paper's year is
+    /// read) is dirt, not an end. `None` unless the question asks that and names nothing
+    /// else ([`front::anchor::graph_wide_paper`]).
     async fn graph_paper_end(&self, q: &str, front: &Front, year: i32, clock: &mut Stopwatch, ledger: &mut Ledger) -> Option<(classify::Classification, Attempt)> {
         use classify::{Classification, QueryType, Target};
         use front::anchor::Age;
@@ -1606,8 +1607,7 @@ impl Pipeline {
             .rows
             .iter()
             .filter_map(|row| {
-                let label = query::retrieve::text(row, "label")?;
-                let y = Some(label.trim()).filter(|l| l.len() == 4)?.parse::<i32>().ok().filter(|y| (1000..=year + 1).contains(y))?;
+                let y = evidence::years::validate(&[query::retrieve::text(row, "label")?], year).year?;
                 Some((y, query::retrieve::text(row, "n").and_then(|n| n.parse().ok()).unwrap_or(0)))
             })
             .collect();
