@@ -286,6 +286,10 @@ pub(crate) fn whole_limit(template: &str) -> u32 {
 }
 /// A claim's count against a number lists what it counts up to this many.
 const MAX_COUNTED_SHOWN: u64 = 40;
+
+/// Rows read for the ids a question writes: a few per id (its label, classes, a
+/// contribution's paper), and a question writes few ids.
+const ID_ROWS: u32 = 200;
 /// The most boards a ranking by their tops reads (a family's word that matches more says
 /// too little to rank by).
 const MAX_TOPS_BOARDS: usize = 300;
@@ -568,16 +572,72 @@ impl Pipeline {
     /// id), as JarvisQA's evaluation gives each question its table.
     pub async fn ask_with(&self, question: &Question, current_year: i32, hint: Option<&str>) -> AskResponse {
         let asked = question.as_str();
+        // "What's the DOI of https://orkg.org/paper/R129488?": read with what the graph
+        // names by each id written in its place.
+        let mut ledger = Ledger::default();
+        let (named, unknown) = self.named_ids(asked, &mut ledger).await;
         // Every stage reads the question without the clutter of where it was pasted from
         // (citation marks, LaTeX, a table row, a signature) and with its spelling settled
         // ("wich", "beter"); the response echoes the question as asked.
-        let unpasted = front::pasted::cleaned(asked);
+        let unpasted = front::pasted::cleaned(named.as_deref().unwrap_or(asked));
         // "..., number only", "DOIs only:", "TL;DR:": read without, and kept for the items.
         let (unformed, form) = front::form::read(&unpasted);
         let settled = front::spelling::settled(&unformed);
         let mut response = self.ask_unformed(asked, &settled, current_year, hint).await;
         response.shaped(form);
+        response.identified(ledger, &unknown, named.is_some());
         response
+    }
+
+    /// The ORKG ids the question writes ([`front::ids`]), looked up in one query
+    /// (`resources_by_id.rq`): the question written with each named id's name in its place
+    /// (`None` when it writes no id the graph names), and the ids the graph holds nothing
+    /// under. An id is said unknown only when the lookup ran: a failed one leaves the
+    /// question as written.
+    async fn named_ids(&self, asked: &str, ledger: &mut Ledger) -> (Option<String>, Vec<String>) {
+        use front::ids::{Mention, Named};
+        let mentions = front::ids::mentions(asked);
+        if mentions.is_empty() {
+            return (None, Vec::new());
+        }
+        let mut iris: Vec<String> = mentions.iter().map(Mention::iri).collect();
+        iris.sort();
+        iris.dedup();
+        let args = [("resources", query::templates::Arg::Values(iris)), ("limit", query::templates::Arg::Limit(ID_ROWS))];
+        let Ok(query) = self.graph.templates.fill("resources_by_id", &args) else { return (None, Vec::new()) };
+        let strategy = query::plan::Strategy { name: "resources_by_id".to_owned(), query, fallback: None, role: query::plan::Role::Lookup, anchor: None, keyed: None };
+        let found = self.graph.retriever.run_all(vec![strategy], ledger).await;
+        if ledger.all_failed() {
+            return (None, Vec::new());
+        }
+        let rows: Vec<&sparesults::QuerySolution> = found.iter().flat_map(|r| &r.rows.rows).collect();
+        let text = |row: &&sparesults::QuerySolution, var: &str| query::retrieve::text(row, var);
+        let named = |m: &Mention| -> Option<Named> {
+            let iri = m.iri();
+            let own: Vec<&&sparesults::QuerySolution> = rows.iter().filter(|r| text(r, "resource").as_deref() == Some(iri.as_str())).collect();
+            let class = |c: &str| own.iter().any(|r| text(r, "class").as_deref() == Some(c));
+            // A contribution is its paper's (a paper page's link may name one).
+            if let Some(title) = own.iter().find_map(|r| text(r, "paper_title")) {
+                return Some(Named::Paper(title));
+            }
+            let label = own.iter().find_map(|r| text(r, "label").filter(|l| !l.trim().is_empty()))?;
+            match class("http://orkg.org/orkg/class/Paper") {
+                true => Some(Named::Paper(label)),
+                false => Some(Named::Label(label)),
+            }
+        };
+        let unknown: Vec<String> = mentions
+            .iter()
+            .filter(|m| !rows.iter().any(|r| text(r, "resource").as_deref() == Some(m.iri().as_str())))
+            .map(|m| m.id.clone())
+            .fold(Vec::new(), |mut ids, id| {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+                ids
+            });
+        let written = front::ids::written(asked, &mentions, named);
+        ((written != asked).then_some(written), unknown)
     }
 
     /// [`Self::ask_with`] once the question is cleaned, its answer's form taken out, and its

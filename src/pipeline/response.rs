@@ -146,6 +146,37 @@ impl AskResponse {
         }
     }
 
+    /// The answer to a question that wrote ORKG ids ([`super::front::ids`]): the lookup of
+    /// the ids (`ledger`) reported first among the queries; the ids the graph holds nothing
+    /// under said first, and an answer that then rests on nothing but the rest of the words
+    /// (every id unknown) is no answer: it cites and lists nothing.
+    pub(super) fn identified(&mut self, ledger: super::query::retrieve::Ledger, unknown: &[String], named: bool) {
+        let mut records = ledger.records;
+        records.append(&mut self.sparql_queries);
+        self.sparql_queries = records;
+        let mut reports = ledger.reports;
+        reports.append(&mut self.strategies_used);
+        self.strategies_used = reports;
+        if unknown.is_empty() {
+            return;
+        }
+        let ids = unknown.join(", ");
+        let holds = if unknown.len() == 1 { format!("The knowledge graph holds nothing under the id {ids}") } else { format!("The knowledge graph holds nothing under the ids {ids}") };
+        if named {
+            self.answer = format!("{holds}. {}", self.answer);
+            return;
+        }
+        self.answer = format!("{holds}, so I cannot cite any paper for it.");
+        self.answer_items.clear();
+        self.sources.clear();
+        self.evidence_graph = EvidenceGraph::default();
+        // A claim about what the graph does not hold can be neither borne out nor refuted.
+        if self.verdict.is_some() {
+            self.verdict = Some(super::trust::verdict::Label::Uncertain);
+            self.verdict_evidence = None;
+        }
+    }
+
     /// The response from the front's decisions and the attempt that stands.
     pub(super) fn assemble(q: &str, front: Front, attempt: Attempt, diagnostics: Diagnostics, llm_exchanges: Vec<LlmExchange>, timings_ms: BTreeMap<&'static str, u64>) -> Self {
         AskResponse {

@@ -12,6 +12,7 @@ pub mod classify;
 pub mod extract;
 pub mod form;
 pub mod grounding;
+pub mod ids;
 pub mod lexicon;
 pub mod metrics;
 pub mod metric_ask;

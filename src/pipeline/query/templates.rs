@@ -89,6 +89,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("tally_problems_by_contributions", include_str!("../../../queries/tally_problems_by_contributions.rq")),
     ("tally_years_by_papers", include_str!("../../../queries/tally_years_by_papers.rq")),
     ("papers_by_year", include_str!("../../../queries/papers_by_year.rq")),
+    ("resources_by_id", include_str!("../../../queries/resources_by_id.rq")),
 ];
 
 /// Names up to this many characters are matched as whole words, longer ones as substrings.
