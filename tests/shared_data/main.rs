@@ -891,4 +891,20 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("how many COVID-19 papers from 2020 does the graph have?", 1000).unwrap()).await;
         assert_eq!(response.query_type, QueryType::TopicSearch, "{}", response.answer);
     }
+
+    #[tokio::test]
+    async fn an_orkg_link_or_id_in_the_question_is_read_as_what_the_graph_names_by_it() {
+        let Some(pipeline) = pipeline("an_orkg_link_or_id_in_the_question_is_read_as_what_the_graph_names_by_it").await else { return };
+        // A paper's page, with one of its contributions' ids after the paper's.
+        check(pipeline, "what models does https://orkg.org/paper/R131730/M-fffdbe90e0eca5c0 evaluate?", &["BioSentVec (PubMed)", "Universal Sentence Encoder"]).await;
+        // A bare id of a contribution: its paper.
+        check(pipeline, "which datasets does contribution M-fffdbe90e0eca5c0 evaluate on?", &["BIOSSES", "MedSTS"]).await;
+        let response = pipeline.ask(&Question::parse("what is the DOI of https://orkg.org/paper/R129488?", 1000).unwrap()).await;
+        assert_eq!(response.sparql_queries.first().map(|q| q.strategy.as_str()), Some("resources_by_id"), "the lookup is reported first");
+        assert!(response.sources.iter().any(|s| s.title == "Span-based Joint Entity and Relation Extraction with Transformer Pre-training"), "{}", response.answer);
+        // An id the graph holds nothing under: said, and nothing cited.
+        let response = pipeline.ask(&Question::parse("which models are evaluated on https://www.orkg.org/resource/R99999999/ ?", 1000).unwrap()).await;
+        assert!(response.answer.contains("holds nothing under the id R99999999"), "{}", response.answer);
+        assert!(response.sources.is_empty() && response.answer_items.is_empty(), "{}", response.answer);
+    }
 }
