@@ -541,6 +541,16 @@ fn read_table(asked: &Asked, table: &Table, shape: &TableWords) -> Option<(f64, 
     ))
 }
 
+/// The rows of the comparison `table` a question names by its id ("what papers does this
+/// comparison compare?", "what's in ORKG comparison R8364?") and asks nothing else of that
+/// a reading finds: every row, by its paper's title. `None` for a question that does not
+/// speak of the comparison.
+pub fn every_row(q: &str, table: &str) -> Option<Reading> {
+    static OF_THE_COMPARISON: std::sync::LazyLock<crate::pipeline::pattern::Regex> =
+        std::sync::LazyLock::new(|| crate::pipeline::pattern::Regex::new(r"(?i)\bcomparison\b").unwrap_or_else(|e| panic!("comparison word pattern: {e}")));
+    OF_THE_COMPARISON.is_match(q).then(|| Reading { table: table.to_owned(), op: Op::List, rows: Vec::new(), columns: Vec::new(), filter: None, papers: true, labels: Vec::new() })
+}
+
 /// The reading of `q` over `tables`, from the one it points at most; `hint` restricts it
 /// to one comparison (an evaluation that is given the table, as JarvisQA's is).
 pub fn understand(q: &str, tables: &[Table], hint: Option<&str>) -> Option<Reading> {
@@ -697,7 +707,9 @@ impl Catalogue {
         if !QUESTION_FORM.is_match(&lower) {
             return None;
         }
-        let chosen: Vec<usize> = if QUOTED.is_match(q) { (0..self.tables.len()).collect() } else { self.candidates(&question_words(&without_the_graph(&lower))).into_iter().collect() };
+        // A table given ("what papers does orkg.org/comparison/R6949 compare?") is read
+        // whatever words the question shares with it.
+        let chosen: Vec<usize> = if QUOTED.is_match(q) || hint.is_some() { (0..self.tables.len()).collect() } else { self.candidates(&question_words(&without_the_graph(&lower))).into_iter().collect() };
         best_reading(q, chosen.into_iter().map(|t| (&self.tables[t], &self.shapes[t])), hint)
     }
 }
@@ -867,6 +879,8 @@ pub fn answer(reading: &Reading, table: &Table) -> Option<Outcome> {
         Op::Count | Op::List => {
             let matching: Vec<usize> = match &filter {
                 Some(f) => (0..table.rows.len()).filter(|&r| holds(r, f)).collect(),
+                // No property either: every row ("what papers does this comparison compare?").
+                None if columns.is_empty() => (0..table.rows.len()).collect(),
                 None => (0..table.rows.len()).filter(|&r| columns.first().is_some_and(|&c| !table.rows[r].texts(c).is_empty())).collect(),
             };
             if let Some((c, _)) = &filter {
@@ -896,7 +910,10 @@ pub fn answer(reading: &Reading, table: &Table) -> Option<Outcome> {
                     values.push(Value { text: shown, rows: vec![r], property: None, row_name: Some(table.name(r)) });
                 }
                 let listed: Vec<String> = values.iter().map(|v| format!("{} {}", v.text, cite(&v.rows))).collect();
-                format!("With {what}: {}.", listed.join("; "))
+                match what.is_empty() {
+                    true => format!("The comparison's {} rows: {}.", table.rows.len(), listed.join("; ")),
+                    false => format!("With {what}: {}.", listed.join("; ")),
+                }
             }
         }
         Op::Column => {
@@ -960,6 +977,16 @@ mod tests {
         let reading = understand(q, std::slice::from_ref(&t), None).unwrap_or_else(|| panic!("no reading of {q:?}"));
         let outcome = answer(&reading, &t).unwrap_or_else(|| panic!("no answer to {q:?}"));
         (reading, outcome)
+    }
+
+    #[test]
+    fn a_comparison_named_by_its_id_and_asked_for_its_papers_lists_every_row() {
+        let t = table();
+        let reading = every_row("what papers does this comparison compare?", &t.iri).unwrap();
+        let outcome = answer(&reading, &t).unwrap();
+        assert_eq!(outcome.values.len(), 4);
+        assert!(outcome.sentence.starts_with("The comparison's 4 rows: The anatomy of a nanopublication") || outcome.sentence.contains("The anatomy of a nanopublication"), "{}", outcome.sentence);
+        assert!(every_row("which papers use crowdsourcing?", &t.iri).is_none(), "no word of the comparison");
     }
 
     #[test]

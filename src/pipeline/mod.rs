@@ -575,7 +575,8 @@ impl Pipeline {
         // "What's the DOI of https://orkg.org/paper/R129488?": read with what the graph
         // names by each id written in its place.
         let mut ledger = Ledger::default();
-        let (named, unknown) = self.named_ids(asked, &mut ledger).await;
+        let (named, unknown, table) = self.named_ids(asked, &mut ledger).await;
+        let hint = hint.or(table.as_deref());
         // Every stage reads the question without the clutter of where it was pasted from
         // (citation marks, LaTeX, a table row, a signature) and with its spelling settled
         // ("wich", "beter"); the response echoes the question as asked.
@@ -591,24 +592,25 @@ impl Pipeline {
 
     /// The ORKG ids the question writes ([`front::ids`]), looked up in one query
     /// (`resources_by_id.rq`): the question written with each named id's name in its place
-    /// (`None` when it writes no id the graph names), and the ids the graph holds nothing
-    /// under. An id is said unknown only when the lookup ran: a failed one leaves the
-    /// question as written.
-    async fn named_ids(&self, asked: &str, ledger: &mut Ledger) -> (Option<String>, Vec<String>) {
+    /// (`None` when it writes no id the graph names), the ids the graph holds nothing under,
+    /// and the comparison it names, if any (the table the question is read on). An id is
+    /// said unknown only when the lookup ran: a failed one leaves the question as written.
+    async fn named_ids(&self, asked: &str, ledger: &mut Ledger) -> (Option<String>, Vec<String>, Option<String>) {
         use front::ids::{Mention, Named};
+        const COMPARISON: &str = "http://orkg.org/orkg/class/Comparison";
         let mentions = front::ids::mentions(asked);
         if mentions.is_empty() {
-            return (None, Vec::new());
+            return (None, Vec::new(), None);
         }
         let mut iris: Vec<String> = mentions.iter().map(Mention::iri).collect();
         iris.sort();
         iris.dedup();
         let args = [("resources", query::templates::Arg::Values(iris)), ("limit", query::templates::Arg::Limit(ID_ROWS))];
-        let Ok(query) = self.graph.templates.fill("resources_by_id", &args) else { return (None, Vec::new()) };
+        let Ok(query) = self.graph.templates.fill("resources_by_id", &args) else { return (None, Vec::new(), None) };
         let strategy = query::plan::Strategy { name: "resources_by_id".to_owned(), query, fallback: None, role: query::plan::Role::Lookup, anchor: None, keyed: None };
         let found = self.graph.retriever.run_all(vec![strategy], ledger).await;
         if ledger.all_failed() {
-            return (None, Vec::new());
+            return (None, Vec::new(), None);
         }
         let rows: Vec<&sparesults::QuerySolution> = found.iter().flat_map(|r| &r.rows.rows).collect();
         let text = |row: &&sparesults::QuerySolution, var: &str| query::retrieve::text(row, var);
@@ -619,6 +621,9 @@ impl Pipeline {
             // A contribution is its paper's (a paper page's link may name one).
             if let Some(title) = own.iter().find_map(|r| text(r, "paper_title")) {
                 return Some(Named::Paper(title));
+            }
+            if class(COMPARISON) {
+                return Some(Named::Comparison);
             }
             let label = own.iter().find_map(|r| text(r, "label").filter(|l| !l.trim().is_empty()))?;
             match class("http://orkg.org/orkg/class/Paper") {
@@ -636,8 +641,9 @@ impl Pipeline {
                 }
                 ids
             });
+        let table = mentions.iter().map(Mention::iri).find(|iri| rows.iter().any(|r| text(r, "resource").as_deref() == Some(iri.as_str()) && text(r, "class").as_deref() == Some(COMPARISON)));
         let written = front::ids::written(asked, &mentions, named);
-        ((written != asked).then_some(written), unknown)
+        ((written != asked).then_some(written), unknown, table)
     }
 
     /// [`Self::ask_with`] once the question is cleaned, its answer's form taken out, and its
@@ -1892,7 +1898,7 @@ impl Pipeline {
         use crate::comparisons::Table;
         use comparison::Op;
         let tables = self.comparisons.as_deref()?;
-        let reading = tables.understand(q, hint)?;
+        let reading = tables.understand(q, hint).or_else(|| comparison::every_row(q, hint?))?;
         // A linked method or task that is the value the question filters on ("which systems
         // rely on crowdsourcing?") belongs to the table; any other makes it the templates'.
         let filtered = |name: &str| {

@@ -164,6 +164,12 @@ pub fn paper_aspects(question: &str, details: Option<&PaperDetails>, meta: Optio
     static EVERYTHING: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?i)\b(details?|tell me about|everything|info|information|overview|summary|summari[sz]e)\b"));
     let d = details?;
+    // "Who wrote <paper>?": its authors, as the graph records them (where it records none,
+    // `unrecorded` says so, and the paper alone is shown).
+    static WHO_WROTE: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:who\s+(?:wrote|authored|are\s+the\s+authors|were\s+the\s+authors)|(?:the\s+)?authors?\s+(?:of|are|were)|written\s+by|by\s+whom)\b"));
+    if WHO_WROTE.is_match(question) && !d.authors.is_empty() {
+        return Some(d.authors.iter().map(|a| AnswerItem { sources: vec![1], metric: Some("authors".to_owned()), ..AnswerItem::new(a, None) }).collect());
+    }
     // A title's hyphenated word asks nothing ("the Deeper Task-Specificity paper").
     static HYPHENATED: LazyLock<Regex> = LazyLock::new(|| re(r"(\w)-(\w)"));
     let joined = HYPHENATED.replace_all(question, "${1}_${2}");
@@ -390,6 +396,14 @@ mod tests {
         add_reported(&mut items, "p", &reported);
         let results: Vec<(&str, &str)> = items.iter().filter(|i| i.model.is_some()).map(|i| (i.dataset.as_deref().unwrap_or(""), i.value.as_deref().unwrap_or(""))).collect();
         assert_eq!(results, [("Orrenby", "27.3")], "one Orrenby result, trimmed; Mirelle's '-' and another paper's Quenmark are not added");
+    }
+
+    #[test]
+    fn who_wrote_a_paper_is_answered_by_its_recorded_authors() {
+        let details = PaperDetails { authors: vec!["Max Kästner, Willy Flößner, Johannes Uhlig".into()], ..PaperDetails::default() };
+        let items = paper_aspects("Who wrote the paper \"Die Pflanzengesellschaften\"?", Some(&details), None).unwrap();
+        assert_eq!(items.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), ["Max Kästner, Willy Flößner, Johannes Uhlig"]);
+        assert!(paper_aspects("who wrote the scibert paper?", Some(&PaperDetails::default()), None).is_none(), "none recorded: the paper itself");
     }
 
     #[test]

@@ -1491,7 +1491,7 @@ static ASKS_PROBLEMS: LazyLock<Regex> = LazyLock::new(|| {
 /// research problem X", "which models are used for the research problem X" ask for papers
 /// and models, though a problem is named after "list" and "which".
 static ASKED_OF_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(?:papers|publications|articles|works|studies|literature|models|methods|approaches|systems|algorithms|techniques)\b[^?]{0,30}?\b(?:address(?:es|ing)?|tackl\w*|solv\w*|stud(?:y|ies|ying)|on|about|for|under|in)\s+(?:the\s+)?(?:research\s+)?(?:problem|task)\b")
+    re(r"\b(?:papers|publications|articles|works|studies|literature|models|methods|approaches|systems|algorithms|techniques)\b[^?]{0,30}?\b(?:address(?:es|ing)?|tackl\w*|solv\w*|stud(?:y|ies|ying)|on|about|for|under|in|(?:linked|related|connected|relevant|attached|belong(?:s|ing)?)\s+to|relat(?:e|es|ing)\s+to|associated\s+with|filed\s+under)\s+(?:the\s+)?(?:research\s+)?(?:problem|task)\b")
 });
 /// Research problems as the head of the question ("what tasks is CoNLL 2003 used for?",
 /// "which research problems is IMDb a benchmark for?"), or what a thing is used for ("what
@@ -3019,6 +3019,7 @@ mod tests {
         check("papers by Ashish Vaswani", false, PaperLookup, Target::Papers);
         check("Show me research on protein structure prediction", false, TopicSearch, Target::Papers);
         check("Can you list benchmarked problems in the area of Artificial Intelligence?", false, TopicSearch, Target::Problems);
+        check("Which papers are linked to the research problem Humor Detection?", false, TopicSearch, Target::Papers);
         check("self-supervised action recognition benchmarks?", false, DatasetSearch, Target::Datasets);
         check("benchmarks for language modelling", false, DatasetSearch, Target::Datasets);
         check("benchmarks people use for common sense reasoning", false, DatasetSearch, Target::Datasets);

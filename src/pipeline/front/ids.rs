@@ -20,14 +20,14 @@ fn re(pattern: &str) -> Regex {
 /// ("this paper: "). The page's kind is not trusted to be the resource's: the graph says.
 /// A paper's page may add one of its contributions' ids; the paper is what it names.
 static LINK: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:\b(?:the|this|that)\s+(?:paper|contribution|resource|page)\s*:?\s*)?(?:https?://)?(?:www\.|sandbox\.|incubating\.)?\borkg\.org/(?:orkg/)?(?:(?:paper|papers|resource|resources|problem|problems|comparison|comparisons|research-field|field|fields|predicate|predicates|property|properties|dataset|datasets|benchmark|benchmarks|contribution|contributions)/)?(R[0-9]{1,10}|P[0-9]{1,8}|M-[0-9a-fA-F]{16})\b(?:/(?:R[0-9]{1,10}|M-[0-9a-fA-F]{16})\b)?/?")
+    re(r"(?i)(?:\b(?:the|this|that)\s+(?:paper|contribution|resource|page)\s*:?\s*)?(?:https?://)?(?:www\.|sandbox\.|incubating\.)?\borkg\.org/(?:orkg/)?(?:(?:paper|papers|resource|resources|problem|problems|comparison|comparisons|research-field|field|fields|predicate|predicates|property|properties|dataset|datasets|benchmark|benchmarks|contribution|contributions)/)?(R[0-9]{1,10}|P[0-9]{1,8}|M-[0-9a-fA-F]{16}|(?-i:HAS_[A-Z_]{2,40}|[a-z]+[A-Z][A-Za-z]{2,40}))\b(?:/(?:R[0-9]{1,10}|M-[0-9a-fA-F]{16})\b)?/?")
 });
 
 /// A bare id, with the word for what it is where one is written ("paper R12345",
 /// "research field R132", "the ORKG id R678"). Without such a word only a resource id of
 /// four digits or more is read as one ("R50" is as likely a backbone's name).
 static BARE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:\b(?P<cue>(?:the\s+|this\s+)?(?:orkg\s+)?(?:paper|resource|contribution|comparison|research\s+problem|problem|research\s+field|field|predicate|property|id)\s*(?:id\s*)?[:#]?\s*))?\b(?P<id>(?-i:R[0-9]{1,10}|P[0-9]{1,8})|M-[0-9a-fA-F]{16})\b")
+    re(r"(?i)(?:\b(?P<cue>(?:the\s+|this\s+)?(?:orkg\s+)?(?:paper|resource|contribution|comparison|research\s+problem|problem|research\s+field|field|predicate|property|model|method|dataset|benchmark|metric|task|id)\s*(?:id\s*)?[:#]?\s*))?\b(?P<id>(?-i:R[0-9]{1,10}|P[0-9]{1,8})|M-[0-9a-fA-F]{16})\b")
 });
 
 /// An id where the question writes one: ORKG's own (`R…`, `P…`), or one minted by the
@@ -48,9 +48,11 @@ pub struct Mention {
 impl Mention {
     /// The graph's IRI for the id.
     pub fn iri(&self) -> String {
-        match self.id.starts_with('P') {
-            true => format!("http://orkg.org/orkg/predicate/{}", self.id),
-            false => format!("http://orkg.org/orkg/resource/{}", self.id),
+        let resource = self.id.starts_with("M-") || (self.id.starts_with('R') && self.id[1..].bytes().all(|b| b.is_ascii_digit()));
+        match resource {
+            true => format!("http://orkg.org/orkg/resource/{}", self.id),
+            // "P32", or a predicate ORKG names in words ("HAS_SOURCE_CODE", "compareContribution").
+            false => format!("http://orkg.org/orkg/predicate/{}", self.id),
         }
     }
 }
@@ -62,21 +64,26 @@ pub enum Named {
     Paper(String),
     /// Anything else, by its label.
     Label(String),
+    /// A comparison (ORKG's comparisons carry no label here): the question reads as about
+    /// "this comparison", and the pipeline is given which.
+    Comparison,
 }
 
-/// An id as the graph's IRIs write it: `R`/`P` upper case, a minted id's hex lower case.
+/// An id as the graph's IRIs write it: `R`/`P` upper case, a minted id's hex lower case, a
+/// predicate's name as written.
 fn canonical(id: &str) -> String {
     match id.get(..2) {
         Some(m) if m.eq_ignore_ascii_case("m-") => format!("M-{}", id[2..].to_lowercase()),
-        _ => id.to_uppercase(),
+        _ if id.len() > 1 && id[1..].bytes().all(|b| b.is_ascii_digit()) => id.to_uppercase(),
+        _ => id.to_owned(),
     }
 }
 
 /// Every id the question writes, in order, none overlapping. Text with none gives none.
 pub fn mentions(text: &str) -> Vec<Mention> {
-    // Cheap first: most questions hold neither "orkg" nor an R or P followed by a digit.
+    // Cheap first: most questions hold neither a link nor an R or P followed by a digit.
     let bytes = text.as_bytes();
-    let has_id = bytes.windows(2).any(|w| (matches!(w[0], b'R' | b'P') && w[1].is_ascii_digit()) || w == b"M-");
+    let has_id = bytes.windows(2).any(|w| (matches!(w[0], b'R' | b'P') && w[1].is_ascii_digit()) || w == b"M-") || bytes.windows(9).any(|w| w.eq_ignore_ascii_case(b"orkg.org/"));
     if !has_id {
         return Vec::new();
     }
@@ -116,10 +123,13 @@ pub fn mentions(text: &str) -> Vec<Mention> {
         if !read {
             continue;
         }
-        // The words are replaced only where the name says them ("paper R1": the paper's
-        // title); "research field R132" keeps "research field" before the field's name.
+        // The words for what it is are replaced with it ("paper R1": the paper's title;
+        // "was model R123293 evaluated on D": the model's name), but for a problem, a task
+        // or a field, which read as the question's own words before the name ("papers in
+        // research field R132").
         let paper = said_paper(cue);
-        let start = if paper { whole.start() } else { id.start() };
+        let kept = ["problem", "field", "task"].iter().any(|w| cue_lower.contains(w));
+        let start = if cue.is_empty() || kept { id.start() } else { whole.start() };
         found.push(Mention { start, end: id.end(), id: canonical(id.as_str()), said_paper: paper });
     }
     found.sort_by_key(|m| m.start);
@@ -147,6 +157,9 @@ pub fn written(text: &str, mentions: &[Mention], named: impl Fn(&Mention) -> Opt
                 }
             }
             Named::Label(label) => out.push_str(&label),
+            // "what papers does this comparison compare? <link>": said once.
+            Named::Comparison if out.to_lowercase().contains("comparison") || text[m.end..].to_lowercase().contains("comparison") => {}
+            Named::Comparison => out.push_str("this comparison"),
         }
         at = m.end;
     }
@@ -169,6 +182,8 @@ mod tests {
         assert_eq!(ids("see https://orkg.org/paper/R129488/R129490 - what does it evaluate?"), ["R129488"], "a contribution after its paper names the paper");
         assert_eq!(ids("papers on orkg.org/problem/R44234 and http://orkg.org/orkg/resource/R11"), ["R44234", "R11"]);
         assert_eq!(ids("what is https://orkg.org/predicate/P32"), ["P32"]);
+        assert_eq!(ids("the value of https://orkg.org/property/HAS_SOURCE_CODE ?"), ["HAS_SOURCE_CODE"]);
+        assert_eq!(mentions("orkg.org/property/compareContribution")[0].iri(), "http://orkg.org/orkg/predicate/compareContribution");
         assert_eq!(ids("orkg.org/paper/R1/M-56c620747672409e and contribution M-56C620747672409E?"), ["R1", "M-56c620747672409e"], "the mirror's minted ids too");
     }
 
@@ -196,9 +211,13 @@ mod tests {
         assert_eq!(written(text, &found, named), "what's the DOI of the paper \"A 'quoted' title\" and the models on SQuAD1.1?");
         let link = "tell me about this paper: https://orkg.org/paper/R12";
         assert_eq!(written(link, &mentions(link), named), "tell me about the paper \"A 'quoted' title\"");
+        let table = "what papers does this comparison compare? orkg.org/comparison/R6949";
+        assert_eq!(written(table, &mentions(table), |_| Some(Named::Comparison)).trim_end(), "what papers does this comparison compare?");
         let unknown = "what is R99999?";
         assert_eq!(written(unknown, &mentions(unknown), named), unknown, "an id the graph does not name is left");
         let field = "papers in research field R2110";
-        assert_eq!(written(field, &mentions(field), named), "papers in research field SQuAD1.1");
+        assert_eq!(written(field, &mentions(field), named), "papers in research field SQuAD1.1", "a field's word is the question's");
+        let model = "was model R2110 evaluated on D?";
+        assert_eq!(written(model, &mentions(model), named), "was SQuAD1.1 evaluated on D?", "a model's word is the name's");
     }
 }

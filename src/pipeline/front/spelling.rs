@@ -46,6 +46,26 @@ static SOMEONE_SAYS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^\s*(?:(?:(?:my|our|a|the|one|some)\s+(?:reviewer|advisor|adviser|supervisor|colleague|co-?author|friend|labmate|boss|student|teammate)s?(?:\s+\d)?|someone|somebody|people)(?:\s+on\s+(?:twitter|x|reddit|slack|mastodon|the\s+forum))?\s+(?:claims?|claimed|says?|said|thinks|thought|believes|believed|insists|insisted|keeps\s+saying|told\s+(?:me|us))\s+(?:that\s+)?|i\s+(?:have\s+)?(?:read|heard|saw|seen|found)(?:\s+(?:somewhere|online|in\s+an?\s+(?:paper|article|survey|blog)|in\s+the\s+literature))?\s+that\s+)")
         .unwrap_or_else(|e| panic!("someone-says pattern: {e}"))
 });
+/// "The ORKG records an F1 of 90.1 for BiTT on NYT.", "the graph lists code for X": a
+/// statement of what the graph holds, with no question, is a claim to check; read as the
+/// statement asked ("an F1 of 90.1 for BiTT on NYT, right?"), as "according to the ORKG, ..."
+/// is.
+static GRAPH_STATES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*(?:the\s+)?(?:orkg|graph|knowledge\s+graph|kg)\s+(?:records|lists|reports|shows|says|states|holds)\s+(?:that\s+)?([^?]{8,}?)\s*[.!]?\s*$").unwrap_or_else(|e| panic!("graph-states pattern: {e}"))
+});
+/// "Which datasets are the contributions with the model X evaluated on?": ORKG's word for
+/// a paper's part says no more than the model does ("which datasets are X evaluated on?").
+static CONTRIBUTIONS_WITH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(are|were|is|was)\s+the\s+contributions?\s+(?:with|using|of)\s+(?:the\s+)?(?:model|method|system)\s+").unwrap_or_else(|e| panic!("contributions-with pattern: {e}"))
+});
+/// "research problem Robot Navigation - which papers address it?", "semantic similarity
+/// task - which model ...?": a problem, task, board or model named as one, then a spaced
+/// hyphen and the question, reads as a title with a subtitle; it is a dash, as "—" is. A
+/// paper named before the hyphen ("levit: a vision transformer in convnets clothing - which
+/// models does it report", "the X paper - what year") is a title, and is left.
+static HYPHEN_ASK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)^((?:(?:the\s+)?(?:research\s+problem|problem|task|dataset|benchmark|leaderboard|model|method|research\s+field)\s+[^?"“'‘]{2,80}?)|(?:[^?"“'‘]{2,80}?\s+(?:research\s+problem|problem|task|dataset|benchmark|leaderboard|model)))\s+-\s+((?:which|what|who|how|when|where)\b)"#).unwrap_or_else(|e| panic!("hyphen-ask pattern: {e}"))
+});
 /// "X has the best accuracy on D. we didn't compare against it - is that right?": what the
 /// asker did, between the claim and the tag, is no part of the claim ("didn't" denies
 /// nothing of it).
@@ -197,6 +217,9 @@ fn settled_words(question: &str) -> Cow<'_, str> {
     let spelled = then(spelled, |t| PREAMBLE.replace(t, ""));
     let spelled = then(spelled, reviewers_words);
     let spelled = then(spelled, |t| SOMEONE_SAYS.replace(t, ""));
+    let spelled = then(spelled, |t| GRAPH_STATES.replace(t, "$1, right?"));
+    let spelled = then(spelled, |t| HYPHEN_ASK.replace(t, "$1 — $2"));
+    let spelled = then(spelled, |t| CONTRIBUTIONS_WITH.replace(t, "$1 "));
     let spelled = then(spelled, |t| OWN_STORY.replace(t, "$1 $2"));
     let spelled = then(spelled, |t| QUOTED_LINE.replace(t, "$1, right?"));
     // Not a question's ("what's the best on D - can you check?" asks for the best).
@@ -1289,6 +1312,12 @@ mod tests {
     #[test]
     fn who_says_a_claim_and_what_the_asker_does_not_mean_are_no_part_of_the_question() {
         assert_eq!(settled("my reviewer claims NAT-M4 has the best accuracy on DTD. is that right?"), "NAT-M4 has the best accuracy on DTD. is that right?");
+        assert_eq!(settled("The ORKG records an F1 of 90.1 for BiTT on the benchmark NYT."), "an F1 of 90.1 for BiTT on the benchmark NYT, right?");
+        assert_eq!(settled("does the graph record an F1 of 90.1 for BiTT?"), "does the graph record an F1 of 90.1 for BiTT?", "asked, not stated");
+        assert_eq!(settled("research problem Robot Navigation - which papers address it?"), "research problem Robot Navigation — which papers address it?");
+        assert_eq!(settled("levit: a vision transformer in convnets clothing - which models does it report"), "levit: a vision transformer in convnets clothing - which models does it report", "a title");
+        assert_eq!(settled("Which benchmark datasets are the contributions with the model XLMft UDA evaluated on?"), "Which benchmark datasets are XLMft UDA evaluated on?");
+        assert_eq!(settled("what's the DOI of 'BERT - what it learns'?"), "what's the DOI of 'BERT - what it learns'?", "a quoted title's own hyphen");
         assert_eq!(settled("someone on twitter claimed X beats Y on D. can the graph confirm that?"), "X beats Y on D. can the graph confirm that?");
         assert_eq!(settled("in my thesis i wrote that GPT-3 was never evaluated on BoolQ - can you check? i might have mixed it up with SuperGLUE"), "GPT-3 was never evaluated on BoolQ, right?");
         assert_eq!(settled("what's the best on D - can you check?"), "what's the best on D - can you check?", "a question is not made a claim");
