@@ -94,7 +94,9 @@ pub fn mentions(text: &str) -> Vec<Mention> {
     let mut found: Vec<Mention> = Vec::new();
     for c in LINK.captures_iter(text) {
         let (Some(whole), Some(id)) = (c.get(0), c.get(1)) else { continue };
-        let cue = &text[whole.start()..whole.start() + text[whole.start()..].to_lowercase().find("orkg").unwrap_or(0)];
+        // The words before the link's host (ASCII: a byte index in the text itself).
+        let host = whole.as_str().as_bytes().windows(4).position(|w| w.eq_ignore_ascii_case(b"orkg")).unwrap_or(0);
+        let cue = &whole.as_str()[..host];
         found.push(Mention { start: whole.start(), end: whole.end(), id: canonical(id.as_str()), said_paper: said_paper(cue) || text[whole.start()..whole.end()].to_lowercase().contains("/paper") });
     }
     for c in BARE.captures_iter(text) {

@@ -64,7 +64,7 @@ static CONTRIBUTIONS_WITH: LazyLock<Regex> = LazyLock::new(|| {
 /// paper named before the hyphen ("levit: a vision transformer in convnets clothing - which
 /// models does it report", "the X paper - what year") is a title, and is left.
 static HYPHEN_ASK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)^((?:(?:the\s+)?(?:research\s+problem|problem|task|dataset|benchmark|leaderboard|model|method|research\s+field)\s+[^?"“'‘]{2,80}?)|(?:[^?"“'‘]{2,80}?\s+(?:research\s+problem|problem|task|dataset|benchmark|leaderboard|model)))\s+-\s+((?:which|what|who|how|when|where)\b)"#).unwrap_or_else(|e| panic!("hyphen-ask pattern: {e}"))
+    Regex::new(r#"(?i)^((?:(?:the\s+)?(?:research\s+problem|problem|task|dataset|benchmark|leaderboard|model|method|research\s+field)\s+[^?"“'‘]{2,}?)|(?:[^?"“'‘]{2,}?\s+(?:research\s+problem|problem|task|dataset|benchmark|leaderboard|model)))\s+-\s+((?:which|what|who|how|when|where)\b)"#).unwrap_or_else(|e| panic!("hyphen-ask pattern: {e}"))
 });
 /// "X has the best accuracy on D. we didn't compare against it - is that right?": what the
 /// asker did, between the claim and the tag, is no part of the claim ("didn't" denies
