@@ -631,17 +631,13 @@ impl Pipeline {
                 false => Some(Named::Label(label)),
             }
         };
-        let unknown: Vec<String> = mentions
-            .iter()
-            .filter(|m| !rows.iter().any(|r| text(r, "resource").as_deref() == Some(m.iri().as_str())))
-            .map(|m| m.id.clone())
-            .fold(Vec::new(), |mut ids, id| {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-                ids
-            });
-        let table = mentions.iter().map(Mention::iri).find(|iri| rows.iter().any(|r| text(r, "resource").as_deref() == Some(iri.as_str()) && text(r, "class").as_deref() == Some(COMPARISON)));
+        let mut unknown: Vec<String> = Vec::new();
+        for m in mentions.iter().filter(|m| !rows.iter().any(|r| text(r, "resource").as_deref() == Some(m.iri().as_str()))) {
+            if !unknown.contains(&m.id) {
+                unknown.push(m.id.clone());
+            }
+        }
+        let table = mentions.iter().find(|m| named(m) == Some(Named::Comparison)).map(Mention::iri);
         let written = front::ids::written(asked, &mentions, named);
         ((written != asked).then_some(written), unknown, table)
     }
@@ -2627,7 +2623,7 @@ impl Pipeline {
         let unheld = (absent.is_none() && narrowed.is_none() && verdict.as_ref().is_none_or(|v| v.verdict == trust::verdict::Label::Uncertain && !v.is_account()))
             // Named in what is asked, not in a scene or an aside ("A labmate insists it's
             // Wendrel-XL" after the question).
-            .then(|| self.graph.index.as_deref().and_then(|index| front::link::unheld_sibling(index, classify::before_asides(classify::asked_part(q)), &front.normalized)))
+            .then(|| self.graph.index.as_deref().and_then(|index| front::link::unheld_sibling(index, classify::before_asides(classify::asked_part(q)), &front.normalized, front.lookup.title.as_deref())))
             .flatten()
             .map(|u| answer::text::unheld(&u, is_claim))
             // "Who got 12.3 on D?" where no result there holds it: that is the answer, not

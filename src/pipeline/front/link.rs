@@ -756,7 +756,8 @@ pub struct Unheld {
 /// last part that reads as a variant counts (a size, a version, a number, a short or
 /// capitalised code: "GAT", "Skagerrak"), so "BERT-based" and "ViT-style" name no
 /// variant. Pure.
-pub fn unheld_sibling(index: &TextIndex, question: &str, entities: &Normalized) -> Option<Unheld> {
+/// `title`: the paper title the question quotes (`Front::lookup`), whose words name no model.
+pub fn unheld_sibling(index: &TextIndex, question: &str, entities: &Normalized, title: Option<&str>) -> Option<Unheld> {
     static HYPHENATED: std::sync::LazyLock<crate::pipeline::pattern::Regex> = std::sync::LazyLock::new(|| {
         crate::pipeline::pattern::Regex::new(r"\b(\p{L}[\p{L}\p{N}]+)-([\p{L}\p{N}]+)\b").unwrap_or_else(|e| panic!("hyphenated name pattern: {e}"))
     });
@@ -776,7 +777,7 @@ pub fn unheld_sibling(index: &TextIndex, question: &str, entities: &Normalized) 
     };
     // A paper's quoted title names the paper ("... the paper \"Named Entity Recognition with
     // Bidirectional LSTM-CNNs\""): its words are no model's name asked about.
-    let title = super::extract::lookup_keys(question).title.map(|t| t.to_lowercase());
+    let title = title.map(str::to_lowercase);
     for c in HYPHENATED.captures_iter(question) {
         let (whole, stem, last) = (&c[0], &c[1], &c[2]);
         if title.as_deref().is_some_and(|t| t.contains(&whole.to_lowercase())) {
@@ -1031,7 +1032,7 @@ mod tests {
             (DocKind::Dataset, "m", "BenchMira"),
         ]);
         let none = Normalized::default();
-        let found = |q: &str| unheld_sibling(&index, q, &none).map(|u| (u.written, u.held));
+        let found = |q: &str| unheld_sibling(&index, q, &none, crate::pipeline::front::extract::lookup_keys(q).title.as_deref()).map(|u| (u.written, u.held));
         assert_eq!(found("Which papers evaluate the large one, Wendrel-L?"), Some(("Wendrel-L".into(), vec!["Wendrel-S".into()])));
         assert_eq!(found("xlnet-xxl on squad"), Some(("xlnet-xxl".into(), vec!["XLNet-Large".into()])));
         assert_eq!(found("Is the Dastrup-8 Chorus set in the graph?"), Some(("Dastrup-8 Chorus".into(), vec!["Dastrup-7 Chorus".into()])));
@@ -1044,10 +1045,10 @@ mod tests {
         }
         let mut metric = Normalized::default();
         metric.metrics.push(entity(EntityKind::Metric, "Wendrel-L"));
-        assert_eq!(unheld_sibling(&index, "best Wendrel-L on Corvalla-Ice?", &metric), None, "a metric's name");
+        assert_eq!(unheld_sibling(&index, "best Wendrel-L on Corvalla-Ice?", &metric, None), None, "a metric's name");
         let mut linked = Normalized::default();
         linked.methods.push(NormalizedEntity { iris: vec!["w".into()], ..entity(EntityKind::Method, "Wendrel-S") });
-        assert_eq!(unheld_sibling(&index, "is Wendrel-L ahead of Wendrel-S?", &linked), None, "a model of its kind is linked");
+        assert_eq!(unheld_sibling(&index, "is Wendrel-L ahead of Wendrel-S?", &linked, None), None, "a model of its kind is linked");
     }
 
     #[test]
