@@ -287,6 +287,20 @@ pub(crate) fn whole_limit(template: &str) -> u32 {
 /// A claim's count against a number lists what it counts up to this many.
 const MAX_COUNTED_SHOWN: u64 = 40;
 
+/// What the graph says of the ORKG ids a question writes ([`Pipeline::named_ids`]).
+#[derive(Debug, Default)]
+struct Identified {
+    /// The question with each named id's name in its place; `None` when it writes no id
+    /// the graph names.
+    written: Option<String>,
+    /// The ids the graph holds nothing under.
+    unknown: Vec<String>,
+    /// The comparison it names, if any: the table the question is read on.
+    table: Option<String>,
+    /// What each id the graph holds is, one sentence each ([`front::ids::described`]).
+    said: Vec<String>,
+}
+
 /// Rows read for the ids a question writes: a few per id (its label, classes, a
 /// contribution's paper), and a question writes few ids.
 const ID_ROWS: u32 = 200;
@@ -575,42 +589,40 @@ impl Pipeline {
         // "What's the DOI of https://orkg.org/paper/R129488?": read with what the graph
         // names by each id written in its place.
         let mut ledger = Ledger::default();
-        let (named, unknown, table) = self.named_ids(asked, &mut ledger).await;
-        let hint = hint.or(table.as_deref());
+        let ids = self.named_ids(asked, &mut ledger).await;
+        let hint = hint.or(ids.table.as_deref());
         // Every stage reads the question without the clutter of where it was pasted from
         // (citation marks, LaTeX, a table row, a signature) and with its spelling settled
         // ("wich", "beter"); the response echoes the question as asked.
-        let unpasted = front::pasted::cleaned(named.as_deref().unwrap_or(asked));
+        let unpasted = front::pasted::cleaned(ids.written.as_deref().unwrap_or(asked));
         // "..., number only", "DOIs only:", "TL;DR:": read without, and kept for the items.
         let (unformed, form) = front::form::read(&unpasted);
         let settled = front::spelling::settled(&unformed);
         let mut response = self.ask_unformed(asked, &settled, current_year, hint).await;
         response.shaped(form);
-        response.identified(ledger, &unknown, named.is_some());
+        response.identified(ledger, &ids);
         response
     }
 
     /// The ORKG ids the question writes ([`front::ids`]), looked up in one query
-    /// (`resources_by_id.rq`): the question written with each named id's name in its place
-    /// (`None` when it writes no id the graph names), the ids the graph holds nothing under,
-    /// and the comparison it names, if any (the table the question is read on). An id is
-    /// said unknown only when the lookup ran: a failed one leaves the question as written.
-    async fn named_ids(&self, asked: &str, ledger: &mut Ledger) -> (Option<String>, Vec<String>, Option<String>) {
+    /// (`resources_by_id.rq`). An id is said unknown only when the lookup ran: a failed one
+    /// leaves the question as written.
+    async fn named_ids(&self, asked: &str, ledger: &mut Ledger) -> Identified {
         use front::ids::{Mention, Named};
         const COMPARISON: &str = "http://orkg.org/orkg/class/Comparison";
         let mentions = front::ids::mentions(asked);
         if mentions.is_empty() {
-            return (None, Vec::new(), None);
+            return Identified::default();
         }
         let mut iris: Vec<String> = mentions.iter().map(Mention::iri).collect();
         iris.sort();
         iris.dedup();
         let args = [("resources", query::templates::Arg::Values(iris)), ("limit", query::templates::Arg::Limit(ID_ROWS))];
-        let Ok(query) = self.graph.templates.fill("resources_by_id", &args) else { return (None, Vec::new(), None) };
+        let Ok(query) = self.graph.templates.fill("resources_by_id", &args) else { return Identified::default() };
         let strategy = query::plan::Strategy { name: "resources_by_id".to_owned(), query, fallback: None, role: query::plan::Role::Lookup, anchor: None, keyed: None };
         let found = self.graph.retriever.run_all(vec![strategy], ledger).await;
         if ledger.all_failed() {
-            return (None, Vec::new(), None);
+            return Identified::default();
         }
         let rows: Vec<&sparesults::QuerySolution> = found.iter().flat_map(|r| &r.rows.rows).collect();
         let text = |row: &&sparesults::QuerySolution, var: &str| query::retrieve::text(row, var);
@@ -632,14 +644,29 @@ impl Pipeline {
             }
         };
         let mut unknown: Vec<String> = Vec::new();
-        for m in mentions.iter().filter(|m| !rows.iter().any(|r| text(r, "resource").as_deref() == Some(m.iri().as_str()))) {
-            if !unknown.contains(&m.id) {
-                unknown.push(m.id.clone());
+        let mut said: Vec<String> = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for m in &mentions {
+            if seen.contains(&m.id.as_str()) {
+                continue;
             }
+            seen.push(&m.id);
+            let iri = m.iri();
+            let own: Vec<&&sparesults::QuerySolution> = rows.iter().filter(|r| text(r, "resource").as_deref() == Some(iri.as_str())).collect();
+            if own.is_empty() {
+                unknown.push(m.id.clone());
+                continue;
+            }
+            let mut classes: Vec<String> = own.iter().filter_map(|r| text(r, "class")).collect();
+            classes.sort();
+            classes.dedup();
+            let label = own.iter().find_map(|r| text(r, "label").filter(|l| !l.trim().is_empty()));
+            let title = own.iter().find_map(|r| text(r, "paper_title"));
+            said.push(front::ids::described(&m.id, label.as_deref(), &classes, title.as_deref()));
         }
         let table = mentions.iter().find(|m| named(m) == Some(Named::Comparison)).map(Mention::iri);
         let written = front::ids::written(asked, &mentions, named);
-        ((written != asked).then_some(written), unknown, table)
+        Identified { written: (written != asked).then_some(written), unknown, table, said }
     }
 
     /// [`Self::ask_with`] once the question is cleaned, its answer's form taken out, and its
@@ -1911,6 +1938,15 @@ impl Pipeline {
         let anchored = n.methods.iter().chain(&n.tasks).chain(&n.datasets).any(|e| e.is_linked() && !filtered(&e.text) && !filtered(&e.canonical))
             || n.metrics.iter().any(|e| e.is_linked() && !(property_named && (filtered(&e.text) || filtered(&e.canonical))));
         if reading.rows.is_empty() && anchored && hint.is_none() {
+            return None;
+        }
+        // A board or model named with a version or size the graph does not hold ("papers
+        // with results on SQuAD 3.0?", "GPT-3 13B"): the question is about it, and no
+        // table's row answers it. (Other unlinked names are often a table's values.)
+        static VERSIONED: std::sync::LazyLock<pattern::Regex> =
+            std::sync::LazyLock::new(|| pattern::Regex::new(r"(?i)\s(?:v?\d{1,4}(?:\.\d)?[mbk]?)$").unwrap_or_else(|e| panic!("versioned name pattern: {e}")));
+        let linked = |name: &str| n.all().any(|e| e.is_linked() && (e.text.eq_ignore_ascii_case(name) || e.canonical.eq_ignore_ascii_case(name)));
+        if hint.is_none() && front.entities.methods.iter().chain(&front.entities.datasets).any(|t| !linked(t) && VERSIONED.is_match(t) && !filtered(t)) {
             return None;
         }
         // "Which papers are about crowdsourcing?", "which publications about knowledge

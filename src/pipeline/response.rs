@@ -147,23 +147,29 @@ impl AskResponse {
     }
 
     /// The answer to a question that wrote ORKG ids ([`super::front::ids`]): the lookup of
-    /// the ids (`ledger`) reported first among the queries; the ids the graph holds nothing
-    /// under said first, and an answer that then rests on nothing but the rest of the words
-    /// (every id unknown) is no answer: it cites and lists nothing.
-    pub(super) fn identified(&mut self, ledger: super::query::retrieve::Ledger, unknown: &[String], named: bool) {
+    /// the ids (`ledger`) reported first among the queries; what each id the graph holds is
+    /// said first, then the ids it holds nothing under, and an answer that then rests on
+    /// nothing but the rest of the words (every id unknown) is no answer: it cites and lists
+    /// nothing.
+    pub(super) fn identified(&mut self, ledger: super::query::retrieve::Ledger, ids: &super::Identified) {
         let mut records = ledger.records;
         records.append(&mut self.sparql_queries);
         self.sparql_queries = records;
         let mut reports = ledger.reports;
         reports.append(&mut self.strategies_used);
         self.strategies_used = reports;
+        let said = ids.said.join(" ");
+        let unknown = &ids.unknown;
         if unknown.is_empty() {
+            if !said.is_empty() {
+                self.answer = format!("{said} {}", self.answer);
+            }
             return;
         }
-        let ids = unknown.join(", ");
-        let holds = if unknown.len() == 1 { format!("The knowledge graph holds nothing under the id {ids}") } else { format!("The knowledge graph holds nothing under the ids {ids}") };
-        if named {
-            self.answer = format!("{holds}. {}", self.answer);
+        let list = unknown.join(", ");
+        let holds = if unknown.len() == 1 { format!("The knowledge graph holds nothing under the id {list}") } else { format!("The knowledge graph holds nothing under the ids {list}") };
+        if ids.written.is_some() {
+            self.answer = format!("{said} {holds}. {}", self.answer).trim_start().to_owned();
             return;
         }
         self.answer = format!("{holds}, so I cannot cite any paper for it.");

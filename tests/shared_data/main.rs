@@ -906,5 +906,35 @@ mod sciqa_style {
         let response = pipeline.ask(&Question::parse("which models are evaluated on https://www.orkg.org/resource/R99999999/ ?", 1000).unwrap()).await;
         assert!(response.answer.contains("holds nothing under the id R99999999"), "{}", response.answer);
         assert!(response.sources.is_empty() && response.answer_items.is_empty(), "{}", response.answer);
+        // What an id names is said first.
+        let response = pipeline.ask(&Question::parse("hey, can you tell me what this is: https://orkg.org/resource/R121347", 1000).unwrap()).await;
+        assert!(response.answer.starts_with("R121347 is the dataset \"ImageNet\"."), "{}", response.answer);
+    }
+
+    #[tokio::test]
+    async fn numbers_written_in_names_bounds_and_claims_are_read_as_people_write_them() {
+        let Some(pipeline) = pipeline("numbers_written_in_names_bounds_and_claims_are_read_as_people_write_them").await else { return };
+        let ask = |q: &'static str| async move { pipeline.ask(&Question::parse(q, 1000).unwrap()).await };
+        // A number in a topic's name is in every title found.
+        let response = ask("Which papers are about QALD 4?").await;
+        assert!(!response.answer_items.is_empty() && response.answer_items.iter().all(|i| i.label.contains("QALD-4")), "{:?}", response.answer_items);
+        let response = ask("Are there any papers about the QALD-10 challenge?").await;
+        assert!(response.answer_items.is_empty() && response.sources.is_empty(), "{}", response.answer);
+        // A size written apart from a known model is the model asked, which the graph lacks.
+        let response = ask("code for GPT-3 13B?").await;
+        assert!(response.answer.contains("no model called GPT-3 13B") && response.sources.is_empty(), "{}", response.answer);
+        // Results past a value, on every board they pass on.
+        let response = ask("Which boards does PubMedBERT uncased score above 85 on?").await;
+        let boards: Vec<&str> = response.answer_items.iter().filter_map(|i| i.dataset.as_deref()).collect();
+        for board in ["BC2GM", "NCBI Disease", "BC5CDR-disease", "BioASQ"] {
+            assert!(boards.contains(&board), "{board} not among {boards:?}");
+        }
+        // A claim's number with a comma as decimal mark, or in thousands.
+        let response = ask("XLNet (single model) gets 87,9 EM on SQuAD2.0.").await;
+        assert_eq!(response.verdict.map(|v| v.as_str()), Some("SUPPORTED"), "{}", response.answer);
+        let response = ask("DQN noop scores about 8.8k on Atari 2600 Gopher.").await;
+        assert_eq!(response.verdict.map(|v| v.as_str()), Some("SUPPORTED"), "{}", response.answer);
+        // A model described by the value it holds.
+        check(pipeline, "Is there code for the model with 0.815 MRR on FB15k?", &["https://github.com/neukg/AcrE"]).await;
     }
 }

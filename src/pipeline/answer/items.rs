@@ -367,7 +367,7 @@ pub fn for_question(
             let board_items = match board {
                 // "Anything above 20 BLEU on D?" where nothing is: the board's best, for the
                 // answer to say so beside.
-                Some(BoardAsk::Past(t)) => Some(merged(leaderboard::top_items_where(k, evidence, entities, direction, &|v| t.passes(v))))
+                Some(BoardAsk::Past(t)) => Some(merged(leaderboard::past_items(k, evidence, entities, direction, &|v| t.passes(v))))
                     .filter(|past| !past.is_empty())
                     .unwrap_or_else(|| merged(leaderboard::top_items(1, evidence, entities, direction))),
                 // "Who got 74.3 on D?" where no result there holds it: the board's best, for
@@ -381,6 +381,14 @@ pub fn for_question(
                 Some(ask) => asked_of_board(ask, board_items),
                 None => board_items,
             }
+        }
+        // "Which boards does X score above 85 on?", "which models reach at least 99 on some
+        // board?": every result past the value, on each board, not each metric's best alone.
+        (None, None) if matches!(target, Target::BestModel | Target::TopScore) && matches!(board, Some(BoardAsk::Past(_))) => {
+            let Some(BoardAsk::Past(t)) = board else { return Vec::new() };
+            Some(merged(leaderboard::past_items(usize::MAX, evidence, entities, direction, &|v| t.passes(v))))
+                .filter(|past| !past.is_empty())
+                .unwrap_or_else(|| merged(answer_items(target, evidence, ranked, entities, direction)))
         }
         (None, _) => merged(answer_items(target, evidence, ranked, entities, direction)),
     }

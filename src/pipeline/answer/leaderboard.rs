@@ -464,10 +464,22 @@ pub(super) fn top_items(k: usize, evidence: &Evidence, entities: &Normalized, di
 /// 10" lists a model by a value of at least 10 even when another value of it, which the
 /// papers dispute, is below (the answer then states the dispute).
 pub(super) fn top_items_where(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction, keep: &dyn Fn(f64) -> bool) -> Vec<AnswerItem> {
-    let mut by_metric: BTreeMap<String, Vec<(&ResultFact, f64)>> = BTreeMap::new();
+    top_items_by(k, evidence, entities, direction, keep, false)
+}
+
+/// The results past a value ("which boards does X score above 85 on?", "which models reach
+/// at least 99 on some board?"): [`top_items_where`] on each board apart, since every board
+/// a result passes on is asked for, not only the board with the metric's highest.
+pub(super) fn past_items(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction, keep: &dyn Fn(f64) -> bool) -> Vec<AnswerItem> {
+    top_items_by(k, evidence, entities, direction, keep, true)
+}
+
+fn top_items_by(k: usize, evidence: &Evidence, entities: &Normalized, direction: &dyn Fn(&str) -> Direction, keep: &dyn Fn(f64) -> bool, per_board: bool) -> Vec<AnswerItem> {
+    let mut by_metric: BTreeMap<(String, String), Vec<(&ResultFact, f64)>> = BTreeMap::new();
     for fact in candidates(evidence, entities, true) {
         if let (Some(metric), Some(value), Some(_)) = (&fact.metric, fact.value.as_deref().and_then(parse_score).filter(|v| keep(*v)), &fact.model) {
-            by_metric.entry(metric.iri.clone()).or_default().push((fact, value));
+            let board = if per_board { fact.dataset.iri.clone() } else { String::new() };
+            by_metric.entry((metric.iri.clone(), board)).or_default().push((fact, value));
         }
     }
     let mut items: Vec<AnswerItem> = Vec::new();

@@ -101,7 +101,7 @@ fn re(pattern: &str) -> Regex {
 }
 
 static CLAIM_OPENER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(am i (right|correct) (that|in thinking|to say)|would it be (correct|right|fair|true|accurate) to say|is it fair to say|correct me if|is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|confirm|(can|could|would) you (please )?(confirm|verify|check)|please (confirm|verify|check)|surely|certainly|fact[- ]check|it is claimed|claim:)")
+    re(r"^(am i (right|correct) (that|in thinking|to say)|would it be (correct|right|fair|true|accurate) to say|is it fair to say|correct me if|is it (true|correct|the case|accurate|right)|is there evidence|verify|check (whether|if|that)|true or false|yes or no|yes\s*/\s*no|confirm|(can|could|would) you (please )?(confirm|verify|check)|please (confirm|verify|check)|surely|certainly|fact[- ]check|it is claimed|claim:)")
 });
 static AUX_OPENER: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(is|are|does|do|did|has|have|had|was|were|can|could|will|would|(is|are|was|were|does|do|did|has|have|had)n['’]?t)\b"));
@@ -188,6 +188,8 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
                 r"|the\s+{name}\s+(?:[^\s?!,;:]+\s+)?leader",
                 r"|the\s+(?:model|system|method)\s+(?:that\s+holds|which\s+holds|holding)\s+the\s+{name}\s+record",
                 r"|the\s+(?:top|best|leading)\s+{name}\s+(?:model|system|method)",
+                r"|the\s+(?:model|system|method|entry|one)\s+(?:with|that\s+(?:got|scored|reached|has|had|reports|reported))\s+(?:an?\s+)?~?\d+(?:\.\d+)?\s*%?\s+(?:[^\s?!,;:]+\s+){{0,3}}?(?:on|in)\s+(?:the\s+)?{name}",
+                r"|(?:whatever|whoever)\s+(?:got|scored|reached|hit|gets|scores)\s+(?:an?\s+)?~?\d+(?:\.\d+)?\s*%?\s+(?:[^\s?!,;:]+\s+){{0,3}}?(?:on|in)\s+(?:the\s+)?{name}",
                 r"|(?:the\s+)?[^\s?!,;:]+(?:\s+[^\s?!,;:]+){{0,5}}?['’]s\s+{place})",
                 r"{follow}",
             ),
@@ -219,9 +221,15 @@ pub fn leader_described(question: &str) -> Option<(std::ops::Range<usize>, Strin
     if words.iter().skip(2).any(|w| ["and", "or", "but", "than", "which", "who"].contains(&w.as_str())) {
         return None;
     }
-    let found = match lower.strip_prefix("whoever ") {
-        Some(_) => format!("Which model {}", &said["whoever ".len()..]),
-        None => format!("Which model is {said}"),
+    // "the model with 0.815 MRR on FB15k", "whatever got 55.84 accuracy on PubMedQA": the
+    // model that holds the value, found as "which model got 0.815 MRR on FB15k?" is.
+    static VALUED: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?i)^(?:the\s+(?:model|system|method|entry|one)\s+(?:with|that\s+(?:got|scored|reached|has|had|reports|reported))|(?:whatever|whoever)\s+(?:got|scored|reached|hit|gets|scores))\s+((?:an?\s+)?~?\d.+)$")
+    });
+    let found = match (VALUED.captures(said), lower.strip_prefix("whoever ")) {
+        (Some(v), _) => format!("Which model got {}", &v[1]),
+        (None, Some(_)) => format!("Which model {}", &said["whoever ".len()..]),
+        (None, None) => format!("Which model is {said}"),
     };
     // "the best score" names no metric: the board's best ("Best Score" is a metric of some
     // boards, which would be read instead).
@@ -1516,6 +1524,14 @@ static ASKS_CODE: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b(code|implementation\w*|github|repos?|repositor\w*|open[- ]?sourced?)\b|\bsource(?:\s+(?:for|of|link|links|url)\b|\s*[?.]|$)"));
 /// What a board's results past a value are asked as, beside its models: "D results over
 /// 80", "D scores over 80", "anything above 20 BLEU on D?".
+/// The bound a question sets a board's results ([`super::extract::threshold`]), for
+/// telling a listing from a claim: below a thousand, as those rules were written for. A
+/// statement past "50,000" or "8k" (an Atari score) stays the claim it reads as; the
+/// listing still reads the whole bound.
+fn read_bound(question: &str) -> Option<super::extract::Threshold> {
+    super::extract::threshold(question).filter(|t| t.value < 1000.0)
+}
+
 static RESULTS_PAST: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:results?|scores?|numbers|values|entries|anything|anyone|anybody|any\s+(?:models?|systems?|methods?|results?|scores?))\b"));
 /// Words that quantify a board's models, making a statement about them a claim: "no model
 /// on D gets above 90", "every model ...", "only two ...".
@@ -1813,7 +1829,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
     // "ddi scores over 80", "anything above 20 bleu on D?": a board's results past a value,
     // asked for; a claim about them quantifies them ("no model on D gets above 90", "did any
     // model break 85 on D?") or names a model.
-    let results_past = has_dataset && !has_method && RESULTS_PAST.is_match(q) && !QUANTIFIED.is_match(q) && !AUX_OPENER.is_match(q) && super::extract::threshold(lowered).is_some();
+    let results_past = has_dataset && !has_method && RESULTS_PAST.is_match(q) && !QUANTIFIED.is_match(q) && !AUX_OPENER.is_match(q) && read_bound(lowered).is_some();
     let claim = !(ANYONE_WORKED.is_match(q) || asks_how_good(q) || HAS_CODE.is_match(q) || results_past || (has_dataset && asks_newer(q) && WH_WORD.is_match(q))) && (CLAIM_OPENER.is_match(q)
         || best_premise(question).is_some()
         || margin_asked(question).is_some()
@@ -1859,7 +1875,7 @@ fn rules(question: &str, has_dataset: bool, has_entities: bool, has_method: bool
         // "Which paper first reported a result on D, and which followed it?": the board's
         // results, read with their papers' years.
         QueryType::DatasetSearch
-    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || ((has_dataset || has_method) && (ASKS_MODELS.is_match(q) || RESULTS_PAST.is_match(q)) && super::extract::threshold(lowered).is_some()) || (has_dataset && super::extract::value_held(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
+    } else if (has_method && BEATEN.is_match(q)) || counts_papers(q) || asks_reporting_paper(q) || ((has_dataset || has_method) && (ASKS_MODELS.is_match(q) || RESULTS_PAST.is_match(q)) && read_bound(lowered).is_some()) || (has_dataset && super::extract::value_held(q).is_some()) || (has_method && has_dataset && IF_SO_WHICH.is_match(q)) {
         // Whatever else it looks like ("X used to lead D - which models have beaten it?"
         // reads like a question about X's paper; "how many papers put X at 88.3" like a
         // topic; "which models score below 75 on D" like a dataset's models), it compares
@@ -1976,7 +1992,7 @@ fn target(query_type: QueryType, q: &str, asks_datasets: bool, asks_metrics: boo
         // "which systems had passed 75 F1": a value passed, not a model beaten.
         // "What's the number to beat on D?": the best there, not who beat whom.
         QueryType::MethodComparison if TO_BEAT.is_match(q) => Target::TopScore,
-        QueryType::MethodComparison if BEATEN.is_match(q) && super::extract::threshold(q).is_none() => Target::Beaten,
+        QueryType::MethodComparison if BEATEN.is_match(q) && read_bound(q).is_none() => Target::Beaten,
         QueryType::MethodComparison if WHICH_MODEL.is_match(q) => Target::BestModel,
         QueryType::MethodComparison if ASKS_SCORE.is_match(q) || ASKS_METRICS.is_match(q) => Target::TopScore,
         QueryType::MethodComparison => Target::BestModel,
@@ -2970,6 +2986,8 @@ mod tests {
             ("code for the model that holds the BenchMira record?", "the model that holds the BenchMira record", "Which model is the model that holds the BenchMira record?"),
             ("which other datasets has the top BenchMira model been evaluated on?", "the top BenchMira model", "Which model is the top BenchMira model?"),
             ("code links for the model with the best score on BenchMira?", "the model with the best score on BenchMira", "Which model is the best model on BenchMira?"),
+            ("Is there code for the model with 0.815 MRR on BenchMira?", "the model with 0.815 MRR on BenchMira", "Which model got 0.815 MRR on BenchMira?"),
+            ("code for whatever got 55.84 accuracy on BenchMira?", "whatever got 55.84 accuracy on BenchMira", "Which model got 55.84 accuracy on BenchMira?"),
         ] {
             let (span, asked) = leader_described(q).unwrap_or_else(|| panic!("{q}"));
             assert_eq!((&q[span], asked.as_str()), (said, found), "{q}");

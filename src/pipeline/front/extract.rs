@@ -97,12 +97,38 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
             let gap = question.get(mentions[w[0]].end..mentions[w[1]].start).unwrap_or("").to_lowercase();
             gap.contains(',') || gap.split_whitespace().any(|g| matches!(g, "and" | "or" | "nor" | "vs" | "vs." | "versus"))
         });
+        // "who is on top for WMT2016 German-English": words ending in a preposition lead up
+        // to the name; they do not make it a longer one.
+        let lead = inside.iter().map(|&i| mentions[i].start).min().and_then(|s| question.get(start..s)).unwrap_or("");
+        let leads_up = lead
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "for" | "on" | "of" | "in" | "at" | "to" | "with" | "from" | "by" | "about" | "over" | "against"));
         let extends_a_known_name = kind != EntityKind::Task
             && !joins_names
+            && !leads_up
             && !inside.is_empty()
             && inside.iter().all(|&i| (marked || kind_of(i) == Some(kind)) && within(i))
             && inside.iter().all(|&i| mentions[i].start > start || mentions[i].end < end);
+        // "tested on anli (test) and on winogrande": a name before "and on" the known one is
+        // a name of its own.
+        if leads_up {
+            let head = lead.trim_end();
+            let head = head[..head.rfind(char::is_whitespace).unwrap_or(0)].trim_end();
+            // Only before "and"/"or"/a comma: "90.1 for BiTT" names no board "90.1".
+            let joined = head.strip_suffix(" and").or_else(|| head.strip_suffix(" or")).or_else(|| head.strip_suffix(','));
+            if let Some(head) = joined.map(|h| h.trim_end_matches(',').trim_end()) {
+                if head.chars().any(char::is_alphabetic) && plausible(head, false, false) {
+                    found.push((start, kind, head.to_owned()));
+                }
+            }
+        }
         if inside.is_empty() {
+            // "who's on top for WMT16 de-en?": the place asked of the board is not its name.
+            static PLACE_FOR: LazyLock<Regex> = LazyLock::new(|| {
+                Regex::new(r"(?i)^(?:top|best|first|ahead|leading|number\s+one)\s+(?:for|on|of|in|at)\s+").unwrap_or_else(|e| panic!("place-for pattern: {e}"))
+            });
+            let start = start + PLACE_FOR.find(&question[start..end]).map_or(0, |m| m.end());
             found.push((start, kind, question[start..end].to_owned()));
         } else if extends_a_known_name {
             // "Atari 2600 Freeway": a known name plus words that name nothing else is a
@@ -123,8 +149,10 @@ pub fn by_keywords(lexicon: &Lexicon, question: &str) -> Entities {
             continue;
         }
         if let (false, Some(kind)) = (superseded[i], kind_of(i)) {
+            let next = mentions.get(i + 1).map(|m| m.start);
             let text = match kind {
-                EntityKind::Method => variant_written(question, mention.end, mentions.get(i + 1).map(|m| m.start)),
+                EntityKind::Method => variant_written(question, mention.end, next).or_else(|| spaced_written(&SPACED_SIZE, question, mention.end, next)),
+                EntityKind::Dataset => spaced_written(&SPACED_VERSION, question, mention.end, next),
                 _ => None,
             };
             found.push((mention.start, kind, text.map_or_else(|| mention.text.clone(), |suffix| format!("{}{suffix}", mention.text))));
@@ -170,6 +198,28 @@ fn variant_written(question: &str, end: usize, next_start: Option<usize>) -> Opt
         return None;
     }
     Some(question[end..end + m.end()].to_owned())
+}
+
+/// A size written apart from a known model's name: "GPT-3 13B", "T5 11B". The name asked
+/// is that size's, as with [`VARIANT_SUFFIX`]; a bare number after a model is more often
+/// its score ("XLNet 87.9 on D"), so only a size with its unit counts.
+static SPACED_SIZE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^\s(?:\d{1,4}(?:\.\d)?[mbk])\b").unwrap_or_else(|e| panic!("spaced size pattern: {e}")));
+/// A version written apart from a known dataset's name: "SQuAD 3.0", "QALD 4", "VQA v3".
+/// One digit (with one decimal) or a "v": a score is written with more ("SQuAD 88.5").
+static SPACED_VERSION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^\s(?:v\d{1,2}(?:\.\d)?|\d(?:\.\d)?)(?:\s*$|\s*[?!,;)]|\s+(?:and|or|challenge|dataset|benchmark|task|papers?|results?|leaderboard|models?)\b|\.\s)").unwrap_or_else(|e| panic!("spaced version pattern: {e}")));
+
+/// The size or version `pattern` reads right after a mention ending at `end` (without the
+/// words after it), unless another mention starts inside it.
+fn spaced_written(pattern: &Regex, question: &str, end: usize, next_start: Option<usize>) -> Option<String> {
+    let m = pattern.find(question.get(end..)?)?;
+    let written = question[end..end + m.end()].trim_end_matches(|c: char| !c.is_alphanumeric());
+    let written = written.split_whitespace().next().map(|w| format!(" {w}"))?;
+    if next_start.is_some_and(|s| s < end + written.len()) {
+        return None;
+    }
+    Some(written)
 }
 
 static DATASET_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
@@ -807,7 +857,7 @@ impl Threshold {
 /// A value the question asks results to pass: "score below 75 accuracy", "above 86%".
 pub fn threshold(question: &str) -> Option<Threshold> {
     static PAST: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|(?:made|make|makes|making)\s+it\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking|exceed|exceeds|exceeded|cross|crosses|crossed|reach|reaches|reached|reaching|hit|hits|hitting)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:\.\d{1,2})?|0?\.\d{1,3})\s*%?(?:\s|$|[?.,;:)])")
+        Regex::new(r"(?i)\b(below|under|less than|lower than|beneath|south of|at most|no more than|above|over|more than|higher than|greater than|north of|at least|no less than|exceeding|beyond|clear|clears|cleared|clearing|passed|pass|passes|passing|surpassed|surpass|surpasses|(?:got|gotten|get|gets|getting|went|go|goes|gone)\s+(?:past|above|over|beyond)|(?:made|make|makes|making)\s+it\s+(?:past|above|over|beyond)|break|breaks|broke|broken|breaking|crack|cracks|cracked|cracking|exceed|exceeds|exceeded|cross|crosses|crossed|reach|reaches|reached|reaching|hit|hits|hitting)\s+(?:an?\s+|the\s+)?(\d{1,3}(?:,\d{3})+|\d{1,6}(?:\.\d{1,2})?|0?\.\d{1,3})(\s?[kK]\b)?\s*%?(?:\s|$|[?.,;:)])")
             .unwrap_or_else(|e| panic!("threshold pattern: {e}"))
     });
     // "60 or more", "90%+", "10 or lower": the bound after the value, the value included.
@@ -824,7 +874,10 @@ pub fn threshold(question: &str) -> Option<Threshold> {
     });
     if let Some(c) = PAST.captures(question) {
         let word = c[1].to_lowercase();
-        let value: f64 = c[2].parse().ok()?;
+        // "over 50,000", "past 8k" (an Atari score); a year is no bound of a score.
+        let written = c[2].replace(',', "");
+        let year = written.len() == 4 && (written.starts_with("19") || written.starts_with("20"));
+        let value: f64 = written.parse::<f64>().ok().filter(|_| !year)? * if c.get(3).is_some() { 1000.0 } else { 1.0 };
         let above = !matches!(word.as_str(), "below" | "under" | "less than" | "lower than" | "beneath" | "south of" | "at most" | "no more than");
         // "reached 50", "hit 90": the value itself counts.
         let inclusive = matches!(word.as_str(), "at most" | "no more than" | "at least" | "no less than" | "reach" | "reaches" | "reached" | "reaching" | "hit" | "hits" | "hitting");
@@ -1101,17 +1154,36 @@ fn spelled_out(question: &str) -> Vec<String> {
 pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
     let mentioned: Vec<String> = entities.iter().map(|(_, t)| t.to_lowercase()).collect();
     let mut keywords: Vec<String> = Vec::new();
+    // Whether the word before was kept: a number right after a kept word is that name's
+    // ("QALD 4": "qald-4"), told apart from its siblings by it.
+    let mut after_kept = false;
     for word in question.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.')) {
         let word = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-        if word.chars().count() < 3
+        if word.is_empty() {
+            continue;
+        }
+        let digits = word.chars().all(|c| c.is_ascii_digit());
+        if digits && after_kept && word.len() <= 3 {
+            if let Some(last) = keywords.last_mut() {
+                last.push('-');
+                last.push_str(&word);
+            }
+            after_kept = false;
+            continue;
+        }
+        // "3C SiC", "5G": a digit and a letter name something, short as they are.
+        let coded = word.chars().count() == 2 && word.chars().any(|c| c.is_ascii_digit()) && word.chars().any(char::is_alphabetic);
+        if (word.chars().count() < 3 && !coded)
             || STOPWORDS.contains(&word.as_str())
-            || word.chars().all(|c| c.is_ascii_digit())
+            || digits
             || mentioned.iter().any(|m| m.split_whitespace().any(|w| w == word))
             || keywords.contains(&word)
         {
+            after_kept = false;
             continue;
         }
         keywords.push(word);
+        after_kept = true;
     }
     keywords.truncate(8);
     keywords
@@ -1304,6 +1376,26 @@ mod tests {
         assert_eq!(methods("quillon-based models on benchmira"), vec!["quillon"]);
         assert_eq!(methods("quillon on benchmira"), vec!["quillon"]);
         assert_eq!(methods("quillon-large-cased on benchmira"), vec!["quillon"]);
+    }
+
+    #[test]
+    fn a_size_or_version_written_apart_from_a_known_name_is_the_name_asked_and_leading_words_are_not() {
+        let lexicon = Lexicon::build(&[
+            GraphLabel { kind: EntityKind::Method, iri: "http://orkg.org/orkg/resource/R1".into(), label: "Quillon".into() },
+            GraphLabel { kind: EntityKind::Dataset, iri: "http://orkg.org/orkg/resource/R2".into(), label: "BenchMira".into() },
+            GraphLabel { kind: EntityKind::Dataset, iri: "http://orkg.org/orkg/resource/R3".into(), label: "WMT2016 German-English".into() },
+        ])
+        .unwrap();
+        let methods = |q: &str| by_keywords(&lexicon, q).methods;
+        let datasets = |q: &str| by_keywords(&lexicon, q).datasets;
+        assert_eq!(methods("code for Quillon 13B?"), vec!["Quillon 13B"]);
+        assert_eq!(methods("Quillon 87.9 on BenchMira"), vec!["Quillon"], "a score, not a size");
+        assert_eq!(datasets("papers with results on BenchMira 3.0?"), vec!["BenchMira 3.0"]);
+        assert_eq!(datasets("papers on BenchMira 4 and more"), vec!["BenchMira 4"]);
+        assert_eq!(datasets("Quillon gets BenchMira 88.5"), vec!["BenchMira"], "a score, not a version");
+        assert_eq!(datasets("who is on top for WMT2016 German-English?"), vec!["WMT2016 German-English"]);
+        assert_eq!(datasets("who's on top for Zorbin 9 de-en?"), vec!["Zorbin 9 de-en"]);
+        assert_eq!(datasets("models tested on zorbin (test) and on benchmira?"), vec!["zorbin (test)", "benchmira"]);
     }
 
     #[test]
@@ -1547,6 +1639,14 @@ mod tests {
     }
 
     #[test]
+    fn a_number_after_a_word_stays_with_it_and_a_digit_letter_code_is_a_keyword() {
+        let none = Entities::default();
+        assert_eq!(title_keywords("Which papers are about QALD 4?", &none), vec!["qald-4"]);
+        assert_eq!(title_keywords("Any papers on 3C SiC?", &none), vec!["3c", "sic"]);
+        assert_eq!(title_keywords("the top 10 papers on graphs", &none), vec!["graphs"], "a count after a stopword is no name's");
+    }
+
+    #[test]
     fn title_keywords_skip_stopwords_and_mentions() {
         let mut e = Entities::default();
         e.push(EntityKind::Task, "protein structure prediction");
@@ -1617,6 +1717,10 @@ mod tests {
         let Some(BoardAsk::Past(t)) = board_ask("which systems reach at least 86.5% there?") else { panic!("no threshold") };
         assert!(t.passes(86.5) && t.above);
         // A bound of 1 is no fraction: 1.34 bits per character is not below it.
+        let Some(BoardAsk::Past(t)) = board_ask("on which Atari 2600 boards does FQF score over 50,000?") else { panic!("no threshold") };
+        assert_eq!(t.value, 50000.0, "a comma between thousands");
+        let Some(BoardAsk::Past(t)) = board_ask("which agents got past 8k on Pong?") else { panic!("no threshold") };
+        assert_eq!(t.value, 8000.0);
         let Some(BoardAsk::Past(t)) = board_ask("anything below 1.0 bpc on enwik8?") else { panic!("no threshold") };
         assert!(!t.passes(1.34) && t.passes(0.99));
         assert_eq!(top_k("who's second on Hollenby Marsh Calls by accuracy? and who's first?"), Some(2));

@@ -169,12 +169,54 @@ pub fn written(text: &str, mentions: &[Mention], named: impl Fn(&Mention) -> Opt
     out
 }
 
+/// What an id names, in one sentence the answer opens with, so that whoever pasted a link
+/// sees what it was read as: "R121347 is the dataset \"ImageNet\"." From the lookup's rows:
+/// the id's label, its classes (IRIs), and for a contribution its paper's title.
+pub fn described(id: &str, label: Option<&str>, classes: &[String], paper_title: Option<&str>) -> String {
+    const KINDS: [(&str, &str); 11] = [
+        ("Paper", "paper"),
+        ("Contribution", "contribution"),
+        ("Comparison", "comparison"),
+        ("Dataset", "dataset"),
+        ("Model", "model"),
+        ("Problem", "research problem"),
+        ("Metric", "metric"),
+        ("Benchmark", "benchmark"),
+        ("ResearchField", "research field"),
+        ("Author", "author"),
+        ("Predicate", "property"),
+    ];
+    let quoted = |s: &str| format!("\"{}\"", s.trim().replace('"', "'"));
+    let kind = KINDS.iter().find(|(class, _)| classes.iter().any(|c| c.rsplit('/').next() == Some(*class))).map(|(_, kind)| *kind);
+    let label = label.map(str::trim).filter(|l| !l.is_empty());
+    match (paper_title, kind, label) {
+        (Some(title), Some("paper") | None, _) => format!("{id} is the paper {}.", quoted(title)),
+        (Some(title), _, _) => format!("{id} is a contribution of the paper {}.", quoted(title)),
+        (None, Some(kind), Some(label)) => format!("{id} is the {kind} {}.", quoted(label)),
+        (None, None, Some(label)) => format!("{id} is {}.", quoted(label)),
+        (None, Some(kind), None) => format!("{id} is a {kind} with no label in the graph."),
+        // A research field papers point to, say, held only as a value.
+        (None, None, None) => format!("{id} has no label in the graph; it is held only as a value."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn ids(text: &str) -> Vec<String> {
         mentions(text).into_iter().map(|m| m.id).collect()
+    }
+
+    #[test]
+    fn an_id_is_described_by_its_class_and_label_or_its_paper() {
+        let class = |c: &str| vec![format!("http://orkg.org/orkg/class/{c}")];
+        assert_eq!(described("R121347", Some("ImageNet"), &class("Dataset"), None), "R121347 is the dataset \"ImageNet\".");
+        assert_eq!(described("R1", Some("A \"quoted\" title"), &class("Paper"), None), "R1 is the paper \"A 'quoted' title\".");
+        assert_eq!(described("R790627", Some("Contribution 1"), &class("Contribution"), Some("Gemma")), "R790627 is a contribution of the paper \"Gemma\".");
+        assert_eq!(described("R8364", None, &class("Comparison"), None), "R8364 is a comparison with no label in the graph.");
+        assert_eq!(described("R133", None, &[], None), "R133 has no label in the graph; it is held only as a value.");
+        assert_eq!(described("R5", Some("Thing"), &class("Resource"), None), "R5 is \"Thing\".");
     }
 
     #[test]

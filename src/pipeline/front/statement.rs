@@ -118,7 +118,7 @@ pub fn board(question: &str) -> Option<(usize, usize)> {
     });
     if let Some(m) = BOARD_MODIFIER.captures(question).and_then(|c| c.get(1)).filter(|m| a_name(question, m) && !MODIFIERS.contains(&m.as_str().to_lowercase().as_str())) {
         let on = || BOARD.captures_iter(question).filter_map(|c| c.get(1)).any(|m| !matches!(m.as_str().to_lowercase().as_str(), "top" | "top of" | "average" | "par"));
-        let asks_of_board = || super::extract::threshold(question).is_some() || LEADERBOARD_BEST.is_match(question);
+        let asks_of_board = || super::extract::threshold(question).is_some_and(|t| t.value < 1000.0) || LEADERBOARD_BEST.is_match(question);
         if asks_of_board() && !on() {
             return Some((m.start(), m.end()));
         }

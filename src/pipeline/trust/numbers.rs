@@ -1,7 +1,9 @@
 //! The number a claim states, and whether a recorded score meets it. "96.5" claims what
 //! rounds to 96.5 (96.21 does not), "88.6%" claims a recorded 0.886 as well and "0.849" a
 //! recorded 84.9, "under 5%" and "at least 90" are bounds, and "48.375" also claims a
-//! recorded 48375 (a dot between groups of thousands, as much of Europe writes it). Numbers
+//! recorded 48375 (a dot between groups of thousands, as much of Europe writes it); "95,4"
+//! is 95.4 (a comma as the decimal mark), "8,978" is 8978 and "8.9k" claims what rounds to
+//! 8900 to the hundred. Numbers
 //! inside names ("WMT 2014", "GPT-2") and years ("in 2019", "published in 2020") are not
 //! claims. Pure.
 
@@ -25,6 +27,17 @@ static NOT_A_SCORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:section|sec\.|slide|table|figure|fig\.|chapter|page|line|row|column|reviewer|step|part|item|footnote|appendix|equation|eq\.)\s*\d+(?:\.\d+)*\b|\b(?:by|before|after|until|till|since|around|circa|end of|start of|beginning of|middle of)\s+(?:19|20)\d\d\b|\((?:19|20)\d\d\s*(?:vs\.?|versus|and|/|-|–)\s*(?:19|20)\d\d\)")
         .unwrap_or_else(|e| panic!("not-a-score pattern: {e}"))
 });
+/// A comma between digits: the decimal mark ("95,4", "0,87") with one or two digits after
+/// it, a thousands separator ("8,978", "1,234,567") with three.
+static COMMA: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(\d),(\d+)\b").unwrap_or_else(|e| panic!("comma pattern: {e}")));
+/// A number in thousands ("8.9k", "12K"): an Atari score as people round it.
+static THOUSANDS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[\s(~])(\d+(?:\.(\d+))?)\s?[kK]\b").unwrap_or_else(|e| panic!("thousands pattern: {e}")));
+/// Two numbers a value is claimed to lie between: "between 80 and 90", "in the 80-90
+/// range", "somewhere from 80 to 90 %".
+static BETWEEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:between|from|in\s+the)\s+(\d+(?:\.\d+)?)\s*%?\s*(?:and|to|-|–)\s*(\d+(?:\.\d+)?)\b").unwrap_or_else(|e| panic!("between pattern: {e}"))
+});
 /// Words before a number that make it a bound.
 static BOUND: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:(under|below|less than|lower than|at most|no more than)|(over|above|more than|greater than|at least|exceeds?|beyond|clears?|cleared|surpass(?:es|ed)?))\s*~?\s*$")
@@ -39,6 +52,9 @@ pub enum Bound {
     Below,
     /// "at least 90": the value is above it.
     Above,
+    /// "between 80 and 90": the value is within the two, which are included; the claimed
+    /// value is the lower.
+    Between(f64),
 }
 
 /// A claimed number with the precision it was written to.
@@ -53,12 +69,14 @@ pub struct Claimed {
     /// Either reading meets a recorded value; a recorded 48375 and a claimed 48.375 differ by
     /// a factor no score on one board spans.
     pub grouped: bool,
+    /// What one unit of the written digits is worth: 1000 for "8.9k", else 1.
+    pub unit: f64,
 }
 
 impl Claimed {
     /// Half a unit in the last written digit: "96.5" allows 96.45..96.55.
     fn tolerance(&self) -> f64 {
-        0.5 * 10f64.powi(-(self.decimals as i32)) + 1e-9
+        0.5 * 10f64.powi(-(self.decimals as i32)) * self.unit + 1e-9
     }
 
     /// A recorded value on the claim's scale: a fraction against a percentage and back.
@@ -78,6 +96,7 @@ impl Claimed {
             Bound::Exact => self.value.to_string(),
             Bound::Below => format!("below {}", self.value),
             Bound::Above => format!("above {}", self.value),
+            Bound::Between(upper) => format!("between {} and {upper}", self.value),
         }
     }
 
@@ -88,6 +107,7 @@ impl Claimed {
             Bound::Exact => (v - self.value).abs() <= self.tolerance() || self.in_thousands(recorded),
             Bound::Below => v < self.value,
             Bound::Above => v > self.value,
+            Bound::Between(upper) => v >= self.value - 1e-9 && v <= upper + 1e-9,
         }
     }
 
@@ -129,6 +149,25 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
     let text = CONCEDED.replace_all(&text, " ");
     let text = PAREN_YEAR.replace_all(&text, " ");
     let text = NOT_A_SCORE.replace_all(&text, " ");
+    let text = decimal_commas(&text);
+    if let Some(c) = BETWEEN.captures(&text) {
+        let (Ok(low), Ok(high)) = (c[1].parse::<f64>(), c[2].parse::<f64>()) else { return None };
+        // "from 2019 to 2021" is a span of years, not of scores.
+        let years = [low, high].iter().all(|y| (1900.0..2100.0).contains(y) && y.fract() == 0.0);
+        if !years && low <= high {
+            let decimals = c[1].split_once('.').map_or(0, |(_, d)| d.len() as u32);
+            return Some(Claimed { value: low, decimals, bound: Bound::Between(high), grouped: false, unit: 1.0 });
+        }
+    }
+    // "8.9k", taken out before the plain numbers, whose pattern would read its "8"; it is
+    // the claim's number only when no plain one is stated ("95.4 after 250k steps").
+    let thousands = THOUSANDS.captures(&text).and_then(|c| {
+        let number = c.get(1)?;
+        let value: f64 = number.as_str().parse().ok()?;
+        let decimals = c.get(2).map_or(0, |d| d.as_str().len() as u32);
+        Some(Claimed { value: value * 1000.0, decimals, bound: bound_before(&text[..number.start()]), grouped: false, unit: 1000.0 })
+    });
+    let text = THOUSANDS.replace_all(&text, " ");
     // "2024 brought a paper that repeats X's 7.2 WER": a year is the claimed number only
     // when the claim states no other.
     let year = |c: &regex::Captures| c.get(2).is_none() && c[1].len() == 4 && (c[1].starts_with("19") || c[1].starts_with("20"));
@@ -140,16 +179,42 @@ pub fn claimed(question: &str, entities: &Normalized) -> Option<Claimed> {
     });
     let dated = |c: &regex::Captures| year(c) && c.get(0).is_some_and(|m| DATE_BEFORE.is_match(&text[..m.start()]) || DATE_AFTER.is_match(&text[m.end()..]));
     let numbers: Vec<regex::Captures> = NUMBER.captures_iter(&text).filter(|c| c[1].parse::<f64>().is_ok()).filter(|c| !dated(c)).collect();
-    let c = numbers.iter().find(|c| !year(c)).or_else(|| numbers.first())?;
+    let Some(c) = numbers.iter().find(|c| !year(c)).or_else(|| numbers.first()) else { return thousands };
     let number = c.get(1)?;
-    let bound = match BOUND.captures(&text[..number.start()]) {
+    let bound = bound_before(&text[..number.start()]);
+    let (whole, decimals) = number.as_str().split_once('.').unwrap_or((number.as_str(), ""));
+    let grouped = decimals.len() == 3 && (1..=3).contains(&whole.len()) && !whole.starts_with('0');
+    Some(Claimed { value: number.as_str().parse().ok()?, decimals: decimals.len() as u32, bound, grouped, unit: 1.0 })
+}
+
+/// Whether the words before a number make it a bound.
+fn bound_before(before: &str) -> Bound {
+    match BOUND.captures(before) {
         Some(b) if b.get(1).is_some() => Bound::Below,
         Some(_) => Bound::Above,
         None => Bound::Exact,
-    };
-    let (whole, decimals) = number.as_str().split_once('.').unwrap_or((number.as_str(), ""));
-    let grouped = decimals.len() == 3 && (1..=3).contains(&whole.len()) && !whole.starts_with('0');
-    Some(Claimed { value: number.as_str().parse().ok()?, decimals: decimals.len() as u32, bound, grouped })
+    }
+}
+
+/// The text with its commas between digits read ([`COMMA`]): "95,4" as 95.4, "8,978" as
+/// 8978; any other run of digits after a comma is left as written.
+fn decimal_commas(text: &str) -> String {
+    let mut text = text.to_owned();
+    // "1,234,567": each pass reads one comma of a run.
+    for _ in 0..4 {
+        let next = COMMA
+            .replace_all(&text, |c: &regex::Captures| match c[2].len() {
+                1 | 2 => format!("{}.{}", &c[1], &c[2]),
+                3 => format!("{}{}", &c[1], &c[2]),
+                _ => c[0].to_owned(),
+            })
+            .into_owned();
+        if next == text {
+            break;
+        }
+        text = next;
+    }
+    text
 }
 
 #[cfg(test)]
@@ -201,6 +266,29 @@ mod tests {
         assert!(!claim("X gets 0.815 on D").met_by(815.0), "a leading zero is a decimal point");
         assert!(!claim("X gets 48.37 on D").met_by(48370.0), "two digits after the dot are decimals");
         assert!(!claim("X gets 48.375 on D").met_by(48300.0));
+    }
+
+    #[test]
+    fn a_value_claimed_between_two_numbers_is_met_within_them() {
+        let c = claim("X scores between 80 and 90 on D");
+        assert_eq!(c.bound, Bound::Between(90.0));
+        assert!(c.met_by(85.2) && c.met_by(90.0) && !c.met_by(90.4) && !c.met_by(79.9));
+        assert!(claim("is X somewhere in the 80-90 range on D?").met_by(0.87), "a fraction against a range of percentages");
+        assert_eq!(claim("X ran from 2019 to 2021 and scored 85 on D").bound, Bound::Exact, "a span of years is no range of scores");
+    }
+
+    #[test]
+    fn commas_between_digits_and_thousands_written_as_k_are_read() {
+        assert!(claim("X gets 95,4 F1 on D").met_by(95.4));
+        assert!(!claim("X gets 95,8 F1 on D").met_by(95.4), "95,8 is not 95");
+        assert!(claim("X scores 8,978 on Pong").met_by(8978.0));
+        assert!(claim("X scores 1,234,567 on D").met_by(1234567.0));
+        assert!(claim("X scores about 8.9k on Pong").met_by(8932.0));
+        assert!(!claim("X scores about 8.9k on Pong").met_by(8978.0), "8978 rounds to 9.0k");
+        assert!(claim("X scores over 8k on Pong").met_by(8978.0));
+        assert_eq!(claim("X scores over 8k on Pong").bound, Bound::Above);
+        assert!(claim("on D, 90 is what X gets").met_by(90.0), "a comma before a space is punctuation");
+        assert!(claim("X reaches 95.4 after 250k steps").met_by(95.4), "a plain number is the claim's");
     }
 
     #[test]

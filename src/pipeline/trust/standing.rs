@@ -36,7 +36,7 @@ static ONLY_PAST: LazyLock<Regex> = LazyLock::new(|| {
 /// "did any model break 85 F1 on D?": whether some model is past the value (the claim that
 /// none is, turned round).
 static ANY_PAST: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^\W*(?:did|has|have|does|do|(?:is|are|was|were)(?:\s+there)?)\s+(?:any|a|some|another|anything|anyone|anybody)\b(?:\s+(?:other\s+)?(?:models?|systems?|methods?|entr(?:y|ies)|ones?|results?))?\b")
+    re(r"(?i)^\W*(?:did|has|have|does|do|(?:is|are|was|were)(?:\s+there)?)\s+(?:any|a|some|another|anything|anyone|anybody)\b(?:\s+(?:other\s+)?(?:models?|systems?|methods?|entr(?:y|ies)|ones?|results?))?\b|^\W*(?:some|at\s+least\s+one)\s+(?:other\s+)?(?:model|system|method|entry|approach)\b")
 });
 /// "nobody had gotten below 12 WER": no model past the value.
 static NONE_PAST: LazyLock<Regex> = LazyLock::new(|| {
@@ -805,6 +805,7 @@ mod tests {
         assert_eq!(verdict("no model on D1 gets above 50"), Some(Label::Refuted));
         assert_eq!(verdict("is any model above 90 on D1?"), Some(Label::Refuted));
         assert_eq!(verdict("is any model above 50 on D1?"), Some(Label::Supported));
+        assert_eq!(verdict("Some model reaches 90 on D1."), Some(Label::Refuted), "a statement that some model is past the value");
     }
 
     #[test]

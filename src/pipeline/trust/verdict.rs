@@ -327,6 +327,26 @@ pub(super) fn facts_of<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities
         .collect()
 }
 
+/// "X has a 1.55% error rate on D" where D records X's "Error": the facts of `model` by the
+/// one metric the board records whose words are all the claim's metric's ("error" of "error
+/// rate", "accuracy" of "test accuracy"). A bare "score" is no such metric (an Atari
+/// "Score" is not a "human-normalized score"). Empty unless exactly one metric fits.
+fn by_shorter_metric<'a>(facts: &'a [Fact], model: &NormalizedEntity, entities: &Normalized) -> Vec<&'a Fact> {
+    let [asked] = entities.metrics.as_slice() else { return Vec::new() };
+    let words = |s: &str| -> Vec<String> { s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect() };
+    let said = words(&asked.text);
+    let shorter = |label: &str| {
+        let held = words(label);
+        !held.is_empty() && held.len() < said.len() && held.iter().all(|w| said.contains(w)) && !held.iter().all(|w| matches!(w.as_str(), "score" | "value" | "result" | "performance"))
+    };
+    let found: Vec<&Fact> = facts
+        .iter()
+        .filter(|f| f.numeric.is_some() && model_of(model, &f.key.0, &f.model) && entities.datasets.iter().any(|d| matches(d, &f.key.1, &f.dataset)) && shorter(&f.metric))
+        .collect();
+    let one_metric = found.windows(2).all(|w| w[0].key.2 == w[1].key.2);
+    if one_metric { found } else { Vec::new() }
+}
+
 /// Whether a fact is a score on a board the claim names (any, when it names none).
 pub(super) fn on_board(f: &Fact, entities: &Normalized) -> bool {
     f.numeric.is_some()
@@ -772,6 +792,7 @@ fn on_scores(question: &str, entities: &Normalized, facts: &[Fact], known: &Know
     };
     let x = methods.iter().find(|m| !names_a_paper(m)).unwrap_or(&methods[0]);
     let fx = facts_of(facts, x, entities);
+    let fx = if fx.is_empty() { by_shorter_metric(facts, x, entities) } else { fx };
     // "Has anyone beaten X's 34.2 on D?", "somebody must have beaten X by now": the claim
     // is that X is no longer the best, so the best-result verdict turned round ("nobody has
     // beaten X" is the best-result claim itself).
