@@ -1171,8 +1171,9 @@ pub fn title_keywords(question: &str, entities: &Entities) -> Vec<String> {
             after_kept = false;
             continue;
         }
-        // "3C SiC", "5G": a digit and a letter name something, short as they are.
-        let coded = word.chars().count() == 2 && word.chars().any(|c| c.is_ascii_digit()) && word.chars().any(char::is_alphabetic);
+        // "3C SiC", "5G", "3D": a digit and a letter name something, short as they are. (A
+        // letter first is a metric's or an id's: "F1", "R2".)
+        let coded = word.chars().count() == 2 && word.starts_with(|c: char| c.is_ascii_digit()) && word.chars().any(char::is_alphabetic);
         if (word.chars().count() < 3 && !coded)
             || STOPWORDS.contains(&word.as_str())
             || digits
@@ -1644,6 +1645,7 @@ mod tests {
         assert_eq!(title_keywords("Which papers are about QALD 4?", &none), vec!["qald-4"]);
         assert_eq!(title_keywords("Any papers on 3C SiC?", &none), vec!["3c", "sic"]);
         assert_eq!(title_keywords("the top 10 papers on graphs", &none), vec!["graphs"], "a count after a stopword is no name's");
+        assert_eq!(title_keywords("the highest F1 on SQuAD1.1", &none), vec!["squad1.1"], "a metric's letter and digit are no title word");
     }
 
     #[test]
