@@ -626,31 +626,18 @@ impl Pipeline {
         }
         let rows: Vec<&sparesults::QuerySolution> = found.iter().flat_map(|r| &r.rows.rows).collect();
         let text = |row: &&sparesults::QuerySolution, var: &str| query::retrieve::text(row, var);
-        let named = |m: &Mention| -> Option<Named> {
-            let iri = m.iri();
-            let own: Vec<&&sparesults::QuerySolution> = rows.iter().filter(|r| text(r, "resource").as_deref() == Some(iri.as_str())).collect();
-            let class = |c: &str| own.iter().any(|r| text(r, "class").as_deref() == Some(c));
-            // A contribution is its paper's (a paper page's link may name one).
-            if let Some(title) = own.iter().find_map(|r| text(r, "paper_title")) {
-                return Some(Named::Paper(title));
-            }
-            if class(COMPARISON) {
-                return Some(Named::Comparison);
-            }
-            let label = own.iter().find_map(|r| text(r, "label").filter(|l| !l.trim().is_empty()))?;
-            match class("http://orkg.org/orkg/class/Paper") {
-                true => Some(Named::Paper(label)),
-                false => Some(Named::Label(label)),
-            }
-        };
+        // Each id's rows read once: its label, classes and (a contribution's) paper's title.
+        struct Held {
+            label: Option<String>,
+            classes: Vec<String>,
+            title: Option<String>,
+        }
+        let mut held: Vec<(&str, Held)> = Vec::new();
         let mut unknown: Vec<String> = Vec::new();
-        let mut said: Vec<String> = Vec::new();
-        let mut seen: Vec<&str> = Vec::new();
         for m in &mentions {
-            if seen.contains(&m.id.as_str()) {
+            if held.iter().any(|(id, _)| *id == m.id) || unknown.contains(&m.id) {
                 continue;
             }
-            seen.push(&m.id);
             let iri = m.iri();
             let own: Vec<&&sparesults::QuerySolution> = rows.iter().filter(|r| text(r, "resource").as_deref() == Some(iri.as_str())).collect();
             if own.is_empty() {
@@ -661,9 +648,25 @@ impl Pipeline {
             classes.sort();
             classes.dedup();
             let label = own.iter().find_map(|r| text(r, "label").filter(|l| !l.trim().is_empty()));
-            let title = own.iter().find_map(|r| text(r, "paper_title"));
-            said.push(front::ids::described(&m.id, label.as_deref(), &classes, title.as_deref()));
+            held.push((&m.id, Held { label, classes, title: own.iter().find_map(|r| text(r, "paper_title")) }));
         }
+        let named = |m: &Mention| -> Option<Named> {
+            let (_, h) = held.iter().find(|(id, _)| *id == m.id)?;
+            let class = |c: &str| h.classes.iter().any(|k| k == c);
+            // A contribution is its paper's (a paper page's link may name one).
+            if let Some(title) = &h.title {
+                return Some(Named::Paper(title.clone()));
+            }
+            if class(COMPARISON) {
+                return Some(Named::Comparison);
+            }
+            let label = h.label.clone()?;
+            match class("http://orkg.org/orkg/class/Paper") {
+                true => Some(Named::Paper(label)),
+                false => Some(Named::Label(label)),
+            }
+        };
+        let said = held.iter().map(|(id, h)| front::ids::described(id, h.label.as_deref(), &h.classes, h.title.as_deref())).collect();
         let table = mentions.iter().find(|m| named(m) == Some(Named::Comparison)).map(Mention::iri);
         let written = front::ids::written(asked, &mentions, named);
         Identified { written: (written != asked).then_some(written), unknown, table, said }

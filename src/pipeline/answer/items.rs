@@ -385,8 +385,8 @@ pub fn for_question(
         // "Which boards does X score above 85 on?", "which models reach at least 99 on some
         // board?": every result past the value, on each board, not each metric's best alone.
         (None, None) if matches!(target, Target::BestModel | Target::TopScore) && matches!(board, Some(BoardAsk::Past(_))) => {
-            let Some(BoardAsk::Past(t)) = board else { return Vec::new() };
-            Some(merged(leaderboard::past_items(usize::MAX, evidence, entities, direction, &|v| t.passes(v))))
+            let passes = |v: f64| matches!(board, Some(BoardAsk::Past(t)) if t.passes(v));
+            Some(merged(leaderboard::past_items(usize::MAX, evidence, entities, direction, &passes)))
                 .filter(|past| !past.is_empty())
                 .unwrap_or_else(|| merged(answer_items(target, evidence, ranked, entities, direction)))
         }
